@@ -1,0 +1,118 @@
+"""The game protocol every rules module implements (DESIGN §2), and the checked step."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Any, ClassVar, Generic, TypeVar
+
+from bot.engine.errors import BadScenario, IllegalAction, MatchOver, NotYourDecision, StaleDecision
+from bot.engine.options import OptionSpec
+from bot.engine.rng import Rng
+from bot.engine.types import JSON, ORDER, Action, Decision, Event, Result, View
+
+S = TypeVar("S")
+
+
+class Game(ABC, Generic[S]):
+    """A game's rules as pure functions of plain-data state.
+
+    ``apply`` never mutates its input. ``view(state, None)`` is the public view. Hidden
+    information is absent from a view, not merely flagged.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[OptionSpec, ...]] = ()
+    ai_levels: ClassVar[tuple[str, ...]] = ("random", "normal")
+    schema_version: ClassVar[int] = 1
+    rules_version: ClassVar[str] = "1"
+    max_steps: ClassVar[int] = 10_000
+    """An upper bound on decisions in one game; the playout checker enforces it."""
+
+    @abstractmethod
+    def setup(self, players: int, options: Mapping[str, Any], seed: int) -> S:
+        """A new game; ``options`` were already checked by ``parse_options(self.options)``."""
+
+    @abstractmethod
+    def pending(self, state: S) -> list[Decision]: ...
+
+    @abstractmethod
+    def apply(self, state: S, player: int, action: Action) -> tuple[S, list[Event]]: ...
+
+    @abstractmethod
+    def view(self, state: S, viewer: int | None) -> View: ...
+
+    @abstractmethod
+    def result(self, state: S) -> Result | None: ...
+
+    @abstractmethod
+    def to_json(self, state: S) -> JSON: ...
+
+    @abstractmethod
+    def from_json(self, data: Mapping[str, Any]) -> S: ...
+
+    @abstractmethod
+    def ai_choose(self, level: str, view: View, decision: Decision, rng: Rng) -> Action:
+        """An AI's answer to ``decision`` from the seat's ``view`` only."""
+
+    def scenario(self, players: int, options: Mapping[str, Any], seed: int,
+                 setup: Mapping[str, Any]) -> S:
+        """A state with hands, decks and board fixed by ``setup`` (documented per game)."""
+        raise BadScenario(f"{self.title} does not support scenario set-up yet.")
+
+    # Hooks used by the random-playout checker; games override what applies to them.
+    def invariants(self, state: S) -> None:
+        """Raise AssertionError when a game-specific invariant (card conservation…) breaks."""
+
+    def redeal_hidden(self, state: S, viewer: int | None, rng: Rng) -> S | None:
+        """A state differing from ``state`` only in what ``viewer`` cannot see, or None."""
+        return None
+
+
+
+def check_action(decision: Decision, action: Action) -> None:
+    """Structural checks shared by every game: known keys, counts, no repeats, full orders."""
+    keys = {o.key for o in decision.options}
+    for key in action.choice:
+        if key not in keys:
+            raise IllegalAction(f"`{key}` is not one of the choices offered.")
+    if len(set(action.choice)) != len(action.choice):
+        raise IllegalAction("The same choice was picked twice.")
+    if decision.kind == ORDER:
+        if len(action.choice) != len(keys):
+            raise IllegalAction("Put every item in order.")
+        return
+    n = len(action.choice)
+    if n < decision.min or n > decision.max:
+        if decision.min == decision.max:
+            raise IllegalAction(f"Choose exactly {decision.min}.")
+        raise IllegalAction(f"Choose between {decision.min} and {decision.max}.")
+
+
+def find_decision(game: Game[S], state: S, player: int, decision_id: str) -> Decision:
+    """The open decision ``decision_id`` for ``player``, or the typed error explaining why not."""
+    if game.result(state) is not None:
+        raise MatchOver("This match is over.")
+    others = None
+    for decision in game.pending(state):
+        if decision.id == decision_id:
+            if decision.player == player:
+                return decision
+            others = decision
+    if others is not None:
+        raise NotYourDecision("That choice belongs to another player.")
+    raise StaleDecision("That prompt is out of date; nothing was changed.")
+
+
+def play(game: Game[S], state: S, player: int, action: Action) -> tuple[S, list[Event]]:
+    """Apply ``action`` after the checks every game shares; the only way moves are made."""
+    decision = find_decision(game, state, player, action.decision)
+    check_action(decision, action)
+    return game.apply(state, player, action)
+
+
+def open_decisions(game: Game[S], state: S, player: int) -> list[Decision]:
+    return [d for d in game.pending(state) if d.player == player]

@@ -1,0 +1,65 @@
+"""Match options: a small schema each game declares, parsed with player-readable errors."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.engine.errors import BadOptions
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One match option: ``kind`` is ``bool``, ``int`` or ``choice``."""
+
+    name: str
+    kind: str
+    default: Any
+    help: str
+    choices: tuple[str, ...] = ()
+    low: int | None = None
+    high: int | None = None
+
+    def parse(self, raw: Any) -> Any:
+        if self.kind == "bool":
+            if isinstance(raw, bool):
+                return raw
+            if isinstance(raw, str) and raw.lower() in ("true", "yes", "on", "1", "false", "no",
+                                                        "off", "0"):
+                return raw.lower() in ("true", "yes", "on", "1")
+            raise BadOptions(f"Option `{self.name}` must be true or false.")
+        if self.kind == "int":
+            if isinstance(raw, bool) or (isinstance(raw, float) and not raw.is_integer()):
+                raise BadOptions(f"Option `{self.name}` must be a whole number.")
+            try:
+                value = int(raw)
+            except (TypeError, ValueError):
+                raise BadOptions(f"Option `{self.name}` must be a whole number.") from None
+            if (self.low is not None and value < self.low) or (
+                self.high is not None and value > self.high
+            ):
+                raise BadOptions(
+                    f"Option `{self.name}` must be between {self.low} and {self.high}."
+                )
+            return value
+        if self.kind == "choice":
+            if not isinstance(raw, str) or raw not in self.choices:
+                raise BadOptions(
+                    f"Option `{self.name}` must be one of: {', '.join(self.choices)}."
+                )
+            return raw
+        raise BadOptions(f"Option `{self.name}` has an unknown kind.")
+
+
+def parse_options(schema: Sequence[OptionSpec], raw: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Validate ``raw`` against ``schema``; unknown names and bad values raise ``BadOptions``."""
+    raw = dict(raw or {})
+    known = {spec.name: spec for spec in schema}
+    unknown = sorted(set(raw) - set(known))
+    if unknown:
+        names = ", ".join(f"`{n}`" for n in unknown)
+        valid = ", ".join(known) or "none"
+        raise BadOptions(f"Unknown option {names}. Valid options: {valid}.")
+    return {name: spec.parse(raw[name]) if name in raw else spec.default
+            for name, spec in known.items()}

@@ -1,0 +1,102 @@
+"""The random-playout checker every game plugs into (DESIGN §8).
+
+It plays whole games with AI seats and, at every step, checks what must always hold:
+the state JSON round-trips, a decision is open until the game ends, the game ends within
+``game.max_steps``, views are unchanged when only hidden cards change (``redeal_hidden``),
+the game's own ``invariants`` hold, and replaying seed + actions gives the same state.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.engine.game import Game, play
+from bot.engine.options import parse_options
+from bot.engine.rng import Rng
+from bot.engine.types import Action, Result
+
+
+class PlayoutFailure(AssertionError):
+    """An invariant broke; the message names the seed and step to reproduce it."""
+
+
+@dataclass
+class Playout:
+    seed: int
+    players: int
+    actions: list[tuple[int, Action]] = field(default_factory=list)
+    result: Result | None = None
+    final: Any = None
+
+
+def _json(game: Game[Any], state: Any) -> str:
+    return json.dumps(game.to_json(state), sort_keys=True, separators=(",", ":"))
+
+
+def _check_step(game: Game[Any], state: Any, players: int, rng: Rng, where: str) -> None:
+    text = _json(game, state)
+    again = _json(game, game.from_json(json.loads(text)))
+    if again != text:
+        raise PlayoutFailure(f"{where}: state does not survive a JSON round trip")
+    try:
+        game.invariants(state)
+    except AssertionError as exc:
+        raise PlayoutFailure(f"{where}: invariant broken: {exc}") from exc
+    for viewer in [None, *range(players)]:
+        other = game.redeal_hidden(state, viewer, rng)
+        if other is None:
+            continue
+        if game.view(other, viewer) != game.view(state, viewer):
+            raise PlayoutFailure(f"{where}: view of {viewer} changes with hidden cards (leak)")
+        mine = [d for d in game.pending(state) if viewer is not None and d.player == viewer]
+        theirs = [d for d in game.pending(other) if viewer is not None and d.player == viewer]
+        if mine != theirs:
+            raise PlayoutFailure(f"{where}: decisions of {viewer} change with hidden cards")
+
+
+def replay(game: Game[Any], players: int, options: Mapping[str, Any], seed: int,
+           actions: Sequence[tuple[int, Action]]) -> Any:
+    state = game.setup(players, options, seed)
+    for player, action in actions:
+        state, _ = play(game, state, player, action)
+    return state
+
+
+def run_playout(game: Game[Any], players: int, seed: int,
+                options: Mapping[str, Any] | None = None,
+                levels: Sequence[str] | None = None, check: bool = True) -> Playout:
+    """Play one game with AI seats; with ``check`` verify every invariant at every step."""
+    opts = parse_options(game.options, options)
+    seat_levels = list(levels or ["random"] * players)
+    state = game.setup(players, opts, seed)
+    rng = Rng(seed ^ 0x5EED)
+    out = Playout(seed, players)
+    for step in range(game.max_steps + 1):
+        where = f"{game.name} seed={seed} players={players} step={step}"
+        if check:
+            _check_step(game, state, players, rng, where)
+        if game.result(state) is not None:
+            break
+        pending = game.pending(state)
+        if not pending:
+            raise PlayoutFailure(f"{where}: no decision is open but the game has not ended")
+        decision = pending[rng.randrange(len(pending))]
+        view = game.view(state, decision.player)
+        action = game.ai_choose(seat_levels[decision.player], view, decision, rng)
+        try:
+            state, _ = play(game, state, decision.player, action)
+        except Exception as exc:
+            raise PlayoutFailure(f"{where}: AI action {action} rejected: {exc}") from exc
+        out.actions.append((decision.player, action))
+    else:
+        raise PlayoutFailure(f"{game.name} seed={seed}: no end within {game.max_steps} steps")
+    out.result = game.result(state)
+    out.final = state
+    if check:
+        again = replay(game, players, opts, seed, out.actions)
+        if _json(game, again) != _json(game, state):
+            raise PlayoutFailure(f"{game.name} seed={seed}: replay differs from the played game")
+    return out

@@ -1,0 +1,61 @@
+"""A small seeded generator whose whole position is one integer, so it lives in game state.
+
+Python's ``random.Random`` state is a 625-word tuple and its algorithms may change between
+versions; splitmix64 is tiny, stable forever and fast enough for card shuffles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+
+
+class Rng:
+    """splitmix64: ``state`` is the full position; copy it by value to fork or save."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK
+
+    def next_u64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def randrange(self, n: int) -> int:
+        """Uniform integer in ``[0, n)`` (rejection sampling, no modulo bias)."""
+        if n <= 0:
+            raise ValueError("randrange needs a positive bound")
+        limit = (_MASK + 1) - ((_MASK + 1) % n)
+        while True:
+            x = self.next_u64()
+            if x < limit:
+                return x % n
+
+    def random(self) -> float:
+        return (self.next_u64() >> 11) / float(1 << 53)
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.randrange(len(items))]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher–Yates in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.randrange(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def sample(self, items: Sequence[T], k: int) -> list[T]:
+        pool = list(items)
+        self.shuffle(pool)
+        return pool[:k]
+
+    def fork(self, salt: int) -> Rng:
+        """An independent generator derived from this one's position and a salt."""
+        return Rng(self.state ^ ((salt * 0xD1B54A32D192ED03) & _MASK))

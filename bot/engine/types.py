@@ -1,0 +1,142 @@
+"""The data that crosses the engine boundary: decisions, actions, events, results, views."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+View = dict[str, Any]
+"""A JSON-compatible dict holding exactly what one seat (or the public) may know."""
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One choosable item of a decision: ``key`` is what an action names, ``label`` is shown."""
+
+    key: str
+    label: str
+    group: str = ""
+
+    def to_json(self) -> JSON:
+        out: JSON = {"key": self.key, "label": self.label}
+        if self.group:
+            out["group"] = self.group
+        return out
+
+
+PICK = "pick"
+"""Choose between ``min`` and ``max`` distinct options; their order is kept."""
+ORDER = "order"
+"""Arrange every option: the choice must be a permutation of all keys."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Something one seat must decide now. Several may be open at once (simultaneous play).
+
+    ``id`` changes whenever the game moves on, so a button for an old decision is detectably
+    stale. ``default`` is a legal, safe choice the clock may take for an absent player.
+    """
+
+    id: str
+    player: int
+    kind: str
+    prompt: str
+    options: tuple[Option, ...]
+    min: int = 1
+    max: int = 1
+    default: tuple[str, ...] | None = None
+
+    def option(self, key: str) -> Option | None:
+        for opt in self.options:
+            if opt.key == key:
+                return opt
+        return None
+
+    def to_json(self) -> JSON:
+        return {
+            "id": self.id,
+            "player": self.player,
+            "kind": self.kind,
+            "prompt": self.prompt,
+            "options": [o.to_json() for o in self.options],
+            "min": self.min,
+            "max": self.max,
+            "default": list(self.default) if self.default is not None else None,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A seat's answer to a decision: the chosen option keys, in order."""
+
+    decision: str
+    choice: tuple[str, ...]
+
+    def to_json(self) -> JSON:
+        return {"decision": self.decision, "choice": list(self.choice)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Action:
+        return cls(str(data["decision"]), tuple(str(c) for c in data["choice"]))
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened. ``audience`` None means public; otherwise only those seats."""
+
+    kind: str
+    text: str
+    audience: tuple[int, ...] | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def visible_to(self, viewer: int | None) -> bool:
+        return self.audience is None or (viewer is not None and viewer in self.audience)
+
+    def to_json(self) -> JSON:
+        out: JSON = {"kind": self.kind, "text": self.text, "data": dict(self.data)}
+        if self.audience is not None:
+            out["audience"] = list(self.audience)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The end of a game: per-seat scores and placings (1 = first; ties share a placing)."""
+
+    scores: tuple[float, ...]
+    placings: tuple[int, ...]
+    reason: str = "normal"
+    detail: str = ""
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(i for i, p in enumerate(self.placings) if p == 1)
+
+    def to_json(self) -> JSON:
+        return {
+            "scores": list(self.scores),
+            "placings": list(self.placings),
+            "reason": self.reason,
+            "detail": self.detail,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Result:
+        return cls(
+            tuple(float(s) for s in data["scores"]),
+            tuple(int(p) for p in data["placings"]),
+            str(data.get("reason", "normal")),
+            str(data.get("detail", "")),
+        )
+
+
+def placings_from_scores(keys: list[tuple[Any, ...]]) -> tuple[int, ...]:
+    """Competition ranking (1, 1, 3) from per-seat sort keys where larger is better."""
+    out = []
+    for k in keys:
+        out.append(1 + sum(1 for other in keys if other > k))
+    return tuple(out)
