@@ -1,0 +1,53 @@
+"""Timing helpers and the table every benchmark prints."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+
+@dataclass
+class Row:
+    """One line of the report: what was measured, its figure, and an optional target."""
+
+    name: str
+    value: float
+    unit: str
+    target: str = ""
+    note: str = ""
+
+
+def percentile(samples: list[float], q: float) -> float:
+    ordered = sorted(samples)
+    if not ordered:
+        return float("nan")
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def time_calls(fn: Callable[[], object], repeat: int) -> list[float]:
+    """Wall-clock seconds of ``repeat`` calls to ``fn``."""
+    out = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        out.append(time.perf_counter() - start)
+    return out
+
+
+def latency_rows(name: str, samples: list[float], target: str = "") -> list[Row]:
+    """Median and p95 of ``samples`` (seconds) in milliseconds."""
+    return [
+        Row(f"{name} median", statistics.median(samples) * 1000, "ms", target),
+        Row(f"{name} p95", percentile(samples, 0.95) * 1000, "ms"),
+    ]
+
+
+def print_table(title: str, rows: list[Row]) -> None:
+    width = max([len(r.name) for r in rows] + [10])
+    print(f"\n## {title}")
+    print(f"{'measure'.ljust(width)}  {'value':>12}  unit   target  note")
+    for r in rows:
+        print(f"{r.name.ljust(width)}  {r.value:12.3f}  {r.unit:<5}  {r.target:<6}  {r.note}")
