@@ -1,0 +1,131 @@
+"""Turn any engine ``Decision`` into a plan of buttons and selects (pure, no discord).
+
+The plan obeys Discord's limits (5 rows, 5 buttons a row, 25 select options, 80-character
+labels) so that the cog only translates it into ``discord.ui`` items. Hand cards are numbered
+as on the hand image, and any choice that spends cards asks for a confirmation first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.engine import ORDER, Decision, Option
+from cogs import customid as cid
+
+LABEL_MAX = 80
+BUTTONS_MAX = 5
+SELECT_MAX = 25
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    custom_id: str
+    label: str
+    style: str = "secondary"  # primary, secondary, success, danger
+    disabled: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SelectOption:
+    label: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class Select:
+    custom_id: str
+    placeholder: str
+    options: tuple[SelectOption, ...]
+    min: int
+    max: int
+
+
+@dataclass(frozen=True, slots=True)
+class Menu:
+    prompt: str
+    rows: tuple[tuple[Button, ...] | Select, ...] = field(default_factory=tuple)
+
+
+def _short(text: str, limit: int = LABEL_MAX) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def labels(decision: Decision) -> list[str]:
+    """Option labels, with hand cards numbered like the hand image (1, 2, …)."""
+    out, n = [], 0
+    for opt in decision.options:
+        if opt.group == "hand":
+            n += 1
+            out.append(_short(f"{n}. {opt.label}"))
+        else:
+            out.append(_short(opt.label))
+    return out
+
+
+def costs_cards(decision: Decision, chosen: list[Option]) -> bool:
+    """A mis-click here would spend cards: hand cards chosen, or several things at once."""
+    return decision.max > 1 or any(o.group == "hand" for o in chosen)
+
+
+def plan(match_id: int, decision: Decision, order: tuple[int, ...] = ()) -> Menu:
+    """The components that let a player answer ``decision``."""
+    names = labels(decision)
+    if decision.kind == ORDER:
+        return _plan_order(match_id, decision, names, order)
+    rows: list[tuple[Button, ...] | Select] = []
+    single = decision.min <= 1 and decision.max == 1
+    if single and len(decision.options) <= BUTTONS_MAX * 4:
+        buttons = [
+            Button(cid.CustomId(match_id, decision.id, cid.PICK, (i,)).encode(), name,
+                   "primary" if decision.options[i].group == "hand" else "secondary")
+            for i, name in enumerate(names)
+        ]
+        rows.extend(tuple(buttons[i:i + BUTTONS_MAX]) for i in range(0, len(buttons),
+                                                                    BUTTONS_MAX))
+    else:
+        for start in range(0, len(decision.options), SELECT_MAX):
+            chunk = list(enumerate(names))[start:start + SELECT_MAX]
+            rows.append(Select(
+                cid.CustomId(match_id, decision.id, cid.SELECT, (start,)).encode(),
+                _short(decision.prompt, 150),
+                tuple(SelectOption(name, str(i)) for i, name in chunk),
+                min=max(1, decision.min) if len(decision.options) <= SELECT_MAX else 1,
+                max=min(decision.max, len(chunk)),
+            ))
+    if decision.min == 0:
+        rows.append((Button(cid.CustomId(match_id, decision.id, cid.SKIP).encode(),
+                            "Choose nothing", "secondary"),))
+    return Menu(decision.prompt, tuple(rows[:5]))
+
+
+def _plan_order(match_id: int, decision: Decision, names: list[str],
+                order: tuple[int, ...]) -> Menu:
+    """Orderings are built one click at a time; the partial order rides in the custom id."""
+    remaining = [i for i in range(len(decision.options)) if i not in order]
+    done = ", ".join(names[i] for i in order)
+    prompt = decision.prompt + (f"\nSo far: {done}" if done else "")
+    buttons = [
+        Button(cid.CustomId(match_id, decision.id, cid.ORDER, (*order, i)).encode(),
+               names[i], "primary")
+        for i in remaining
+    ]
+    rows = tuple(tuple(buttons[i:i + BUTTONS_MAX]) for i in range(0, len(buttons), BUTTONS_MAX))
+    return Menu(prompt, rows[:5])
+
+
+def plan_confirm(match_id: int, decision: Decision, indexes: tuple[int, ...]) -> Menu:
+    """Ask once more before spending cards: Confirm carries the exact choice in its id."""
+    names = labels(decision)
+    chosen = ", ".join(names[i] for i in indexes) or "nothing"
+    return Menu(
+        f"{decision.prompt}\nYou chose: {chosen}. Confirm?",
+        ((Button(cid.CustomId(match_id, decision.id, cid.CONFIRM, indexes).encode(),
+                 "Confirm", "success"),),),
+    )
+
+
+def choice_keys(decision: Decision, indexes: tuple[int, ...]) -> tuple[str, ...]:
+    """Option keys for the encoded indexes; an index out of range means a forged id."""
+    if any(i < 0 or i >= len(decision.options) for i in indexes):
+        raise cid.BadCustomId("choice out of range")
+    return tuple(decision.options[i].key for i in indexes)

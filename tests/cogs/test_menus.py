@@ -1,0 +1,97 @@
+"""The decision → components plan and the custom-id codec, without Discord."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot.engine import ORDER, Decision, Option
+from cogs import customid as cid
+from cogs.menus import Button, Select, choice_keys, plan, plan_confirm
+
+
+def decision(n: int, *, lo: int = 1, hi: int = 1, kind: str = "pick",
+             group: str = "hand") -> Decision:
+    opts = tuple(Option(f"k{i}", f"Card {i}", group) for i in range(n))
+    return Decision("t3.play.p1", 1, kind, "Play cards.", opts, lo, hi)
+
+
+def test_single_choice_with_few_options_is_buttons_numbered_like_the_hand() -> None:
+    menu = plan(7, decision(3))
+    assert len(menu.rows) == 1
+    row = menu.rows[0]
+    assert isinstance(row, tuple)
+    assert [b.label for b in row] == ["1. Card 0", "2. Card 1", "3. Card 2"]
+    assert cid.decode(row[2].custom_id) == cid.CustomId(7, "t3.play.p1", cid.PICK, (2,))
+
+
+def test_multi_choice_is_a_select_with_the_decision_bounds() -> None:
+    menu = plan(7, decision(8, lo=2, hi=5))
+    (select,) = menu.rows
+    assert isinstance(select, Select)
+    assert (select.min, select.max) == (2, 5)
+    assert [o.value for o in select.options] == [str(i) for i in range(8)]
+
+
+def test_optional_decision_offers_choose_nothing() -> None:
+    menu = plan(7, decision(8, lo=0, hi=3))
+    last = menu.rows[-1]
+    assert isinstance(last, tuple) and isinstance(last[0], Button)
+    assert cid.decode(last[0].custom_id).verb == cid.SKIP
+
+
+def test_order_is_built_click_by_click() -> None:
+    d = decision(3, kind=ORDER)
+    first = plan(7, d)
+    assert sum(len(r) for r in first.rows if isinstance(r, tuple)) == 3
+    second = plan(7, d, order=(2,))
+    row = second.rows[0]
+    assert isinstance(row, tuple)
+    assert [cid.decode(b.custom_id).indexes for b in row] == [(2, 0), (2, 1)]
+    assert "So far: 3. Card 2" in second.prompt
+
+
+def test_confirm_carries_the_choice() -> None:
+    menu = plan_confirm(7, decision(8, lo=2, hi=5), (1, 4))
+    row = menu.rows[0]
+    assert isinstance(row, tuple)
+    assert cid.decode(row[0].custom_id).indexes == (1, 4)
+    assert "2. Card 1, 5. Card 4" in menu.prompt
+
+
+def test_choice_keys_rejects_forged_indexes() -> None:
+    d = decision(3)
+    assert choice_keys(d, (0, 2)) == ("k0", "k2")
+    with pytest.raises(cid.BadCustomId):
+        choice_keys(d, (3,))
+
+
+@pytest.mark.parametrize("text", [
+    "parlor:1:d:p:x", "parlor:abc:d:p:1", "other:1:d:p:1", "parlor:1:d:p:" + "1." * 60,
+    "parlor:1:bad id:p:1", "",
+])
+def test_forged_or_foreign_ids_are_rejected(text: str) -> None:
+    with pytest.raises(cid.BadCustomId):
+        cid.decode(text)
+
+
+@given(st.integers(0, 10**12 - 1), st.from_regex(r"[A-Za-z0-9._\-]{1,40}", fullmatch=True),
+       st.lists(st.integers(0, 24), max_size=5))
+def test_codec_round_trips(match: int, decision_id: str, idx: list[int]) -> None:
+    c = cid.CustomId(match, decision_id, cid.CONFIRM, tuple(idx))
+    text = c.encode()
+    assert len(text) <= cid.MAX_LEN
+    assert cid.decode(text) == c
+
+
+def test_limits_hold_for_large_decisions() -> None:
+    for n in range(1, 26):
+        for lo, hi in ((1, 1), (0, 1), (1, min(5, n)), (0, n)):
+            menu = plan(1, decision(n, lo=lo, hi=hi))
+            assert len(menu.rows) <= 5
+            for row in menu.rows:
+                if isinstance(row, Select):
+                    assert len(row.options) <= 25 and 1 <= row.max <= 25
+                else:
+                    assert len(row) <= 5
