@@ -1,0 +1,89 @@
+"""The storage interface the match service depends on; SQLite now, PostgreSQL later.
+
+Every method that changes a match takes the version the caller last saw and raises
+``VersionConflict`` (writing nothing) when the stored version differs; a successful change
+returns the new version. Each such change is one transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from bot.store.records import (
+    ActionRecord,
+    ActionRow,
+    DeadlineRecord,
+    GuildSettings,
+    MatchRecord,
+    MessageRecord,
+    NewMatch,
+    ResultRecord,
+    SeatRecord,
+)
+
+
+class Store(Protocol):
+    async def open(self) -> None:
+        """Connect and bring the schema up to date."""
+
+    async def close(self) -> None: ...
+
+    # Matches and seats.
+    async def create_match(self, new: NewMatch) -> MatchRecord: ...
+
+    async def get_match(self, match_id: int) -> MatchRecord | None: ...
+
+    async def matches_of_user(self, user_id: int,
+                              statuses: Sequence[str]) -> list[MatchRecord]: ...
+
+    async def matches_in_channel(self, channel_id: int,
+                                 statuses: Sequence[str]) -> list[MatchRecord]: ...
+
+    async def save_lobby(self, match_id: int, expected_version: int,
+                         seats: Sequence[SeatRecord]) -> int:
+        """Replace the lobby's seats."""
+
+    async def start_match(self, match_id: int, expected_version: int, state: str) -> int:
+        """Lobby → active with the first snapshot."""
+
+    async def commit_move(self, match_id: int, expected_version: int, new_state: str,
+                          action: ActionRow, result: ResultRecord | None = None) -> int:
+        """Snapshot + log append (and, for the last move, the result) in one transaction."""
+
+    async def update_seat(self, match_id: int, expected_version: int, seat: SeatRecord) -> int:
+        """Change one seat of a running match (resignation hands it to the AI)."""
+
+    async def close_match(self, match_id: int, expected_version: int, status: str,
+                          result: ResultRecord | None = None) -> int:
+        """Finish (with a result) or cancel a match without a move."""
+
+    async def set_thread(self, match_id: int, thread_id: int | None) -> None: ...
+
+    async def set_dm_ok(self, user_id: int, ok: bool) -> None:
+        """Whether DMs reach this user, on every seat they hold in unfinished matches."""
+
+    # The action log and results.
+    async def actions(self, match_id: int) -> list[ActionRecord]: ...
+
+    async def find_action(self, match_id: int, seat: int,
+                          decision_id: str) -> ActionRecord | None: ...
+
+    async def get_result(self, match_id: int) -> ResultRecord | None: ...
+
+    # Discord bookkeeping: messages, deadlines, per-server settings.
+    async def put_message(self, message: MessageRecord) -> None: ...
+
+    async def messages(self, match_id: int, kind: str | None = None) -> list[MessageRecord]: ...
+
+    async def put_deadline(self, deadline: DeadlineRecord) -> None: ...
+
+    async def due_deadlines(self, now: float) -> list[DeadlineRecord]:
+        """Deadlines whose ``next_at`` has come, soonest first."""
+
+    async def delete_deadlines(self, match_id: int, decision_id: str | None = None) -> None: ...
+
+    async def get_guild_settings(self, guild_id: int) -> GuildSettings:
+        """The server's settings, or the defaults when none were saved."""
+
+    async def put_guild_settings(self, settings: GuildSettings) -> None: ...

@@ -1,0 +1,126 @@
+"""Backend-neutral rows the store reads and writes; no SQL and no game types here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+Clock = Callable[[], float]
+"""Seconds since the epoch; injectable so clock features are tested without sleeping."""
+
+LOBBY = "lobby"
+ACTIVE = "active"
+FINISHED = "finished"
+CANCELLED = "cancelled"
+STATUSES = (LOBBY, ACTIVE, FINISHED, CANCELLED)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """A place at the table. ``user_id`` is None for an AI; a resigned human keeps theirs."""
+
+    seat: int
+    user_id: int | None
+    is_ai: bool = False
+    ai_level: str | None = None
+    dm_ok: bool = True
+    resigned: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class NewMatch:
+    """What a lobby starts from; the store assigns id, version 0 and timestamps."""
+
+    game: str
+    options: Mapping[str, Any]
+    seed: int
+    host_id: int | None
+    guild_id: int | None = None
+    channel_id: int | None = None
+    thread_id: int | None = None
+    seats: Sequence[SeatRecord] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRecord:
+    """One match as stored: ``state`` is the game's canonical JSON text (None in the lobby)."""
+
+    id: int
+    game: str
+    status: str
+    options: Mapping[str, Any]
+    seed: int
+    version: int
+    state: str | None
+    host_id: int | None
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+    created_at: float
+    updated_at: float
+    seats: tuple[SeatRecord, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    """One entry to append to the action log; ``user_id`` is None when an AI acted."""
+
+    seat: int
+    user_id: int | None
+    decision_id: str
+    action: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRecord:
+    """A logged action with its position ``seq`` (1, 2, …) and time."""
+
+    seq: int
+    seat: int
+    user_id: int | None
+    decision_id: str
+    action: Mapping[str, Any]
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRecord:
+    scores: tuple[float, ...]
+    placings: tuple[int, ...]
+    reason: str = "normal"
+    detail: str = ""
+    finished_at: float = 0.0
+    """Filled in by the store from its clock when written."""
+
+
+@dataclass(frozen=True, slots=True)
+class MessageRecord:
+    """Which Discord message shows what (board, hand, prompt…), so it can be edited later."""
+
+    match_id: int
+    kind: str
+    channel_id: int
+    message_id: int
+    seat: int | None = None
+    decision_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DeadlineRecord:
+    """A clock on one seat's decision; ``stage`` counts the reminders already sent."""
+
+    match_id: int
+    decision_id: str
+    seat: int
+    due_at: float
+    next_at: float
+    stage: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    guild_id: int
+    use_threads: bool = True
+    clock_preset: str = "async"
+    allowed_channels: tuple[int, ...] = field(default=())

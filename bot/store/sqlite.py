@@ -1,0 +1,411 @@
+"""The SQLite backend: one aiosqlite connection per process, WAL, every access serialized.
+
+All SQL for SQLite lives in this module (and the numbered files in ``migrations/``).
+
+One connection means a reader would see another coroutine's uncommitted transaction, so
+reads take the same lock as writes; each access is short, so this costs little.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.store.errors import StoreError, VersionConflict
+from bot.store.records import (
+    ACTIVE,
+    CANCELLED,
+    FINISHED,
+    LOBBY,
+    ActionRecord,
+    ActionRow,
+    Clock,
+    DeadlineRecord,
+    GuildSettings,
+    MatchRecord,
+    MessageRecord,
+    NewMatch,
+    ResultRecord,
+    SeatRecord,
+)
+
+Migration = tuple[int, str]
+_MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+BUSY_TIMEOUT_MS = 5000
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def bundled_migrations() -> list[Migration]:
+    """The numbered ``.sql`` files shipped in ``bot/store/migrations``, checked for gaps."""
+    folder = resources.files("bot.store") / "migrations"
+    found = []
+    for entry in folder.iterdir():
+        match = _MIGRATION_NAME.match(entry.name)
+        if match:
+            found.append((int(match.group(1)), entry.read_text(encoding="utf-8")))
+    found.sort()
+    numbers = [n for n, _ in found]
+    if numbers != list(range(1, len(found) + 1)):
+        raise StoreError(f"migrations must be numbered 0001, 0002, … without gaps: {numbers}")
+    return found
+
+
+class SqliteStore:
+    """``Store`` on a SQLite file (or ``":memory:"``); open it before use, close it after."""
+
+    def __init__(self, path: str | Path, clock: Clock = time.time,
+                 migrations: Sequence[Migration] | None = None) -> None:
+        self.path = str(path)
+        self.clock = clock
+        self._migrations = list(migrations) if migrations is not None else None
+        self._db: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    # -- lifecycle -------------------------------------------------------------------------
+
+    async def open(self) -> None:
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        try:
+            db = await aiosqlite.connect(self.path, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open database {self.path}: {exc}") from exc
+        self._db = db
+        db.row_factory = sqlite3.Row
+        try:
+            await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            await db.execute("PRAGMA journal_mode = WAL")
+            # NORMAL is crash-safe in WAL mode; only a power cut may lose the last commits.
+            await db.execute("PRAGMA synchronous = NORMAL")
+            await db.execute("PRAGMA foreign_keys = ON")
+            await self._migrate(db)
+        except BaseException:
+            await self.close()
+            raise
+
+    async def close(self) -> None:
+        if self._db is not None:
+            db, self._db = self._db, None
+            await db.close()
+
+    async def __aenter__(self) -> SqliteStore:
+        await self.open()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def schema_version(self) -> int:
+        async with self._lock:
+            return await self._user_version(self._conn())
+
+    async def _user_version(self, db: aiosqlite.Connection) -> int:
+        rows = list(await db.execute_fetchall("PRAGMA user_version"))
+        return int(rows[0][0])
+
+    async def _migrate(self, db: aiosqlite.Connection) -> None:
+        """Apply each missing migration in its own transaction, bumping ``user_version``."""
+        migrations = self._migrations if self._migrations is not None else bundled_migrations()
+        current = await self._user_version(db)
+        latest = migrations[-1][0] if migrations else 0
+        if current > latest:
+            raise StoreError(
+                f"database {self.path} has schema {current}, newer than this code ({latest})")
+        for number, sql in migrations:
+            if number <= current:
+                continue
+            try:
+                # executescript runs the whole file; BEGIN…COMMIT makes it all-or-nothing.
+                await db.executescript(
+                    f"BEGIN IMMEDIATE;\n{sql}\n;PRAGMA user_version = {number};\nCOMMIT;")
+            except sqlite3.Error as exc:
+                if db.in_transaction:
+                    await db.execute("ROLLBACK")
+                raise StoreError(f"migration {number:04d} failed: {exc}") from exc
+
+    # -- plumbing --------------------------------------------------------------------------
+
+    def _conn(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise StoreError("the store is not open")
+        return self._db
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            yield self._conn()
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One transaction: committed when the block ends, rolled back if it raises."""
+        async with self._lock:
+            db = self._conn()
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+                await db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    await db.execute("ROLLBACK")
+                raise
+
+    async def _cas(self, db: aiosqlite.Connection, match_id: int, expected: int,
+                   assignments: str = "", params: Sequence[Any] = ()) -> int:
+        """Bump the version if it is still ``expected``; the caller's transaction holds it."""
+        sql = (f"UPDATE matches SET version = version + 1, updated_at = ?{assignments} "
+               "WHERE id = ? AND version = ?")
+        async with db.execute(sql, (self.clock(), *params, match_id, expected)) as cur:
+            if cur.rowcount != 1:
+                raise VersionConflict(match_id, expected)
+        return expected + 1
+
+    async def _insert_seats(self, db: aiosqlite.Connection, match_id: int,
+                            seats: Iterable[SeatRecord]) -> None:
+        await db.executemany(
+            "INSERT INTO seats (match_id, seat, user_id, is_ai, ai_level, dm_ok, resigned) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(match_id, s.seat, s.user_id, s.is_ai, s.ai_level, s.dm_ok, s.resigned)
+             for s in seats])
+
+    async def _insert_result(self, db: aiosqlite.Connection, match_id: int,
+                             result: ResultRecord) -> None:
+        await db.execute(
+            "INSERT INTO results (match_id, scores, placings, reason, detail, finished_at) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (match_id, _dumps(list(result.scores)), _dumps(list(result.placings)),
+             result.reason, result.detail, self.clock()))
+
+    async def _matches(self, db: aiosqlite.Connection, where: str,
+                       params: Sequence[Any]) -> list[MatchRecord]:
+        rows = list(await db.execute_fetchall(f"SELECT * FROM matches WHERE {where}", params))
+        if not rows:
+            return []
+        ids = [row["id"] for row in rows]
+        marks = ",".join("?" * len(ids))
+        seat_rows = await db.execute_fetchall(
+            f"SELECT * FROM seats WHERE match_id IN ({marks}) ORDER BY match_id, seat", ids)
+        seats: dict[int, list[SeatRecord]] = {i: [] for i in ids}
+        for s in seat_rows:
+            seats[s["match_id"]].append(SeatRecord(
+                s["seat"], s["user_id"], bool(s["is_ai"]), s["ai_level"], bool(s["dm_ok"]),
+                bool(s["resigned"])))
+        return [_match_from_row(row, seats[row["id"]]) for row in rows]
+
+    # -- matches and seats -----------------------------------------------------------------
+
+    async def create_match(self, new: NewMatch) -> MatchRecord:
+        now = self.clock()
+        async with self._write() as db:
+            async with db.execute(
+                "INSERT INTO matches (guild_id, channel_id, thread_id, game, status, options, "
+                "seed, version, state, host_id, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, 0, NULL, ?, ?, ?)",
+                (new.guild_id, new.channel_id, new.thread_id, new.game, LOBBY,
+                 _dumps(dict(new.options)), new.seed, new.host_id, now, now),
+            ) as cur:
+                match_id = cur.lastrowid
+            assert match_id is not None
+            await self._insert_seats(db, match_id, new.seats)
+            (record,) = await self._matches(db, "id = ?", (match_id,))
+        return record
+
+    async def get_match(self, match_id: int) -> MatchRecord | None:
+        async with self._read() as db:
+            found = await self._matches(db, "id = ?", (match_id,))
+        return found[0] if found else None
+
+    async def matches_of_user(self, user_id: int,
+                              statuses: Sequence[str]) -> list[MatchRecord]:
+        marks = ",".join("?" * len(statuses))
+        async with self._read() as db:
+            return await self._matches(
+                db, f"status IN ({marks}) AND id IN "
+                "(SELECT match_id FROM seats WHERE user_id = ?) ORDER BY updated_at DESC",
+                (*statuses, user_id))
+
+    async def matches_in_channel(self, channel_id: int,
+                                 statuses: Sequence[str]) -> list[MatchRecord]:
+        marks = ",".join("?" * len(statuses))
+        async with self._read() as db:
+            return await self._matches(
+                db, f"status IN ({marks}) AND (channel_id = ? OR thread_id = ?) "
+                "ORDER BY created_at", (*statuses, channel_id, channel_id))
+
+    async def save_lobby(self, match_id: int, expected_version: int,
+                         seats: Sequence[SeatRecord]) -> int:
+        async with self._write() as db:
+            version = await self._cas(db, match_id, expected_version)
+            await db.execute("DELETE FROM seats WHERE match_id = ?", (match_id,))
+            await self._insert_seats(db, match_id, seats)
+        return version
+
+    async def start_match(self, match_id: int, expected_version: int, state: str) -> int:
+        async with self._write() as db:
+            return await self._cas(db, match_id, expected_version,
+                                   ", status = ?, state = ?", (ACTIVE, state))
+
+    async def commit_move(self, match_id: int, expected_version: int, new_state: str,
+                          action: ActionRow, result: ResultRecord | None = None) -> int:
+        status = FINISHED if result is not None else ACTIVE
+        async with self._write() as db:
+            version = await self._cas(db, match_id, expected_version,
+                                      ", status = ?, state = ?", (status, new_state))
+            await db.execute(
+                "INSERT INTO actions (match_id, seq, seat, user_id, decision_id, action, at) "
+                "SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ?, ?, ? FROM actions "
+                "WHERE match_id = ?",
+                (match_id, action.seat, action.user_id, action.decision_id,
+                 _dumps(dict(action.action)), self.clock(), match_id))
+            if result is not None:
+                await self._insert_result(db, match_id, result)
+        return version
+
+    async def update_seat(self, match_id: int, expected_version: int, seat: SeatRecord) -> int:
+        async with self._write() as db:
+            version = await self._cas(db, match_id, expected_version)
+            async with db.execute(
+                "UPDATE seats SET user_id = ?, is_ai = ?, ai_level = ?, dm_ok = ?, "
+                "resigned = ? WHERE match_id = ? AND seat = ?",
+                (seat.user_id, seat.is_ai, seat.ai_level, seat.dm_ok, seat.resigned,
+                 match_id, seat.seat),
+            ) as cur:
+                if cur.rowcount != 1:
+                    raise StoreError(f"match {match_id} has no seat {seat.seat}")
+        return version
+
+    async def close_match(self, match_id: int, expected_version: int, status: str,
+                          result: ResultRecord | None = None) -> int:
+        if status not in (FINISHED, CANCELLED):
+            raise StoreError(f"cannot close a match as {status!r}")
+        async with self._write() as db:
+            version = await self._cas(db, match_id, expected_version, ", status = ?",
+                                      (status,))
+            if result is not None:
+                await self._insert_result(db, match_id, result)
+        return version
+
+    async def set_thread(self, match_id: int, thread_id: int | None) -> None:
+        async with self._write() as db:
+            await db.execute("UPDATE matches SET thread_id = ? WHERE id = ?",
+                             (thread_id, match_id))
+
+    async def set_dm_ok(self, user_id: int, ok: bool) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "UPDATE seats SET dm_ok = ? WHERE user_id = ? AND match_id IN "
+                "(SELECT id FROM matches WHERE status IN (?, ?))", (ok, user_id, LOBBY, ACTIVE))
+
+    # -- action log and results ------------------------------------------------------------
+
+    async def actions(self, match_id: int) -> list[ActionRecord]:
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT * FROM actions WHERE match_id = ? ORDER BY seq", (match_id,))
+        return [_action_from_row(r) for r in rows]
+
+    async def find_action(self, match_id: int, seat: int,
+                          decision_id: str) -> ActionRecord | None:
+        async with self._read() as db:
+            rows = list(await db.execute_fetchall(
+                "SELECT * FROM actions WHERE match_id = ? AND decision_id = ? AND seat = ? "
+                "ORDER BY seq DESC LIMIT 1", (match_id, decision_id, seat)))
+        return _action_from_row(rows[0]) if rows else None
+
+    async def get_result(self, match_id: int) -> ResultRecord | None:
+        async with self._read() as db:
+            rows = list(await db.execute_fetchall(
+                "SELECT * FROM results WHERE match_id = ?", (match_id,)))
+        if not rows:
+            return None
+        r = rows[0]
+        return ResultRecord(tuple(float(x) for x in json.loads(r["scores"])),
+                            tuple(int(x) for x in json.loads(r["placings"])),
+                            r["reason"], r["detail"], r["finished_at"])
+
+    # -- Discord bookkeeping ---------------------------------------------------------------
+
+    async def put_message(self, message: MessageRecord) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "INSERT OR REPLACE INTO messages (message_id, match_id, kind, seat, channel_id, "
+                "decision_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (message.message_id, message.match_id, message.kind, message.seat,
+                 message.channel_id, message.decision_id, self.clock()))
+
+    async def messages(self, match_id: int, kind: str | None = None) -> list[MessageRecord]:
+        sql = "SELECT * FROM messages WHERE match_id = ?"
+        params: tuple[Any, ...] = (match_id,)
+        if kind is not None:
+            sql, params = sql + " AND kind = ?", (match_id, kind)
+        async with self._read() as db:
+            rows = await db.execute_fetchall(sql + " ORDER BY created_at, message_id", params)
+        return [MessageRecord(r["match_id"], r["kind"], r["channel_id"], r["message_id"],
+                              r["seat"], r["decision_id"]) for r in rows]
+
+    async def put_deadline(self, deadline: DeadlineRecord) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "INSERT OR REPLACE INTO deadlines (match_id, decision_id, seat, due_at, "
+                "next_at, stage, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (deadline.match_id, deadline.decision_id, deadline.seat, deadline.due_at,
+                 deadline.next_at, deadline.stage, self.clock()))
+
+    async def due_deadlines(self, now: float) -> list[DeadlineRecord]:
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT * FROM deadlines WHERE next_at <= ? ORDER BY next_at", (now,))
+        return [DeadlineRecord(r["match_id"], r["decision_id"], r["seat"], r["due_at"],
+                               r["next_at"], r["stage"]) for r in rows]
+
+    async def delete_deadlines(self, match_id: int, decision_id: str | None = None) -> None:
+        async with self._write() as db:
+            if decision_id is None:
+                await db.execute("DELETE FROM deadlines WHERE match_id = ?", (match_id,))
+            else:
+                await db.execute("DELETE FROM deadlines WHERE match_id = ? AND decision_id = ?",
+                                 (match_id, decision_id))
+
+    async def get_guild_settings(self, guild_id: int) -> GuildSettings:
+        async with self._read() as db:
+            rows = list(await db.execute_fetchall(
+                "SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)))
+        if not rows:
+            return GuildSettings(guild_id)
+        r = rows[0]
+        return GuildSettings(guild_id, bool(r["use_threads"]), r["clock_preset"],
+                             tuple(int(c) for c in json.loads(r["allowed_channels"])))
+
+    async def put_guild_settings(self, settings: GuildSettings) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "INSERT OR REPLACE INTO guild_settings (guild_id, use_threads, clock_preset, "
+                "allowed_channels, updated_at) VALUES (?, ?, ?, ?, ?)",
+                (settings.guild_id, settings.use_threads, settings.clock_preset,
+                 _dumps(list(settings.allowed_channels)), self.clock()))
+
+
+def _match_from_row(row: sqlite3.Row, seats: list[SeatRecord]) -> MatchRecord:
+    return MatchRecord(
+        id=row["id"], game=row["game"], status=row["status"],
+        options=json.loads(row["options"]), seed=row["seed"], version=row["version"],
+        state=row["state"], host_id=row["host_id"], guild_id=row["guild_id"],
+        channel_id=row["channel_id"], thread_id=row["thread_id"],
+        created_at=row["created_at"], updated_at=row["updated_at"], seats=tuple(seats))
+
+
+def _action_from_row(row: sqlite3.Row) -> ActionRecord:
+    return ActionRecord(row["seq"], row["seat"], row["user_id"], row["decision_id"],
+                        json.loads(row["action"]), row["at"])
