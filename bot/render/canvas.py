@@ -1,0 +1,110 @@
+"""The drawing surface every board and hand image starts from, and PNG encoding.
+
+Static layers (the felt, card shadows) are built once per process and reused: a board
+is then mostly pastes of cached card images plus a little text, which keeps it fast.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFilter, ImageOps
+
+from bot.render import palette as pal
+from bot.render.palette import RGB
+from bot.render.symbols import symbol
+from bot.render.text import fitted
+
+PNG_COMPRESS_LEVEL = 3
+"""zlib level for PNG output; chosen by ``bench/render.py`` (size vs. encode time)."""
+
+SHADOW_OFFSET = (3, 5)
+SHADOW_BLUR = 5
+
+
+@lru_cache(maxsize=16)
+def felt(size: tuple[int, int]) -> Image.Image:
+    """A table-felt background: a soft radial light over dark green."""
+    gradient = Image.radial_gradient("L").resize(size, Image.Resampling.BILINEAR)
+    return ImageOps.colorize(gradient, pal.FELT_CENTRE, pal.FELT_EDGE)
+
+
+@lru_cache(maxsize=64)
+def rounded_mask(size: tuple[int, int], radius: int) -> Image.Image:
+    """An anti-aliased rounded-rectangle mask (drawn large, scaled down)."""
+    k = 4
+    big = Image.new("L", (size[0] * k, size[1] * k), 0)
+    ImageDraw.Draw(big).rounded_rectangle((0, 0, big.width - 1, big.height - 1),
+                                          radius * k, fill=255)
+    return big.resize(size, Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=64)
+def shadow(size: tuple[int, int], radius: int) -> Image.Image:
+    """A blurred mask to paste in black under a card of ``size``, ``SHADOW_BLUR`` larger."""
+    pad = SHADOW_BLUR * 2
+    m = Image.new("L", (size[0] + 2 * pad, size[1] + 2 * pad), 0)
+    m.paste(rounded_mask(size, radius).point(lambda v: v * pal.SHADOW_ALPHA // 255), (pad, pad))
+    return m.filter(ImageFilter.GaussianBlur(SHADOW_BLUR))
+
+
+class Canvas:
+    """A felt-covered RGB image with helpers for the few things boards draw."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.img = felt((width, height)).copy()
+        self.draw = ImageDraw.Draw(self.img)
+
+    @property
+    def width(self) -> int:
+        return self.img.width
+
+    def text(self, xy: tuple[float, float], text: str, size: int = 18,
+             weight: str = "regular", fill: RGB = pal.INK, anchor: str = "la",
+             max_width: float | None = None) -> float:
+        """Draw ``text`` (shrunk/shortened to ``max_width``); returns its drawn width."""
+        if not text:
+            return 0.0
+        face, shown = fitted(text, size, weight, max_width or 10_000.0)
+        self.draw.text(xy, shown, font=face, fill=fill, anchor=anchor)
+        return face.getlength(shown)
+
+    def panel(self, box: tuple[float, float, float, float], fill: RGB = pal.PANEL,
+              outline: RGB | None = pal.PANEL_EDGE, radius: int = 14, width: int = 2) -> None:
+        self.draw.rounded_rectangle(box, radius, fill=fill, outline=outline, width=width)
+
+    def pill(self, xy: tuple[float, float], text: str, fill: RGB, ink: RGB, size: int = 15,
+             anchor_right: bool = False) -> float:
+        """A rounded label; returns its width. ``xy`` is its left (or right) top corner."""
+        face, shown = fitted(text, size, "bold", 10_000.0)
+        w = face.getlength(shown) + size
+        h = size + 10
+        x = xy[0] - w if anchor_right else xy[0]
+        self.draw.rounded_rectangle((x, xy[1], x + w, xy[1] + h), h // 2, fill=fill)
+        self.draw.text((x + w / 2, xy[1] + h / 2), shown, font=face, fill=ink, anchor="mm")
+        return w
+
+    def card(self, im: Image.Image, xy: tuple[int, int], lift: bool = True) -> None:
+        """Paste an RGBA card at ``xy`` over a soft shadow."""
+        if lift:
+            sh = shadow(im.size, max(4, im.width // 14))
+            pad = SHADOW_BLUR * 2
+            self.img.paste((0, 0, 0), (xy[0] - pad + SHADOW_OFFSET[0],
+                                       xy[1] - pad + SHADOW_OFFSET[1]), sh)
+        self.img.paste(im, xy, im)
+
+    def symbol(self, name: str, px: int, fill: RGB, outline: RGB | None,
+               xy: tuple[int, int]) -> None:
+        im = symbol(name, px, fill, outline)
+        self.img.paste(im, xy, im)
+
+    def png(self) -> bytes:
+        return encode(self.img)
+
+
+def encode(img: Image.Image) -> bytes:
+    """PNG bytes with no metadata (no time stamps), so equal images give equal bytes."""
+    out = io.BytesIO()
+    img.save(out, "PNG", compress_level=PNG_COMPRESS_LEVEL)
+    return out.getvalue()

@@ -1,0 +1,138 @@
+"""Procedural card faces and backs, cached per process (they are the static layers).
+
+Every face follows one layout so the three games look like one family: a paper card with
+a frame in the card's colour, a big index (value, points or cost) over the colour symbol
+in the top-left corner, a large symbol in the middle, then a title and a few small lines.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from bot.render import palette as pal
+from bot.render.assets import font
+from bot.render.canvas import rounded_mask
+from bot.render.palette import RGB, Suit
+from bot.render.symbols import symbol
+from bot.render.text import fitted, wrap
+
+Size = tuple[int, int]
+
+
+def radius(size: Size) -> int:
+    return max(4, size[0] // 12)
+
+
+def blank(size: Size, fill: RGB = pal.PAPER, edge: RGB = pal.PAPER_EDGE) -> Image.Image:
+    """A card-shaped RGBA image with rounded, anti-aliased corners and a thin edge."""
+    w, h = size
+    im = Image.new("RGBA", size, (*edge, 255))
+    inner = Image.new("RGBA", (w - 2, h - 2), (*fill, 255))
+    im.paste(inner, (1, 1), rounded_mask((w - 2, h - 2), radius(size) - 1))
+    im.putalpha(rounded_mask(size, radius(size)))
+    return im
+
+
+@lru_cache(maxsize=2048)
+def face(size: Size, suit: Suit, index: str, title: str = "", body: tuple[str, ...] = (),
+         beats: Suit | None = None, plate: str = "") -> Image.Image:
+    """A card face. ``index`` is the big corner text, ``title`` a name under the symbol,
+    ``body`` a few small lines (ability, keywords), ``beats`` a small reminder of the colour
+    this one trumps, ``plate`` a short text on a dark corner badge (a wild's chosen value).
+    """
+    w, h = size
+    im = blank(size)
+    d = ImageDraw.Draw(im)
+    inset = max(3, w // 22)
+    d.rounded_rectangle((inset, inset, w - 1 - inset, h - 1 - inset), radius(size) - inset // 2,
+                        outline=suit.fill, width=max(2, w // 28))
+
+    # Corner index and its symbol.
+    corner = max(12, round(w * 0.3))
+    face_, shown = fitted(index, corner, "bold", w * 0.42)
+    cx = inset + max(4, w // 16)
+    d.text((cx, inset + 2), shown, font=face_, fill=suit.dark, anchor="la")
+    small = max(10, round(w * 0.17))
+    icon = symbol(suit.symbol, small, suit.fill, suit.dark)
+    index_w = face_.getlength(shown)
+    sx = round(cx + max(0.0, (index_w - small) / 2))
+    im.alpha_composite(icon, (sx, inset + 4 + corner))
+
+    has_text = bool(title or body)
+    big = round(w * (0.46 if has_text else 0.58))
+    mid_y = round(h * (0.44 if has_text else 0.55)) - big // 2
+    im.alpha_composite(symbol(suit.symbol, big, suit.fill, suit.dark), ((w - big) // 2, mid_y))
+    y = mid_y + big + max(2, h // 60)
+
+    if title:
+        tsize = max(10, round(w * 0.15))
+        tface, tshown = fitted(title, tsize, "condensed", w - 2 * inset - 6)
+        d.text((w / 2, y), tshown, font=tface, fill=suit.dark, anchor="ma")
+        y += tsize + 3
+    if body:
+        bsize = max(9, round(w * 0.1))
+        lines: list[str] = []
+        for entry in body:
+            lines.extend(wrap(entry, bsize, "regular", w - 2 * inset - 8, 2))
+        room = max(1, (h - inset - 6 - y) // (bsize + 2))
+        for line in lines[:room]:
+            d.text((w / 2, y), line, font=font(bsize), fill=pal.INK_DARK, anchor="ma")
+            y += bsize + 2
+    if beats is not None:
+        _beats(im, beats, inset)
+    if plate:
+        _plate(im, plate, suit)
+    if not has_text and beats is None:
+        im.alpha_composite(im.crop((0, 0, w // 2, h // 2)).rotate(180), (w - w // 2, h - h // 2))
+    return im
+
+
+def _beats(im: Image.Image, beats: Suit, inset: int) -> None:
+    """A bottom strip: "beats" and the trumped colour's symbol."""
+    w, h = im.size
+    d = ImageDraw.Draw(im)
+    px = max(10, round(w * 0.16))
+    tface, text = fitted("beats", max(9, round(w * 0.1)), "regular", w * 0.5)
+    tw = tface.getlength(text)
+    x0 = round((w - tw - px - 4) / 2)
+    y = h - inset - px - max(3, h // 40)
+    d.text((x0, y + px / 2), text, font=tface, fill=pal.INK_DARK, anchor="lm")
+    im.alpha_composite(symbol(beats.symbol, px, beats.fill, beats.dark), (round(x0 + tw + 4), y))
+
+
+def _plate(im: Image.Image, text: str, suit: Suit) -> None:
+    """A dark badge in the top-right corner carrying a short bold text."""
+    w, _ = im.size
+    d = ImageDraw.Draw(im)
+    size = max(12, round(w * 0.22))
+    face_, shown = fitted(text, size, "bold", w * 0.4)
+    bw = max(size + 8, round(face_.getlength(shown)) + 10)
+    x1 = w - max(4, w // 16)
+    y0 = max(4, w // 16)
+    d.rounded_rectangle((x1 - bw, y0, x1, y0 + size + 8), (size + 8) // 3, fill=suit.dark)
+    d.text((x1 - bw / 2, y0 + (size + 8) / 2), shown, font=face_, fill=pal.INK, anchor="mm")
+
+
+@lru_cache(maxsize=256)
+def back(size: Size, base: RGB, accent: RGB, lines: int = 0, motif: str = "") -> Image.Image:
+    """A card back: a white margin, a dark field, ``lines`` bold stripes (Aura's 1–4 line
+    decks) and/or a ``motif`` symbol in the middle."""
+    w, h = size
+    im = blank(size, fill=(236, 232, 224))
+    d = ImageDraw.Draw(im)
+    m = max(3, w // 14)
+    d.rounded_rectangle((m, m, w - 1 - m, h - 1 - m), max(2, radius(size) - m // 2), fill=base,
+                        outline=accent, width=max(1, w // 50))
+    if lines:
+        thick = max(3, h // 22)
+        gap = (h - 2 * m) / (lines + 1)
+        for k in range(1, lines + 1):
+            y = round(m + gap * k)
+            d.rectangle((m + 1, y - thick // 2, w - 2 - m, y + thick - thick // 2), fill=accent)
+    if motif:
+        px = round(w * 0.56)
+        icon = symbol(motif, px, accent, base)
+        im.alpha_composite(icon, ((w - px) // 2, (h - px) // 2))
+    return im

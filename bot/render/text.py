@@ -1,0 +1,60 @@
+"""Fitting text into boxes: shrink to a floor, then wrap or shorten with an ellipsis."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from bot.render.assets import Font, font
+
+ELLIPSIS = "…"
+
+
+def width(text: str, face: Font) -> float:
+    return face.getlength(text)
+
+
+@lru_cache(maxsize=4096)
+def fitted(text: str, size: int, weight: str, max_width: float,
+           min_size: int = 0) -> tuple[Font, str]:
+    """The largest face from ``size`` down to ``min_size`` in which ``text`` fits, and the
+    text itself, shortened with an ellipsis when even the smallest face is too wide."""
+    floor = min_size or max(8, round(size * 0.7))
+    for s in range(size, floor - 1, -1):
+        face = font(s, weight)
+        if width(text, face) <= max_width:
+            return face, text
+    face = font(floor, weight)
+    return face, shorten(text, face, max_width)
+
+
+def shorten(text: str, face: Font, max_width: float) -> str:
+    """``text`` cut at a word or character so that it plus an ellipsis fits."""
+    if width(text, face) <= max_width:
+        return text
+    cut = text
+    while cut and width(cut + ELLIPSIS, face) > max_width:
+        cut = cut[:-1]
+    return cut.rstrip() + ELLIPSIS if cut else ""
+
+
+@lru_cache(maxsize=2048)
+def wrap(text: str, size: int, weight: str, max_width: float,
+         max_lines: int) -> tuple[str, ...]:
+    """Greedy word wrap into at most ``max_lines`` lines; the last one is shortened."""
+    face = font(size, weight)
+    lines: list[str] = []
+    current = ""
+    words = text.split()
+    for i, word in enumerate(words):
+        trial = f"{current} {word}".strip()
+        if width(trial, face) <= max_width or not current:
+            current = trial
+            continue
+        lines.append(current)
+        current = word
+        if len(lines) == max_lines - 1:
+            current = " ".join(words[i:])
+            break
+    if current:
+        lines.append(current)
+    return tuple(shorten(line, face, max_width) for line in lines[:max_lines])
