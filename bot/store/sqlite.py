@@ -146,21 +146,27 @@ class SqliteStore:
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._lock:
-            yield self._conn()
+            try:
+                yield self._conn()
+            except sqlite3.Error as exc:
+                raise StoreError(f"database read failed: {exc}") from exc
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
         """One transaction: committed when the block ends, rolled back if it raises."""
         async with self._lock:
             db = self._conn()
-            await db.execute("BEGIN IMMEDIATE")
             try:
-                yield db
-                await db.execute("COMMIT")
-            except BaseException:
-                if db.in_transaction:
-                    await db.execute("ROLLBACK")
-                raise
+                await db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield db
+                    await db.execute("COMMIT")
+                except BaseException:
+                    if db.in_transaction:
+                        await db.execute("ROLLBACK")
+                    raise
+            except sqlite3.Error as exc:
+                raise StoreError(f"database write failed: {exc}") from exc
 
     async def _cas(self, db: aiosqlite.Connection, match_id: int, expected: int,
                    assignments: str = "", params: Sequence[Any] = ()) -> int:

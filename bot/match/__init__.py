@@ -1,0 +1,50 @@
+"""The match service (DESIGN §1, §6): lobbies, seats, moves, and outbound messages as data."""
+
+from bot.match.errors import (
+    AlreadyDone,
+    AlreadyJoined,
+    BadSeatCount,
+    HostCannotLeave,
+    LobbyClosed,
+    LobbyFull,
+    MatchError,
+    NotHost,
+    NotSeated,
+    NotStarted,
+    UnknownMatch,
+)
+from bot.match.info import MatchInfo
+from bot.match.outbound import (
+    MatchCancelled,
+    MatchEnded,
+    Outbound,
+    PrivateUpdate,
+    Prompt,
+    PublicUpdate,
+    build_outbound,
+)
+from bot.match.service import MatchService, state_text
+
+__all__ = [
+    "AlreadyDone",
+    "AlreadyJoined",
+    "BadSeatCount",
+    "HostCannotLeave",
+    "LobbyClosed",
+    "LobbyFull",
+    "MatchCancelled",
+    "MatchEnded",
+    "MatchError",
+    "MatchInfo",
+    "MatchService",
+    "NotHost",
+    "NotSeated",
+    "NotStarted",
+    "Outbound",
+    "PrivateUpdate",
+    "Prompt",
+    "PublicUpdate",
+    "UnknownMatch",
+    "build_outbound",
+    "state_text",
+]

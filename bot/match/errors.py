@@ -1,0 +1,51 @@
+"""Typed match errors; like the engine's, each message is the whole answer shown to a player."""
+
+from __future__ import annotations
+
+from bot.engine import GameError, StaleDecision
+
+
+class MatchError(GameError):
+    """Something about the match (not the game's rules) prevents the request."""
+
+
+class UnknownMatch(MatchError):
+    def __init__(self, match_id: int) -> None:
+        super().__init__(f"There is no match #{match_id}.")
+        self.match_id = match_id
+
+
+class NotSeated(MatchError):
+    """The user holds no (playing) seat in this match."""
+
+
+class NotHost(MatchError):
+    """Only the host (or a server manager, where allowed) may do this."""
+
+
+class LobbyClosed(MatchError):
+    """The match is past its lobby, so seats can no longer change."""
+
+
+class NotStarted(MatchError):
+    """The match is still a lobby; there is nothing to play yet."""
+
+
+class LobbyFull(MatchError):
+    pass
+
+
+class AlreadyJoined(MatchError):
+    pass
+
+
+class BadSeatCount(MatchError):
+    """Too few or too many seats to start."""
+
+
+class HostCannotLeave(MatchError):
+    pass
+
+
+class AlreadyDone(StaleDecision):
+    """The same submission arrived twice (a double click); the first one counted."""

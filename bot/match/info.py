@@ -1,0 +1,45 @@
+"""A match summary for front ends: who sits where, whose turn it is, how it ended."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from bot.engine import Result
+from bot.store import ACTIVE, SeatRecord
+
+
+@dataclass(frozen=True)
+class MatchInfo:
+    id: int
+    game: str
+    title: str
+    status: str
+    version: int
+    host_id: int | None
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+    options: Mapping[str, Any]
+    seats: tuple[SeatRecord, ...]
+    min_players: int
+    max_players: int
+    to_act: tuple[int, ...] = ()
+    """Seats with an open decision (only while active)."""
+    result: Result | None = None
+
+    def seat_of(self, user_id: int) -> SeatRecord | None:
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat
+        return None
+
+    def must_act(self, user_id: int) -> bool:
+        seat = self.seat_of(user_id)
+        return seat is not None and not seat.is_ai and seat.seat in self.to_act
+
+
+def by_urgency(infos: list[MatchInfo], user_id: int) -> list[MatchInfo]:
+    """Matches where the user must act first, then other running ones, then lobbies."""
+    return sorted(infos, key=lambda m: (not m.must_act(user_id), m.status != ACTIVE))

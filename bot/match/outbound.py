@@ -1,0 +1,121 @@
+"""Outbound messages as data: what a front end must show after a change, and to whom.
+
+They are built from views only, so they carry exactly what each recipient may know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.engine import Decision, Event, Game, Result, View
+from bot.store import SeatRecord
+
+
+@dataclass(frozen=True)
+class PublicUpdate:
+    """The table for everyone: public view, what happened, and whom to ping."""
+
+    match_id: int
+    view: View
+    summary: tuple[str, ...]
+    mention_user_ids: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class PrivateUpdate:
+    """One player's own view, their private news and the decisions open for them."""
+
+    match_id: int
+    seat: int
+    user_id: int
+    view: View
+    events: tuple[str, ...]
+    decisions: tuple[Decision, ...]
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A decision that has just opened for a human seat (send its buttons)."""
+
+    match_id: int
+    seat: int
+    user_id: int
+    decision: Decision
+    dm_ok: bool
+
+
+@dataclass(frozen=True)
+class MatchEnded:
+    match_id: int
+    result: Result
+    user_ids: tuple[int | None, ...]
+    """The user of each seat (None for AI seats; a resigned player keeps theirs)."""
+
+
+@dataclass(frozen=True)
+class MatchCancelled:
+    match_id: int
+    by_user_id: int
+
+
+Outbound = PublicUpdate | PrivateUpdate | Prompt | MatchEnded | MatchCancelled
+
+
+def humans(seats: Sequence[SeatRecord]) -> list[tuple[SeatRecord, int]]:
+    """Seats a person plays now, with their user id."""
+    return [(s, s.user_id) for s in seats if not s.is_ai and s.user_id is not None]
+
+
+def mentions(game: Game[Any], state: Any, seats: Sequence[SeatRecord]) -> tuple[int, ...]:
+    """Users who must act now, in seat order."""
+    acting = {d.player for d in game.pending(state)} if game.result(state) is None else set()
+    return tuple(user for seat, user in humans(seats) if seat.seat in acting)
+
+
+def open_for(game: Game[Any], state: Any, seat: int) -> tuple[Decision, ...]:
+    if game.result(state) is not None:
+        return ()
+    return tuple(d for d in game.pending(state) if d.player == seat)
+
+
+def public_update(game: Game[Any], match_id: int, state: Any, seats: Sequence[SeatRecord],
+                  events: Sequence[Event] = ()) -> PublicUpdate:
+    return PublicUpdate(match_id, game.view(state, None),
+                        tuple(e.text for e in events if e.audience is None),
+                        mentions(game, state, seats))
+
+
+def private_update(game: Game[Any], match_id: int, state: Any, seat: SeatRecord, user_id: int,
+                   events: Sequence[Event] = ()) -> PrivateUpdate:
+    private = tuple(e.text for e in events
+                    if e.audience is not None and seat.seat in e.audience)
+    return PrivateUpdate(match_id, seat.seat, user_id, game.view(state, seat.seat), private,
+                         open_for(game, state, seat.seat))
+
+
+def build_outbound(game: Game[Any], match_id: int, seats: Sequence[SeatRecord], state: Any,
+                   events: Sequence[Event], before: Any | None = None,
+                   result: Result | None = None) -> list[Outbound]:
+    """Messages after moving from ``before`` (None: a fresh start) to ``state``.
+
+    Only humans whose view, private news or open decisions changed get a private update;
+    decisions not open in ``before`` become prompts.
+    """
+    out: list[Outbound] = [public_update(game, match_id, state, seats, events)]
+    prompts: list[Outbound] = []
+    for seat, user in humans(seats):
+        update = private_update(game, match_id, state, seat, user, events)
+        old_ids = {d.id for d in open_for(game, before, seat.seat)} if before is not None else set()
+        changed = (before is None or update.events
+                   or update.view != game.view(before, seat.seat)
+                   or {d.id for d in update.decisions} != old_ids)
+        if changed:
+            out.append(update)
+        prompts += [Prompt(match_id, seat.seat, user, d, seat.dm_ok)
+                    for d in update.decisions if d.id not in old_ids]
+    out += prompts
+    if result is not None:
+        out.append(MatchEnded(match_id, result, tuple(s.user_id for s in seats)))
+    return out
