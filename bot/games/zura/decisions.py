@@ -1,0 +1,146 @@
+"""The open decisions of a Zura state: the one source of legal moves for menus, checks and AI.
+
+Every menu stays within Discord's 25 options: discards are offered as "landscape × count"
+(a hand holds at most 7 cards, so at most 7 such options), slots are at most 25 by the card
+file's validation, restack lists card types (at most 25 besides the top one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.engine import ORDER, PICK, Decision, Option
+from bot.games.zura.cards import CARDS
+from bot.games.zura.rules import (
+    effects,
+    face_down,
+    land_name,
+    slot_name,
+    stealable,
+    top_ability,
+    tz_name,
+    who,
+)
+from bot.games.zura.scoring import card_value, colour_counts
+from bot.games.zura.state import ZState
+
+
+def _pick(s: ZState, player: int, prompt: str, options: list[Option],
+          default: str | None = None) -> Decision:
+    chosen = default if default is not None else options[0].key
+    return Decision(f"{s.step}.{s.phase}.{player}", player, PICK, prompt, tuple(options),
+                    default=(chosen,))
+
+
+def _effect_text(n: int, ability: str | None) -> str:
+    peeks, flips, steals = effects(n, ability)
+    parts = ([f"peek{' ×2' if peeks > 1 else ''}"] if peeks else []) + (
+        [f"flip {flips}"] if flips else []) + (
+        [f"steal{' ×2' if steals > 1 else ''}"] if steals else [])
+    return f": {', '.join(parts)}" if parts else ""
+
+
+def _hand_groups(hand: tuple[int, ...]) -> list[tuple[int, int, int]]:
+    """(landscape, first card number, count) for each landscape in the hand, in hand order."""
+    groups: list[tuple[int, int, int]] = []
+    for number, card in enumerate(hand, start=1):
+        land = CARDS.travel[card]
+        if groups and groups[-1][0] == land:
+            groups[-1] = (land, groups[-1][1], groups[-1][2] + 1)
+        else:
+            groups.append((land, number, 1))
+    return groups
+
+
+def _act(s: ZState) -> Decision:
+    ability = top_ability(s, s.turn)
+    options = []
+    for land, first, count in _hand_groups(s.hands[s.turn]):
+        for n in range(1, count + 1):
+            cards = f"card {first}" if n == 1 else f"cards {first}–{first + n - 1}"
+            label = f"Discard {n} {land_name(land)} ({cards}){_effect_text(n, ability)}"
+            options.append(Option(f"{CARDS.landscapes[land].key}:{n}", label, "discard"))
+    if ability == "swap" and "swap" not in s.used:
+        options += [Option(f"swap:{p}", f"Swap a travel card with {who(p)}", "ability")
+                    for p in range(s.players) if p != s.turn and s.hands[p]]
+    if ability == "restack" and "restack" not in s.used and _restack_options(s):
+        options.append(Option("restack", "Restack: move one of your cards to the top", "ability"))
+    return _pick(s, s.turn, "Discard travel cards of one landscape.", options)
+
+
+def _restack_options(s: ZState) -> list[Option]:
+    stack = s.stacks[s.turn]
+    counts = colour_counts(stack)
+    seen = {CARDS.tz[stack[-1]]} if stack else set()
+    options = []
+    for card in reversed(stack):
+        kind = CARDS.types[CARDS.tz[card]]
+        if kind.index in seen:
+            continue
+        seen.add(kind.index)
+        points = card_value(kind, counts, s.players)
+        options.append(Option(str(card), f"{kind.name} ({points} pts)", "stack"))
+    return options
+
+
+def _landscape_options(hand: tuple[int, ...], label: Callable[[str, int], str],
+                       skip: int = -1) -> list[Option]:
+    return [Option(CARDS.landscapes[land].key, label(land_name(land), count), "hand")
+            for land, _, count in _hand_groups(hand) if land != skip]
+
+
+def _slot_options(s: ZState) -> list[Option]:
+    options = []
+    for i in face_down(s):
+        known = s.shown[i] or s.peeked[i] >> s.turn & 1
+        label = f"{slot_name(i)} (seen: {tz_name(s.slots[i])})" if known else slot_name(i)
+        options.append(Option(slot_name(i), label, "search"))
+    return options
+
+
+def pending(s: ZState) -> list[Decision]:
+    phase, me = s.phase, s.turn
+    if phase == "act":
+        return [_act(s)]
+    if phase == "draw":
+        top = land_name(CARDS.travel[s.discard[-1]])
+        first = "the next discard" if s.taken else "the top discard"
+        return [_pick(s, me, f"Draw: take {first} ({top}) or draw from the deck?",
+                      [Option("take", f"Take the {top} from the discard pile", "draw"),
+                       Option("deck", "Draw from the travel deck", "draw")], "deck")]
+    if phase == "scry":
+        top = land_name(CARDS.travel[s.scried])
+        return [_pick(s, me, f"The top travel card is a {top}. Leave it or move it?",
+                      [Option("top", f"Leave the {top} on top", "scry"),
+                       Option("bottom", f"Put the {top} at the bottom", "scry")])]
+    if phase in ("peek", "flip"):
+        verb = "Peek at" if phase == "peek" else "Flip"
+        left = s.peeks if phase == "peek" else s.flips
+        return [_pick(s, me, f"{verb} a face-down card ({left} left).", _slot_options(s))]
+    if phase == "steal":
+        options = [Option(f"p{p}", f"Take {tz_name(s.stacks[p][-1])} from {who(p)}", "steal")
+                   for p in stealable(s)]
+        options.append(Option("none", "Take nothing", "steal"))
+        return [_pick(s, me, "Steal the top card of an opponent's stack?", options, "none")]
+    if phase == "order":
+        claimed = tuple(Option(str(c), tz_name(c), "claimed") for c in s.gained)
+        return [Decision(f"{s.step}.order.{me}", me, ORDER,
+                         "Order your new cards: the first one goes on top.", claimed,
+                         default=tuple(o.key for o in claimed))]
+    if phase == "swap":
+        out = []
+        for side, seat in enumerate((me, s.swap_with)):
+            if s.swap_give[side] < 0:
+                partner = s.swap_with if side == 0 else me
+                out.append(_pick(s, seat, f"Trade with {who(partner)}: which card do you give?",
+                                 _landscape_options(s.hands[seat],
+                                                    lambda n, c: f"Give a {n} ({c} in hand)")))
+        return out
+    if phase == "extra":
+        options = _landscape_options(s.hands[me], lambda n, c: f"Also throw away a {n} "
+                                     f"({c} in hand)", skip=s.land)
+        options.append(Option("none", "Keep the rest of my hand", "hand"))
+        return [_pick(s, me, "Throw away one card of another landscape too?", options, "none")]
+    if phase == "restack":
+        return [_pick(s, me, "Which card goes on top of your stack?", _restack_options(s))]
+    return []

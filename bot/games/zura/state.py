@@ -1,0 +1,103 @@
+"""The Zura game state: plain integers and tuples, JSON round-trippable, cheap to copy.
+
+Every field holds an immutable value (int, bool, str, tuple), so ``clone`` is a shallow copy
+and a rule step may reassign fields of its own clone without touching the caller's state.
+Cards are ids from ``cards.CARDS``; ``-1`` means "none" wherever an id or seat is expected.
+Piles keep their top card last (travel deck, discard pile, Tzerzurian deck, stacks).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from bot.engine import Decision
+
+PHASES = ("scry", "draw", "act", "restack", "swap", "extra", "peek", "flip", "steal", "order",
+          "over")
+
+
+@dataclass(eq=False)
+class ZState:
+    players: int
+    rng: int
+    step: int
+    turn: int
+    phase: str
+    deck: tuple[int, ...]
+    """Travel draw deck, top last."""
+    discard: tuple[int, ...]
+    """Travel discard pile, top last."""
+    hands: tuple[tuple[int, ...], ...]
+    """Each hand sorted by id, hence by landscape: the order menus and hand images use."""
+    tz_deck: tuple[int, ...]
+    slots: tuple[int, ...]
+    """The search area, row by row; -1 is an empty slot (only once the deck has run out)."""
+    up: tuple[bool, ...]
+    """Face up right now: flipped this turn and not claimed, or a lone Imp."""
+    shown: tuple[bool, ...]
+    """Face up at some time since it was placed in that slot, so everyone knows it."""
+    peeked: tuple[int, ...]
+    """Per slot, a bit mask of the seats that peeked at the card since it was placed."""
+    stacks: tuple[tuple[int, ...], ...]
+    """Claimed Tzerzurians per seat, bottom first; only the top one's ability counts."""
+    # What the current turn has done so far (reset when a turn starts).
+    taken: int = 0
+    """Cards taken from the discard pile this turn."""
+    used: tuple[str, ...] = ()
+    """Once-a-turn abilities already used this turn (``swap``, ``restack``)."""
+    land: int = -1
+    """Landscape discarded this turn."""
+    count: int = 0
+    """Cards of ``land`` discarded this turn (the extra card of ``extra12`` not included)."""
+    peeks: int = 0
+    flips: int = 0
+    steals: int = 0
+    gained: tuple[int, ...] = ()
+    """Cards claimed this turn that still wait to be put on the stack."""
+    scried: int = -1
+    """The travel card taken off the deck to be looked at (``scry``)."""
+    swap_with: int = -1
+    swap_give: tuple[int, int] = (-1, -1)
+    """Landscapes chosen by the active seat and its swap partner; -1 while unanswered."""
+    ending: int = -1
+    """The seat whose refill emptied the Tzerzurian deck; -1 before that."""
+    final_left: int = 0
+    """Final turns still to play once ``ending`` is set."""
+    cache: list[Decision] | None = field(default=None, repr=False)
+    """Pending decisions, computed once per state (not part of the game data)."""
+
+    def clone(self) -> ZState:
+        new = object.__new__(ZState)
+        new.__dict__.update(self.__dict__)
+        new.cache = None
+        return new
+
+
+_DATA = tuple(f.name for f in fields(ZState) if f.name != "cache")
+_NESTED = ("hands", "stacks")
+
+
+def state_to_json(state: ZState) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name in _DATA:
+        value = getattr(state, name)
+        if name in _NESTED:
+            value = [list(v) for v in value]
+        elif isinstance(value, tuple):
+            value = list(value)
+        out[name] = value
+    return out
+
+
+def state_from_json(data: Mapping[str, Any]) -> ZState:
+    values: dict[str, Any] = {}
+    for name in _DATA:
+        value = data[name]
+        if name in _NESTED:
+            value = tuple(tuple(v) for v in value)
+        elif isinstance(value, list):
+            value = tuple(value)
+        values[name] = value
+    return ZState(**values)
