@@ -1,0 +1,1 @@
+"""Developer commands behind ``python -m bot``: each module has ``main(argv) -> int``."""

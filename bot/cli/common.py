@@ -1,0 +1,33 @@
+"""Small pieces the developer commands share."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from bot.engine import GameError, registry
+
+
+def add_game_module_flag(parser: argparse.ArgumentParser) -> None:
+    """A hidden flag to register a game kept outside ``bot/games`` (e.g. a test game)."""
+    parser.add_argument("--game-module", action="append", default=[], help=argparse.SUPPRESS)
+
+
+def register_game_modules(names: list[str]) -> None:
+    """Import each module and register its ``GAME``; a bad name is a ``GameError``."""
+    for name in names:
+        try:
+            module = importlib.import_module(name)
+        except ImportError as exc:
+            raise GameError(f"cannot import game module `{name}`: {exc}") from None
+        game = getattr(module, "GAME", None)
+        if game is None:
+            raise GameError(f"module `{name}` has no GAME")
+        registry.register(game)
+
+
+def fail(message: str) -> int:
+    """Report a problem on stderr as one line; the exit code for a refused request."""
+    print(f"error: {message}", file=sys.stderr)
+    return 1

@@ -1,0 +1,75 @@
+"""Settings from ``.env`` and the environment (the environment wins), checked on start.
+
+Errors name the variable but never echo values, so a token pasted into the wrong variable
+is not printed either.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from dotenv import dotenv_values
+
+DEFAULT_DB = Path("data") / "parlor.sqlite3"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+class SettingsError(Exception):
+    """A setting is invalid; the message is one line naming the variable."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    discord_token: str = field(repr=False)
+    db_path: Path = DEFAULT_DB
+    log_level: str = "INFO"
+    dev_guild_id: int | None = None
+
+    @property
+    def has_token(self) -> bool:
+        return bool(self.discord_token)
+
+    def __repr__(self) -> str:
+        token = "<set>" if self.has_token else "<missing>"
+        return (f"Settings(discord_token={token}, db_path={str(self.db_path)!r}, "
+                f"log_level={self.log_level!r}, dev_guild_id={self.dev_guild_id!r})")
+
+    def prepare(self) -> None:
+        """Create the database's folder; called once on start."""
+        try:
+            self.db_path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise SettingsError(
+                f"PARLOR_DB: cannot create the folder {self.db_path.parent} ({exc.strerror})."
+            ) from None
+
+    @property
+    def log_level_number(self) -> int:
+        return int(getattr(logging, self.log_level))
+
+
+def load_settings(env_file: Path | None = Path(".env"),
+                  environ: Mapping[str, str] | None = None) -> Settings:
+    """Read ``env_file`` (if it exists), overlaid by ``environ`` (default ``os.environ``)."""
+    values: dict[str, str] = {}
+    if env_file is not None and env_file.is_file():
+        values.update({k: v for k, v in dotenv_values(env_file).items() if v is not None})
+    values.update(os.environ if environ is None else environ)
+
+    token = values.get("DISCORD_TOKEN", "").strip()
+    db = values.get("PARLOR_DB", "").strip()
+    level = values.get("LOG_LEVEL", "").strip().upper() or "INFO"
+    if level not in LOG_LEVELS:
+        raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}.")
+    guild_text = values.get("DEV_GUILD_ID", "").strip()
+    guild: int | None = None
+    if guild_text:
+        if not guild_text.isdigit() or int(guild_text) == 0:
+            raise SettingsError("DEV_GUILD_ID must be a server id (a positive whole number) "
+                                "or left empty.")
+        guild = int(guild_text)
+    return Settings(token, Path(db) if db else DEFAULT_DB, level, guild)
