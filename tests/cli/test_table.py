@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import table
+from bot.engine import ORDER, PICK, Decision, Option
 
 
 def run_table(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
@@ -89,3 +90,25 @@ def test_the_command_line_entry_point_runs_a_game() -> None:
         cwd=root, capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60)
     assert done.returncode == 0, done.stderr
     assert "Game over." in done.stdout
+
+
+@pytest.mark.parametrize(("typed", "keys"), [
+    ("1 3\n", ["a", "c"]), ("3,1\n", ["c", "a"]), (" 2 , 3 \n", ["b", "c"]),
+    ("\n", ["b"]), ("0\n4\n2\n", ["b"]),
+])
+def test_choices_are_read_as_numbers(typed: str, keys: list[str]) -> None:
+    decision = Decision("d", 0, PICK, "Pick up to two.",
+                        (Option("a", "Ace"), Option("b", "Bee"), Option("c", "Sea")),
+                        min=1, max=2, default=("b",))
+    out = io.StringIO()
+    assert table.Table(out, io.StringIO(typed)).ask(decision) == keys
+    text = out.getvalue()
+    assert "  1. Ace\n  2. Bee\n  3. Sea\n" in text
+    assert "1 to 2 numbers; Enter for Bee" in text
+
+
+def test_an_order_decision_asks_for_every_number() -> None:
+    decision = Decision("d", 0, ORDER, "Order them.", (Option("a", "A"), Option("b", "B")))
+    out = io.StringIO()
+    assert table.Table(out, io.StringIO("2 1\n")).ask(decision) == ["b", "a"]
+    assert "all numbers, first to last" in out.getvalue()

@@ -300,3 +300,15 @@ async def test_the_state_cache_is_bounded(svc: MatchService) -> None:
     assert len(small._states) == 1
     for match_id in (a, b):
         assert len((await stored(small, match_id)).log) == 2
+
+
+async def test_an_ai_move_the_rules_refuse_falls_back_to_the_default(
+        svc: MatchService, monkeypatch: pytest.MonkeyPatch) -> None:
+    def confused(level: str, view: object, decision: object, rng: object) -> Action:
+        return Action("r1.p1", ("99",))
+
+    monkeypatch.setattr(GAME, "ai_choose", confused)
+    match_id = await started(svc, ai=1)
+    (row,) = (await stored(svc, match_id)).log
+    default = GAME.pending(GAME.setup(2, {"rounds_to_win": 0}, 12345))[1].default
+    assert (row.seat, row.user_id, tuple(row.action["choice"])) == (1, None, default)
