@@ -30,15 +30,6 @@ _LAND = {land.key: land.index for land in CARDS.landscapes}
 _SLOT = {rules.slot_name(i): i for i in range(CARDS.slots)}
 
 
-def new_state(players: int, rng: Rng, hands: tuple[tuple[int, ...], ...],
-              deck: tuple[int, ...], discard: tuple[int, ...], tz_deck: tuple[int, ...],
-              slots: tuple[int, ...], stacks: tuple[tuple[int, ...], ...]) -> ZState:
-    n = len(slots)
-    return ZState(players=players, rng=rng.state, step=0, turn=0, phase="act", deck=deck,
-                  discard=discard, hands=hands, tz_deck=tz_deck, slots=slots,
-                  up=(False,) * n, shown=(False,) * n, peeked=(0,) * n, stacks=stacks)
-
-
 class Zura(Game[ZState]):
     name = "zura"
     title = "Zura"
@@ -57,9 +48,12 @@ class Zura(Game[ZState]):
         hands = tuple(tuple(sorted(travel[p * deal:(p + 1) * deal])) for p in range(players))
         rest = travel[players * deal:]
         tz = list(range(len(CARDS.tz)))
-        rng.shuffle(tz)
-        state = new_state(players, rng, hands, tuple(rest[:-1]), (rest[-1],),
-                          tuple(tz[CARDS.slots:]), tuple(tz[:CARDS.slots]), ((),) * players)
+        tz = _mix(tz, rng)
+        n = CARDS.slots
+        state = ZState(players=players, rng=rng.state, step=0, turn=0, phase="act",
+                       deck=tuple(rest[:-1]), discard=(rest[-1],), hands=hands,
+                       tz_deck=tuple(tz[n:]), slots=tuple(tz[:n]), up=(False,) * n,
+                       shown=(False,) * n, peeked=(0,) * n, stacks=((),) * players)
         rules.start_turn(state, [])
         return state
 
@@ -145,7 +139,7 @@ class Zura(Game[ZState]):
         hidden_scry = s.scried >= 0 and viewer != s.turn
         if hidden_scry:
             pool.append(s.scried)
-        rng.shuffle(pool)
+        pool = _mix(pool, rng)
         hands = list(s.hands)
         for p in seats:
             size = len(hands[p])
@@ -157,12 +151,25 @@ class Zura(Game[ZState]):
         unseen = [i for i, c in enumerate(s.slots)
                   if c >= 0 and not s.shown[i] and not s.peeked[i] & bit]
         tz = list(s.tz_deck) + [s.slots[i] for i in unseen]
-        rng.shuffle(tz)
+        tz = _mix(tz, rng)
         slots = list(s.slots)
         for i in unseen:
             slots[i] = tz.pop()
         s.slots, s.tz_deck = tuple(slots), tuple(tz)
         return s
+
+
+def _mix(items: list[int], rng: Rng) -> list[int]:
+    """A cheap random rearrangement (rotate, swap two pairs): the checker redeals every step."""
+    n = len(items)
+    if n < 2:
+        return items
+    k = rng.randrange(n)
+    items = items[k:] + items[:k]
+    for _ in range(2):
+        i, j = rng.randrange(n), rng.randrange(n)
+        items[i], items[j] = items[j], items[i]
+    return items
 
 
 def _act(s: ZState, player: int, choice: tuple[str, ...], ev: list[Event]) -> None:

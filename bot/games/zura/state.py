@@ -76,7 +76,7 @@ class ZState:
 
 
 _DATA = tuple(f.name for f in fields(ZState) if f.name != "cache")
-_NESTED = ("hands", "stacks")
+_NESTED = frozenset(("hands", "stacks"))
 
 
 def state_to_json(state: ZState) -> dict[str, Any]:
@@ -85,19 +85,22 @@ def state_to_json(state: ZState) -> dict[str, Any]:
         value = getattr(state, name)
         if name in _NESTED:
             value = [list(v) for v in value]
-        elif isinstance(value, tuple):
+        elif type(value) is tuple:
             value = list(value)
         out[name] = value
     return out
 
 
 def state_from_json(data: Mapping[str, Any]) -> ZState:
-    values: dict[str, Any] = {}
+    """The inverse of ``state_to_json``; missing fields raise ``KeyError`` naming them."""
+    state = object.__new__(ZState)
+    values = state.__dict__
     for name in _DATA:
         value = data[name]
         if name in _NESTED:
             value = tuple(tuple(v) for v in value)
-        elif isinstance(value, list):
+        elif type(value) is list:
             value = tuple(value)
         values[name] = value
-    return ZState(**values)
+    values["cache"] = None
+    return state

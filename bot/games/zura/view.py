@@ -42,7 +42,9 @@ absent, never flagged. Shape (``viewer`` None = spectator)::
       "over": False,
     }
 
-    TZ = {"key": "forest-seer", "name": "Forest Seer", "kind": "tzerzurian" | "hermit" | "imp",
+    TZ = {"id": 17,                 # the physical card: the key of order/restack menu options;
+                                    # absent from "seen" (face-down) cards
+          "key": "forest-seer", "name": "Forest Seer", "kind": "tzerzurian" | "hermit" | "imp",
           "landscape": "forest" | None, "colour": "green" | None, "points": 3 | "X",
           "value": 3,               # worth to its owner now (X resolved); in stacks only
           "ability": "peek4", "ability_text": "..."}
@@ -84,25 +86,18 @@ _TRAVEL: list[dict[str, Any]] = [{"landscape": CARDS.landscapes[land].key,
 
 
 def tz_card(card: int) -> dict[str, Any]:
-    return dict(_TZ[card])
+    """A public Tzerzurian card (face up, stacked, claimed): its id is shown."""
+    return {**_TZ[card], "id": card}
 
 
-def travel_card(card: int, number: int | None = None) -> dict[str, Any]:
-    out = dict(_TRAVEL[card])
-    if number is not None:
-        out["number"] = number
-    return out
+def travel_card(card: int) -> dict[str, Any]:
+    return dict(_TRAVEL[card])
 
 
-def stack_cards(cards: tuple[int, ...], players: int) -> list[dict[str, Any]]:
-    """Cards of one collection with ``value`` resolved for that collection."""
-    counts = colour_counts(cards)
-    out = []
-    for card in cards:
-        item = tz_card(card)
-        item["value"] = card_value(CARDS.types[CARDS.tz[card]], counts, players)
-        out.append(item)
-    return out
+def stack_cards(cards: tuple[int, ...], players: int, counts: list[int]) -> list[dict[str, Any]]:
+    """Cards of one collection with ``value`` resolved for that collection (``counts``)."""
+    return [{**_TZ[c], "id": c, "value": card_value(CARDS.types[CARDS.tz[c]], counts, players)}
+            for c in cards]
 
 
 def collection(state: ZState, seat: int) -> tuple[int, ...]:
@@ -112,37 +107,39 @@ def collection(state: ZState, seat: int) -> tuple[int, ...]:
     return state.stacks[seat]
 
 
-def _slot(state: ZState, i: int, viewer: int | None) -> dict[str, Any]:
-    card = state.slots[i]
-    row, col = divmod(i, CARDS.columns)
-    out: dict[str, Any] = {"index": i, "name": slot_name(i), "row": row, "column": col}
-    if card < 0:
-        out.update(state="empty", lone_imp=False, peeked_by=[], public=False)
-        return out
-    mask = state.peeked[i]
-    out["peeked_by"] = [p for p in range(state.players) if mask >> p & 1]
-    if state.up[i]:
-        out.update(state="up", card=tz_card(card), public=True,
-                   lone_imp=CARDS.types[CARDS.tz[card]].kind == "imp")
-        return out
-    out.update(state="down", lone_imp=False, public=state.shown[i])
-    if state.shown[i] or (viewer is not None and mask >> viewer & 1):
-        out["seen"] = tz_card(card)
+_SLOT_PLACE = [(i, slot_name(i), i // CARDS.columns, i % CARDS.columns)
+               for i in range(CARDS.slots)]
+_IMP = tuple(CARDS.types[t].kind == "imp" for t in CARDS.tz)
+
+
+def _slots(state: ZState, viewer: int | None) -> list[dict[str, Any]]:
+    out = []
+    bit = 0 if viewer is None else 1 << viewer
+    seats = range(state.players)
+    for (i, name, row, col), card, up, shown, mask in zip(
+            _SLOT_PLACE, state.slots, state.up, state.shown, state.peeked, strict=True):
+        slot: dict[str, Any] = {
+            "index": i, "name": name, "row": row, "column": col,
+            "state": "empty" if card < 0 else "up" if up else "down",
+            "lone_imp": up and _IMP[card], "public": shown,
+            "peeked_by": [p for p in seats if mask >> p & 1] if mask else []}
+        if up:
+            slot["card"] = tz_card(card)
+        elif shown or mask & bit:
+            slot["seen"] = dict(_TZ[card])
+        out.append(slot)
     return out
 
 
 def view(state: ZState, viewer: int | None) -> View:
     n = state.players
-    scores = [score(collection(state, p), n) for p in range(n)]
-    stacks = []
+    scores, stacks, counts = [], [], []
     for p, stack in enumerate(state.stacks):
-        top = stack_cards(stack, n)[-1] if stack else None
+        owned = collection(state, p)
+        counts.append(colour_counts(owned))
+        scores.append(score(owned, n, counts[p]))
+        top = stack_cards(stack[-1:], n, counts[p])[0] if stack else None
         stacks.append({"seat": p, "size": len(stack), "top": top, "score": scores[p]})
-    mine = viewer is not None
-    hand = ([travel_card(c, i) for i, c in enumerate(state.hands[viewer], start=1)]
-            if viewer is not None else None)
-    looking = (travel_card(state.scried) if mine and viewer == state.turn and state.scried >= 0
-               else None)
     discarded = ({"landscape": CARDS.landscapes[state.land].key, "count": state.count}
                  if state.land >= 0 else None)
     return {
@@ -154,13 +151,16 @@ def view(state: ZState, viewer: int | None) -> View:
         "step": state.step,
         "landscapes": [dict(land) for land in _LANDSCAPES],
         "search": {"rows": CARDS.rows, "columns": CARDS.columns,
-                   "slots": [_slot(state, i, viewer) for i in range(len(state.slots))]},
+                   "slots": _slots(state, viewer)},
         "stacks": stacks,
-        "my_stack": stack_cards(state.stacks[viewer], n) if viewer is not None else None,
+        "my_stack": (stack_cards(state.stacks[viewer], n, counts[viewer])
+                     if viewer is not None else None),
         "scores": scores,
         "hand_sizes": [len(h) for h in state.hands],
-        "hand": hand,
-        "looking_at": looking,
+        "hand": ([{**_TRAVEL[c], "number": i} for i, c in enumerate(state.hands[viewer], 1)]
+                 if viewer is not None else None),
+        "looking_at": (travel_card(state.scried)
+                       if viewer == state.turn and state.scried >= 0 else None),
         "discard": {"size": len(state.discard),
                     "top": travel_card(state.discard[-1]) if state.discard else None},
         "travel_deck": len(state.deck),
