@@ -1,0 +1,224 @@
+"""The Aura deck, read from ``cards.json`` at import and validated with clear errors.
+
+Every player owns one deck; a card is a small integer that is unique *within* its deck, and
+the deck's owner follows from where the card lies. With ``B = numbers + 2`` cards per colour,
+colour ``k`` (its index in ``colours``) holds the numbers ``k*B + v - 1`` for ``v = 1..numbers``,
+its wild at ``k*B + numbers`` and its action at ``k*B + numbers + 1``; the Aura card comes last.
+Sorting ids therefore sorts a hand by colour, then value, wild, action.
+
+``colours`` is listed in trump order: each colour trumps the next, and the last trumps the
+first (red > purple > green > beige > blue > red, as printed).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ACTIONS = ("return", "trade", "double", "reverse", "block")
+"""The five action effects the rules implement; the data assigns each a colour."""
+_KEY = re.compile(r"^[a-z][a-z-]{0,20}$")
+_TOP = {"name", "colours", "numbers", "action_rank", "wild_draw_value", "actions", "decks"}
+
+NUMBER, WILD, ACTION, AURA_KIND = 0, 1, 2, 3
+KIND_NAMES = ("number", "wild", "action", "aura")
+
+
+class CardDataError(ValueError):
+    """The card file is malformed; the message names the file and the faulty entry."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    key: str
+    name: str
+    colour: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class DeckLook:
+    """What tells decks apart at the table: the back's line count and the Aura colour."""
+
+    lines: int
+    aura: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardSet:
+    name: str
+    colours: tuple[str, ...]
+    numbers: int
+    action_rank: int
+    wild_draw_value: int
+    actions: tuple[Action, ...]
+    """Indexed by colour: the action card of that colour."""
+    decks: tuple[DeckLook, ...]
+
+    @property
+    def per_colour(self) -> int:
+        return self.numbers + 2
+
+    @property
+    def aura(self) -> int:
+        return len(self.colours) * self.per_colour
+
+
+def _need(cond: bool, where: str, message: str) -> None:
+    if not cond:
+        raise CardDataError(f"{where}: {message}")
+
+
+def _int(value: Any, where: str, low: int, high: int) -> int:
+    ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+    _need(ok, where, f"must be a whole number from {low} to {high}, not {value!r}")
+    return int(value)
+
+
+def _text(value: Any, where: str) -> str:
+    _need(isinstance(value, str) and value.strip() != "", where, "must be a non-empty text")
+    return str(value)
+
+
+def _object(value: Any, where: str, fields: set[str]) -> Mapping[str, Any]:
+    _need(isinstance(value, Mapping), where, "must be an object")
+    missing = sorted(fields - set(value))
+    _need(not missing, where, f"missing {', '.join(missing)}")
+    unknown = sorted(set(value) - fields)
+    _need(not unknown, where, f"unknown field(s) {', '.join(unknown)}")
+    return value  # type: ignore[no-any-return]
+
+
+def _list(value: Any, where: str, low: int, high: int) -> list[Any]:
+    _need(isinstance(value, list) and low <= len(value) <= high, where,
+          f"must be a list of {low} to {high} entries")
+    return list(value)
+
+
+def parse_card_set(data: Any, src: str = "card set") -> CardSet:
+    """Validate ``data`` (the parsed JSON) into a ``CardSet``; raise ``CardDataError`` if unfit."""
+    top = _object(data, src, _TOP)
+    colours = tuple(_text(c, f"{src}: colours[{i}]")
+                    for i, c in enumerate(_list(top["colours"], f"{src}: colours", 2, 8)))
+    _need(all(_KEY.match(c) for c in colours), f"{src}: colours", "must be lower-case words")
+    _need(len(set(colours)) == len(colours), f"{src}: colours", "a colour is listed twice")
+    numbers = _int(top["numbers"], f"{src}: numbers", 2, 20)
+    rank = _int(top["action_rank"], f"{src}: action_rank", numbers + 1, 99)
+    draw = _int(top["wild_draw_value"], f"{src}: wild_draw_value", 1, numbers)
+    by_colour: dict[int, Action] = {}
+    seen: set[str] = set()
+    for i, item in enumerate(_list(top["actions"], f"{src}: actions", len(colours),
+                                   len(colours))):
+        where = f"{src}: actions[{i}]"
+        obj = _object(item, where, {"key", "name", "colour", "text"})
+        key = _text(obj["key"], f"{where}.key")
+        _need(key in ACTIONS and key not in seen, f"{where}.key",
+              f"`{key}` must be one of {', '.join(ACTIONS)}, each once")
+        seen.add(key)
+        _need(obj["colour"] in colours, f"{where}.colour", f"must be one of {', '.join(colours)}")
+        colour = colours.index(obj["colour"])
+        _need(colour not in by_colour, f"{where}.colour", "two actions share this colour")
+        by_colour[colour] = Action(key, _text(obj["name"], f"{where}.name"), colour,
+                                   _text(obj["text"], f"{where}.text"))
+    decks = []
+    for i, item in enumerate(_list(top["decks"], f"{src}: decks", 4, 4)):
+        obj = _object(item, f"{src}: decks[{i}]", {"lines", "aura"})
+        decks.append(DeckLook(_int(obj["lines"], f"{src}: decks[{i}].lines", 1, 9),
+                              _text(obj["aura"], f"{src}: decks[{i}].aura")))
+    _need(len({d.lines for d in decks}) == len(decks), f"{src}: decks",
+          "every deck needs its own back pattern")
+    return CardSet(_text(top["name"], f"{src}: name"), colours, numbers, rank, draw,
+                   tuple(by_colour[k] for k in range(len(colours))), tuple(decks))
+
+
+def load_card_set(path: Path) -> CardSet:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise CardDataError(f"{path.name}: not valid JSON ({exc})") from None
+    return parse_card_set(data, path.name)
+
+
+CARDS = load_card_set(Path(__file__).with_name("cards.json"))
+
+# Per-card tables, indexed by card id, so the hot rules code does plain tuple look-ups.
+_B = CARDS.per_colour
+AURA = CARDS.aura
+EMPTY = -1
+"""A table position with no card (never played there, or taken back by Return)."""
+COLOURS = len(CARDS.colours)
+COLOUR = (*(c // _B for c in range(AURA)), -1)
+KIND = (*(NUMBER if c % _B < CARDS.numbers else WILD if c % _B == CARDS.numbers else ACTION
+          for c in range(AURA)), AURA_KIND)
+VALUE = (*(c % _B + 1 if KIND[c] == NUMBER else 0 for c in range(AURA)), 0)
+"""The printed number (0 for wilds, actions and the Aura card): chains and the tie-break sum."""
+RANK = (*(CARDS.action_rank if KIND[c] == ACTION else VALUE[c] for c in range(AURA)), 0)
+"""Strength when blocking: the number, actions above every number; a wild's is named later."""
+TRUMPS = tuple((k + 1) % COLOURS for k in range(COLOURS))
+"""``TRUMPS[k]``: the colour that colour ``k`` beats whatever the values."""
+
+
+def wild_of(colour: int) -> int:
+    return colour * _B + CARDS.numbers
+
+
+def action_of(colour: int) -> int:
+    return colour * _B + CARDS.numbers + 1
+
+
+def _action_card(key: str) -> int:
+    for act in CARDS.actions:
+        if act.key == key:
+            return action_of(act.colour)
+    raise CardDataError(f"cards.json: no action `{key}`")
+
+
+RETURN, TRADE, DOUBLE, REVERSE, BLOCK = (_action_card(k) for k in ACTIONS)
+ACTION_KEY = {action_of(a.colour): a.key for a in CARDS.actions}
+FULL_DECK = tuple(range(AURA + 1))
+BEGINNER_DECK = tuple(c for c in FULL_DECK if KIND[c] != ACTION)
+"""The beginner variant leaves the action cards in the box."""
+
+
+def _label(card: int) -> str:
+    if card == AURA:
+        return "Aura card"
+    colour = CARDS.colours[COLOUR[card]].capitalize()
+    if KIND[card] == NUMBER:
+        return f"{colour} {VALUE[card]}"
+    if KIND[card] == WILD:
+        return f"{colour} wild"
+    act = CARDS.actions[COLOUR[card]]
+    return f"{act.name} ({colour.lower()} action)"
+
+
+LABEL = tuple(_label(c) for c in FULL_DECK)
+"""Short names fit for a button: 'Red 7', 'Blue wild', 'Return (red action)'."""
+TIE_BREAK_SPECIAL = tuple(KIND[c] in (WILD, ACTION) for c in FULL_DECK)
+
+
+def draw_value(card: int) -> int:
+    """Face value when drawing for the starting player (a wild counts as its top value)."""
+    return CARDS.wild_draw_value if KIND[card] == WILD else RANK[card]
+
+
+def parse_card(text: str) -> int:
+    """A card from its name, for scenarios: 'red 7', 'blue wild', 'red action', 'return'."""
+    words = text.lower().replace("(", " ").replace(")", " ").split()
+    if words == ["aura"]:
+        return AURA
+    if len(words) >= 1 and words[0] in ACTIONS:
+        return _action_card(words[0])
+    if len(words) == 2 and words[0] in CARDS.colours:
+        colour = CARDS.colours.index(words[0])
+        if words[1] == "wild":
+            return wild_of(colour)
+        if words[1] == "action":
+            return action_of(colour)
+        if words[1].isdigit() and 1 <= int(words[1]) <= CARDS.numbers:
+            return colour * _B + int(words[1]) - 1
+    raise ValueError(f"`{text}` is not an Aura card (try 'red 7', 'blue wild' or 'return')")

@@ -1,0 +1,168 @@
+"""The open decisions of a state, as menus fit for Discord (at most 25 options each).
+
+Every decision id ends with a tag naming its kind (``play``, ``block``, ``order``,
+``return``, ``trade``, ``wild``, ``discard``, ``stack``, ``extra``); the AI dispatches on it.
+Ids of one-at-a-time decisions carry the state's step; a simultaneous decision (blocks in
+the simultaneous variant, discards, stacking) carries the step at which its phase opened
+plus the seat, so it keeps its id until that seat answers.
+
+Option keys: a hand card is its id (``"17"``, group ``hand``, in hand order); a card on the
+table is ``"<seat>.<position>"``; a player's own block is ``"b<position>"``; cards off the
+top of the deck are ``"t1"``, ``"t2"``…; a card in the discard pile is ``"d<id>"``; a colour
+is ``"col<index>"``; a wild's number is its digit.
+"""
+
+from __future__ import annotations
+
+from bot.engine import ORDER, PICK, Decision, Option
+from bot.games.aura.cards import AURA, CARDS, COLOUR, EMPTY, LABEL, RETURN, TRADE
+from bot.games.aura.flow import PLAY_MAX, PLAY_MIN, reachable, unnamed_wild, who
+from bot.games.aura.state import (
+    BLOCK,
+    CLEANUP,
+    DISCARD,
+    EXTRA,
+    ORDERING,
+    PLAY,
+    REVEAL,
+    AuraState,
+    placing,
+)
+
+MENU_MAX = 25
+HAND = tuple(Option(str(c), LABEL[c], "hand") for c in range(AURA))
+FROM_PILE = tuple(Option(f"d{c}", LABEL[c], "discard") for c in range(AURA))
+NONE = Option("none", "Leave it unblocked")
+DONE = Option("done", "Stop blocking")
+RETURN_NOTHING = Option("none", "Return nothing")
+KEEP = Option("keep", "Keep the Trade card")
+VALUES = tuple(Option(str(v), str(v)) for v in range(1, CARDS.numbers + 1))
+TOPS = tuple(Option(f"t{k}", f"Top of deck #{k}", "deck") for k in range(1, MENU_MAX))
+AGAIN = Option("again", "Take the additional turn")
+PASS = Option("pass", "Pass")
+COLOUR_OPTS = tuple(Option(f"col{k}", f"{name.capitalize()} cards", "colour")
+                    for k, name in enumerate(CARDS.colours))
+
+
+def decision_id(state: AuraState, seat: int) -> str:
+    """The id of ``seat``'s open decision (whether or not one is open)."""
+    phase = state.phase
+    if phase == BLOCK and state.simultaneous:
+        return f"b{state.window}.{seat}.{state.cursor[seat]}.block"
+    if phase == DISCARD:
+        return f"d{state.window}.{seat}.discard"
+    if phase == CLEANUP:
+        return f"c{state.window}.{seat}.stack"
+    if phase == REVEAL:
+        tag = "order" if state.stage == ORDERING else (
+            "wild" if not state.todo else "return" if state.todo[0] == RETURN else "trade")
+        return f"a{state.step}.{tag}"
+    return f"a{state.step}.{phase}"
+
+
+def _play(state: AuraState) -> Decision:
+    hand = state.hands[state.active]
+    return Decision(decision_id(state, state.active), state.active, PICK,
+                    "Play 2–5 cards face down: all of one colour, or all of different colours.",
+                    tuple(HAND[c] for c in hand), PLAY_MIN, min(PLAY_MAX, len(hand)),
+                    (str(hand[0]), str(hand[1])))
+
+
+def _block(state: AuraState, seat: int) -> Decision:
+    size = len(state.table[state.active])
+    target = state.cursor[seat]
+    options = (*(HAND[c] for c in state.hands[seat]), NONE)
+    if size - target > 1:
+        options += (DONE,)
+    return Decision(decision_id(state, seat), seat, PICK,
+                    f"Card {target + 1} of {size} from {who(state.active)} lies face down: "
+                    "block it with a card, or leave it.",
+                    options, default=(options[-1].key,))
+
+
+def table_options(state: AuraState) -> tuple[Option, ...]:
+    """Every card on the table, the active player's first, then blockers in turn order."""
+    out = []
+    for k in range(state.players):
+        seat = (state.active + k) % state.players
+        for i, c in enumerate(state.table[seat]):
+            if c == EMPTY:
+                continue
+            where = f"card {i + 1}" if seat == state.active else f"block on {i + 1}"
+            out.append(Option(f"{seat}.{i}", f"{LABEL[c]} ({who(seat)}, {where})", "table"))
+    return tuple(out)
+
+
+def trade_options(state: AuraState) -> tuple[Option, ...]:
+    """The resolver's discard pile; by colour first when it is too long for one menu."""
+    pile = sorted(state.discards[state.resolver])
+    if state.trade_colour >= 0:
+        pile = [c for c in pile if COLOUR[c] == state.trade_colour]
+    elif len(pile) >= MENU_MAX:
+        colours = {COLOUR[c] for c in pile}
+        return (*(COLOUR_OPTS[k] for k in sorted(colours)), KEEP)
+    return (*(FROM_PILE[c] for c in pile), KEEP)
+
+
+def _reveal(state: AuraState) -> Decision:
+    seat = state.resolver
+    did = decision_id(state, seat)
+    if state.stage == ORDERING:
+        acts = tuple(Option(str(c), LABEL[c]) for c in state.table[seat]
+                     if c in (RETURN, TRADE))
+        return Decision(did, seat, ORDER, "Choose the order in which your actions resolve.",
+                        acts, len(acts), len(acts), tuple(o.key for o in acts))
+    if state.todo:
+        if state.todo[0] == RETURN:
+            return Decision(did, seat, PICK,
+                            "Return: send one card on the table back to its owner's hand.",
+                            (*table_options(state), RETURN_NOTHING),
+                            default=(RETURN_NOTHING.key,))
+        options = trade_options(state)
+        prompt = ("Trade: first pick a colour from your discard pile."
+                  if options[0].group == "colour"
+                  else "Trade: swap your Trade card for a card from your discard pile.")
+        return Decision(did, seat, PICK, prompt, options, default=(KEEP.key,))
+    row = state.table[seat]
+    where = unnamed_wild(row, state.wilds[seat])
+    place = f"card {where + 1}" if seat == state.active else f"your block on card {where + 1}"
+    return Decision(did, seat, PICK, f"Name the number of your {LABEL[row[where]]} ({place}).",
+                    VALUES, default=(VALUES[-1].key,))
+
+
+def _discard(state: AuraState, seat: int) -> Decision:
+    count = state.owing[seat]
+    blocks = tuple(Option(f"b{i}", f"{LABEL[c]} (your block on card {i + 1})", "table")
+                   for i, c in enumerate(state.table[seat]) if c != EMPTY)
+    tops = TOPS[:min(count, reachable(state.decks, state.surfaced, seat))]
+    options = blocks + tuple(HAND[c] for c in state.hands[seat]) + tops
+    default = tuple(o.key for o in (tops + blocks + options)[:count])
+    return Decision(decision_id(state, seat), seat, PICK,
+                    f"Discard {count}: from your blocks, your hand, or the top of your deck "
+                    "(you see those only after choosing).", options, count, count, default)
+
+
+def _stack(state: AuraState, seat: int) -> Decision:
+    cards = tuple(Option(str(c), LABEL[c]) for c in state.table[seat] if c != EMPTY)
+    return Decision(decision_id(state, seat), seat, ORDER,
+                    "Order your cards going under your deck: the first is drawn first.",
+                    cards, len(cards), len(cards), tuple(o.key for o in cards))
+
+
+def pending(state: AuraState) -> list[Decision]:
+    phase = state.phase
+    if phase == PLAY:
+        return [_play(state)]
+    if phase == BLOCK:
+        return [_block(state, s) for s in placing(state)]
+    if phase == REVEAL:
+        return [_reveal(state)]
+    if phase == DISCARD:
+        return [_discard(state, s) for s in range(state.players) if state.owing[s]]
+    if phase == CLEANUP:
+        return [_stack(state, s) for s in range(state.players) if state.stacking[s]]
+    if phase == EXTRA:
+        return [Decision(decision_id(state, state.active), state.active, PICK,
+                         "Every card of yours was stopped: play again now (nobody draws), "
+                         "or pass?", (AGAIN, PASS), default=(AGAIN.key,))]
+    return []

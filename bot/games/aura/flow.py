@@ -1,0 +1,301 @@
+"""How a turn moves on by itself between decisions: reveal, effects, cleanup, draw, Aura card.
+
+``advance`` runs every automatic step until some seat must decide (or the game is over), so
+``pending`` can read the open decisions straight off the state.
+"""
+
+from __future__ import annotations
+
+from bot.games.aura.cards import (
+    AURA,
+    COLOUR,
+    COLOURS,
+    EMPTY,
+    KIND,
+    LABEL,
+    RETURN,
+    TRADE,
+    WILD,
+)
+from bot.games.aura.draft import Draft
+from bot.games.aura.outcome import judge
+from bot.games.aura.state import (
+    ACTING,
+    BLOCK,
+    CLEANUP,
+    DISCARD,
+    EXTRA,
+    NAMING,
+    ORDERING,
+    OVER,
+    PLAY,
+    REVEAL,
+)
+
+HAND_LIMIT = 8
+DRAW_LIMIT = 5
+PLAY_MIN, PLAY_MAX = 2, 5
+NO_WILDS = (0,) * COLOURS
+
+
+def who(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def names(cards: list[int] | tuple[int, ...]) -> str:
+    return ", ".join(LABEL[c] for c in cards)
+
+
+# --- the draw deck and its Aura card -------------------------------------------------------
+
+def reachable(decks: list[tuple[int, ...]] | tuple[tuple[int, ...], ...],
+              surfaced: list[int] | tuple[int, ...], seat: int) -> int:
+    """Cards that can still come off the top of ``seat``'s deck this game.
+
+    Before the Aura card first surfaces every card can (the ones under it are shuffled back
+    in); after that only those above it; after the second time none.
+    """
+    deck = decks[seat]
+    if surfaced[seat] == 0:
+        return len(deck) - 1
+    return deck.index(AURA) if surfaced[seat] == 1 else 0
+
+
+def settle(d: Draft, seat: int) -> None:
+    """Handle the Aura card reaching the top: set aside and shuffle once, end the game twice."""
+    while d.decks[seat][0] == AURA and d.surfaced[seat] < 2:
+        d.surfaced[seat] += 1
+        if d.surfaced[seat] == 2:
+            d.ending = True
+            d.say("aura", f"{who(seat)}'s Aura card surfaces again: this is the last turn.",
+                  seat=seat)
+            return
+        rest = list(d.decks[seat][1:])
+        if d.advanced:
+            d.say("aura", f"{who(seat)}'s Aura card surfaces and goes back to the bottom.",
+                  seat=seat)
+        else:
+            d.rand.shuffle(rest)
+            d.say("aura", f"{who(seat)}'s Aura card surfaces: deck shuffled, Aura to the "
+                  "bottom.", seat=seat)
+            d.say("shuffle", "", (), seat=seat, order=list(rest))
+        d.decks[seat] = (*rest, AURA)
+
+
+def take_top(d: Draft, seat: int, count: int) -> list[int]:
+    """Remove up to ``count`` cards from the top of ``seat``'s deck, minding the Aura card."""
+    taken: list[int] = []
+    while len(taken) < count and d.decks[seat][0] != AURA:
+        taken.append(d.decks[seat][0])
+        d.decks[seat] = d.decks[seat][1:]
+        settle(d, seat)
+    return taken
+
+
+def to_hand(d: Draft, seat: int, cards: list[int]) -> None:
+    d.hands[seat] = tuple(sorted(d.hands[seat] + tuple(cards)))
+
+
+# --- turn boundaries ------------------------------------------------------------------------
+
+def begin_turn(d: Draft, active: int, bonus: bool) -> None:
+    d.turn += 1
+    d.active = active
+    d.bonus = bonus
+    d.phase = PLAY
+    d.say("turn", f"{who(active)} takes an additional turn." if bonus
+          else f"Turn {d.turn}: {who(active)} is the active player.", seat=active, bonus=bonus)
+
+
+def draw_phase(d: Draft) -> None:
+    """Everyone draws up to five, to at most eight in hand; a short deck ends the game."""
+    for k in range(d.players):
+        seat = (d.active + k) % d.players
+        need = min(DRAW_LIMIT, HAND_LIMIT - len(d.hands[seat]))
+        if need <= 0:
+            continue
+        drawn = take_top(d, seat, need)
+        if len(drawn) < need:
+            d.ending = True
+        to_hand(d, seat, drawn)
+        if drawn:
+            d.say("draw", f"{who(seat)} draws {len(drawn)}.", seat=seat, count=len(drawn))
+            d.say("drew", f"You draw {names(drawn)}.", (seat,), seat=seat, cards=drawn)
+        if len(drawn) < need:
+            d.say("short", f"{who(seat)} cannot draw enough: this is the last turn.", seat=seat)
+
+
+def next_turn(d: Draft) -> None:
+    draw_phase(d)
+    if d.ending:
+        end_game(d)
+    else:
+        begin_turn(d, (d.active + 1) % d.players, False)
+
+
+def end_game(d: Draft) -> None:
+    """The discard piles turn face up: the tie-breaks read them."""
+    d.phase = OVER
+    d.secret = [()] * d.players
+    d.say("over", "The game is over; every discard pile is turned face up.")
+
+
+# --- the reveal and its effects ---------------------------------------------------------------
+
+def reveal(d: Draft) -> None:
+    d.phase = REVEAL
+    d.resolver = d.active
+    d.stage = ""
+    shown = {str(s): list(row) for s, row in enumerate(d.table)}
+    parts = [f"{who(s)}: " + ", ".join(LABEL[c] if c != EMPTY else "-" for c in row)
+             for s, row in enumerate(d.table) if any(c != EMPTY for c in row)]
+    d.say("reveal", "Revealed. " + "; ".join(parts) + ".", table=shown, active=d.active)
+
+
+def unnamed_wild(row: tuple[int, ...], named: tuple[int, ...]) -> int:
+    """The position of the first wild in ``row`` still without a number, or -1."""
+    for i, c in enumerate(row):
+        if c != EMPTY and KIND[c] == WILD and not named[COLOUR[c]]:
+            return i
+    return -1
+
+
+def _resolve_step(d: Draft) -> bool:
+    """Move the reveal on by one automatic step; False when the resolver must decide."""
+    seat = d.resolver
+    row = d.table[seat]
+    if d.stage == "":
+        acts = tuple(c for c in row if c in (RETURN, TRADE))
+        d.stage, d.todo = (ORDERING, acts) if len(acts) == 2 else (ACTING, acts)
+        return True
+    if d.stage == ORDERING:
+        return False
+    if d.stage == ACTING:
+        if not d.todo:
+            d.stage = NAMING
+            return True
+        head = d.todo[0]
+        if head not in row:
+            d.todo = d.todo[1:]
+            return True
+        if head == TRADE and not d.discards[seat]:
+            d.say("trade", f"{who(seat)}'s Trade finds an empty discard pile.", seat=seat)
+            d.todo = d.todo[1:]
+            return True
+        return False
+    if unnamed_wild(row, d.wilds[seat]) >= 0:
+        return False
+    following = (seat + 1) % d.players
+    if following == d.active:
+        start_discards(d)
+    else:
+        d.resolver, d.stage, d.todo = following, "", ()
+    return True
+
+
+def start_discards(d: Draft) -> None:
+    result = judge(d.table, d.active, d.wilds)
+    d.marks, d.owes = result.marks, result.owes
+    d.doubled, d.reversed = result.double, result.reverse
+    d.earned = any(result.blocked_all)
+    d.phase = DISCARD
+    d.window = d.step
+    for seat in range(d.players):
+        owed = result.owes[seat]
+        if owed:
+            d.say("owes", f"{who(seat)} must discard {owed}.", seat=seat, count=owed)
+        if result.blocked_all[seat]:
+            d.say("blocked_all", f"{who(seat)} stopped every card.", seat=seat)
+        have = (sum(c != EMPTY for c in d.table[seat]) + len(d.hands[seat])
+                + reachable(d.decks, d.surfaced, seat))
+        d.owing[seat] = min(owed, have)
+        if d.owing[seat] and d.owing[seat] == have:
+            blocks = [i for i, c in enumerate(d.table[seat]) if c != EMPTY]
+            discard(d, seat, blocks, list(d.hands[seat]), have - len(blocks)
+                    - len(d.hands[seat]))
+
+
+def discard(d: Draft, seat: int, blocks: list[int], hand: list[int], tops: int) -> None:
+    """Discard blocks (by position), hand cards and ``tops`` cards off the top of the deck."""
+    row = list(d.table[seat])
+    shown = [row[i] for i in blocks] + hand
+    for i in blocks:
+        row[i] = EMPTY
+    d.table[seat] = tuple(row)
+    d.hands[seat] = tuple(c for c in d.hands[seat] if c not in hand)
+    hidden = take_top(d, seat, tops)
+    d.discards[seat] = d.discards[seat] + tuple(shown) + tuple(hidden)
+    d.secret[seat] = d.secret[seat] + tuple(hidden)
+    d.owing[seat] = 0
+    text = names(shown) if shown else ""
+    if hidden:
+        text += (" and " if text else "") + f"{len(hidden)} from the top of the deck"
+    d.say("discard", f"{who(seat)} discards {text}.", seat=seat, cards=shown, hidden=len(hidden))
+    if hidden:
+        d.say("discard_top", f"From your deck you discard {names(hidden)}.", (seat,),
+              seat=seat, cards=hidden)
+
+
+# --- cleanup ------------------------------------------------------------------------------------
+
+def start_cleanup(d: Draft) -> None:
+    d.phase = CLEANUP
+    d.window = d.step
+    for seat in range(d.players):
+        cards = [c for c in d.table[seat] if c != EMPTY]
+        if d.advanced and d.surfaced[seat] == 0 and len(cards) > 1:
+            d.stacking[seat] = True
+        else:
+            under_deck(d, seat, cards)
+
+
+def under_deck(d: Draft, seat: int, cards: list[int]) -> None:
+    d.decks[seat] = d.decks[seat] + tuple(cards)
+    d.table[seat] = (EMPTY,) * len(d.table[seat])
+    d.stacking[seat] = False
+    if cards:
+        d.say("cleanup", f"{who(seat)} puts {len(cards)} under the deck.", seat=seat,
+              count=len(cards))
+
+
+def finish_cleanup(d: Draft) -> None:
+    d.table = []
+    d.cursor = [0] * d.players
+    d.wilds = [NO_WILDS] * d.players
+    d.marks, d.owes = (), ()
+    d.doubled = d.reversed = False
+    earned, d.earned = d.earned, False
+    if d.ending:
+        end_game(d)
+    elif earned and not d.bonus and len(d.hands[d.active]) >= PLAY_MIN:
+        d.phase = EXTRA
+    else:
+        next_turn(d)
+
+
+# --- the driver -----------------------------------------------------------------------------
+
+def advance(d: Draft) -> None:
+    """Run automatic steps until a decision is open or the game is over."""
+    while True:
+        if d.phase == BLOCK:
+            size = len(d.table[d.active])
+            for seat in range(d.players):
+                if seat != d.active and not d.hands[seat]:
+                    d.cursor[seat] = size
+            if any(d.cursor[s] < size for s in range(d.players) if s != d.active):
+                return
+            reveal(d)
+        elif d.phase == REVEAL:
+            if not _resolve_step(d):
+                return
+        elif d.phase == DISCARD:
+            if any(d.owing):
+                return
+            start_cleanup(d)
+        elif d.phase == CLEANUP:
+            if any(d.stacking):
+                return
+            finish_cleanup(d)
+        else:
+            return

@@ -1,0 +1,84 @@
+"""Aura on the engine protocol: the ``Game`` object that wires the rules modules together."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from bot.engine import Action, Decision, Event, Game, OptionSpec, Result, Rng, View
+from bot.games.aura import ai
+from bot.games.aura.cards import AURA, EMPTY
+from bot.games.aura.decisions import pending
+from bot.games.aura.moves import apply_action
+from bot.games.aura.score import standings
+from bot.games.aura.setup import deck_cards, new_game, scenario_state
+from bot.games.aura.state import OVER, AuraState, state_from_json, state_to_json
+from bot.games.aura.view import build_view
+from bot.games.aura.visibility import redeal
+
+
+class Aura(Game[AuraState]):
+    name = "aura"
+    title = "Aura"
+    min_players = 2
+    max_players = 4
+    rules_version = "1"
+    max_steps = 6_000
+    options: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("beginner", "bool", False, "First game: the action cards stay in the box."),
+        OptionSpec("advanced", "bool", False,
+                   "No shuffle when an Aura card surfaces; you order cards going under "
+                   "your deck."),
+        OptionSpec("simultaneous_blocks", "bool", False,
+                   "All blocking players place their blocks at the same time."),
+    )
+
+    def setup(self, players: int, options: Mapping[str, Any], seed: int) -> AuraState:
+        return new_game(players, options, seed)
+
+    def scenario(self, players: int, options: Mapping[str, Any], seed: int,
+                 setup: Mapping[str, Any]) -> AuraState:
+        return scenario_state(players, options, seed, setup)
+
+    def pending(self, state: AuraState) -> list[Decision]:
+        return pending(state)
+
+    def apply(self, state: AuraState, player: int, action: Action
+              ) -> tuple[AuraState, list[Event]]:
+        return apply_action(state, player, action)
+
+    def view(self, state: AuraState, viewer: int | None) -> View:
+        return build_view(state, viewer)
+
+    def result(self, state: AuraState) -> Result | None:
+        return standings(state) if state.phase == OVER else None
+
+    def to_json(self, state: AuraState) -> dict[str, Any]:
+        out = state_to_json(state)
+        out["schema_version"] = self.schema_version
+        out["rules_version"] = self.rules_version
+        return out
+
+    def from_json(self, data: Mapping[str, Any]) -> AuraState:
+        return state_from_json(data)
+
+    def ai_choose(self, level: str, view: View, decision: Decision, rng: Rng) -> Action:
+        return ai.choose(level, view, decision, rng)
+
+    def invariants(self, state: AuraState) -> None:
+        """Card conservation: each of a player's cards lies in exactly one place."""
+        full = sorted((*deck_cards(state.beginner), AURA))
+        for seat in range(state.players):
+            table = state.table[seat] if state.table else ()
+            places = (state.hands[seat] + state.decks[seat] + state.discards[seat]
+                      + tuple(c for c in table if c != EMPTY))
+            assert sorted(places) == full, f"player {seat + 1}'s cards are not all in one place"
+            assert list(state.hands[seat]) == sorted(state.hands[seat]), "hand not sorted"
+            assert set(state.secret[seat]) <= set(state.discards[seat]), "secret not discarded"
+            assert len(state.hands[seat]) <= 8, "more than 8 cards in hand"
+
+    def redeal_hidden(self, state: AuraState, viewer: int | None, rng: Rng) -> AuraState:
+        return redeal(state, viewer, rng)
+
+
+GAME = Aura()

@@ -1,0 +1,113 @@
+"""Who blocked what: the blocking rules as one pure function of the cards on the table.
+
+The rules, the views and the AI all judge a table through ``judge`` so they never disagree.
+A block beats its target when its colour trumps the target's colour (whatever the values) or
+when it has the same colour and a higher value; actions count above every number; a wild
+counts as the number its owner named (0 until then). Each blocker is judged on their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.games.aura.cards import (
+    BLOCK,
+    COLOUR,
+    DOUBLE,
+    EMPTY,
+    KIND,
+    RANK,
+    REVERSE,
+    TRUMPS,
+    VALUE,
+    WILD,
+)
+from bot.games.aura.state import BLOCKED, BY_BLOCK, BY_HIGHER, BY_TRUMP, DISCARDS
+
+
+def strength(card: int, named: Sequence[int]) -> int:
+    """A card's value for blocking; ``named`` holds its owner's wild numbers by colour."""
+    return named[COLOUR[card]] if KIND[card] == WILD else RANK[card]
+
+
+def chain_number(card: int, named: Sequence[int]) -> int:
+    """The number a card shares with others to chain (0: none, as for actions)."""
+    return named[COLOUR[card]] if KIND[card] == WILD else VALUE[card]
+
+
+def beats(block: int, block_named: Sequence[int], target: int, target_named: Sequence[int]
+          ) -> int:
+    """``BY_TRUMP``, ``BY_HIGHER`` or 0: how ``block`` stops ``target``, if it does."""
+    if TRUMPS[COLOUR[block]] == COLOUR[target]:
+        return BY_TRUMP
+    if COLOUR[block] == COLOUR[target] and strength(block, block_named) > strength(
+            target, target_named):
+        return BY_HIGHER
+    return 0
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    marks: tuple[tuple[int, ...], ...]
+    """Per seat and position: how the block beat (``HOW_MASK`` bits), ``BLOCKED`` once the
+    chains are applied, ``DISCARDS`` when that card costs the seat a discard (Reverse applied).
+    The active player's row is all zeros."""
+    owes: tuple[int, ...]
+    blocked_all: tuple[bool, ...]
+    double: bool
+    reverse: bool
+    chains: tuple[int, ...]
+    """Per position of the active player's cards: the shared number when chained, else 0."""
+
+
+def chains_of(played: Sequence[int], named: Sequence[int]) -> tuple[int, ...]:
+    numbers = [chain_number(c, named) if c != EMPTY else 0 for c in played]
+    return tuple(n if n and numbers.count(n) > 1 else 0 for n in numbers)
+
+
+def judge(table: Sequence[Sequence[int]], active: int,
+          wilds: Sequence[Sequence[int]]) -> Outcome:
+    """The outcome of a full table: ``table[s]`` is seat ``s``'s row by position."""
+    played = table[active]
+    named = wilds[active]
+    in_play = [c for row in table for c in row if c != EMPTY]
+    double = DOUBLE in in_play
+    reverse = in_play.count(REVERSE) % 2 == 1
+    chains = chains_of(played, named)
+    marks: list[tuple[int, ...]] = []
+    owes: list[int] = []
+    blocked_all: list[bool] = []
+    for seat, row in enumerate(table):
+        if seat == active:
+            marks.append((0,) * len(played))
+            owes.append(0)
+            blocked_all.append(False)
+            continue
+        mine = wilds[seat]
+        block_card = BLOCK in row
+        hows = [0] * len(played)
+        for i, target in enumerate(played):
+            if target == EMPTY:
+                continue
+            if block_card:
+                hows[i] = BY_BLOCK
+            elif row[i] != EMPTY:
+                hows[i] = beats(row[i], mine, target, named)
+        open_chains = {chains[i] for i, t in enumerate(played)
+                       if t != EMPTY and chains[i] and not hows[i]}
+        cells = []
+        lost = 0
+        for i, target in enumerate(played):
+            if target == EMPTY:
+                cells.append(0)
+                continue
+            blocked = bool(hows[i]) and chains[i] not in open_chains
+            costs = blocked == reverse
+            lost += costs
+            cells.append(hows[i] | (BLOCKED if blocked else 0) | (DISCARDS if costs else 0))
+        marks.append(tuple(cells))
+        owes.append(lost * 2 if double else lost)
+        blocked_all.append(all(m & BLOCKED for m, t in zip(cells, played, strict=True)
+                               if t != EMPTY))
+    return Outcome(tuple(marks), tuple(owes), tuple(blocked_all), double, reverse, chains)

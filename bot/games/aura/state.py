@@ -1,0 +1,135 @@
+"""The Aura game state: one frozen dataclass of ints, bools and tuples, cheap to copy.
+
+Per-seat fields are tuples indexed by seat. Cards are deck-local ids (see ``cards``); whose
+card it is follows from the field it sits in. ``table[s]`` holds seat ``s``'s cards on the
+table by position: for the active player the cards played, for a blocker the blocks placed
+in front of each of those cards (``EMPTY`` where there is none).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+PLAY, BLOCK, REVEAL, DISCARD, CLEANUP, EXTRA, OVER = (
+    "play", "block", "reveal", "discard", "cleanup", "extra", "over")
+PHASES = (PLAY, BLOCK, REVEAL, DISCARD, CLEANUP, EXTRA, OVER)
+
+# Stages of one player's turn to resolve their revealed cards (phase REVEAL).
+ORDERING, ACTING, NAMING = "order", "act", "name"
+
+# Bits of one table cell's mark once the cards are revealed (see ``outcome``).
+HOW_MASK, BY_TRUMP, BY_HIGHER, BY_BLOCK = 3, 1, 2, 3
+BLOCKED, DISCARDS = 4, 8
+
+
+@dataclass(frozen=True, slots=True)
+class AuraState:
+    players: int
+    beginner: bool
+    advanced: bool
+    simultaneous: bool
+    rng: int
+    step: int
+    """Bumped by every applied action; decision ids derive from it."""
+    turn: int
+    active: int
+    bonus: bool
+    """This turn is an additional turn (which can never earn another)."""
+    phase: str
+    hands: tuple[tuple[int, ...], ...]
+    """Sorted, so a hand reads by colour then value, in the order of every menu."""
+    decks: tuple[tuple[int, ...], ...]
+    """Top card first; the Aura card is somewhere inside."""
+    discards: tuple[tuple[int, ...], ...]
+    secret: tuple[tuple[int, ...], ...]
+    """Discarded cards whose faces only their owner saw (taken from the top of the deck)."""
+    surfaced: tuple[int, ...]
+    """How often each Aura card has reached the top of its deck (2 ends the game)."""
+    ending: bool
+    """The game ends once the current turn is over."""
+    table: tuple[tuple[int, ...], ...]
+    cursor: tuple[int, ...]
+    """Block phase: the position each blocker decides next (the play's size once finished)."""
+    wilds: tuple[tuple[int, ...], ...]
+    """Per seat and colour, the number named for that wild this turn (0: not named)."""
+    resolver: int
+    """Reveal phase: the seat resolving its cards now."""
+    stage: str
+    todo: tuple[int, ...]
+    """The resolver's action cards still to resolve, in the order they chose."""
+    trade_colour: int
+    """Trade from a long discard pile: the colour chosen first (-1 before that)."""
+    marks: tuple[tuple[int, ...], ...]
+    """The outcome fixed when discarding starts: per seat and position, ``outcome`` bits."""
+    owes: tuple[int, ...]
+    """The discards each seat owes by that outcome."""
+    owing: tuple[int, ...]
+    """Discard phase: cards each seat must still choose now (0: done or nothing to give)."""
+    doubled: bool
+    reversed: bool
+    earned: bool
+    """A blocker stopped every active card: the active player may play again."""
+    stacking: tuple[bool, ...]
+    """Cleanup in the advanced game: seats still ordering their cards under their deck."""
+    window: int
+    """The step at which the open simultaneous phase began (its decision ids keep it)."""
+    opening: tuple[tuple[int, ...], ...]
+    """The draws for the starting player, round by round (-1: that seat no longer drew)."""
+
+
+def _thaw(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_thaw(v) for v in value]
+    return value
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+_FIELDS = tuple(f.name for f in dataclasses.fields(AuraState))
+
+
+def state_to_json(state: AuraState) -> dict[str, Any]:
+    return {name: _thaw(getattr(state, name)) for name in _FIELDS}
+
+
+def state_from_json(data: Mapping[str, Any]) -> AuraState:
+    return AuraState(**{name: _freeze(data[name]) for name in _FIELDS})
+
+
+def replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    """``items`` with one entry changed (per-seat updates of immutable state)."""
+    return (*items[:index], value, *items[index + 1:])
+
+
+def blockers(state: AuraState) -> list[int]:
+    """The blocking players in turn order from the active player."""
+    return [(state.active + k) % state.players for k in range(1, state.players)]
+
+
+def placing(state: AuraState) -> list[int]:
+    """Block phase: the seats choosing a block now (all at once in the simultaneous variant)."""
+    size = len(state.table[state.active])
+    open_ = [s for s in blockers(state) if state.cursor[s] < size]
+    return open_ if state.simultaneous else open_[:1]
+
+
+def waiting(state: AuraState) -> list[int]:
+    """The seats with an open decision, in seat order."""
+    if state.phase in (PLAY, EXTRA):
+        return [state.active]
+    if state.phase == BLOCK:
+        return sorted(placing(state))
+    if state.phase == REVEAL:
+        return [state.resolver]
+    if state.phase == DISCARD:
+        return [s for s in range(state.players) if state.owing[s]]
+    if state.phase == CLEANUP:
+        return [s for s in range(state.players) if state.stacking[s]]
+    return []

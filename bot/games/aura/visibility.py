@@ -1,0 +1,59 @@
+"""What a seat cannot see, as a state transformation: the leak test of the playout checker.
+
+``redeal`` moves every card a viewer cannot see to another hidden place of the same deck
+(rotating them, which changes every such card and costs one random number per deck):
+another player's hand, face-down cards, secret discards and deck, and the order of the
+viewer's own deck. A view or decision that changes under it shows something it should not.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.engine import Rng
+from bot.games.aura.cards import AURA, EMPTY
+from bot.games.aura.state import BLOCK, PLAY, AuraState
+
+
+def _rotate(cards: list[int], rng: Rng) -> list[int]:
+    if len(cards) < 2:
+        return cards
+    r = 1 + rng.randrange(len(cards) - 1)
+    return cards[r:] + cards[:r]
+
+
+def _redeck(deck: tuple[int, ...], cards: list[int]) -> tuple[int, ...]:
+    """``deck`` with its non-Aura cards replaced by ``cards``, the Aura card kept in place."""
+    at = deck.index(AURA)
+    return (*cards[:at], AURA, *cards[at:])
+
+
+def redeal(state: AuraState, viewer: int | None, rng: Rng) -> AuraState:
+    face_down = state.phase in (PLAY, BLOCK) and bool(state.table)
+    hands, decks = list(state.hands), list(state.decks)
+    discards, secret, table = list(state.discards), list(state.secret), list(state.table)
+    for seat in range(state.players):
+        deck = state.decks[seat]
+        below = [c for c in deck if c != AURA]
+        if seat == viewer:
+            decks[seat] = _redeck(deck, _rotate(below, rng))
+            continue
+        row = state.table[seat] if face_down else ()
+        slots = [i for i, c in enumerate(row) if c != EMPTY]
+        hand = state.hands[seat]
+        hidden = state.secret[seat]
+        pool = _rotate([*hand, *(row[i] for i in slots), *hidden, *below], rng)
+        n, k, h = len(hand), len(slots), len(hidden)
+        hands[seat] = tuple(sorted(pool[:n]))
+        if slots:
+            new_row = list(row)
+            for i, c in zip(slots, pool[n:n + k], strict=True):
+                new_row[i] = c
+            table[seat] = tuple(new_row)
+        if hidden:
+            swap = dict(zip(hidden, pool[n + k:n + k + h], strict=True))
+            discards[seat] = tuple(swap.get(c, c) for c in state.discards[seat])
+            secret[seat] = tuple(swap[c] for c in hidden)
+        decks[seat] = _redeck(deck, pool[n + k + h:])
+    return replace(state, hands=tuple(hands), decks=tuple(decks), discards=tuple(discards),
+                   secret=tuple(secret), table=tuple(table))
