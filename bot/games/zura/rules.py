@@ -322,7 +322,6 @@ def end_turn(s: ZState, ev: list[Event]) -> None:
     """Flip back what was not claimed (a lone Imp stays up), refill, pass or end the game."""
     slots, up, shown, peeked = list(s.slots), list(s.up), list(s.shown), list(s.peeked)
     deck = s.tz_deck
-    had_cards = bool(deck)
     for i, card in enumerate(slots):
         if card >= 0 and up[i] and CARDS.types[CARDS.tz[card]].kind != IMP:
             up[i] = False
@@ -334,7 +333,7 @@ def end_turn(s: ZState, ev: list[Event]) -> None:
                                                    tuple(peeked), deck)
     if s.ending >= 0:
         s.final_left -= 1
-    elif had_cards and not deck:
+    elif not deck:
         s.ending, s.final_left = s.turn, s.players - 1
         ev.append(Event("last-round", f"The Tzerzurian pile is empty: every player but "
                         f"{who(s.turn)} plays one last turn.", data={"seat": s.turn}))

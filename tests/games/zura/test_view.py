@@ -1,0 +1,95 @@
+"""What each seat may see: private peeks, hidden hands, stack tops, the public discard top."""
+
+from __future__ import annotations
+
+import json
+
+from bot.engine import Rng
+from bot.games.zura import GAME
+from bot.games.zura.view import __doc__ as VIEW_DOC
+from tests.games.zura.helpers import SIX, decision, do, table
+
+TOP_KEYS = {"game", "viewer", "players", "turn", "phase", "step", "landscapes", "search",
+            "stacks", "my_stack", "scores", "hand_sizes", "hand", "looking_at", "discard",
+            "travel_deck", "tz_deck", "this_turn", "final_turns", "over"}
+
+
+def test_the_view_has_the_documented_keys_and_is_json() -> None:
+    s = table(hands=[["forest"] * 5 + ["cave"], SIX], stacks=[["cave-keeper"], []])
+    for viewer in (None, 0, 1):
+        v = GAME.view(s, viewer)
+        assert set(v) == TOP_KEYS
+        assert json.loads(json.dumps(v)) == v
+    assert VIEW_DOC is not None
+    assert all(f'"{key}"' in VIEW_DOC for key in TOP_KEYS)
+
+
+def test_hands_are_seen_by_their_owner_only() -> None:
+    s = table(hands=[["forest"] * 5 + ["cave"], ["mountain"] * 6])
+    assert [c["landscape"] for c in GAME.view(s, 1)["hand"]] == ["mountain"] * 6
+    assert GAME.view(s, None)["hand"] is None
+    assert "mountain" not in json.dumps(GAME.view(s, 0)["hand"])
+    assert GAME.view(s, None)["hand_sizes"] == [6, 6]
+
+
+def test_the_hand_is_numbered_in_menu_order() -> None:
+    s = table(hands=[["cave", "forest", "mountain", "forest", "cave", "forest"], SIX])
+    hand = GAME.view(s, 0)["hand"]
+    assert [(c["number"], c["landscape"]) for c in hand] == [
+        (1, "forest"), (2, "forest"), (3, "forest"), (4, "mountain"), (5, "cave"), (6, "cave")]
+    labels = [o.label for o in decision(s).options]
+    assert labels[:3] == ["Discard 1 Forest (card 1)", "Discard 2 Forest (cards 1–2)",
+                          "Discard 3 Forest (cards 1–3): flip 1"]
+    assert labels[3:] == ["Discard 1 Mountain (card 4)", "Discard 1 Cave (card 5)",
+                          "Discard 2 Cave (cards 5–6)"]
+
+
+def test_stacks_show_their_top_and_size_and_the_owner_sees_all() -> None:
+    s = table(hands=[SIX, SIX], stacks=[["cave-keeper", "cave-dreamer"], []])
+    for viewer in (None, 1):
+        v = GAME.view(s, viewer)
+        assert v["stacks"][0]["size"] == 2 and v["stacks"][0]["top"]["key"] == "cave-dreamer"
+        assert "cave-keeper" not in json.dumps(v)
+    assert GAME.view(s, 1)["my_stack"] == []
+    assert [c["key"] for c in GAME.view(s, 0)["my_stack"]] == ["cave-keeper", "cave-dreamer"]
+    assert GAME.view(s, None)["my_stack"] is None
+
+
+def test_a_peek_is_private_but_everyone_sees_which_slot() -> None:
+    s = table(hands=[["cave"] * 5 + ["forest"], SIX], tz_deck=["imp"])
+    s = do(s, "cave:5")
+    s = do(s, "B3")  # Mountain Trickster
+    mine = GAME.view(s, 0)["search"]["slots"][6]
+    assert mine["seen"]["key"] == "mountain-trickster" and mine["peeked_by"] == [0]
+    for viewer in (None, 1):
+        theirs = GAME.view(s, viewer)["search"]["slots"][6]
+        assert "seen" not in theirs and theirs["peeked_by"] == [0]
+        assert "trickster" not in json.dumps(GAME.view(s, viewer)["search"])
+    assert "B3 (seen: Mountain Trickster)" in [o.label for o in decision(s).options]
+    s = do(s, "A3")  # Cave Seer: claimed, the slot is refilled with a fresh card
+    s = do(s, "A1")
+    later = GAME.view(s, 0)["search"]["slots"]
+    assert later[6]["seen"]["key"] == "mountain-trickster"  # still remembered next turn
+    assert "seen" not in later[2] and later[2]["peeked_by"] == []
+
+
+def test_the_discard_top_and_deck_sizes_are_public() -> None:
+    s = table(hands=[["forest"] * 6, SIX], discard=["mountain", "cave"], deck=["cave"] * 3,
+              rest="discard")
+    v = GAME.view(s, None)
+    assert v["discard"]["top"]["landscape"] == "mountain" and v["discard"]["size"] == 60 - 15
+    assert (v["travel_deck"], v["tz_deck"]) == (3, 35 - 8)
+
+
+def test_views_do_not_change_when_only_hidden_cards_do() -> None:
+    s = table(3, hands=[["cave"] * 5 + ["forest"], SIX, SIX])
+    s = do(s, "cave:5")
+    s = do(s, "A1")
+    rng = Rng(3)
+    for viewer in (None, 0, 1, 2):
+        other = GAME.redeal_hidden(s, viewer, rng)
+        assert other is not None
+        assert GAME.view(other, viewer) == GAME.view(s, viewer)
+    moved = GAME.redeal_hidden(s, 0, rng)  # seat 0 peeked at A1 and keeps knowing it
+    assert moved is not None and moved.hands[0] == s.hands[0] and moved.slots[0] == s.slots[0]
+    assert (moved.deck, moved.hands, moved.tz_deck) != (s.deck, s.hands, s.tz_deck)
