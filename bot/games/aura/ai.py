@@ -39,6 +39,13 @@ def choose_random(decision: Decision, rng: Rng) -> Action:
     if decision.kind == ORDER:
         rng.shuffle(keys)
         return Action(decision.id, tuple(keys))
+    if tag(decision) == "block":
+        # Uniform over the kind of answer first (a card, leave it, stop), so stopping early
+        # is explored as often as blocking.
+        cards = [k for k in keys if k not in ("none", "done")]
+        kinds = [k for k in keys if k in ("none", "done")] + (["card"] if cards else [])
+        kind = rng.choice(kinds)
+        return Action(decision.id, (rng.choice(cards) if kind == "card" else kind,))
     if decision.max == 1:
         return Action(decision.id, (rng.choice(keys),))
     return Action(decision.id, tuple(rng.sample(keys, decision.min)))

@@ -1,10 +1,270 @@
-"""Placeholder replaced below."""
+"""The ``normal`` Aura AI: simple heuristics over the seat's own view.
+
+Before the reveal every card on the table is face down, so plays and blocks are judged by
+how likely a blind opponent card is to beat them. After the reveal everything on the table
+is known, and each choice (Return, Trade, a wild's number) is judged exactly with the rules'
+own ``judge``: the AI picks what leaves its opponents owing the most and itself the least.
+"""
 
 from __future__ import annotations
 
-from bot.engine import Action, Decision, Rng, View
+from collections.abc import Callable
+from itertools import combinations
+from typing import Any
+
+from bot.engine import ORDER, Action, Decision, Rng, View
+from bot.games.aura.cards import (
+    ACTION,
+    BLOCK,
+    CARDS,
+    COLOUR,
+    COLOURS,
+    DOUBLE,
+    EMPTY,
+    KIND,
+    NUMBER,
+    RANK,
+    RETURN,
+    REVERSE,
+    TRADE,
+    VALUE,
+    WILD,
+)
+from bot.games.aura.flow import PLAY_MAX, PLAY_MIN
+from bot.games.aura.outcome import Outcome, judge
+
+PLACED = 0.75
+"""How often a blind blocker is assumed to put a card in front of any one card."""
+SHARE = 1 / COLOURS
+_TOP = CARDS.per_colour
+KEEP_VALUE = {RETURN: 2.0, TRADE: 1.4, DOUBLE: 2.4, REVERSE: 0.8, BLOCK: 3.0}
+"""What an action card in hand is worth, in cards (discard choices keep the dear ones)."""
+
+
+def beaten_by_chance(card: int) -> float:
+    """The chance that one random card of a deck beats ``card`` (colour trump or higher)."""
+    if KIND[card] == NUMBER:
+        higher = CARDS.numbers - VALUE[card] + 1 + (VALUE[card] < CARDS.numbers)
+    else:
+        higher = 1 if KIND[card] == WILD else 0
+    return SHARE + SHARE * higher / _TOP
+
+
+def beats_by_chance(card: int) -> float:
+    """The chance that ``card`` as a block beats one random card of a deck."""
+    if card == BLOCK:
+        return 1.0
+    rank = CARDS.numbers if KIND[card] == WILD else RANK[card]
+    return SHARE + SHARE * (rank - 1) / _TOP
+
+
+def play_score(cards: tuple[int, ...], pile: list[int]) -> float:
+    """Expected discards one blind blocker suffers from ``cards``, plus the actions' worth."""
+    groups: dict[int, list[int]] = {}
+    wilds = 0
+    for c in cards:
+        if KIND[c] == WILD:
+            wilds += 1
+        else:
+            groups.setdefault(VALUE[c] or -c - 1, []).append(c)
+    unblocked = 0.0
+    for members in groups.values():
+        all_blocked = 1.0
+        for c in members:
+            all_blocked *= PLACED * beaten_by_chance(c)
+        unblocked += len(members) * (1 - all_blocked)
+    unblocked += wilds * 1.2
+    if REVERSE in cards:
+        unblocked = len(cards) - unblocked
+    if DOUBLE in cards:
+        unblocked *= 2
+    bonus = 0.5 * (RETURN in cards) + 0.4 * (TRADE in cards and bool(pile))
+    return unblocked + bonus - 1.5 * (BLOCK in cards)
+
+
+def legal_plays(hand: list[int]) -> list[tuple[int, ...]]:
+    out = []
+    for size in range(PLAY_MIN, min(PLAY_MAX, len(hand)) + 1):
+        for combo in combinations(hand, size):
+            colours = {COLOUR[c] for c in combo}
+            if len(colours) in (1, size):
+                out.append(combo)
+    return out
+
+
+def keep_value(card: int) -> float:
+    """How much keeping ``card`` is worth (discard the cheapest)."""
+    if KIND[card] == ACTION:
+        return KEEP_VALUE[card]
+    if KIND[card] == WILD:
+        return 1.6
+    return 0.3 + VALUE[card] / CARDS.numbers
+
+
+# --- reading the table off the view ---------------------------------------------------------
+
+def _card_id(entry: Any) -> int:
+    if entry is None or "id" not in entry:
+        return EMPTY
+    return int(entry["id"])
+
+
+def table_of(view: View) -> tuple[list[list[int]], list[list[int]]]:
+    """The table's rows and the named wild numbers per seat, as ``judge`` wants them."""
+    table = view["table"]
+    players = view["players"]
+    rows = [[EMPTY] * len(table["cards"]) for _ in range(players)]
+    named = [[0] * COLOURS for _ in range(players)]
+
+    def put(seat: int, i: int, entry: Any) -> None:
+        card = _card_id(entry)
+        rows[seat][i] = card
+        if card != EMPTY and KIND[card] == WILD and entry.get("value"):
+            named[seat][COLOUR[card]] = int(entry["value"])
+
+    for i, slot in enumerate(table["cards"]):
+        put(table["active"], i, slot["card"])
+    for row in table["blockers"]:
+        for i, cell in enumerate(row["cells"]):
+            put(row["seat"], i, cell["card"] if cell else None)
+    return rows, named
+
+
+def worth(view: View, result: Outcome) -> float:
+    """How good ``result`` is for the viewer: opponents' discards against their own."""
+    me = view["viewer"]
+    others = [s for s in range(view["players"]) if s != me]
+    score = sum(result.owes[s] for s in others) / len(others) - result.owes[me]
+    stopped = any(result.blocked_all)
+    if view["active"] == me:
+        return score + (0.8 if stopped and not view["additional_turn"] else 0.0)
+    return score - (0.8 / len(others) if stopped and not view["additional_turn"] else 0.0)
+
+
+def _best(view: View, options: list[str], table_for: Callable[[str], tuple[
+        list[list[int]], list[list[int]]]]) -> str:
+    """The option whose resulting table is worth most to the viewer (first one on ties)."""
+    active = view["table"]["active"]
+    scored = []
+    for n, key in enumerate(options):
+        rows, named = table_for(key)
+        scored.append((worth(view, judge(rows, active, named)), -n, key))
+    return max(scored)[2]
+
+
+# --- each kind of decision ------------------------------------------------------------------
+
+def _play(view: View, decision: Decision) -> tuple[str, ...]:
+    hand = [int(o.key) for o in decision.options]
+    me = view["viewer"]
+    pile = view["seats"][me]["discarded"]
+    best = max(legal_plays(hand), key=lambda combo: play_score(combo, pile))
+    return tuple(str(c) for c in best)
+
+
+def _block(decision: Decision) -> tuple[str, ...]:
+    cards = [int(o.key) for o in decision.options if o.group == "hand"]
+    usable = [c for c in cards if c not in (DOUBLE, REVERSE)]
+    if not usable:
+        return ("done",) if decision.option("done") else ("none",)
+    return (str(max(usable, key=beats_by_chance)),)
+
+
+def _return(view: View, decision: Decision) -> tuple[str, ...]:
+    rows, named = table_of(view)
+
+    def without(key: str) -> tuple[list[list[int]], list[list[int]]]:
+        if key == "none":
+            return rows, named
+        seat, _, pos = key.partition(".")
+        changed = [list(r) for r in rows]
+        changed[int(seat)][int(pos)] = EMPTY
+        return changed, named
+
+    return (_best(view, [o.key for o in decision.options], without),)
+
+
+def _trade(view: View, decision: Decision) -> tuple[str, ...]:
+    me = view["viewer"]
+    rows, named = table_of(view)
+    pos = rows[me].index(TRADE)
+    keys = [o.key for o in decision.options]
+    if keys[0].startswith("col"):
+        pile = [int(c["id"]) for c in view["seats"][me]["discarded"] if "id" in c]
+        colours = {k: [c for c in pile if f"col{COLOUR[c]}" == k] for k in keys if k != "keep"}
+        flat = {f"d{c}": k for k, cards in colours.items() for c in cards}
+        pick = _trade_pick(view, rows, named, me, pos, [*flat, "keep"])
+        return (flat.get(pick, "keep"),)
+    return (_trade_pick(view, rows, named, me, pos, keys),)
+
+
+def _trade_pick(view: View, rows: list[list[int]], named: list[list[int]], me: int, pos: int,
+                keys: list[str]) -> str:
+    def swapped(key: str) -> tuple[list[list[int]], list[list[int]]]:
+        if key == "keep":
+            return rows, named
+        card = int(key[1:])
+        changed = [list(r) for r in rows]
+        changed[me][pos] = card
+        names = [list(n) for n in named]
+        if KIND[card] == WILD:
+            names[me][COLOUR[card]] = CARDS.numbers
+        return changed, names
+
+    return _best(view, keys, swapped)
+
+
+def _wild(view: View, decision: Decision) -> tuple[str, ...]:
+    me = view["viewer"]
+    rows, named = table_of(view)
+    pos = next(i for i, c in enumerate(rows[me]) if c != EMPTY and KIND[c] == WILD
+               and not named[me][COLOUR[c]])
+    colour = COLOUR[rows[me][pos]]
+
+    def naming(key: str) -> tuple[list[list[int]], list[list[int]]]:
+        names = [list(n) for n in named]
+        names[me][colour] = int(key)
+        return rows, names
+
+    return (_best(view, [o.key for o in reversed(decision.options)], naming),)
+
+
+def _discard(view: View, decision: Decision) -> tuple[str, ...]:
+    rows, _ = table_of(view)
+    mine = rows[view["viewer"]]
+
+    def cost(key: str) -> float:
+        if key.startswith("t"):
+            return 0.9 + int(key[1:]) * 1e-3
+        if key.startswith("b"):
+            return 0.6 * keep_value(mine[int(key[1:])])
+        return keep_value(int(key))
+
+    keys = sorted((o.key for o in decision.options), key=cost)
+    return tuple(keys[:decision.min])
 
 
 def choose_normal(view: View, decision: Decision, rng: Rng) -> Action:
-    from bot.games.aura.ai import choose_random
-    return choose_random(decision, rng)
+    kind = decision.id.rsplit(".", 1)[-1]
+    keys: tuple[str, ...]
+    if kind == "play":
+        keys = _play(view, decision)
+    elif kind == "block":
+        keys = _block(decision)
+    elif kind == "return":
+        keys = _return(view, decision)
+    elif kind == "trade":
+        keys = _trade(view, decision)
+    elif kind == "wild":
+        keys = _wild(view, decision)
+    elif kind == "discard":
+        keys = _discard(view, decision)
+    elif kind == "order":
+        keys = tuple(sorted((o.key for o in decision.options), key=lambda k: int(k) != TRADE))
+    elif kind == "stack":
+        keys = tuple(sorted((o.key for o in decision.options),
+                            key=lambda k: -keep_value(int(k))))
+    else:
+        keys = ("again",) if decision.option("again") else (decision.options[0].key,)
+    assert decision.kind != ORDER or len(keys) == len(decision.options)
+    return Action(decision.id, keys)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 PLAY, BLOCK, REVEAL, DISCARD, CLEANUP, EXTRA, OVER = (
@@ -80,27 +81,40 @@ class AuraState:
     """The draws for the starting player, round by round (-1: that seat no longer drew)."""
 
 
-def _thaw(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_thaw(v) for v in value]
-    return value
-
-
-def _freeze(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_freeze(v) for v in value)
-    return value
-
-
 _FIELDS = tuple(f.name for f in dataclasses.fields(AuraState))
+_NESTED = ("hands", "decks", "discards", "secret", "table", "wilds", "marks", "opening")
+_FLAT = ("surfaced", "cursor", "todo", "owes", "owing", "stacking")
+_SCALAR = tuple(n for n in _FIELDS if n not in _NESTED + _FLAT)
 
 
 def state_to_json(state: AuraState) -> dict[str, Any]:
-    return {name: _thaw(getattr(state, name)) for name in _FIELDS}
+    out = {name: getattr(state, name) for name in _SCALAR}
+    for name in _FLAT:
+        out[name] = list(getattr(state, name))
+    for name in _NESTED:
+        out[name] = [list(row) for row in getattr(state, name)]
+    return out
 
 
 def state_from_json(data: Mapping[str, Any]) -> AuraState:
-    return AuraState(**{name: _freeze(data[name]) for name in _FIELDS})
+    fields = {name: data[name] for name in _SCALAR}
+    for name in _FLAT:
+        fields[name] = tuple(data[name])
+    for name in _NESTED:
+        fields[name] = tuple(tuple(row) for row in data[name])
+    return AuraState(**fields)
+
+
+_GET = attrgetter(*_FIELDS)
+_AT = {name: i for i, name in enumerate(_FIELDS)}
+
+
+def evolve(state: AuraState, **changes: Any) -> AuraState:
+    """``dataclasses.replace`` without its per-call introspection (hot in the leak test)."""
+    values = list(_GET(state))
+    for name, value in changes.items():
+        values[_AT[name]] = value
+    return AuraState(*values)
 
 
 def replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

@@ -31,8 +31,12 @@ they appear as a ``Back`` (the owner's back pattern) or only as a count. Shape::
       "deck": int,                     # cards in the draw deck, the Aura card not counted
       "under_aura": int,               # of those, how many lie below the Aura card
       "aura_surfaced": 0 | 1 | 2,      # times the Aura card reached the top of the deck
-      "discarded": [Card | Back, ...], # the discard pile, oldest first; a Back is a card taken
-                                       # from the top of the deck, whose face only its owner saw
+      "discard": int,                  # cards in the discard pile
+      "discarded": [Card, ...] | None, # the pile's faces, oldest first: for its owner only
+                                       # (a pile lies face down), for everyone once the game
+                                       # is over. Discarded blocks and hand cards are named
+                                       # in the public log; cards off the top of the deck
+                                       # never are.
       "remaining": int,                # hand + deck: the score if the game ended now
     }
 
@@ -107,7 +111,7 @@ from bot.games.aura.cards import (
     WILD,
 )
 from bot.games.aura.outcome import Outcome, chains_of, judge
-from bot.games.aura.score import cards_left, standings
+from bot.games.aura.score import standings
 from bot.games.aura.state import (
     BLOCK as BLOCK_PHASE,
 )
@@ -150,19 +154,20 @@ def _back(seat: int) -> dict[str, Any]:
 
 def _seat(state: AuraState, seat: int, viewer: int | None, hidden_blocks: int) -> View:
     deck = state.decks[seat]
-    secret = state.secret[seat] if viewer != seat else ()
-    back = _back(seat)
+    pile = state.discards[seat]
+    shown = viewer == seat or state.phase == OVER
+    look = CARDS.decks[seat]
     return {
         "seat": seat,
-        "aura": CARDS.decks[seat].aura,
-        "back": CARDS.decks[seat].lines,
+        "aura": look.aura,
+        "back": look.lines,
         "hand": len(state.hands[seat]) + hidden_blocks,
         "deck": len(deck) - 1,
         "under_aura": len(deck) - 1 - deck.index(AURA),
         "aura_surfaced": state.surfaced[seat],
-        "discarded": [dict(back) if c in secret else card_view(c)
-                      for c in state.discards[seat]],
-        "remaining": cards_left(state, seat),
+        "discard": len(pile),
+        "discarded": [dict(_FACES[c]) for c in pile] if shown else None,
+        "remaining": len(deck) - 1 + len(state.hands[seat]) + hidden_blocks,
     }
 
 

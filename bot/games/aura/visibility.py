@@ -8,11 +8,9 @@ viewer's own deck. A view or decision that changes under it shows something it s
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from bot.engine import Rng
 from bot.games.aura.cards import AURA, EMPTY
-from bot.games.aura.state import BLOCK, PLAY, AuraState
+from bot.games.aura.state import BLOCK, PLAY, AuraState, evolve
 
 
 def _rotate(cards: list[int], rng: Rng) -> list[int]:
@@ -22,27 +20,23 @@ def _rotate(cards: list[int], rng: Rng) -> list[int]:
     return cards[r:] + cards[:r]
 
 
-def _redeck(deck: tuple[int, ...], cards: list[int]) -> tuple[int, ...]:
-    """``deck`` with its non-Aura cards replaced by ``cards``, the Aura card kept in place."""
-    at = deck.index(AURA)
-    return (*cards[:at], AURA, *cards[at:])
-
-
 def redeal(state: AuraState, viewer: int | None, rng: Rng) -> AuraState:
     face_down = state.phase in (PLAY, BLOCK) and bool(state.table)
     hands, decks = list(state.hands), list(state.decks)
     discards, secret, table = list(state.discards), list(state.secret), list(state.table)
     for seat in range(state.players):
         deck = state.decks[seat]
-        below = [c for c in deck if c != AURA]
+        at = deck.index(AURA)
         if seat == viewer:
-            decks[seat] = _redeck(deck, _rotate(below, rng))
+            cards = _rotate([*deck[:at], *deck[at + 1:]], rng)
+            decks[seat] = (*cards[:at], AURA, *cards[at:])
             continue
         row = state.table[seat] if face_down else ()
         slots = [i for i, c in enumerate(row) if c != EMPTY]
         hand = state.hands[seat]
         hidden = state.secret[seat]
-        pool = _rotate([*hand, *(row[i] for i in slots), *hidden, *below], rng)
+        pool = _rotate([*hand, *(row[i] for i in slots), *hidden, *deck[:at], *deck[at + 1:]],
+                       rng)
         n, k, h = len(hand), len(slots), len(hidden)
         hands[seat] = tuple(sorted(pool[:n]))
         if slots:
@@ -52,8 +46,10 @@ def redeal(state: AuraState, viewer: int | None, rng: Rng) -> AuraState:
             table[seat] = tuple(new_row)
         if hidden:
             swap = dict(zip(hidden, pool[n + k:n + k + h], strict=True))
-            discards[seat] = tuple(swap.get(c, c) for c in state.discards[seat])
+            pile = state.discards[seat]
+            discards[seat] = tuple(map(swap.get, pile, pile))
             secret[seat] = tuple(swap[c] for c in hidden)
-        decks[seat] = _redeck(deck, pool[n + k + h:])
-    return replace(state, hands=tuple(hands), decks=tuple(decks), discards=tuple(discards),
-                   secret=tuple(secret), table=tuple(table))
+        rest = pool[n + k + h:]
+        decks[seat] = (*rest[:at], AURA, *rest[at:])
+    return evolve(state, hands=tuple(hands), decks=tuple(decks), discards=tuple(discards),
+                  secret=tuple(secret), table=tuple(table))
