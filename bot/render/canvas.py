@@ -6,7 +6,8 @@ is then mostly pastes of cached card images plus a little text, which keeps it f
 
 from __future__ import annotations
 
-import io
+import struct
+import zlib
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter, ImageOps
@@ -16,8 +17,8 @@ from bot.render.palette import RGB
 from bot.render.symbols import symbol
 from bot.render.text import fitted
 
-PNG_COMPRESS_LEVEL = 3
-"""zlib level for PNG output; chosen by ``bench/render.py`` (size vs. encode time)."""
+PNG_COMPRESS_LEVEL = 1
+"""zlib level for PNG output; ``bench/render.py`` shows the size/time trade-off."""
 
 SHADOW_OFFSET = (3, 5)
 SHADOW_BLUR = 5
@@ -103,8 +104,26 @@ class Canvas:
         return encode(self.img)
 
 
-def encode(img: Image.Image) -> bytes:
-    """PNG bytes with no metadata (no time stamps), so equal images give equal bytes."""
-    out = io.BytesIO()
-    img.save(out, "PNG", compress_level=PNG_COMPRESS_LEVEL)
-    return out.getvalue()
+def encode(img: Image.Image, level: int = PNG_COMPRESS_LEVEL) -> bytes:
+    """PNG bytes of an RGB image: no metadata (so equal images give equal bytes) and no
+    per-row filters.
+
+    Pillow's encoder tries every PNG row filter on every row, which costs more than the
+    whole rest of a board (~10 ms at 1200×700). Boards are flat colours, so unfiltered rows
+    compress as well, and this writer needs only the standard library.
+    """
+    rgb = img if img.mode == "RGB" else img.convert("RGB")
+    w, h = rgb.size
+    raw = memoryview(rgb.tobytes())
+    stride = 3 * w
+    rows = b"".join(b"\x00" + raw[y * stride:(y + 1) * stride] for y in range(h))
+    header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)  # 8-bit RGB, no interlace
+    return b"".join((PNG_SIGNATURE, _chunk(b"IHDR", header),
+                     _chunk(b"IDAT", zlib.compress(rows, level)), _chunk(b"IEND", b"")))
+
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))

@@ -73,11 +73,13 @@ def face(size: Size, suit: Suit, index: str, title: str = "", body: tuple[str, .
         y += tsize + 3
     if body:
         bsize = max(9, round(w * 0.1))
+        room = max(1, (h - inset - 6 - y) // (bsize + 2))
         lines: list[str] = []
         for entry in body:
-            lines.extend(wrap(entry, bsize, "regular", w - 2 * inset - 8, 2))
-        room = max(1, (h - inset - 6 - y) // (bsize + 2))
-        for line in lines[:room]:
+            lines.extend(wrap(entry, bsize, "regular", w - 2 * inset - 8, room - len(lines)))
+            if len(lines) >= room:
+                break
+        for line in lines:
             d.text((w / 2, y), line, font=font(bsize), fill=pal.INK_DARK, anchor="ma")
             y += bsize + 2
     if beats is not None:

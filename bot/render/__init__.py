@@ -1,0 +1,43 @@
+"""Views to PNG images (DESIGN §5): pure functions, no Discord, no database.
+
+Each game has a module with ``render_board``, ``render_hand`` and ``render_summary``; these
+entry points pick it from ``view["game"]``. ``names`` optionally gives a display name per
+seat (else "Seat N"). Call them off the event loop: a board takes a few milliseconds of CPU.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from bot.engine import Result, View
+from bot.render.chrome import Names
+
+GAMES = ("zura", "aura", "auroria")
+
+
+def _module(view: View) -> ModuleType:
+    game = view.get("game")
+    if game not in GAMES:
+        raise ValueError(f"No renderer for game {game!r}.")
+    return importlib.import_module(f"bot.render.{game}")
+
+
+def render_board(view: View, names: Names = None) -> bytes:
+    """The public table, from the public view (``viewer`` None)."""
+    out: bytes = _module(view).render_board(view, names)
+    return out
+
+
+def render_hand(view: View, seat: int | None = None, names: Names = None) -> bytes:
+    """One seat's private image, from that seat's view (``seat`` must match its viewer)."""
+    if view.get("viewer") is None or (seat is not None and seat != view["viewer"]):
+        raise ValueError(f"A hand image for seat {seat} needs that seat's own view.")
+    out: bytes = _module(view).render_hand(view, names)
+    return out
+
+
+def render_summary(view: View, result: Result, names: Names = None) -> bytes:
+    """The end-of-match summary: final scores, tie-breaks applied, winners."""
+    out: bytes = _module(view).render_summary(view, result, names)
+    return out

@@ -1,0 +1,109 @@
+"""Pieces every game's images share: the title bar, seat names, stat blocks, the summary."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.engine import Result
+from bot.render import palette as pal
+from bot.render.canvas import Canvas
+
+WIDTH = 1200
+MARGIN = 24
+HEADER = 64
+
+Names = Sequence[str] | None
+"""Display names per seat; ``None`` (or a short list) falls back to "Seat N"."""
+
+
+def seat_label(seat: int, names: Names = None) -> str:
+    if names is not None and 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return f"Seat {seat + 1}"
+
+
+def header(c: Canvas, title: str, status: str, right: str = "") -> None:
+    """The title bar: game name in gold, then whose turn / what happens, then ``right``."""
+    c.draw.rectangle((0, 0, c.width, HEADER), fill=pal.PANEL)
+    c.draw.line((0, HEADER, c.width, HEADER), fill=pal.PANEL_EDGE, width=2)
+    tw = c.text((MARGIN, HEADER // 2), title, 30, "bold", pal.GOLD, "lm")
+    right_w = 0.0
+    if right:
+        right_w = c.text((c.width - MARGIN, HEADER // 2), right, 18, "regular", pal.INK_SOFT,
+                         "rm", max_width=c.width * 0.3)
+    x = MARGIN + tw + 24
+    c.text((x, HEADER // 2), status, 21, "bold", pal.INK, "lm",
+           max_width=c.width - x - right_w - 2 * MARGIN)
+
+
+def stat(c: Canvas, xy: tuple[float, float], label: str, value: str, size: int = 28,
+         colour: pal.RGB = pal.INK, anchor: str = "l") -> None:
+    """A small grey label over a big figure; ``anchor`` l / m / r for the horizontal."""
+    x, y = xy
+    c.text((x, y), label, 14, "regular", pal.INK_SOFT, f"{anchor}a")
+    c.text((x, y + 18), value, size, "bold", colour, f"{anchor}a")
+
+
+def columns(n: int, x0: float, x1: float, gap: float) -> list[tuple[int, int]]:
+    """``n`` equal columns between ``x0`` and ``x1``: (left, width) each."""
+    w = (x1 - x0 - gap * (n - 1)) / n
+    return [(round(x0 + k * (w + gap)), round(w)) for k in range(n)]
+
+
+def seat_panel(c: Canvas, box: tuple[int, int, int, int], seat: int, names: Names,
+               active: bool, tag: str = "") -> None:
+    """A player's panel with their name; the seat to act gets a gold frame and a tag."""
+    x0, y0, x1, _ = box
+    c.panel(box, fill=pal.PANEL_ACTIVE if active else pal.PANEL,
+            outline=pal.GOLD if active else pal.PANEL_EDGE, width=3 if active else 2)
+    tag_w = c.pill((x1 - 12, y0 + 10), tag, pal.GOLD, pal.INK_DARK, 14,
+                   anchor_right=True) if tag else 0.0
+    c.text((x0 + 14, y0 + 12), seat_label(seat, names), 21, "bold", pal.INK, "la",
+           max_width=x1 - x0 - 40 - tag_w)
+
+
+PLACE = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+
+
+def summary(title: str, result: Result, names: Names, columns_: Sequence[str],
+            rows: Sequence[Sequence[str]], notes: Sequence[str]) -> bytes:
+    """An end-of-match table: one row per seat in finishing order, the winners in gold.
+
+    ``columns_`` names the game-specific figures; ``rows[seat]`` gives them for each seat;
+    ``notes`` explain tie-breaks and how the match ended.
+    """
+    n = len(result.placings)
+    row_h = 58
+    height = HEADER + 24 + 34 + n * row_h + 12 + 34 * len(notes) + 16
+    c = Canvas(WIDTH, height)
+    winners = result.winners
+    if len(winners) == 1:
+        headline = f"{seat_label(winners[0], names)} wins"
+    else:
+        headline = "Shared win: " + ", ".join(seat_label(s, names) for s in winners)
+    header(c, title, headline, "Final result")
+    y = HEADER + 24
+    col_w = (WIDTH - 2 * MARGIN - 460) // max(1, len(columns_))
+    xs = [MARGIN + 20, MARGIN + 110] + [MARGIN + 450 + col_w * k for k in range(len(columns_))]
+    c.text((xs[1], y), "Player", 16, "bold", pal.INK_SOFT)
+    for x, name in zip(xs[2:], columns_, strict=True):
+        c.text((x, y), name, 16, "bold", pal.INK_SOFT, max_width=col_w - 12)
+    y += 34
+    order = sorted(range(n), key=lambda s: (result.placings[s], s))
+    for seat in order:
+        won = seat in winners
+        c.panel((MARGIN, y, WIDTH - MARGIN, y + row_h - 8),
+                fill=pal.PANEL_ACTIVE if won else pal.PANEL,
+                outline=pal.GOLD if won else pal.PANEL_EDGE, radius=10)
+        mid = y + (row_h - 8) // 2
+        place = PLACE.get(result.placings[seat], f"{result.placings[seat]}th")
+        c.text((xs[0], mid), place, 24, "bold", pal.GOLD if won else pal.INK, "lm")
+        c.text((xs[1], mid), seat_label(seat, names), 24, "bold", pal.INK, "lm", max_width=330)
+        for x, value in zip(xs[2:], rows[seat], strict=True):
+            c.text((x, mid), value, 24, "regular", pal.INK, "lm", max_width=col_w - 12)
+        y += row_h
+    y += 12
+    for note in notes:
+        c.text((MARGIN + 10, y), note, 18, "regular", pal.INK_SOFT, max_width=WIDTH - 3 * MARGIN)
+        y += 34
+    return c.png()

@@ -1,0 +1,57 @@
+"""Golden-image comparison with a small tolerance.
+
+After an intended change to how anything looks (or to a game's rules or random AI, which
+move the fixed scenarios), refresh every golden image and review the diff::
+
+    PARLOR_REFRESH_GOLDEN=1 .venv/bin/python -m pytest tests/render
+
+Two images match when they have the same size, the mean absolute difference over all
+channels is at most ``MEAN_TOLERANCE`` (0–255 scale), and no 16×16 block differs on
+average by more than ``BLOCK_TOLERANCE``: font hinting or zlib may move a few pixels,
+a misplaced card or a wrong number may not.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+GOLDEN = Path(__file__).parent / "golden"
+MEAN_TOLERANCE = 1.0
+BLOCK_TOLERANCE = 12
+BLOCK = 16
+
+
+def refreshing() -> bool:
+    return os.environ.get("PARLOR_REFRESH_GOLDEN") == "1"
+
+
+def difference(a: Image.Image, b: Image.Image) -> tuple[float, int]:
+    """(mean absolute difference, worst 16×16 block mean) of two same-size RGB images."""
+    diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
+    mean = sum(ImageStat.Stat(diff).mean) / 3
+    blocks = diff.convert("L").reduce(BLOCK)
+    worst = blocks.getextrema()[1]
+    assert isinstance(worst, int)
+    return mean, worst
+
+
+def assert_matches_golden(name: str, png: bytes) -> None:
+    path = GOLDEN / f"{name}.png"
+    image = Image.open(io.BytesIO(png))
+    if refreshing():
+        GOLDEN.mkdir(exist_ok=True)
+        image.save(path, "PNG", optimize=True)  # smaller files in the repository
+        return
+    if not path.exists():
+        pytest.fail(f"No golden image {path.name}; create it with PARLOR_REFRESH_GOLDEN=1.")
+    golden = Image.open(path)
+    assert image.size == golden.size, f"{name}: size {image.size} != golden {golden.size}"
+    mean, worst = difference(image, golden)
+    assert mean <= MEAN_TOLERANCE and worst <= BLOCK_TOLERANCE, (
+        f"{name} differs from its golden image (mean {mean:.2f}, worst block {worst}); "
+        "if the change is intended, refresh with PARLOR_REFRESH_GOLDEN=1")

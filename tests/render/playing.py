@@ -1,0 +1,53 @@
+"""Reproducible game states for render tests: seeded set-up plus the game's random AI."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from bot.engine import Game, Rng, play
+from bot.engine.options import parse_options
+
+
+def game_or_skip(name: str) -> Game[Any]:
+    """The game's instance, or skip the test while that engine is not importable yet."""
+    try:
+        module = importlib.import_module(f"bot.games.{name}")
+    except ImportError as exc:
+        pytest.skip(f"{name} engine not importable yet: {exc}")
+    game = getattr(module, "GAME", None)
+    if game is None:
+        pytest.skip(f"{name} engine exposes no GAME yet")
+    return game  # type: ignore[no-any-return]
+
+
+def playout(game: Game[Any], players: int, seed: int,
+            options: dict[str, Any] | None = None) -> Iterator[Any]:
+    """Every state of one seeded game: after set-up, then after each action."""
+    state = game.setup(players, parse_options(game.options, options or {}), seed)
+    rng = Rng(seed)
+    yield state
+    for _ in range(game.max_steps):
+        if game.result(state) is not None:
+            return
+        decision = game.pending(state)[0]
+        action = game.ai_choose("random", game.view(state, decision.player), decision, rng)
+        state, _ = play(game, state, decision.player, action)
+        yield state
+    raise AssertionError("the game did not end")
+
+
+def state_at(game: Game[Any], players: int, seed: int, step: int) -> Any:
+    """The state after ``step`` actions (or the final one if the game ends sooner)."""
+    for k, state in enumerate(playout(game, players, seed)):
+        if k == step:
+            return state
+    return state
+
+
+def final_state(game: Game[Any], players: int, seed: int) -> Any:
+    *_, last = playout(game, players, seed)
+    return last
