@@ -5,8 +5,9 @@ a landscape at random and then, half of the time, all its cards. Purely uniform 
 never discards five or six of a kind, so it would rarely reach peeks, steals and abilities and
 would need some 300 turns to end a game.
 
-``normal`` plays heuristics on its own view: it collects one landscape until a discard of
-four or more pays, flips cards it knows match (its own peeks and cards shown earlier), avoids
+``normal`` plays heuristics on its own view: it gathers one landscape, throwing away one or
+two cards of the others, and discards a group as soon as it holds three; it flips cards it
+knows match (its own peeks and cards shown earlier), avoids
 pairing an Imp, steals the best top card, and keeps its best ability on top.
 """
 
@@ -140,17 +141,15 @@ class _Normal:
         return "take" if self.hand[top] and top == self._best_land() else "deck"
 
     def _act(self, decision: Decision, keys: list[str]) -> str:
-        late = self.v["final_turns"] is not None or self.v["tz_deck"] <= 2
         if "restack" in keys and self._restack_gain() > 0:
             return "restack"
-        best, best_value = keys[0], -1.0
+        late = self.v["final_turns"] is not None or self.v["tz_deck"] <= 2
+        best, best_value = "", -1.0
         for land, count in self.hand.items():
             value = self.discard_value(land, count)
-            if (count >= 4 or late or value >= 1.5) and value > best_value:
+            if (count >= 3 or late) and value > best_value:
                 best, best_value = f"{land}:{count}", value
-        if best_value >= 0:
-            return best
-        return self._cycle()
+        return best or self._cycle()
 
     def _cycle(self) -> str:
         """Throw away the weakest landscape (one or two cards) to gather the strongest."""

@@ -8,14 +8,15 @@ file's validation, restack lists card types (at most 25 besides the top one).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from bot.engine import ORDER, PICK, Decision, Option
 from bot.games.zura.cards import CARDS
 from bot.games.zura.rules import (
+    SLOT_NAMES,
     effects,
     face_down,
     land_name,
-    slot_name,
     stealable,
     top_ability,
     tz_name,
@@ -41,10 +42,13 @@ def _effect_text(n: int, ability: str | None) -> str:
 
 
 def _hand_groups(hand: tuple[int, ...]) -> list[tuple[int, int, int]]:
+    return _land_groups(tuple(CARDS.travel[c] for c in hand))
+
+
+def _land_groups(lands: tuple[int, ...]) -> list[tuple[int, int, int]]:
     """(landscape, first card number, count) for each landscape in the hand, in hand order."""
     groups: list[tuple[int, int, int]] = []
-    for number, card in enumerate(hand, start=1):
-        land = CARDS.travel[card]
+    for number, land in enumerate(lands, start=1):
         if groups and groups[-1][0] == land:
             groups[-1] = (land, groups[-1][1], groups[-1][2] + 1)
         else:
@@ -54,18 +58,25 @@ def _hand_groups(hand: tuple[int, ...]) -> list[tuple[int, int, int]]:
 
 def _act(s: ZState) -> Decision:
     ability = top_ability(s, s.turn)
-    options = []
-    for land, first, count in _hand_groups(s.hands[s.turn]):
-        for n in range(1, count + 1):
-            cards = f"card {first}" if n == 1 else f"cards {first}–{first + n - 1}"
-            label = f"Discard {n} {land_name(land)} ({cards}){_effect_text(n, ability)}"
-            options.append(Option(f"{CARDS.landscapes[land].key}:{n}", label, "discard"))
+    options = list(_discard_options(tuple(CARDS.travel[c] for c in s.hands[s.turn]), ability))
     if ability == "swap" and "swap" not in s.used:
         options += [Option(f"swap:{p}", f"Swap a travel card with {who(p)}", "ability")
                     for p in range(s.players) if p != s.turn and s.hands[p]]
     if ability == "restack" and "restack" not in s.used and _restack_options(s):
         options.append(Option("restack", "Restack: move one of your cards to the top", "ability"))
     return _pick(s, s.turn, "Discard travel cards of one landscape.", options)
+
+
+@lru_cache(maxsize=4096)
+def _discard_options(lands: tuple[int, ...], ability: str | None) -> tuple[Option, ...]:
+    """"Landscape × count" options for a hand given by its landscapes, in hand order."""
+    options = []
+    for land, first, count in _land_groups(lands):
+        for n in range(1, count + 1):
+            cards = f"card {first}" if n == 1 else f"cards {first}–{first + n - 1}"
+            label = f"Discard {n} {land_name(land)} ({cards}){_effect_text(n, ability)}"
+            options.append(Option(f"{CARDS.landscapes[land].key}:{n}", label, "discard"))
+    return tuple(options)
 
 
 def _restack_options(s: ZState) -> list[Option]:
@@ -92,9 +103,10 @@ def _landscape_options(hand: tuple[int, ...], label: Callable[[str, int], str],
 def _slot_options(s: ZState) -> list[Option]:
     options = []
     for i in face_down(s):
+        name = SLOT_NAMES[i]
         known = s.shown[i] or s.peeked[i] >> s.turn & 1
-        label = f"{slot_name(i)} (seen: {tz_name(s.slots[i])})" if known else slot_name(i)
-        options.append(Option(slot_name(i), label, "search"))
+        options.append(Option(name, f"{name} (seen: {tz_name(s.slots[i])})" if known else name,
+                              "search"))
     return options
 
 

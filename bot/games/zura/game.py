@@ -129,6 +129,7 @@ class Zura(Game[ZState]):
     def redeal_hidden(self, state: ZState, viewer: int | None, rng: Rng) -> ZState | None:
         """Shuffle what ``viewer`` cannot see: other hands, the decks, unseen search cards."""
         s = state.clone()
+        s.tally = state.tally  # collections are public: they stay as they are
         keep = {viewer} | ({s.swap_with} if s.swap_give[1] >= 0 else set())
         if s.swap_give[0] >= 0:
             keep.add(s.turn)

@@ -34,10 +34,13 @@ def tz_name(card: int) -> str:
     return CARDS.types[CARDS.tz[card]].name
 
 
+SLOT_NAMES = tuple(f"{chr(ord('A') + i // CARDS.columns)}{i % CARDS.columns + 1}"
+                   for i in range(CARDS.slots))
+""""A1" … "B4": row letter, column number."""
+
+
 def slot_name(slot: int) -> str:
-    """"A1" … "B4": row letter, column number."""
-    row, col = divmod(slot, CARDS.columns)
-    return f"{chr(ord('A') + row)}{col + 1}"
+    return SLOT_NAMES[slot]
 
 
 def top_ability(s: ZState, seat: int) -> str | None:

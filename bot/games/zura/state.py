@@ -67,15 +67,17 @@ class ZState:
     """Final turns still to play once ``ending`` is set."""
     cache: list[Decision] | None = field(default=None, repr=False)
     """Pending decisions, computed once per state (not part of the game data)."""
+    tally: tuple[tuple[list[int], int], ...] | None = field(default=None, repr=False)
+    """Per seat, colour counts and score of its collection: computed once per state."""
 
     def clone(self) -> ZState:
         new = object.__new__(ZState)
         new.__dict__.update(self.__dict__)
-        new.cache = None
+        new.cache = new.tally = None
         return new
 
 
-_DATA = tuple(f.name for f in fields(ZState) if f.name != "cache")
+_DATA = tuple(f.name for f in fields(ZState) if f.name not in ("cache", "tally"))
 _NESTED = frozenset(("hands", "stacks"))
 
 
@@ -102,5 +104,5 @@ def state_from_json(data: Mapping[str, Any]) -> ZState:
         elif type(value) is list:
             value = tuple(value)
         values[name] = value
-    values["cache"] = None
+    values["cache"] = values["tally"] = None
     return state

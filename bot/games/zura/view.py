@@ -107,6 +107,18 @@ def collection(state: ZState, seat: int) -> tuple[int, ...]:
     return state.stacks[seat]
 
 
+def tallies(state: ZState) -> tuple[tuple[list[int], int], ...]:
+    """Colour counts and score of every seat's collection, kept on the state once computed."""
+    if state.tally is None:
+        out = []
+        for p in range(state.players):
+            owned = collection(state, p)
+            counts = colour_counts(owned)
+            out.append((counts, score(owned, state.players, counts)))
+        state.tally = tuple(out)
+    return state.tally
+
+
 _SLOT_PLACE = [(i, slot_name(i), i // CARDS.columns, i % CARDS.columns)
                for i in range(CARDS.slots)]
 _IMP = tuple(CARDS.types[t].kind == "imp" for t in CARDS.tz)
@@ -133,13 +145,11 @@ def _slots(state: ZState, viewer: int | None) -> list[dict[str, Any]]:
 
 def view(state: ZState, viewer: int | None) -> View:
     n = state.players
-    scores, stacks, counts = [], [], []
-    for p, stack in enumerate(state.stacks):
-        owned = collection(state, p)
-        counts.append(colour_counts(owned))
-        scores.append(score(owned, n, counts[p]))
-        top = stack_cards(stack[-1:], n, counts[p])[0] if stack else None
-        stacks.append({"seat": p, "size": len(stack), "top": top, "score": scores[p]})
+    tally = tallies(state)
+    scores = [score for _, score in tally]
+    stacks = [{"seat": p, "size": len(stack), "score": tally[p][1],
+               "top": stack_cards(stack[-1:], n, tally[p][0])[0] if stack else None}
+              for p, stack in enumerate(state.stacks)]
     discarded = ({"landscape": CARDS.landscapes[state.land].key, "count": state.count}
                  if state.land >= 0 else None)
     return {
@@ -153,7 +163,7 @@ def view(state: ZState, viewer: int | None) -> View:
         "search": {"rows": CARDS.rows, "columns": CARDS.columns,
                    "slots": _slots(state, viewer)},
         "stacks": stacks,
-        "my_stack": (stack_cards(state.stacks[viewer], n, counts[viewer])
+        "my_stack": (stack_cards(state.stacks[viewer], n, tally[viewer][0])
                      if viewer is not None else None),
         "scores": scores,
         "hand_sizes": [len(h) for h in state.hands],
