@@ -1,0 +1,224 @@
+"""Low-level board changes shared by effects, combat and the turn flow.
+
+Every function changes a (cloned) state in place and appends events to ``ev``. Cards leave
+and enter zones only through these, so conservation and clean-up (mods, items dropping,
+On Death) are handled in one place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.engine import Event, Rng
+from bot.games.auroria.rules import (
+    LINE_SIZE,
+    card,
+    has,
+    item_on,
+    name,
+    planted,
+    power,
+)
+from bot.games.auroria.state import LINES, Perm, State
+
+
+def who(p: int) -> str:
+    return f"Player {p + 1}"
+
+
+def draw(s: State, p: int, n: int, ev: list[Event]) -> int:
+    """Draw up to ``n`` from the top; an empty deck simply stops drawing (no loss here)."""
+    got = 0
+    for _ in range(n):
+        deck = s.zones[p]["deck"]
+        if not deck:
+            break
+        uid = deck.pop(0)
+        s.zones[p]["hand"].append(uid)
+        got += 1
+        ev.append(Event("draw_private", f"You draw {name(s, uid)}.", (p,), {"uid": uid}))
+    if got:
+        ev.append(Event("draw", f"{who(p)} draws {got} card{'s' * (got > 1)}.",
+                        data={"player": p, "n": got}))
+    return got
+
+
+def shuffle_deck(s: State, p: int) -> None:
+    rng = Rng(s.rng)
+    rng.shuffle(s.zones[p]["deck"])
+    s.rng = rng.state
+
+
+def change_influence(s: State, p: int, delta: int, cause: str, ev: list[Event]) -> None:
+    """Influence moves only here; ``cause`` is leader_attack, piercing or effect."""
+    if delta == 0:
+        return
+    s.influence[p] += delta
+    s.inf_log.append([p, delta, cause])
+    verb = "gains" if delta > 0 else "loses"
+    ev.append(Event("influence", f"{who(p)} {verb} {abs(delta)} Influence ({cause}); now "
+                    f"{s.influence[p]}.", data={"player": p, "delta": delta, "cause": cause}))
+
+
+def exhaust(s: State, uid: int, flag: bool = True) -> None:
+    if uid in s.perms:
+        s.perms[uid] = replace(s.perms[uid], exhausted=flag)
+
+
+def to_grave(s: State, uid: int) -> None:
+    s.remove(uid)
+    s.zones[s.owner[uid]]["grave"].append(uid)
+
+
+def clear_play_state(s: State, uid: int) -> None:
+    s.perms.pop(uid, None)
+    if any(m.target == uid for m in s.mods):
+        s.mods = [m for m in s.mods if m.target != uid]
+
+
+def _leave_line(s: State, uid: int) -> tuple[int, str, int]:
+    """Take a creature off its line; an item it carried drops onto the freed slot."""
+    p, line, index = s.remove(uid)
+    item = item_on(s, uid)
+    if item is not None:
+        s.zones[p]["gear"].remove(item)
+        s.zones[p][line].insert(index, item)
+        s.perms[item] = Perm("dropped")
+    clear_play_state(s, uid)
+    return p, line, index
+
+
+def destroy(s: State, uid: int, ev: list[Event]) -> bool:
+    """Destroy a creature or Planted card unless protected; On Death waits in limbo."""
+    perm = s.perms.get(uid)
+    if perm is None or perm.role not in ("creature", "planted"):
+        return False
+    if perm.role == "creature" and has(s, uid, "Protected"):
+        return False
+    role = perm.role
+    p, _, _ = _leave_line(s, uid)
+    what = name(s, uid) if role == "creature" else "Planted card"
+    ev.append(Event("destroyed", f"{who(p)}'s {what} is destroyed.",
+                    data={"uid": uid, "player": p}))
+    if role == "creature" and card(s, uid).effect("on_death") is not None:
+        s.limbo.append(uid)
+        s.trig.append({"uid": uid, "p": p, "tr": "on_death", "dying": True})
+    else:
+        s.zones[s.owner[uid]]["grave"].append(uid)
+    return True
+
+
+def return_to_hand(s: State, uid: int, ev: list[Event]) -> None:
+    if s.perms.get(uid) is None or s.perms[uid].role != "creature":
+        return
+    _leave_line(s, uid)
+    s.zones[s.owner[uid]]["hand"].append(uid)
+    ev.append(Event("returned", f"{name(s, uid)} returns to its owner's hand.",
+                    data={"uid": uid}))
+
+
+def destroy_item(s: State, uid: int, ev: list[Event]) -> None:
+    perm = s.perms.get(uid)
+    if perm is None or perm.role not in ("equipped", "dropped", "under"):
+        return
+    to_grave(s, uid)
+    clear_play_state(s, uid)
+    ev.append(Event("item_destroyed", f"{name(s, uid)} is destroyed.", data={"uid": uid}))
+
+
+def destroy_aura(s: State, uid: int, ev: list[Event]) -> None:
+    if s.perms.get(uid) is None or s.perms[uid].role != "aura":
+        return
+    to_grave(s, uid)
+    clear_play_state(s, uid)
+    ev.append(Event("aura_destroyed", f"{name(s, uid)} is destroyed.", data={"uid": uid}))
+
+
+def enter_line(s: State, p: int, uid: int, line: str, role: str = "creature") -> bool:
+    """Put a card (from limbo or a hand) into a line; False when the line is full."""
+    if len(s.zones[p][line]) >= LINE_SIZE:
+        return False
+    s.remove(uid)
+    s.zones[p][line].append(uid)
+    s.perms[uid] = Perm(role, entered=s.turn)
+    return True
+
+
+def plant(s: State, uid: int, ev: list[Event]) -> bool:
+    """Plant a card face down for its owner: Backline first, else Frontline."""
+    p = s.owner[uid]
+    for line in ("back", "front"):
+        if enter_line(s, p, uid, line, "planted"):
+            ev.append(Event("planted", f"{who(p)} plants a card.", data={"player": p}))
+            return True
+    return False
+
+
+def move_line(s: State, uid: int, ev: list[Event]) -> str:
+    """Move a creature to its other line, keeping its slot state; returns the new line.
+
+    The destination must have room (callers apply the full-line rule first).
+    """
+    where = s.line_of(uid)
+    assert where is not None
+    p, line = where
+    dest = "back" if line == "front" else "front"
+    s.zones[p][line].remove(uid)
+    s.zones[p][dest].append(uid)
+    ev.append(Event("moved", f"{name(s, uid)} moves to the {dest}line.",
+                    data={"uid": uid, "line": dest}))
+    return dest
+
+
+def pay(s: State, p: int, cost: int, bloom: int, ev: list[Event]) -> None:
+    """Pay with ``bloom`` Planted cards (to the graveyard), then Energy before Potions."""
+    for uid in planted(s, p)[:bloom]:
+        to_grave(s, uid)
+        clear_play_state(s, uid)
+    due = max(0, cost - bloom)
+    ready = [u for u in s.zones[p]["energy"] if not s.perms[u].exhausted]
+    ready.sort(key=lambda u: s.perms[u].role == "potion")
+    for uid in ready[:due]:
+        if s.perms[uid].role == "potion":
+            to_grave(s, uid)
+            clear_play_state(s, uid)
+        else:
+            exhaust(s, uid)
+    if cost:
+        ev.append(Event("paid", f"{who(p)} pays {cost}" + (f" ({bloom} by Bloom)" if bloom
+                                                            else "") + ".", data={"player": p}))
+
+
+def ready_all(s: State, p: int) -> None:
+    """The Ready Step: every exhausted card the player controls stands up."""
+    z = s.zones[p]
+    for uid in (*z["front"], *z["back"], *z["energy"], *z["gear"], *z["auras"], *z["leader"]):
+        perm = s.perms.get(uid)
+        if perm is not None and perm.exhausted:
+            s.perms[uid] = replace(perm, exhausted=False)
+
+
+def state_checks(s: State, ev: list[Event]) -> None:
+    """Destroy creatures whose marked damage reaches their power (0 power included), then
+    end the game on Influence 0 or less."""
+    while True:
+        doomed = [u for p in (0, 1) for line in LINES for u in s.zones[p][line]
+                  if s.perms[u].role == "creature" and s.perms[u].damage >= power(s, u)
+                  and not has(s, u, "Protected")]
+        if not doomed:
+            break
+        for uid in doomed:
+            destroy(s, uid, ev)
+    if s.winners is None and s.phase != "mulligan":
+        out = [p for p in (0, 1) if s.influence[p] <= 0]
+        if out:
+            end_game(s, [p for p in (0, 1) if p not in out], "influence", ev)
+
+
+def end_game(s: State, winners: list[int], reason: str, ev: list[Event]) -> None:
+    s.winners = winners
+    s.reason = reason
+    s.prompt = None
+    s.phase = "over"
+    text = ("The game is a draw." if not winners else f"{who(winners[0])} wins ({reason}).")
+    ev.append(Event("game_over", text, data={"winners": winners, "reason": reason}))

@@ -1,0 +1,164 @@
+"""Derived values, recomputed on demand from base values plus ordered modifiers.
+
+Current power and keywords come from the printed card, then ``mods`` in the order they were
+added, then static effects of cards in play (auras, equipped items, items under a leader).
+Nothing derived is stored, so nothing goes stale.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from functools import lru_cache
+from typing import Any
+
+from bot.games.auroria.cards import CardDef, parse_cards
+from bot.games.auroria.state import LINES, State
+from bot.games.auroria.testset import TEST_SET
+
+LINE_SIZE = 5
+"""House rule: a line holds at most 5 cards (creatures, Planted cards, dropped items)."""
+AURA_ZONES = 5
+BUILTIN = parse_cards(TEST_SET)
+
+
+@lru_cache(maxsize=64)
+def _with_extra(extra_json: str) -> dict[str, CardDef]:
+    out = dict(BUILTIN)
+    out.update(parse_cards(json.loads(extra_json)))
+    return out
+
+
+def catalog(s: State) -> dict[str, CardDef]:
+    """Built-in definitions plus the ones a scenario defined inline (kept in the state)."""
+    if not s.extra:
+        return BUILTIN
+    return _with_extra(json.dumps(s.extra, sort_keys=True))
+
+
+def card(s: State, uid: int) -> CardDef:
+    return catalog(s)[s.kinds[uid]]
+
+
+def name(s: State, uid: int) -> str:
+    return card(s, uid).name
+
+
+def leader(s: State, p: int) -> int:
+    return s.zones[p]["leader"][0]
+
+
+def controller(s: State, uid: int) -> int:
+    """Who controls a card in play (the player whose zone holds it)."""
+    p, _ = s.zone_of(uid)
+    return p if p >= 0 else s.owner[uid]
+
+
+def creatures(s: State, p: int) -> list[int]:
+    return [u for line in LINES for u in s.zones[p][line] if s.perms[u].role == "creature"]
+
+
+def all_creatures(s: State) -> list[int]:
+    return creatures(s, 0) + creatures(s, 1)
+
+
+def _static_sources(s: State) -> Iterator[tuple[int, int, Mapping[str, Any]]]:
+    """(controller, source uid, op) for every static op currently giving its effect."""
+    cat = catalog(s)
+    for p in (0, 1):
+        z = s.zones[p]
+        for uid in (*z["auras"], *z["gear"], *z["under"], *creatures(s, p)):
+            for eff in cat[s.kinds[uid]].effects:
+                if eff.trigger == "static":
+                    for op in eff.ops:
+                        yield p, uid, op
+
+
+def _applies(s: State, p: int, src: int, op: Mapping[str, Any], uid: int) -> bool:
+    to = op.get("to")
+    if to == "host":
+        return s.perms[src].host == uid
+    if to == "self":
+        return src == uid
+    if to == "own_leader":
+        return uid == leader(s, p)
+    if to == "enemy_leader":
+        return uid == leader(s, 1 - p)
+    role = s.perms[uid].role if uid in s.perms else ""
+    if role != "creature":
+        return False
+    ctl = s.line_of(uid)
+    side = ctl[0] if ctl else -1
+    if to == "own_creatures":
+        return side == p
+    if to == "enemy_creatures":
+        return side == 1 - p
+    return to == "all_creatures"
+
+
+def base_power(s: State, uid: int) -> int:
+    c = card(s, uid)
+    if c.type == "leader":
+        return c.front
+    where = s.line_of(uid)
+    return c.back if where and where[1] == "back" else c.front
+
+
+def power(s: State, uid: int) -> int:
+    """Current power in the occupied line (leaders: their power), never below 0."""
+    total = base_power(s, uid)
+    for m in s.mods:
+        if m.target == uid:
+            total += m.n
+    for p, src, op in _static_sources(s):
+        if op["op"] == "power" and _applies(s, p, src, op, uid):
+            total += op["n"]
+    return max(0, total)
+
+
+def remaining(s: State, uid: int) -> int:
+    """Power left after marked damage: what the card deals in combat."""
+    return max(0, power(s, uid) - s.perms[uid].damage)
+
+
+def keywords(s: State, uid: int) -> set[str]:
+    out = set(card(s, uid).keywords)
+    for m in s.mods:
+        if m.target == uid and m.kw:
+            out.add(m.kw)
+    for p, src, op in _static_sources(s):
+        if op["op"] == "grant" and _applies(s, p, src, op, uid):
+            out.add(op["kw"])
+    return out
+
+
+def has(s: State, uid: int, kw: str) -> bool:
+    return kw in keywords(s, uid)
+
+
+def line_free(s: State, p: int, line: str) -> int:
+    return LINE_SIZE - len(s.zones[p][line])
+
+
+def item_on(s: State, host: int) -> int | None:
+    """The item equipped to ``host`` (a creature or leader); one item per carrier."""
+    for p in (0, 1):
+        for uid in s.zones[p]["gear"]:
+            if s.perms[uid].host == host:
+                return uid
+    return None
+
+
+def energy_available(s: State, p: int) -> int:
+    """Ready Energy and Potions: each pays 1."""
+    return sum(1 for u in s.zones[p]["energy"] if not s.perms[u].exhausted)
+
+
+def planted(s: State, p: int) -> list[int]:
+    return [u for line in LINES for u in s.zones[p][line] if s.perms[u].role == "planted"]
+
+
+def can_pay(s: State, p: int, cost: int, bloom: bool) -> bool:
+    """Whether ``cost`` is payable; Bloom cards may also use Planted cards (1 each)."""
+    extra = len(planted(s, p)) if bloom else 0
+    return energy_available(s, p) + extra >= cost

@@ -1,0 +1,162 @@
+"""The Auroria game state: plain data with a cheap explicit ``clone`` and a JSON round trip.
+
+Cards are numbered (uids); ``kinds[uid]`` names the definition and ``owner[uid]`` its owner.
+Each card sits in exactly one zone list. Cards in play carry a ``Perm`` record (exhaustion,
+marked damage, per-turn usage); ``mods`` hold power changes and keyword grants, so current
+values are always recomputed from base values and never go stale.
+"""
+
+from __future__ import annotations
+
+from dataclasses import astuple, dataclass, field
+from typing import Any
+
+PLAYER_ZONES = ("deck", "hand", "front", "back", "energy", "auras", "grave", "under", "gear",
+                "leader")
+"""``gear`` holds equipped items (their ``Perm.host`` says on whom); ``under`` holds items
+placed under the leader (Gold Coin). Lines (``front``/``back``) hold creatures, Planted
+cards and dropped items, one per slot."""
+LINES = ("front", "back")
+
+
+@dataclass(frozen=True, slots=True)
+class Perm:
+    """What a card in play remembers. ``role`` is creature, planted, dropped, equipped, under,
+    aura, energy, potion or leader."""
+
+    role: str
+    exhausted: bool = False
+    damage: int = 0
+    entered: int = 0
+    attacks: int = 0
+    blocks: int = 0
+    moved: bool = False
+    used: bool = False
+    host: int = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Mod:
+    """A power change or keyword grant on one card; ``until`` is ``turn`` or ``perm``."""
+
+    target: int
+    n: int = 0
+    kw: str = ""
+    until: str = "turn"
+
+
+@dataclass
+class State:
+    slow: bool
+    kinds: list[str]
+    owner: list[int]
+    zones: list[dict[str, list[int]]]
+    influence: list[int]
+    rng: int
+    extra: list[dict[str, Any]] = field(default_factory=list)
+    step: int = 0
+    turn: int = 0
+    active: int = 0
+    phase: str = "mulligan"
+    limbo: list[int] = field(default_factory=list)
+    """Destroyed cards whose On Death is still to resolve, and cards on the chain."""
+    perms: dict[int, Perm] = field(default_factory=dict)
+    mods: list[Mod] = field(default_factory=list)
+    inf_log: list[list[Any]] = field(default_factory=list)
+    """Every Influence change as ``[player, delta, cause]`` (checked by the invariants)."""
+    flags: dict[str, Any] = field(default_factory=dict)
+    """Per-turn facts: ``drew``, ``placed`` (Energy), ``moved`` (per player)."""
+    mull: list[int] = field(default_factory=lambda: [0, 0])
+    """Mulligans taken per player; -1 once that player keeps."""
+    chain: list[dict[str, Any]] = field(default_factory=list)
+    work: list[dict[str, Any]] = field(default_factory=list)
+    prompt: dict[str, Any] | None = None
+    trig: list[dict[str, Any]] = field(default_factory=list)
+    combat: dict[str, Any] | None = None
+    autopass: list[bool] = field(default_factory=lambda: [False, False])
+    winners: list[int] | None = None
+    reason: str = ""
+    serial: int = 0
+    """Source of chain entry ids."""
+
+    def clone(self) -> State:
+        """A copy safe to change: containers are copied, frozen records are shared."""
+        return State(
+            slow=self.slow, kinds=self.kinds, owner=self.owner,
+            zones=[{k: list(v) for k, v in z.items()} for z in self.zones],
+            influence=list(self.influence), rng=self.rng, extra=self.extra, step=self.step,
+            turn=self.turn, active=self.active, phase=self.phase, limbo=list(self.limbo),
+            perms=dict(self.perms), mods=list(self.mods), inf_log=list(self.inf_log),
+            flags=dict(self.flags), mull=list(self.mull),
+            chain=[dict(e) for e in self.chain], work=[dict(w) for w in self.work],
+            prompt=dict(self.prompt) if self.prompt is not None else None,
+            trig=[dict(t) for t in self.trig],
+            combat=dict(self.combat) if self.combat is not None else None,
+            autopass=list(self.autopass),
+            winners=list(self.winners) if self.winners is not None else None,
+            reason=self.reason, serial=self.serial,
+        )
+
+    # ----- zone helpers -------------------------------------------------------------------
+    def zone_of(self, uid: int) -> tuple[int, str]:
+        """(player, zone) holding ``uid``; player -1 and ``limbo`` for the shared zone."""
+        for p, zones in enumerate(self.zones):
+            for name, cards in zones.items():
+                if uid in cards:
+                    return p, name
+        if uid in self.limbo:
+            return -1, "limbo"
+        raise KeyError(uid)
+
+    def remove(self, uid: int) -> tuple[int, str, int]:
+        """Take ``uid`` out of its zone; returns (player, zone, index) it was at."""
+        p, name = self.zone_of(uid)
+        cards = self.limbo if p < 0 else self.zones[p][name]
+        index = cards.index(uid)
+        del cards[index]
+        return p, name, index
+
+    def line_of(self, uid: int) -> tuple[int, str] | None:
+        for p, zones in enumerate(self.zones):
+            for line in LINES:
+                if uid in zones[line]:
+                    return p, line
+        return None
+
+    @property
+    def opp(self) -> int:
+        return 1 - self.active
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "slow": self.slow, "kinds": self.kinds, "owner": self.owner,
+            "zones": self.zones, "influence": self.influence, "rng": self.rng,
+            "extra": self.extra, "step": self.step, "turn": self.turn, "active": self.active,
+            "phase": self.phase, "limbo": self.limbo,
+            "perms": [[uid, *astuple(p)] for uid, p in sorted(self.perms.items())],
+            "mods": [list(astuple(m)) for m in self.mods], "inf_log": self.inf_log,
+            "flags": self.flags, "mull": self.mull, "chain": self.chain, "work": self.work,
+            "prompt": self.prompt, "trig": self.trig, "combat": self.combat,
+            "autopass": self.autopass, "winners": self.winners, "reason": self.reason,
+            "serial": self.serial,
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> State:
+        return cls(
+            slow=d["slow"], kinds=list(d["kinds"]), owner=list(d["owner"]),
+            zones=[{k: list(v) for k, v in z.items()} for z in d["zones"]],
+            influence=list(d["influence"]), rng=d["rng"], extra=list(d["extra"]),
+            step=d["step"], turn=d["turn"], active=d["active"], phase=d["phase"],
+            limbo=list(d["limbo"]),
+            perms={row[0]: Perm(*row[1:]) for row in d["perms"]},
+            mods=[Mod(*m) for m in d["mods"]], inf_log=[list(x) for x in d["inf_log"]],
+            flags=dict(d["flags"]), mull=list(d["mull"]),
+            chain=[dict(e) for e in d["chain"]], work=[dict(w) for w in d["work"]],
+            prompt=dict(d["prompt"]) if d["prompt"] is not None else None,
+            trig=[dict(t) for t in d["trig"]],
+            combat=dict(d["combat"]) if d["combat"] is not None else None,
+            autopass=list(d["autopass"]),
+            winners=list(d["winners"]) if d["winners"] is not None else None,
+            reason=d["reason"], serial=d["serial"],
+        )
