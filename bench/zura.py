@@ -24,6 +24,19 @@ def _games_per_second(players: int, games: int) -> tuple[float, float]:
     return games / elapsed, steps / games
 
 
+def _engine_games_per_second(players: int, games: int) -> float:
+    """Random games without building views (the random level does not read them)."""
+    start = time.perf_counter()
+    for seed in range(games):
+        state = GAME.setup(players, {}, seed)
+        rng = Rng(seed)
+        while GAME.result(state) is None:
+            decision = GAME.pending(state)[0]
+            action = GAME.ai_choose("random", {}, decision, rng)
+            state, _ = play(GAME, state, decision.player, action)
+    return games / (time.perf_counter() - start)
+
+
 def _normal_decision_times(games: int) -> list[float]:
     samples = []
     for seed in range(games):
@@ -59,6 +72,8 @@ def run(quick: bool) -> list[Row]:
         rate, steps = _games_per_second(players, games)
         rows.append(Row(f"random games/s, {players} players", rate, "games/s", ">=500",
                         f"{steps:.0f} decisions per game"))
+        rows.append(Row(f"random games/s, {players} players, no views",
+                        _engine_games_per_second(players, games), "games/s", ">=500"))
     rows += latency_rows("normal AI decision (4 players)",
                          _normal_decision_times(5 if quick else 50))
     matches = 20 if quick else 400

@@ -41,7 +41,7 @@ def _random(view: View, decision: Decision, rng: Rng) -> tuple[str, ...]:
         rng.shuffle(keys)
         return tuple(keys)
     discards = [o.key for o in decision.options if o.group == "discard"]
-    if view["phase"] == "act" and discards and rng.randrange(2):
+    if discards and rng.randrange(2):  # only the main decision offers discards
         land = rng.choice(discards).split(":")[0]
         return ([k for k in discards if k.startswith(land + ":")][-1],)
     return (rng.choice(keys),)

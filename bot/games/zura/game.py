@@ -7,7 +7,6 @@ from typing import Any, ClassVar
 
 from bot.engine import (
     Action,
-    BadScenario,
     Decision,
     Event,
     Game,
@@ -102,8 +101,8 @@ class Zura(Game[ZState]):
 
     def from_json(self, data: Mapping[str, Any]) -> ZState:
         if data.get("schema") != self.schema_version:
-            raise BadScenario(f"Saved Zura state has schema {data.get('schema')!r}; "
-                              f"this version reads {self.schema_version}.")
+            raise ValueError(f"Saved Zura state has schema {data.get('schema')!r}; "
+                             f"this version reads {self.schema_version}.")
         return state_from_json(data)
 
     def ai_choose(self, level: str, view: View, decision: Decision, rng: Rng) -> Action:
