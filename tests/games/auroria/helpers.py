@@ -49,13 +49,14 @@ def do(s: State, *steps: str | tuple[str, ...]) -> State:
 
 def uid(s: State, card_id: str, p: int | None = None, zone: str | None = None,
         nth: int = 0) -> int:
-    """The ``nth`` card with id ``card_id`` (optionally of player ``p`` in ``zone``)."""
+    """The ``nth`` card with id ``card_id`` (optionally of player ``p`` in ``zone``); without
+    a zone, decks are not searched."""
     found = []
     for q, zones in enumerate(s.zones):
         for name, cards in zones.items():
             for u in cards:
                 if s.kinds[u] == card_id and (p is None or p == q) and (
-                        zone is None or zone == name):
+                        zone == name or (zone is None and name != "deck")):
                     found.append(u)
     found += [u for u in s.limbo if s.kinds[u] == card_id and zone in (None, "limbo")]
     return sorted(found)[nth]
