@@ -13,9 +13,10 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFilter, ImageOps
 
 from bot.render import palette as pal
+from bot.render.assets import font
 from bot.render.palette import RGB
 from bot.render.symbols import symbol
-from bot.render.text import fitted
+from bot.render.text import fitted, wrap
 
 PNG_COMPRESS_LEVEL = 1
 """zlib level for PNG output; ``bench/render.py`` shows the size/time trade-off."""
@@ -71,17 +72,27 @@ class Canvas:
         self.draw.text(xy, shown, font=face, fill=fill, anchor=anchor)
         return face.getlength(shown)
 
+    def paragraph(self, xy: tuple[float, float], text: str, size: int = 18,
+                  fill: RGB = pal.INK, max_width: float = 1000.0, max_lines: int = 4) -> int:
+        """Word-wrapped text; returns the height it took."""
+        lines = wrap(text, size, "regular", max_width, max_lines)
+        step = round(size * 1.35)
+        for k, line in enumerate(lines):
+            self.draw.text((xy[0], xy[1] + k * step), line, font=font(size), fill=fill)
+        return step * len(lines)
+
     def panel(self, box: tuple[float, float, float, float], fill: RGB = pal.PANEL,
               outline: RGB | None = pal.PANEL_EDGE, radius: int = 14, width: int = 2) -> None:
         self.draw.rounded_rectangle(box, radius, fill=fill, outline=outline, width=width)
 
     def pill(self, xy: tuple[float, float], text: str, fill: RGB, ink: RGB, size: int = 15,
-             anchor_right: bool = False) -> float:
-        """A rounded label; returns its width. ``xy`` is its left (or right) top corner."""
+             align: str = "l") -> float:
+        """A rounded label; returns its width. ``xy`` is its top at the left edge, the
+        right edge or the middle (``align`` l / r / m)."""
         face, shown = fitted(text, size, "bold", 10_000.0)
         w = face.getlength(shown) + size
         h = size + 10
-        x = xy[0] - w if anchor_right else xy[0]
+        x = xy[0] - {"l": 0.0, "r": w, "m": w / 2}[align]
         self.draw.rounded_rectangle((x, xy[1], x + w, xy[1] + h), h // 2, fill=fill)
         self.draw.text((x + w / 2, xy[1] + h / 2), shown, font=face, fill=ink, anchor="mm")
         return w

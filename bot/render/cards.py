@@ -57,7 +57,9 @@ def face(size: Size, suit: Suit, index: str, title: str = "", body: tuple[str, .
     small = max(10, round(w * 0.17))
     icon = symbol(suit.symbol, small, suit.fill, suit.dark)
     index_w = face_.getlength(shown)
-    sx = round(cx + max(0.0, (index_w - small) / 2))
+    # Centred under a narrow index ("7"); under a wide one ("W", "10") it stays left so
+    # it keeps clear of the big symbol.
+    sx = round(cx + (index_w - small) / 2) if small <= index_w <= small * 1.5 else cx
     im.alpha_composite(icon, (sx, inset + 4 + corner))
 
     has_text = bool(title or body)
@@ -73,7 +75,8 @@ def face(size: Size, suit: Suit, index: str, title: str = "", body: tuple[str, .
         y += tsize + 3
     if body:
         bsize = max(9, round(w * 0.1))
-        room = max(1, (h - inset - 6 - y) // (bsize + 2))
+        bottom = h - inset - 6 - (_beats_height(w, h) if beats is not None else 0)
+        room = max(1, (bottom - y) // (bsize + 2))
         lines: list[str] = []
         for entry in body:
             lines.extend(wrap(entry, bsize, "regular", w - 2 * inset - 8, room - len(lines)))
@@ -89,6 +92,10 @@ def face(size: Size, suit: Suit, index: str, title: str = "", body: tuple[str, .
     if not has_text and beats is None:
         im.alpha_composite(im.crop((0, 0, w // 2, h // 2)).rotate(180), (w - w // 2, h - h // 2))
     return im
+
+
+def _beats_height(w: int, h: int) -> int:
+    return max(10, round(w * 0.16)) + max(3, h // 40)
 
 
 def _beats(im: Image.Image, beats: Suit, inset: int) -> None:

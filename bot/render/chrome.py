@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from bot.engine import Result
 from bot.render import palette as pal
 from bot.render.canvas import Canvas
+from bot.render.text import wrap
 
 WIDTH = 1200
 MARGIN = 24
@@ -57,7 +58,7 @@ def seat_panel(c: Canvas, box: tuple[int, int, int, int], seat: int, names: Name
     c.panel(box, fill=pal.PANEL_ACTIVE if active else pal.PANEL,
             outline=pal.GOLD if active else pal.PANEL_EDGE, width=3 if active else 2)
     tag_w = c.pill((x1 - 12, y0 + 10), tag, pal.GOLD, pal.INK_DARK, 14,
-                   anchor_right=True) if tag else 0.0
+                   align="r") if tag else 0.0
     c.text((x0 + 14, y0 + 12), seat_label(seat, names), 21, "bold", pal.INK, "la",
            max_width=x1 - x0 - 40 - tag_w)
 
@@ -74,7 +75,9 @@ def summary(title: str, result: Result, names: Names, columns_: Sequence[str],
     """
     n = len(result.placings)
     row_h = 58
-    height = HEADER + 24 + 34 + n * row_h + 12 + 34 * len(notes) + 16
+    note_w = WIDTH - 3 * MARGIN
+    note_h = sum(len(wrap(note, 18, "regular", note_w, 4)) * 25 + 8 for note in notes)
+    height = max(360, HEADER + 24 + 34 + n * row_h + 12 + note_h + 16)
     c = Canvas(WIDTH, height)
     winners = result.winners
     if len(winners) == 1:
@@ -104,6 +107,5 @@ def summary(title: str, result: Result, names: Names, columns_: Sequence[str],
         y += row_h
     y += 12
     for note in notes:
-        c.text((MARGIN + 10, y), note, 18, "regular", pal.INK_SOFT, max_width=WIDTH - 3 * MARGIN)
-        y += 34
+        y += c.paragraph((MARGIN + 10, y), note, 18, pal.INK_SOFT, note_w) + 8
     return c.png()

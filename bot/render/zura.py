@@ -166,7 +166,7 @@ def _slot(c: Canvas, slot: Mapping[str, Any], xy: tuple[int, int], names: Names)
     peeked = slot.get("peeked_by") or []
     if peeked:
         who = ", ".join(seat_label(int(p), names) for p in peeked)
-        c.pill((x + w, y - 10), f"seen by {who}", pal.PAPER, pal.INK_DARK, 11, anchor_right=True)
+        c.pill((x + w, y - 10), f"seen by {who}", pal.PAPER, pal.INK_DARK, 11, align="r")
 
 
 def _piles(c: Canvas, view: View, box: tuple[int, int, int, int]) -> None:

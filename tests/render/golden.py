@@ -1,9 +1,14 @@
-"""Golden-image comparison with a small tolerance.
+"""Golden images: fixed views rendered and compared to stored PNGs with a small tolerance.
 
-After an intended change to how anything looks (or to a game's rules or random AI, which
-move the fixed scenarios), refresh every golden image and review the diff::
+Each golden has two files in ``golden/``: ``<name>.json``, the view (and result) taken once
+from a fixed scenario of the real game, and ``<name>.png``, the image of it. Storing the
+view keeps the goldens about rendering: a game's rules or AI may change without moving
+them (the tests in ``test_games.py`` keep rendering the live engines). After an intended
+change to how images look, or to refresh the views from the engines, run::
 
     PARLOR_REFRESH_GOLDEN=1 .venv/bin/python -m pytest tests/render
+
+and review the changed PNGs before committing them.
 
 Two images match when they have the same size, the mean absolute difference over all
 channels is at most ``MEAN_TOLERANCE`` (0–255 scale), and no 16×16 block differs on
@@ -14,8 +19,11 @@ a misplaced card or a wrong number may not.
 from __future__ import annotations
 
 import io
+import json
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
@@ -28,6 +36,18 @@ BLOCK = 16
 
 def refreshing() -> bool:
     return os.environ.get("PARLOR_REFRESH_GOLDEN") == "1"
+
+
+def fixture(name: str, build: Callable[[], Any]) -> Any:
+    """The stored JSON input of golden ``name``; ``build`` makes it anew when refreshing."""
+    path = GOLDEN / f"{name}.json"
+    if refreshing():
+        data = build()
+        GOLDEN.mkdir(exist_ok=True)
+        path.write_text(json.dumps(data, sort_keys=True, indent=1) + "\n", encoding="utf-8")
+    if not path.exists():
+        pytest.fail(f"No golden input {path.name}; create it with PARLOR_REFRESH_GOLDEN=1.")
+    return json.loads(path.read_text(encoding="utf-8"))
 
 
 def difference(a: Image.Image, b: Image.Image) -> tuple[float, int]:

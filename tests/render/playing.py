@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
-from bot.engine import Game, Rng, play
+from bot.engine import Game, Rng, View, play
 from bot.engine.options import parse_options
 
 
@@ -51,3 +51,12 @@ def state_at(game: Game[Any], players: int, seed: int, step: int) -> Any:
 def final_state(game: Game[Any], players: int, seed: int) -> Any:
     *_, last = playout(game, players, seed)
     return last
+
+
+def first_state(game: Game[Any], players: int, seed: int,
+                wanted: Callable[[View], bool]) -> Any:
+    """The first state of a seeded game whose public view satisfies ``wanted``."""
+    for state in playout(game, players, seed):
+        if wanted(game.view(state, None)):
+            return state
+    raise AssertionError("no state of this game is the one wanted")
