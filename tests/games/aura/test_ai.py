@@ -1,0 +1,66 @@
+"""The random AI only ever makes legal moves; the normal AI plays sensibly and wins."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot.engine import Rng
+from bot.engine.playout import run_playout
+from bot.games.aura import GAME
+from bot.games.aura.ai import sample_play
+from bot.games.aura.cards import BLOCK, COLOUR, RETURN
+from tests.games.aura.helpers import Match
+from tests.games.aura.test_rulebook import _figure
+
+
+@given(st.lists(st.integers(min_value=0, max_value=49), min_size=2, max_size=8, unique=True),
+       st.integers(min_value=0, max_value=2**32))
+def test_random_plays_are_sampled_legal_sets(hand: list[int], seed: int) -> None:
+    play = sample_play(hand, Rng(seed))
+    colours = {COLOUR[c] for c in play}
+    assert 2 <= len(play) <= 5 and set(play) <= set(hand) and len(set(play)) == len(play)
+    assert len(colours) in (1, len(play))
+
+
+def test_normal_names_the_wild_that_makes_the_chain() -> None:
+    m = _figure()
+    decision = m.decision(0)
+    action = GAME.ai_choose("normal", m.view(0), decision, Rng(1))
+    assert action.choice == ("2",)
+
+
+def test_normal_blocks_with_its_block_card_first() -> None:
+    m = Match([["red 5", "green 6"], ["blue 1", "block", "red 2"]])
+    m.do(0, "Red 5", "Green 6")
+    action = GAME.ai_choose("normal", m.view(1), m.decision(1), Rng(1))
+    assert action.choice == (str(BLOCK),)
+
+
+def test_normal_discards_its_cheapest_cards() -> None:
+    m = Match([["red 5", "green 6", "purple 7"], ["red 1", "return", "beige 8"]],
+              decks=[[], ["blue 8"]])
+    m.do(0, "Red 5", "Green 6", "Purple 7")
+    m.block(1)
+    action = GAME.ai_choose("normal", m.view(1), m.decision(1), Rng(1))
+    assert len(action.choice) == 3 and str(RETURN) not in action.choice
+    assert str(m.state.hands[1][0]) in action.choice   # the red 1 goes first
+
+
+def test_normal_beats_random_in_most_two_player_games() -> None:
+    wins = 0
+    for seed in range(30):
+        me = seed % 2
+        levels = ["random", "random"]
+        levels[me] = "normal"
+        out = run_playout(GAME, 2, seed, levels=levels, check=False)
+        assert out.result is not None
+        wins += out.result.placings[me] == 1
+    assert wins >= 24
+
+
+def test_normal_games_keep_every_invariant() -> None:
+    for seed in range(8):
+        players = 2 + seed % 3
+        run_playout(GAME, players, seed, levels=["normal"] * players,
+                    options={"simultaneous_blocks": seed % 2 == 0, "advanced": seed % 4 == 1})
