@@ -9,13 +9,10 @@ reads take the same lock as writes; each access is short, so this costs little.
 from __future__ import annotations
 
 import asyncio
-import json
-import re
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -38,29 +35,19 @@ from bot.store.records import (
     ResultRecord,
     SeatRecord,
 )
+from bot.store.rows import (
+    action_from_row,
+    deadline_from_row,
+    dumps,
+    guild_settings_from_row,
+    match_from_row,
+    message_from_row,
+    result_from_row,
+    seat_from_row,
+)
+from bot.store.schema import Migration, bundled_migrations
 
-Migration = tuple[int, str]
-_MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 BUSY_TIMEOUT_MS = 5000
-
-
-def _dumps(data: Any) -> str:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"))
-
-
-def bundled_migrations() -> list[Migration]:
-    """The numbered ``.sql`` files shipped in ``bot/store/migrations``, checked for gaps."""
-    folder = resources.files("bot.store") / "migrations"
-    found = []
-    for entry in folder.iterdir():
-        match = _MIGRATION_NAME.match(entry.name)
-        if match:
-            found.append((int(match.group(1)), entry.read_text(encoding="utf-8")))
-    found.sort()
-    numbers = [n for n, _ in found]
-    if numbers != list(range(1, len(found) + 1)):
-        raise StoreError(f"migrations must be numbered 0001, 0002, … without gaps: {numbers}")
-    return found
 
 
 class SqliteStore:
@@ -191,7 +178,7 @@ class SqliteStore:
         await db.execute(
             "INSERT INTO results (match_id, scores, placings, reason, detail, finished_at) "
             "VALUES (?, ?, ?, ?, ?, ?)",
-            (match_id, _dumps(list(result.scores)), _dumps(list(result.placings)),
+            (match_id, dumps(list(result.scores)), dumps(list(result.placings)),
              result.reason, result.detail, self.clock()))
 
     async def _matches(self, db: aiosqlite.Connection, where: str,
@@ -205,10 +192,8 @@ class SqliteStore:
             f"SELECT * FROM seats WHERE match_id IN ({marks}) ORDER BY match_id, seat", ids)
         seats: dict[int, list[SeatRecord]] = {i: [] for i in ids}
         for s in seat_rows:
-            seats[s["match_id"]].append(SeatRecord(
-                s["seat"], s["user_id"], bool(s["is_ai"]), s["ai_level"], bool(s["dm_ok"]),
-                bool(s["resigned"])))
-        return [_match_from_row(row, seats[row["id"]]) for row in rows]
+            seats[s["match_id"]].append(seat_from_row(s))
+        return [match_from_row(row, seats[row["id"]]) for row in rows]
 
     # -- matches and seats -----------------------------------------------------------------
 
@@ -220,7 +205,7 @@ class SqliteStore:
                 "seed, version, state, host_id, created_at, updated_at) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, 0, NULL, ?, ?, ?)",
                 (new.guild_id, new.channel_id, new.thread_id, new.game, LOBBY,
-                 _dumps(dict(new.options)), new.seed, new.host_id, now, now),
+                 dumps(dict(new.options)), new.seed, new.host_id, now, now),
             ) as cur:
                 match_id = cur.lastrowid
             assert match_id is not None
@@ -274,7 +259,7 @@ class SqliteStore:
                 "SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ?, ?, ? FROM actions "
                 "WHERE match_id = ?",
                 (match_id, action.seat, action.user_id, action.decision_id,
-                 _dumps(dict(action.action)), self.clock(), match_id))
+                 dumps(dict(action.action)), self.clock(), match_id))
             if result is not None:
                 await self._insert_result(db, match_id, result)
         return version
@@ -320,7 +305,7 @@ class SqliteStore:
         async with self._read() as db:
             rows = await db.execute_fetchall(
                 "SELECT * FROM actions WHERE match_id = ? ORDER BY seq", (match_id,))
-        return [_action_from_row(r) for r in rows]
+        return [action_from_row(r) for r in rows]
 
     async def find_action(self, match_id: int, seat: int,
                           decision_id: str) -> ActionRecord | None:
@@ -328,18 +313,13 @@ class SqliteStore:
             rows = list(await db.execute_fetchall(
                 "SELECT * FROM actions WHERE match_id = ? AND decision_id = ? AND seat = ? "
                 "ORDER BY seq DESC LIMIT 1", (match_id, decision_id, seat)))
-        return _action_from_row(rows[0]) if rows else None
+        return action_from_row(rows[0]) if rows else None
 
     async def get_result(self, match_id: int) -> ResultRecord | None:
         async with self._read() as db:
             rows = list(await db.execute_fetchall(
                 "SELECT * FROM results WHERE match_id = ?", (match_id,)))
-        if not rows:
-            return None
-        r = rows[0]
-        return ResultRecord(tuple(float(x) for x in json.loads(r["scores"])),
-                            tuple(int(x) for x in json.loads(r["placings"])),
-                            r["reason"], r["detail"], r["finished_at"])
+        return result_from_row(rows[0]) if rows else None
 
     # -- Discord bookkeeping ---------------------------------------------------------------
 
@@ -358,8 +338,7 @@ class SqliteStore:
             sql, params = sql + " AND kind = ?", (match_id, kind)
         async with self._read() as db:
             rows = await db.execute_fetchall(sql + " ORDER BY created_at, message_id", params)
-        return [MessageRecord(r["match_id"], r["kind"], r["channel_id"], r["message_id"],
-                              r["seat"], r["decision_id"]) for r in rows]
+        return [message_from_row(r) for r in rows]
 
     async def put_deadline(self, deadline: DeadlineRecord) -> None:
         async with self._write() as db:
@@ -373,8 +352,7 @@ class SqliteStore:
         async with self._read() as db:
             rows = await db.execute_fetchall(
                 "SELECT * FROM deadlines WHERE next_at <= ? ORDER BY next_at", (now,))
-        return [DeadlineRecord(r["match_id"], r["decision_id"], r["seat"], r["due_at"],
-                               r["next_at"], r["stage"]) for r in rows]
+        return [deadline_from_row(r) for r in rows]
 
     async def delete_deadlines(self, match_id: int, decision_id: str | None = None) -> None:
         async with self._write() as db:
@@ -388,11 +366,7 @@ class SqliteStore:
         async with self._read() as db:
             rows = list(await db.execute_fetchall(
                 "SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)))
-        if not rows:
-            return GuildSettings(guild_id)
-        r = rows[0]
-        return GuildSettings(guild_id, bool(r["use_threads"]), r["clock_preset"],
-                             tuple(int(c) for c in json.loads(r["allowed_channels"])))
+        return guild_settings_from_row(rows[0]) if rows else GuildSettings(guild_id)
 
     async def put_guild_settings(self, settings: GuildSettings) -> None:
         async with self._write() as db:
@@ -400,18 +374,5 @@ class SqliteStore:
                 "INSERT OR REPLACE INTO guild_settings (guild_id, use_threads, clock_preset, "
                 "allowed_channels, updated_at) VALUES (?, ?, ?, ?, ?)",
                 (settings.guild_id, settings.use_threads, settings.clock_preset,
-                 _dumps(list(settings.allowed_channels)), self.clock()))
+                 dumps(list(settings.allowed_channels)), self.clock()))
 
-
-def _match_from_row(row: sqlite3.Row, seats: list[SeatRecord]) -> MatchRecord:
-    return MatchRecord(
-        id=row["id"], game=row["game"], status=row["status"],
-        options=json.loads(row["options"]), seed=row["seed"], version=row["version"],
-        state=row["state"], host_id=row["host_id"], guild_id=row["guild_id"],
-        channel_id=row["channel_id"], thread_id=row["thread_id"],
-        created_at=row["created_at"], updated_at=row["updated_at"], seats=tuple(seats))
-
-
-def _action_from_row(row: sqlite3.Row) -> ActionRecord:
-    return ActionRecord(row["seq"], row["seat"], row["user_id"], row["decision_id"],
-                        json.loads(row["action"]), row["at"])

@@ -22,7 +22,7 @@ from bot.store import (
     StoreError,
     VersionConflict,
 )
-from bot.store.sqlite import bundled_migrations
+from bot.store.schema import bundled_migrations
 from tests.highcard import GAME
 
 TABLES = {"matches", "seats", "actions", "messages", "deadlines", "guild_settings", "results"}

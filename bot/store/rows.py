@@ -1,0 +1,70 @@
+"""Rows to records and records to column values, shared by every backend.
+
+Both drivers' rows (``sqlite3.Row``, ``asyncpg.Record``) are read by column name, so one
+set of converters serves both and the backends cannot drift apart in what they return.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from bot.store.records import (
+    ActionRecord,
+    DeadlineRecord,
+    GuildSettings,
+    MatchRecord,
+    MessageRecord,
+    ResultRecord,
+    SeatRecord,
+)
+
+
+class Row(Protocol):
+    def __getitem__(self, key: str, /) -> Any: ...
+
+
+def dumps(data: Any) -> str:
+    """Compact, key-sorted JSON text: the same bytes for the same data on every backend."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def seat_from_row(row: Row) -> SeatRecord:
+    return SeatRecord(row["seat"], row["user_id"], bool(row["is_ai"]), row["ai_level"],
+                      bool(row["dm_ok"]), bool(row["resigned"]))
+
+
+def match_from_row(row: Row, seats: Sequence[SeatRecord]) -> MatchRecord:
+    return MatchRecord(
+        id=row["id"], game=row["game"], status=row["status"],
+        options=json.loads(row["options"]), seed=row["seed"], version=row["version"],
+        state=row["state"], host_id=row["host_id"], guild_id=row["guild_id"],
+        channel_id=row["channel_id"], thread_id=row["thread_id"],
+        created_at=row["created_at"], updated_at=row["updated_at"], seats=tuple(seats))
+
+
+def action_from_row(row: Row) -> ActionRecord:
+    return ActionRecord(row["seq"], row["seat"], row["user_id"], row["decision_id"],
+                        json.loads(row["action"]), row["at"])
+
+
+def result_from_row(row: Row) -> ResultRecord:
+    return ResultRecord(tuple(float(x) for x in json.loads(row["scores"])),
+                        tuple(int(x) for x in json.loads(row["placings"])),
+                        row["reason"], row["detail"], row["finished_at"])
+
+
+def message_from_row(row: Row) -> MessageRecord:
+    return MessageRecord(row["match_id"], row["kind"], row["channel_id"], row["message_id"],
+                         row["seat"], row["decision_id"])
+
+
+def deadline_from_row(row: Row) -> DeadlineRecord:
+    return DeadlineRecord(row["match_id"], row["decision_id"], row["seat"], row["due_at"],
+                          row["next_at"], row["stage"])
+
+
+def guild_settings_from_row(row: Row) -> GuildSettings:
+    return GuildSettings(row["guild_id"], bool(row["use_threads"]), row["clock_preset"],
+                         tuple(int(c) for c in json.loads(row["allowed_channels"])))
