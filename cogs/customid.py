@@ -11,17 +11,21 @@ import re
 from dataclasses import dataclass
 
 MAX_LEN = 100
-PATTERN = (
-    r"parlor:(?P<match>[0-9]{1,12}):(?P<decision>[A-Za-z0-9._\-]{1,60})"
-    r":(?P<verb>[a-z]{1,8})(?::(?P<arg>[0-9.]{0,40}))?"
-)
-"""Shared by every DynamicItem template; anything else is not ours and never parsed."""
+_HEAD = r"parlor:(?P<match>[0-9]{1,12}):(?P<decision>[A-Za-z0-9._\-]{1,60})"
+_ARG = r"(?::(?P<arg>[0-9.]{0,40}))?"
+PATTERN = _HEAD + r":(?P<verb>[a-z]{1,8})" + _ARG
+"""Every Parlor id; anything else is not ours and never parsed."""
 
 _RE = re.compile(PATTERN)
 
 # Verbs: pick one option now; open a select; confirm a picked set; extend an ordering;
 # skip an optional decision; hand/board helpers that need no decision.
-PICK, SELECT, CONFIRM, ORDER, SKIP = "p", "s", "c", "o", "skip"
+PICK, SELECT, CONFIRM, ORDER, SKIP, BACK = "p", "s", "c", "o", "skip", "back"
+
+SELECT_PATTERN = _HEAD + rf":(?P<verb>{SELECT})" + _ARG
+BUTTON_PATTERN = _HEAD + rf":(?P<verb>(?!{SELECT}(?::|$))[a-z]{{1,8}})" + _ARG
+"""DynamicItem templates: discord.py keys dynamic items by template, so buttons and selects
+need two patterns that split ``PATTERN`` between them."""
 
 
 class BadCustomId(ValueError):

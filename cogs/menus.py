@@ -114,13 +114,15 @@ def _plan_order(match_id: int, decision: Decision, names: list[str],
 
 
 def plan_confirm(match_id: int, decision: Decision, indexes: tuple[int, ...]) -> Menu:
-    """Ask once more before spending cards: Confirm carries the exact choice in its id."""
+    """Ask once more before spending cards: Confirm carries the exact choice in its id, Back
+    shows the choices again."""
     names = labels(decision)
     chosen = ", ".join(names[i] for i in indexes) or "nothing"
     return Menu(
         f"{decision.prompt}\nYou chose: {chosen}. Confirm?",
         ((Button(cid.CustomId(match_id, decision.id, cid.CONFIRM, indexes).encode(),
-                 "Confirm", "success"),),),
+                 "Confirm", "success"),
+          Button(cid.CustomId(match_id, decision.id, cid.BACK).encode(), "Back")),),
     )
 
 

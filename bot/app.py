@@ -1,0 +1,86 @@
+"""The Discord bot: wiring of store, match service, delivery, cogs and persistent components.
+
+``setup_hook`` opens the store (running migrations), loads the cogs, registers the
+``DynamicItem`` classes so buttons sent before a restart keep working, and syncs the slash
+commands — to the development guild only when one is set, where changes show at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.match import MatchService
+from bot.settings import Settings
+from bot.store import SqliteStore, Store
+from cogs.admin import Admin
+from cogs.clicks import Clicks
+from cogs.delivery import Delivery
+from cogs.images import Images
+from cogs.items import ParlorButton, ParlorSelect
+from cogs.lobby import Lobby
+from cogs.matches import Matches
+from cogs.replies import explain
+from cogs.rules import Rules
+from cogs.runtime import Runtime
+
+
+def intents() -> discord.Intents:
+    """Guild events only: slash commands need no message content and no member list."""
+    return discord.Intents.default()
+
+
+class ParlorBot(commands.AutoShardedBot):
+    def __init__(self, settings: Settings, *, store: Store | None = None,
+                 images: Images | None = None, seed_source: Callable[[], int] | None = None,
+                 **options: Any) -> None:
+        """``store``, ``images`` and ``seed_source`` are for tests; ``options`` go to
+        discord.py (e.g. ``guild_ready_timeout``)."""
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
+                         allowed_mentions=discord.AllowedMentions(users=True, roles=False,
+                                                                  everyone=False),
+                         **options)
+        self.settings = settings
+        self.store: Store = store if store is not None else SqliteStore(settings.db_path)
+        self.images = images if images is not None else Images()
+        self.seed_source = seed_source
+        self.parlor: Runtime | None = None
+        self.tree.error(self.on_app_command_error)
+
+    async def setup_hook(self) -> None:
+        await self.store.open()
+        service = (MatchService(self.store) if self.seed_source is None
+                   else MatchService(self.store, seed_source=self.seed_source))
+        delivery = Delivery(self, service, self.store, self.images)
+        self.parlor = Runtime(service, self.store, delivery, Clicks(service, delivery))
+        for cog in (Lobby(self.parlor), Matches(self.parlor), Rules(), Admin(self.parlor)):
+            await self.add_cog(cog)
+        self.add_dynamic_items(ParlorButton, ParlorSelect)
+        if self.settings.dev_guild_id is not None:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def close(self) -> None:
+        try:
+            await super().close()
+        finally:
+            await self.store.close()
+
+    async def on_app_command_error(self, interaction: discord.Interaction[Any],
+                                   error: app_commands.AppCommandError) -> None:
+        """One place for slash-command failures: a player's mistake or a logged bug."""
+        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        match = getattr(interaction.namespace, "match", None)
+        await explain(interaction, cause, match if isinstance(match, int) else None)
+
+
+def run(settings: Settings) -> None:
+    """Start the bot with the token from ``settings`` until it is stopped."""
+    ParlorBot(settings).run(settings.discord_token, log_handler=None)

@@ -1,0 +1,145 @@
+"""What a click on a Parlor component does: lobby buttons, table buttons, decision menus.
+
+A decision click goes: decode → (choices shown again, an ordering extended, or a confirm
+step when a mis-click would cost cards) → defer → ``MatchService.submit`` → the prompt is
+closed with what was chosen → the outbound messages are delivered. No rule is checked here:
+the service and the engine decide, and their errors become one-line private answers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.engine import ORDER, Decision, StaleDecision, registry
+from bot.match import MatchService
+from cogs import customid as cid
+from cogs import items, menus
+from cogs.delivery import Delivery
+from cogs.lobby import lobby_text
+from cogs.replies import answering
+
+Interaction = discord.Interaction[Any]
+
+
+class Clicks:
+    def __init__(self, service: MatchService, delivery: Delivery) -> None:
+        self.service = service
+        self.delivery = delivery
+
+    async def on_click(self, interaction: Interaction, c: cid.CustomId,
+                       values: tuple[str, ...]) -> None:
+        async with answering(interaction, c.match):
+            if c.decision == items.LOBBY and c.verb in LOBBY_VERBS:
+                await self.lobby(interaction, c)
+            elif c.decision == items.TABLE and c.verb == items.HAND:
+                await self.delivery.show_hand(interaction, c.match)
+            elif c.decision == items.TABLE and c.verb == items.RESIGN:
+                await self.resign(interaction, c.match)
+            else:
+                await self.decide(interaction, c, values)
+
+    # -- lobby -------------------------------------------------------------------------------
+
+    async def lobby(self, interaction: Interaction, c: cid.CustomId) -> None:
+        await interaction.response.defer()
+        user = interaction.user.id
+        if c.verb == items.JOIN:
+            info = await self.service.join(c.match, user)
+            await self.delivery.probe_dm(info, user)
+        elif c.verb == items.LEAVE:
+            info = await self.service.leave(c.match, user)
+        elif c.verb == items.ADD_AI:
+            levels = registry.get((await self.service.info(c.match)).game).ai_levels
+            level = levels[c.indexes[0]] if c.indexes and c.indexes[0] < len(levels) else "normal"
+            info = await self.service.add_ai(c.match, user, level, _can_manage(interaction))
+        elif c.verb == items.START:
+            outbound = await self.service.start(c.match, user)
+            info = await self.service.info(c.match)
+            await interaction.edit_original_response(content=lobby_text(info), view=None)
+            await self.delivery.deliver(outbound, actor=interaction, initial=True)
+            return
+        else:
+            outbound = await self.service.cancel(c.match, user, _can_manage(interaction))
+            info = await self.service.info(c.match)
+            await interaction.edit_original_response(content=lobby_text(info), view=None)
+            await self.delivery.deliver(outbound, actor=interaction)
+            return
+        await interaction.edit_original_response(content=lobby_text(info))
+
+    # -- table -------------------------------------------------------------------------------
+
+    async def resign(self, interaction: Interaction, match_id: int) -> None:
+        await interaction.response.defer()
+        outbound = await self.service.resign(match_id, interaction.user.id)
+        await interaction.edit_original_response(content="You resigned; the AI plays your seat.",
+                                                 view=None)
+        await self.delivery.deliver(outbound, actor=interaction)
+
+    # -- decisions ---------------------------------------------------------------------------
+
+    async def open_decision(self, interaction: Interaction, c: cid.CustomId) -> Decision:
+        """The decision this component answers, if it is still open for the clicking user."""
+        update = await self.service.hand(c.match, interaction.user.id)
+        for decision in update.decisions:
+            if decision.id == c.decision:
+                return decision
+        # Closed or not ours: the service says why (already answered, out of date, over…).
+        await self.service.submit(c.match, interaction.user.id, c.decision, ())
+        raise StaleDecision("That prompt is out of date; nothing was changed.")
+
+    async def decide(self, interaction: Interaction, c: cid.CustomId,
+                     values: tuple[str, ...]) -> None:
+        if c.verb not in DECISION_VERBS:
+            raise cid.BadCustomId(f"unknown verb {c.verb}")
+        decision = await self.open_decision(interaction, c)
+        indexes = c.indexes
+        if c.verb == cid.SELECT:
+            if not all(v.isdigit() for v in values):
+                raise cid.BadCustomId("malformed select value")
+            indexes = tuple(int(v) for v in values)
+        elif c.verb == cid.SKIP:
+            indexes = ()
+        keys = menus.choice_keys(decision, indexes)
+        if c.verb == cid.BACK:
+            await self.show(interaction, menus.plan(c.match, decision))
+        elif decision.kind == ORDER and c.verb == cid.ORDER and len(keys) < len(decision.options):
+            await self.show(interaction, menus.plan(c.match, decision, indexes))
+        elif c.verb != cid.CONFIRM and c.verb != cid.SKIP and menus.costs_cards(
+                decision, [decision.options[i] for i in indexes]):
+            await self.show(interaction, menus.plan_confirm(c.match, decision, indexes))
+        else:
+            await self.submit(interaction, c.match, decision, indexes)
+
+    async def show(self, interaction: Interaction, menu: menus.Menu) -> None:
+        await interaction.response.edit_message(content=_with_title(interaction, menu.prompt),
+                                                view=items.menu_view(menu))
+
+    async def submit(self, interaction: Interaction, match_id: int, decision: Decision,
+                     indexes: tuple[int, ...]) -> None:
+        await interaction.response.defer()
+        keys = menus.choice_keys(decision, indexes)
+        outbound = await self.service.submit(match_id, interaction.user.id, decision.id, keys)
+        names = menus.labels(decision)
+        chosen = ", ".join(names[i] for i in indexes) or "nothing"
+        closed = f"{decision.prompt}\n✅ You chose: {chosen}."
+        await interaction.edit_original_response(content=_with_title(interaction, closed),
+                                                 view=None)
+        await self.delivery.deliver(outbound, actor=interaction)
+
+
+LOBBY_VERBS = (items.JOIN, items.LEAVE, items.ADD_AI, items.START, items.CANCEL)
+DECISION_VERBS = (cid.PICK, cid.SELECT, cid.CONFIRM, cid.ORDER, cid.SKIP, cid.BACK)
+
+
+def _with_title(interaction: Interaction, text: str) -> str:
+    """Keep the first line of the prompt message (the match's name) above the new text."""
+    message = interaction.message
+    first = message.content.split("\n", 1)[0] if message is not None and message.content else ""
+    return f"{first}\n{text}" if first.startswith("**") else text
+
+
+def _can_manage(interaction: Interaction) -> bool:
+    perms = getattr(interaction.user, "guild_permissions", None)
+    return bool(perms is not None and perms.manage_guild)

@@ -1,0 +1,50 @@
+"""Images for Discord messages: the Pillow renderers, called off the event loop.
+
+A game without a renderer yet gets ``None`` and the caller falls back to text. Tests may
+swap in a cheaper ``Images`` so that a full match through the fake stays quick.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import json
+from collections.abc import Sequence
+
+from bot import render
+from bot.engine import Result, View
+
+TEXT_LIMIT = 1500
+
+
+class Images:
+    """PNG bytes for boards, hands and final summaries, or None when a game has no renderer."""
+
+    def available(self, view: View) -> bool:
+        game = view.get("game")
+        return (game in render.GAMES
+                and importlib.util.find_spec(f"bot.render.{game}") is not None)
+
+    async def board(self, view: View, names: Sequence[str]) -> bytes | None:
+        if not self.available(view):
+            return None
+        return await asyncio.to_thread(render.render_board, view, names)
+
+    async def hand(self, view: View, names: Sequence[str]) -> bytes | None:
+        if not self.available(view):
+            return None
+        return await asyncio.to_thread(render.render_hand, view, None, names)
+
+    async def summary(self, view: View, result: Result, names: Sequence[str]) -> bytes | None:
+        if not self.available(view):
+            return None
+        return await asyncio.to_thread(render.render_summary, view, result, names)
+
+
+def view_text(view: View) -> str:
+    """The stand-in for a missing image: the view itself, compact, in a code block."""
+    text = json.dumps({k: v for k, v in view.items() if k != "game"},
+                      separators=(",", ":"), ensure_ascii=False)
+    if len(text) > TEXT_LIMIT:
+        text = text[: TEXT_LIMIT - 1] + "…"
+    return f"```json\n{text}\n```"

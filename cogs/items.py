@@ -1,0 +1,120 @@
+"""Persistent components: every Parlor button and select is a ``DynamicItem``.
+
+Everything a click needs rides in the custom id (``cogs.customid``), so a component sent
+before a restart still works. The items only decode the id and hand the click to the
+runtime's ``Clicks``; the views here are built from the pure plans of ``cogs.menus``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from cogs import customid as cid
+from cogs import menus
+from cogs.runtime import runtime_of
+
+# Component ids that are not about a game decision: the lobby's and the table's buttons.
+LOBBY, TABLE = "lobby", "table"
+JOIN, LEAVE, ADD_AI, START, CANCEL = "join", "leave", "ai", "start", "cancel"
+HAND, RESIGN = "hand", "resign"
+
+Interaction = discord.Interaction[discord.Client]
+
+
+class ParlorButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+                   template=cid.BUTTON_PATTERN):
+    def __init__(self, button: discord.ui.Button[discord.ui.View]) -> None:
+        super().__init__(button)
+        assert button.custom_id is not None
+        self.cid = cid.decode(button.custom_id)
+
+    @classmethod
+    def make(cls, custom_id: str, label: str, style: discord.ButtonStyle,
+             row: int | None = None) -> ParlorButton:
+        return cls(discord.ui.Button(label=label, style=style, custom_id=custom_id, row=row))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ParlorButton:
+        if not isinstance(item, discord.ui.Button):
+            raise cid.BadCustomId("a button id on something else")
+        return cls(item)
+
+    async def callback(self, interaction: Interaction) -> None:
+        await runtime_of(interaction.client).clicks.on_click(interaction, self.cid, ())
+
+
+class ParlorSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
+                   template=cid.SELECT_PATTERN):
+    def __init__(self, select: discord.ui.Select[discord.ui.View]) -> None:
+        super().__init__(select)
+        assert select.custom_id is not None
+        self.cid = cid.decode(select.custom_id)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ParlorSelect:
+        if not isinstance(item, discord.ui.Select):
+            raise cid.BadCustomId("a select id on something else")
+        return cls(item)
+
+    async def callback(self, interaction: Interaction) -> None:
+        values = tuple(self.item.values)
+        await runtime_of(interaction.client).clicks.on_click(interaction, self.cid, values)
+
+
+def _button(b: menus.Button, row: int) -> ParlorButton:
+    return ParlorButton.make(b.custom_id, b.label, discord.ButtonStyle[b.style], row)
+
+
+def menu_view(menu: menus.Menu) -> discord.ui.View:
+    """The plan of ``cogs.menus`` as discord.ui items (rows kept as planned)."""
+    view = discord.ui.View(timeout=None)
+    for row, part in enumerate(menu.rows):
+        if isinstance(part, menus.Select):
+            select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
+                custom_id=part.custom_id, placeholder=part.placeholder[:150],
+                min_values=part.min, max_values=part.max, row=row,
+                options=[discord.SelectOption(label=o.label, value=o.value)
+                         for o in part.options])
+            view.add_item(ParlorSelect(select))
+        else:
+            for b in part:
+                view.add_item(_button(b, row))
+    return view
+
+
+def _id(match_id: int, slot: str, verb: str, *args: int) -> str:
+    return cid.CustomId(match_id, slot, verb, args).encode()
+
+
+def lobby_view(match_id: int, ai_level: int) -> discord.ui.View:
+    """Join / Leave / Add AI / Start / Cancel; Add AI carries the level chosen at /play."""
+    view = discord.ui.View(timeout=None)
+    for verb, label, style, args in (
+        (JOIN, "Join", discord.ButtonStyle.success, ()),
+        (LEAVE, "Leave", discord.ButtonStyle.secondary, ()),
+        (ADD_AI, "Add AI", discord.ButtonStyle.secondary, (ai_level,)),
+        (START, "Start", discord.ButtonStyle.primary, ()),
+        (CANCEL, "Cancel", discord.ButtonStyle.danger, ()),
+    ):
+        view.add_item(ParlorButton.make(_id(match_id, LOBBY, verb, *args), label, style))
+    return view
+
+
+def table_view(match_id: int) -> discord.ui.View:
+    """The "My hand" button on every board post: the way back to one's cards and prompts."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(ParlorButton.make(_id(match_id, TABLE, HAND), "My hand",
+                               discord.ButtonStyle.primary))
+    return view
+
+
+def resign_view(match_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ParlorButton.make(_id(match_id, TABLE, RESIGN), "Resign",
+                               discord.ButtonStyle.danger))
+    return view

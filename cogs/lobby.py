@@ -1,0 +1,153 @@
+"""``/play``: a lobby in a new thread, with Join / Leave / Add AI / Start / Cancel buttons."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any, Final
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engine import BadOptions, Game, GameError, registry
+from bot.match import BadSeatCount, MatchInfo
+from bot.store import ACTIVE, CANCELLED, FINISHED, LOBBY
+from cogs.delivery import LOBBY as LOBBY_MESSAGE
+from cogs.delivery import Outgoing
+from cogs.items import lobby_view
+from cogs.runtime import Runtime, match_title
+from cogs.suggest import game_choices
+
+log = logging.getLogger(__name__)
+
+THREAD_ARCHIVE_MINUTES: Final = 1440
+
+
+def lobby_text(info: MatchInfo) -> str:
+    """The lobby post: who hosts, who sits where, the options that differ from the defaults."""
+    title = match_title(info.game, info.id)
+    head = {
+        LOBBY: f"**{title}** · lobby hosted by <@{info.host_id}> · "
+               f"{info.min_players}–{info.max_players} players",
+        ACTIVE: f"**{title}** has started.",
+        FINISHED: f"**{title}** is over.",
+        CANCELLED: f"**{title}** was cancelled.",
+    }[info.status]
+    seats = [f"{s.seat + 1}. " + (f"AI ({s.ai_level})" if s.is_ai else f"<@{s.user_id}>")
+             for s in info.seats]
+    game = registry.get(info.game)
+    changed = [f"{spec.name}={info.options[spec.name]}" for spec in game.options
+               if info.options.get(spec.name, spec.default) != spec.default]
+    lines = [head, *seats]
+    if changed:
+        lines.append("Options: " + ", ".join(changed))
+    return "\n".join(lines)
+
+
+def parse_variants(text: str) -> dict[str, Any]:
+    """``advanced, beginner`` or ``name=value`` pairs; a bare name switches an option on."""
+    raw: dict[str, Any] = {}
+    for part in re.split(r"[,\s]+", text.strip()):
+        if part:
+            name, sep, value = part.partition("=")
+            raw[name] = value if sep else "true"
+    return raw
+
+
+class Lobby(commands.Cog):
+    def __init__(self, runtime: Runtime) -> None:
+        self.rt = runtime
+
+    @app_commands.command(name="play", description="Open a lobby for a card game in a new thread")
+    @app_commands.guild_only()
+    @app_commands.describe(
+        game="Which game",
+        ai_players="AI players to seat right away (more can be added in the lobby)",
+        ai_level="How the AI players play",
+        variants="Variant rules, e.g. `advanced` or `beginner, simultaneous_blocks`",
+    )
+    @app_commands.autocomplete(game=game_choices)
+    async def play(self, interaction: discord.Interaction[Any], game: str,
+                   ai_players: app_commands.Range[int, 0, 5] = 0, ai_level: str = "normal",
+                   variants: str = "") -> None:
+        chosen = registry.get(game)
+        options = parse_variants(variants)
+        self._check(chosen, ai_players, ai_level)
+        await self._check_channel(interaction)
+        await interaction.response.defer(thinking=True)
+        host, guild = interaction.user.id, interaction.guild_id
+        info = await self.rt.service.create(chosen.name, host, guild_id=guild,
+                                            channel_id=interaction.channel_id, options=options)
+        for _ in range(ai_players):
+            info = await self.rt.service.add_ai(info.id, host, ai_level)
+        thread = await self._thread(interaction, info)
+        if thread is not None:
+            await self.rt.service.set_thread(info.id, thread.id)
+            info = await self.rt.service.info(info.id)
+        view = lobby_view(info.id, chosen.ai_levels.index(ai_level))
+        await self.rt.delivery.post(info, Outgoing(lobby_text(info), view=view), LOBBY_MESSAGE,
+                                    mentions=False)
+        await self.rt.delivery.probe_dm(info, host)
+        where = f" in {thread.mention}" if thread is not None else ""
+        await interaction.followup.send(
+            f"**{match_title(info.game, info.id)}** is open{where}: press Join to take a seat.")
+
+    @play.autocomplete("ai_level")
+    async def _levels(self, interaction: discord.Interaction[Any],
+                      current: str) -> list[app_commands.Choice[str]]:
+        try:
+            levels = registry.get(str(interaction.namespace.game)).ai_levels
+        except GameError:  # an unknown game while typing: offer nothing
+            return []
+        return [app_commands.Choice(name=level, value=level) for level in levels
+                if current.lower() in level]
+
+    @play.autocomplete("variants")
+    async def _variants(self, interaction: discord.Interaction[Any],
+                        current: str) -> list[app_commands.Choice[str]]:
+        try:
+            specs = registry.get(str(interaction.namespace.game)).options
+        except GameError:
+            return []
+        typed = parse_variants(current)
+        prefix = current.rstrip(", ") + ", " if current.strip() else ""
+        return [app_commands.Choice(name=f"{spec.name}: {spec.help}"[:100],
+                                    value=(prefix + spec.name)[:100])
+                for spec in specs if spec.name not in typed][:25]
+
+    @staticmethod
+    def _check(game: Game[Any], ai_players: int, ai_level: str) -> None:
+        if ai_level not in game.ai_levels:
+            raise BadOptions(f"AI level `{ai_level}` is unknown. Levels: "
+                             f"{', '.join(game.ai_levels)}.")
+        if ai_players + 1 > game.max_players:
+            raise BadSeatCount(f"{game.title} seats at most {game.max_players} players, "
+                               "you included.")
+
+    async def _check_channel(self, interaction: discord.Interaction[Any]) -> None:
+        assert interaction.guild_id is not None
+        settings = await self.rt.store.get_guild_settings(interaction.guild_id)
+        if not settings.allowed_channels:
+            return
+        channel = interaction.channel
+        here = {interaction.channel_id, getattr(channel, "parent_id", None)}
+        if here.isdisjoint(settings.allowed_channels):
+            allowed = ", ".join(f"<#{c}>" for c in settings.allowed_channels)
+            raise BadOptions(f"Games can't start here. Try {allowed}.")
+
+    async def _thread(self, interaction: discord.Interaction[Any],
+                      info: MatchInfo) -> discord.Thread | None:
+        """A public thread for the match, when the server wants threads and this is a channel."""
+        assert interaction.guild_id is not None
+        settings = await self.rt.store.get_guild_settings(interaction.guild_id)
+        channel = interaction.channel
+        if not settings.use_threads or not isinstance(channel, discord.TextChannel):
+            return None
+        try:
+            return await channel.create_thread(
+                name=match_title(info.game, info.id), type=discord.ChannelType.public_thread,
+                auto_archive_duration=THREAD_ARCHIVE_MINUTES)
+        except discord.HTTPException as exc:
+            log.warning("match %s: no thread (%s); playing in the channel", info.id, exc)
+            return None

@@ -1,0 +1,107 @@
+"""Commands about matches one is in: /hand, /board, /resign, /match list, /match info."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engine import GameError
+from bot.match import MatchInfo
+from bot.store import ACTIVE
+from cogs.delivery import BOARD, who
+from cogs.items import resign_view
+from cogs.lobby import lobby_text
+from cogs.runtime import Runtime, match_title
+from cogs.suggest import match_choices, match_label
+
+MATCH_HELP = "Which match (default: this thread's, else the one waiting for you)"
+LIST_LIMIT = 15
+
+
+class Matches(commands.Cog):
+    def __init__(self, runtime: Runtime) -> None:
+        self.rt = runtime
+
+    async def pick(self, interaction: discord.Interaction[Any], match: int | None) -> int:
+        """The match meant: the one named, this thread's, or the user's most urgent one."""
+        if match is not None:
+            return match
+        mine = await self.rt.service.matches_of(interaction.user.id)
+        for info in mine:
+            if info.thread_id is not None and info.thread_id == interaction.channel_id:
+                return info.id
+        running = [i for i in mine if i.status == ACTIVE]
+        if not running:
+            raise GameError("You are not playing any match right now. Start one with /play.")
+        return running[0].id
+
+    @app_commands.command(name="hand", description="See your cards and choices, privately")
+    @app_commands.describe(match=MATCH_HELP)
+    @app_commands.autocomplete(match=match_choices)
+    async def hand(self, interaction: discord.Interaction[Any], match: int | None = None) -> None:
+        await self.rt.delivery.show_hand(interaction, await self.pick(interaction, match))
+
+    @app_commands.command(name="board", description="Post the table again")
+    @app_commands.describe(match=MATCH_HELP)
+    @app_commands.autocomplete(match=match_choices)
+    async def board(self, interaction: discord.Interaction[Any], match: int | None = None) -> None:
+        match_id = await self.pick(interaction, match)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        update = await self.rt.service.board(match_id)
+        info = await self.rt.service.info(match_id)
+        await self.rt.delivery.post_board(info, update, self.rt.delivery.names(info))
+        await interaction.followup.send("The table is posted again in the match's thread.",
+                                        ephemeral=True)
+
+    @app_commands.command(name="resign", description="Leave a running match (the AI takes over)")
+    @app_commands.describe(match=MATCH_HELP)
+    @app_commands.autocomplete(match=match_choices)
+    async def resign(self, interaction: discord.Interaction[Any],
+                     match: int | None = None) -> None:
+        match_id = await self.pick(interaction, match)
+        info = await self.rt.service.info(match_id)
+        if info.seat_of(interaction.user.id) is None:
+            raise GameError("You are not playing in this match.")
+        await interaction.response.send_message(
+            f"Resign from **{match_title(info.game, info.id)}**? You will be ranked last.",
+            view=resign_view(match_id), ephemeral=True)
+
+    group = app_commands.Group(name="match", description="Your matches")
+
+    @group.command(name="list", description="Your matches, those waiting for you first")
+    async def list_(self, interaction: discord.Interaction[Any]) -> None:
+        infos = await self.rt.service.matches_of(interaction.user.id)
+        if not infos:
+            await interaction.response.send_message(
+                "You are in no lobby or running match. Start one with /play.", ephemeral=True)
+            return
+        lines = [f"{match_label(i, interaction.user.id)} · {await self.link(i)}"
+                 for i in infos[:LIST_LIMIT]]
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+    @group.command(name="info", description="Seats, options and state of a match")
+    @app_commands.describe(match=MATCH_HELP)
+    @app_commands.autocomplete(match=match_choices)
+    async def info(self, interaction: discord.Interaction[Any], match: int | None = None) -> None:
+        info = await self.rt.service.info(await self.pick(interaction, match))
+        lines = [lobby_text(info)]
+        if info.to_act:
+            lines.append("To act: " + ", ".join(who(info, s) for s in info.to_act))
+        if info.result is not None:
+            lines.append("Placings: " + ", ".join(
+                f"{who(info, s)} {p}" for s, p in enumerate(info.result.placings)))
+        lines.append(await self.link(info))
+        await interaction.response.send_message(
+            "\n".join(lines), ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+
+    async def link(self, info: MatchInfo) -> str:
+        """A jump link to the latest board post, else to the match's thread or channel."""
+        guild = info.guild_id if info.guild_id is not None else "@me"
+        boards = await self.rt.store.messages(info.id, BOARD)
+        if boards:
+            last = boards[-1]
+            return f"https://discord.com/channels/{guild}/{last.channel_id}/{last.message_id}"
+        return f"https://discord.com/channels/{guild}/{info.thread_id or info.channel_id}"

@@ -1,0 +1,61 @@
+"""Answers that reach one person only, and the one place errors become answers.
+
+Domain errors (``GameError`` and its kin) are the whole explanation a player needs; anything
+else is a bug, logged with the match id, and the player gets a short apology.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import discord
+
+from bot.engine import GameError
+from cogs.customid import BadCustomId
+
+log = logging.getLogger(__name__)
+
+APOLOGY = "Sorry, something went wrong on my side. The match is safe; please try again."
+FOREIGN = "That button is not one I can read (it may be from an old version); nothing changed."
+
+
+async def say(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
+    """Reply privately, whether or not the interaction was already acknowledged."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, **kwargs)
+
+
+async def explain(interaction: discord.Interaction[Any], exc: BaseException,
+                  match_id: int | None) -> None:
+    """Turn ``exc`` into the right private answer (and a log entry when it is a bug)."""
+    if isinstance(exc, GameError):
+        await say(interaction, str(exc))
+    elif isinstance(exc, BadCustomId):
+        await say(interaction, FOREIGN)
+    else:
+        log.error("match %s: %s failed", match_id, _what(interaction), exc_info=exc)
+        try:
+            await say(interaction, APOLOGY)
+        except discord.HTTPException:
+            log.warning("match %s: could not send the apology", match_id)
+
+
+@asynccontextmanager
+async def answering(interaction: discord.Interaction[Any],
+                    match_id: int | None) -> AsyncIterator[None]:
+    """Run a component's work; errors become private answers instead of log noise."""
+    try:
+        yield
+    except Exception as exc:  # every failure is answered; bugs are logged too
+        await explain(interaction, exc, match_id)
+
+
+def _what(interaction: discord.Interaction[Any]) -> str:
+    data: Any = interaction.data or {}
+    name = data.get("name") or data.get("custom_id") or "interaction"
+    return f"{name!s} by user {interaction.user.id}"

@@ -1,0 +1,74 @@
+"""The real bot against the fake Discord: a world (guild, channel, users) and a bot factory."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import AsyncIterator, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from bot.app import ParlorBot
+from bot.engine import Result, View
+from bot.settings import Settings
+from cogs.images import Images
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeUser
+from tests.fakediscord.pytest_plugin import error_logs, fake_discord, fake_discord_options
+
+__all__ = ["error_logs", "fake_discord", "fake_discord_options"]
+
+
+def tiny_png() -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", (4, 3), (20, 90, 50)).save(out, format="PNG")
+    return out.getvalue()
+
+
+class QuickImages(Images):
+    """A 4×3 PNG wherever a renderer exists: full matches stay quick, the code path is real."""
+
+    png = tiny_png()
+
+    async def board(self, view: View, names: Sequence[str]) -> bytes | None:
+        return self.png if self.available(view) else None
+
+    async def hand(self, view: View, names: Sequence[str]) -> bytes | None:
+        return self.png if self.available(view) else None
+
+    async def summary(self, view: View, result: Result, names: Sequence[str]) -> bytes | None:
+        return self.png if self.available(view) else None
+
+
+class World:
+    """A server with a card-table channel and a few members; ``bot()`` starts Parlor on it."""
+
+    def __init__(self, fake: FakeDiscord, db: Path) -> None:
+        self.fake = fake
+        self.db = db
+        self.guild: FakeGuild = fake.add_guild("Parlor Test")
+        self.table: FakeChannel = fake.add_channel(self.guild, "card-table")
+        self.alice = self.user("alice")
+        self.bob = self.user("bob")
+        self.cat = self.user("cat", dm_open=False)
+
+    def user(self, name: str, *, dm_open: bool = True) -> FakeUser:
+        return self.fake.add_user(name, dm_open=dm_open, guilds=[self.guild])
+
+    def bot(self, images: Images | None = None,
+            seed: int = 20240601) -> AbstractAsyncContextManager[ParlorBot]:
+        @asynccontextmanager
+        async def running() -> AsyncIterator[ParlorBot]:
+            bot = ParlorBot(Settings(self.fake.token, self.db),
+                            images=images if images is not None else QuickImages(),
+                            seed_source=lambda: seed, guild_ready_timeout=0.05)
+            async with self.fake.run_bot(bot):
+                yield bot
+
+        return running()
+
+
+@pytest.fixture
+def world(fake_discord: FakeDiscord, tmp_path: Path) -> World:
+    return World(fake_discord, tmp_path / "parlor.sqlite3")

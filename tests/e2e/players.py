@@ -1,0 +1,115 @@
+"""Simulated players: they read what the bot shows them and press something offered.
+
+A player finds their prompt in their DMs, or — with DMs closed — by pressing "My hand" under
+the latest board post. After a submission they wait for the next board post, which names
+whoever must act next.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, InteractionHandle
+
+TIMEOUT = 10.0
+
+
+def is_board(m: FakeMessage) -> bool:
+    return any(b.label == "My hand" for b in m.buttons)
+
+
+def has_choices(m: FakeMessage) -> bool:
+    return bool(m.selects) or any(b.label not in ("My hand", "Back") for b in m.buttons)
+
+
+class Players:
+    def __init__(self, fake: FakeDiscord, thread: FakeChannel, users: list[FakeUser],
+                 seed: int = 1) -> None:
+        self.fake = fake
+        self.thread = thread
+        self.by_id = {u.id: u for u in users}
+        self.presses = 0
+        self.rng = random.Random(seed)
+
+    def boards(self) -> list[FakeMessage]:
+        return [m for m in self.fake.messages(self.thread) if is_board(m)]
+
+    def over(self) -> FakeMessage | None:
+        for m in self.fake.messages(self.thread):
+            if m.content.split("\n", 1)[0].endswith("** is over."):
+                return m
+        return None
+
+    async def prompt(self, user: FakeUser) -> FakeMessage:
+        """The message where ``user`` answers their open decision."""
+        if user.dm_open:
+            return await self.fake.wait_until(
+                lambda: next((m for m in reversed(self.fake.dms(user)) if has_choices(m)), None),
+                TIMEOUT, what=f"a prompt in {user.name}'s DMs")
+        board = self.boards()[-1]
+        handle = await self.fake.click(user, board, label="My hand")
+        await handle.reply(TIMEOUT)
+        return await self.fake.wait_until(
+            lambda: next((m for m in handle.followups if has_choices(m)), None),
+            TIMEOUT, what=f"{user.name}'s private prompt")
+
+    async def press(self, user: FakeUser, message: FakeMessage) -> InteractionHandle:
+        """Pick an offered choice at random (seeded): always picking the first can stall a
+        game. Confirm is always pressed when offered."""
+        self.presses += 1
+        if message.selects:
+            menu = self.rng.choice(message.selects)
+            values = self.rng.sample(menu.values, max(1, menu.min_values))
+            return await self.fake.select(user, message, menu.custom_id, values)
+        buttons = [b for b in message.buttons if b.label not in ("Back", "My hand")]
+        confirm = [b for b in buttons if b.label == "Confirm"]
+        button = confirm[0] if confirm else self.rng.choice(buttons)
+        return await self.fake.click(user, message, button.custom_id)
+
+    async def move(self, user: FakeUser) -> None:
+        """Answer one decision of ``user``, through any confirm/order steps."""
+        boards_before = len(self.boards())
+        message = await self.prompt(user)
+        while True:
+            handle = await self.press(user, message)
+            callback = await handle.callback(TIMEOUT)
+            if callback.type != 7:  # not an in-place step: the choice was submitted
+                break
+            message = self.fake.message(message)
+        await self.fake.wait_until(
+            lambda: len(self.boards()) > boards_before, TIMEOUT, what="the next board post")
+
+    def to_act(self) -> list[FakeUser]:
+        board = self.boards()[-1]
+        return [self.by_id[u] for u in board.mentions if u in self.by_id]
+
+    async def play_out(self, max_moves: int = 2000) -> FakeMessage:
+        """Let whoever the latest board names act until the match is over."""
+        for _ in range(max_moves):
+            acting = self.to_act()
+            if not acting:
+                return await self.fake.wait_until(self.over, TIMEOUT, what="the final result")
+            await self.move(acting[0])
+        raise AssertionError(f"the match did not end within {max_moves} moves")
+
+
+async def open_match(fake: FakeDiscord, host: FakeUser, channel: FakeChannel, game: str,
+                     joiners: list[FakeUser], **options: object) -> tuple[FakeChannel, FakeMessage]:
+    """``/play`` by ``host``, everyone in ``joiners`` presses Join; the thread and lobby post."""
+    reply = await (await fake.slash(host, "play", {"game": game, **options},
+                                    channel=channel)).reply()
+    thread = next(t for t in fake.threads(channel) if f"<#{t.id}>" in reply.content)
+    lobby = fake.messages(thread)[0]
+    for user in joiners:
+        await (await fake.click(user, lobby, label="Join")).callback()
+        await fake.wait_until(lambda u=user: f"<@{u.id}>" in fake.message(lobby).content,
+                              what=f"{user.name} in the lobby")
+    return thread, lobby
+
+
+async def start(fake: FakeDiscord, host: FakeUser, lobby: FakeMessage) -> None:
+    boards = len([m for m in fake.messages(lobby.channel_id) if is_board(m)])
+    await (await fake.click(host, lobby, label="Start")).callback()
+    await fake.wait_until(
+        lambda: len([m for m in fake.messages(lobby.channel_id) if is_board(m)]) > boards,
+        TIMEOUT, what="the first board")
