@@ -14,6 +14,7 @@ pairing an Imp, steals the best top card, and keeps its best ability on top.
 from __future__ import annotations
 
 from collections import Counter
+from functools import cached_property
 from typing import Any
 
 from bot.engine import ORDER, Action, Decision, Rng, View
@@ -61,13 +62,14 @@ class _Normal:
         self.ability: str | None = top["ability"] if top else None
         self.slots: list[dict[str, Any]] = view["search"]["slots"]
         self.lone_imp = any(s["lone_imp"] for s in self.slots)
-        self.pool = self._unseen_pool(mine)
+        self.mine = mine
         self.unknown: dict[str, float] = {}
 
-    def _unseen_pool(self, mine: list[dict[str, Any]]) -> Counter[str]:
+    @cached_property
+    def pool(self) -> Counter[str]:
         """Card types this seat has not located: they may lie face down or in the pile."""
         pool = Counter(_COPIES)
-        seen = [c["key"] for c in mine]
+        seen = [c["key"] for c in self.mine]
         seen += [s["card"]["key"] for s in self.slots if "card" in s]
         seen += [s["seen"]["key"] for s in self.slots if "seen" in s]
         seen += [st["top"]["key"] for st in self.v["stacks"]

@@ -74,18 +74,6 @@ class CardSet:
     def tz_type(self, card: int) -> TzType:
         return self.types[self.tz[card]]
 
-    def type_by_key(self, key: str) -> TzType:
-        for t in self.types:
-            if t.key == key:
-                return t
-        raise KeyError(key)
-
-    def landscape_by_key(self, key: str) -> Landscape:
-        for land in self.landscapes:
-            if land.key == key:
-                return land
-        raise KeyError(key)
-
 
 def _need(cond: bool, where: str, message: str) -> None:
     if not cond:

@@ -14,9 +14,6 @@ from typing import Any
 
 from bot.engine import Decision
 
-PHASES = ("scry", "draw", "act", "restack", "swap", "extra", "peek", "flip", "steal", "order",
-          "over")
-
 
 @dataclass(eq=False)
 class ZState:

@@ -9,7 +9,8 @@ absent, never flagged. Shape (``viewer`` None = spectator)::
       "players": 3,
       "turn": 0,                      # seat whose turn it is
       "phase": "act",                 # scry draw act restack swap extra peek flip steal
-                                      # order over (see rules.py)
+                                      # order over (see rules.py); in "swap" both traders
+                                      # have a decision open at once
       "step": 12,                     # grows with every action
       "landscapes": [{"key": "forest", "name": "Forest", "colour": "green"}, ...],
       "search": {
@@ -22,7 +23,8 @@ absent, never flagged. Shape (``viewer`` None = spectator)::
            "peeked_by": [2],          # seats that looked at it since it was placed (public)
            "seen": TZ,                # only when "down" and this viewer knows the card:
                                       # it peeked, or the card was face up earlier
-           "public": False},          # "down" but everyone saw it face up earlier
+           "public": False},          # everyone knows the card: face up now, or face
+                                      # down again after being flipped earlier
           ...]},
       "stacks": [{"seat": 0, "size": 4, "top": TZ | None, "score": 7}, ...],
       "my_stack": [TZ, ...] | None,   # the viewer's own stack, bottom first
@@ -121,16 +123,23 @@ def tallies(state: ZState) -> tuple[tuple[list[int], int], ...]:
 
 _SLOT_PLACE = [(i, slot_name(i), i // CARDS.columns, i % CARDS.columns)
                for i in range(CARDS.slots)]
+_DOWN = [{"index": i, "name": name, "row": row, "column": col, "state": "down",
+          "lone_imp": False, "public": False} for i, name, row, col in _SLOT_PLACE]
 _IMP = tuple(CARDS.types[t].kind == "imp" for t in CARDS.tz)
 
 
 def _slots(state: ZState, viewer: int | None) -> list[dict[str, Any]]:
-    out = []
+    out: list[dict[str, Any]] = []
     bit = 0 if viewer is None else 1 << viewer
     seats = range(state.players)
     for (i, name, row, col), card, up, shown, mask in zip(
             _SLOT_PLACE, state.slots, state.up, state.shown, state.peeked, strict=True):
-        slot: dict[str, Any] = {
+        if card >= 0 and not (up or shown or mask):  # the common case: face down, unknown
+            slot = dict(_DOWN[i])
+            slot["peeked_by"] = []
+            out.append(slot)
+            continue
+        slot = {
             "index": i, "name": name, "row": row, "column": col,
             "state": "empty" if card < 0 else "up" if up else "down",
             "lone_imp": up and _IMP[card], "public": shown,
