@@ -58,6 +58,7 @@ class Zura(Game[ZState]):
 
     def scenario(self, players: int, options: Mapping[str, Any], seed: int,
                  setup: Mapping[str, Any]) -> ZState:
+        """A fixed table; the ``setup`` fields are documented in ``bot.games.zura.scenario``."""
         return build_scenario(players, seed, setup)
 
     def pending(self, state: ZState) -> list[Decision]:
