@@ -28,6 +28,8 @@ from cogs.replies import explain
 from cogs.rules import Rules
 from cogs.runtime import Runtime
 
+SHUTDOWN_GRACE = 5.0
+
 
 def intents() -> discord.Intents:
     """Guild events only: slash commands need no message content and no member list."""
@@ -68,6 +70,9 @@ class ParlorBot(commands.AutoShardedBot):
             await self.tree.sync()
 
     async def close(self) -> None:
+        """Let clicks in progress finish (their moves are committed already), then stop."""
+        if self.parlor is not None:
+            await self.parlor.clicks.wait_idle(SHUTDOWN_GRACE)
         try:
             await super().close()
         finally:
