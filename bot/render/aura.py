@@ -195,10 +195,11 @@ def _table(c: Canvas, view: View, table: Mapping[str, Any], box: tuple[int, int,
                    pal.INK_DARK, 13, align="m")
     rows = table["blockers"]
     turn = next((k for k, row in enumerate(rows) if row.get("choosing")), len(rows))
+    cost = 2 if (table.get("effects") or {}).get("double") else 1
     for k, row in enumerate(rows):
         y += ROW_H
         c.draw.line((x0 + 16, y - 12, x1 - 16, y - 12), fill=pal.PANEL_EDGE, width=1)
-        _blocker(c, row, cols, y, x0, seats, names, done=k < turn)
+        _blocker(c, row, cols, y, x0, seats, names, done=k < turn, cost=cost)
 
 
 def _row_label(c: Canvas, xy: tuple[int, int], name: str, status: str, colour: RGB,
@@ -211,8 +212,9 @@ def _row_label(c: Canvas, xy: tuple[int, int], name: str, status: str, colour: R
 
 
 def _blocker(c: Canvas, row: Mapping[str, Any], cols: list[tuple[int, int]], y: int, x0: int,
-             seats: Sequence[Card], names: Names, done: bool) -> None:
-    """One blocking seat's row; ``done`` tells that its turn to place blocks has passed."""
+             seats: Sequence[Card], names: Names, done: bool, cost: int) -> None:
+    """One blocking seat's row; ``done`` tells that its turn to place blocks has passed,
+    ``cost`` is what one card that gets through costs (2 under Double)."""
     seat = int(row["seat"])
     owes = row.get("owes")
     placed = sum(1 for cell in row["cells"] if cell and cell.get("card"))
@@ -242,15 +244,15 @@ def _blocker(c: Canvas, row: Mapping[str, Any], cols: list[tuple[int, int]], y: 
             c.draw.rounded_rectangle((x + 10, y + 10, x + w - 10, y + h - 10), 9,
                                      outline=pal.PANEL_EDGE, width=1)
         if cell.get("blocked") is not None:
-            _mark(c, cell, (x + w // 2, y + h + 8))
+            _mark(c, cell, (x + w // 2, y + h + 8), cost)
 
 
-def _mark(c: Canvas, cell: Mapping[str, Any], centre_top: tuple[int, int]) -> None:
-    """How a block fared, in words as well as colour: ✓/✗ and "−1" when it costs a card."""
+def _mark(c: Canvas, cell: Mapping[str, Any], centre_top: tuple[int, int], cost: int) -> None:
+    """How a block fared, in words as well as colour: ✓/✗ and the cards it costs."""
     blocked = bool(cell.get("blocked"))
     text = f"✓ {cell.get('beats') or 'blocked'}" if blocked else "✗ through"
     if cell.get("discards"):
-        text += " · −1"
+        text += f" · −{cost}"
     fill = pal.BAD if cell.get("discards") else pal.GOOD
     c.pill(centre_top, text, fill, pal.INK_DARK, 13, align="m")
 

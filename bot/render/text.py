@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from PIL import Image, ImageDraw
+
 from bot.render.assets import Font, font
 
 ELLIPSIS = "…"
@@ -58,3 +60,17 @@ def wrap(text: str, size: int, weight: str, max_width: float,
     if current:
         lines.append(current)
     return tuple(shorten(line, face, max_width) for line in lines[:max_lines])
+
+
+@lru_cache(maxsize=4096)
+def glyphs(text: str, size: int, weight: str, anchor: str) -> tuple[Image.Image, int, int]:
+    """``text`` rendered once as an ``L`` mask, and the mask's offset from the anchor point.
+
+    Labels, names and figures repeat from one board to the next; pasting a cached mask
+    costs a fraction of rendering the glyphs again.
+    """
+    face = font(size, weight)
+    x0, y0, x1, y1 = (round(v) for v in face.getbbox(text, anchor=anchor))
+    mask = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)), 0)
+    ImageDraw.Draw(mask).text((-x0, -y0), text, font=face, fill=255, anchor=anchor)
+    return mask, x0, y0

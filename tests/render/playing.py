@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.engine import Game, Rng, View, play
+from bot.engine import Action, Game, Rng, View, play
 from bot.engine.options import parse_options
 
 
@@ -24,20 +24,27 @@ def game_or_skip(name: str) -> Game[Any]:
     return game  # type: ignore[no-any-return]
 
 
-def playout(game: Game[Any], players: int, seed: int,
-            options: dict[str, Any] | None = None) -> Iterator[Any]:
-    """Every state of one seeded game: after set-up, then after each action."""
+def moves(game: Game[Any], players: int, seed: int,
+          options: dict[str, Any] | None = None) -> Iterator[tuple[int, Action, Any]]:
+    """One seeded game move by move: (seat, action, state after it)."""
     state = game.setup(players, parse_options(game.options, options or {}), seed)
     rng = Rng(seed)
-    yield state
     for _ in range(game.max_steps):
         if game.result(state) is not None:
             return
         decision = game.pending(state)[0]
         action = game.ai_choose("random", game.view(state, decision.player), decision, rng)
         state, _ = play(game, state, decision.player, action)
-        yield state
+        yield decision.player, action, state
     raise AssertionError("the game did not end")
+
+
+def playout(game: Game[Any], players: int, seed: int,
+            options: dict[str, Any] | None = None) -> Iterator[Any]:
+    """Every state of one seeded game: after set-up, then after each action."""
+    yield game.setup(players, parse_options(game.options, options or {}), seed)
+    for _, _, state in moves(game, players, seed, options):
+        yield state
 
 
 def state_at(game: Game[Any], players: int, seed: int, step: int) -> Any:

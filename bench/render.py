@@ -1,0 +1,95 @@
+"""Rendering: board and hand latency per game, PNG sizes, and the PNG encoder trade-off.
+
+Run: ``.venv/bin/python -m bench render`` (``--quick`` for a smoke run).
+Views come from seeded random games at the largest table each game allows, sampled over
+the whole game. Timings are per image and include PNG encoding; the process's card-face
+caches are warm (as in the bot after its first few boards), and the first, cold board is
+reported on its own. Targets (issue 7): board median ≤ 40 ms, hand ≤ 20 ms, PNG ≤ 300 KB.
+"""
+
+from __future__ import annotations
+
+import importlib
+import io
+import time
+from typing import Any
+
+from PIL import Image
+
+from bench.report import Row, latency_rows, time_calls
+from bot.engine import Rng, View, parse_options, play
+from bot.render import GAMES, render_board, render_hand
+from bot.render.canvas import encode
+
+
+def _views(name: str, games: int, per_game: int) -> tuple[list[View], list[View]]:
+    """Public views and seat views spread over ``games`` seeded random games."""
+    game: Any = importlib.import_module(f"bot.games.{name}").GAME
+    players = min(4, game.max_players)
+    boards: list[View] = []
+    hands: list[View] = []
+    for seed in range(games):
+        state = game.setup(players, parse_options(game.options, {}), seed)
+        rng = Rng(seed)
+        states = [state]
+        while game.result(state) is None:
+            decision = game.pending(state)[0]
+            action = game.ai_choose("random", game.view(state, decision.player), decision, rng)
+            state, _ = play(game, state, decision.player, action)
+            states.append(state)
+        step = max(1, len(states) // per_game)
+        for k, sample in enumerate(states[::step]):
+            boards.append(game.view(sample, None))
+            hands.append(game.view(sample, k % players))
+    return boards, hands
+
+
+def _game_rows(name: str, quick: bool) -> list[Row]:
+    boards, hands = _views(name, 1 if quick else 3, 10 if quick else 30)
+    start = time.perf_counter()
+    render_board(boards[0])
+    cold = (time.perf_counter() - start) * 1000
+    repeat = 1 if quick else 3
+    board_times = [t for v in boards for t in time_calls(lambda v=v: render_board(v), repeat)]
+    hand_times = [t for v in hands for t in time_calls(lambda v=v: render_hand(v), repeat)]
+    biggest = max(len(render_board(v)) for v in boards) / 1024
+    biggest_hand = max(len(render_hand(v)) for v in hands) / 1024
+    return [
+        Row(f"{name} first board (cold caches)", cold, "ms"),
+        *latency_rows(f"{name} board", board_times, "≤ 40"),
+        *latency_rows(f"{name} hand", hand_times, "≤ 20"),
+        Row(f"{name} largest board PNG", biggest, "KB", "≤ 300"),
+        Row(f"{name} largest hand PNG", biggest_hand, "KB", "≤ 300"),
+    ]
+
+
+def _encoder_rows(board: bytes, quick: bool) -> list[Row]:
+    """Our unfiltered writer at several zlib levels against Pillow's own PNG encoder."""
+    image = Image.open(io.BytesIO(board)).convert("RGB")
+    repeat = 3 if quick else 15
+    rows = []
+    for level in (1, 6, 9):
+        times = time_calls(lambda level=level: encode(image, level), repeat)
+        rows.append(Row(f"encode level {level}", min(times) * 1000, "ms",
+                        note=f"{len(encode(image, level)) / 1024:.0f} KB"))
+
+    def pillow() -> bytes:
+        out = io.BytesIO()
+        image.save(out, "PNG", compress_level=1)
+        return out.getvalue()
+
+    rows.append(Row("Pillow encoder level 1", min(time_calls(pillow, repeat)) * 1000, "ms",
+                    note=f"{len(pillow()) / 1024:.0f} KB"))
+    return rows
+
+
+def run(quick: bool) -> list[Row]:
+    rows: list[Row] = []
+    for name in GAMES:
+        try:
+            rows += _game_rows(name, quick)
+        except (ImportError, AttributeError) as exc:
+            rows.append(Row(f"{name}: skipped", 0.0, "", note=str(exc)[:60]))
+    boards, _ = _views("zura", 1, 3)
+    rows += _encoder_rows(render_board(boards[-1]), quick)
+    return rows

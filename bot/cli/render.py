@@ -1,0 +1,62 @@
+"""``python -m bot render SCENARIO.json --out DIR``: draw a scenario's images to files.
+
+Writes ``board.png`` (the public view), ``hand-<seat>.png`` for every seat and, when the
+game is over, ``summary.png``; prints each path. A missing or malformed file, an illegal
+action or an unwritable folder prints ``error: <reason>`` and exits 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from bot.cli.common import add_game_module_flag, fail, register_game_modules
+from bot.engine import GameError
+from bot.engine.scenario import ScenarioRun, run_scenario
+from bot.render import GAMES, render_board, render_hand, render_summary
+
+
+def images(run: ScenarioRun, names: list[str] | None = None) -> dict[str, bytes]:
+    """File name → PNG bytes for everything a scenario's final state shows."""
+    game, state = run.game, run.state
+    out = {"board.png": render_board(game.view(state, None), names)}
+    for seat in range(run.players):
+        out[f"hand-{seat}.png"] = render_hand(game.view(state, seat), seat, names)
+    result = game.result(state)
+    if result is not None:
+        out["summary.png"] = render_summary(game.view(state, None), result, names)
+    return out
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot render",
+                                     description="Apply a scenario file and draw the public "
+                                                 "board and every seat's hand as PNG files.")
+    parser.add_argument("file", type=Path, help="the scenario, a JSON file")
+    parser.add_argument("--out", type=Path, required=True, help="folder for the images")
+    parser.add_argument("--names", help="display names per seat, comma-separated")
+    add_game_module_flag(parser)
+    args = parser.parse_args(argv)
+    try:
+        register_game_modules(args.game_module)
+        data = json.loads(args.file.read_text(encoding="utf-8"))
+        run = run_scenario(data)
+    except GameError as exc:
+        return fail(str(exc))
+    except json.JSONDecodeError as exc:
+        return fail(f"{args.file} is not valid JSON (line {exc.lineno}: {exc.msg})")
+    except (OSError, UnicodeDecodeError) as exc:
+        return fail(f"cannot read {args.file}: {exc}")
+    if run.game.name not in GAMES:
+        return fail(f"there are no images for {run.game.title} yet")
+    drawn = images(run, args.names.split(",") if args.names else None)
+    try:
+        args.out.mkdir(parents=True, exist_ok=True)
+        for name, png in drawn.items():
+            path = args.out / name
+            path.write_bytes(png)
+            print(path)
+    except OSError as exc:
+        return fail(f"cannot write to {args.out}: {exc.strerror or exc}")
+    return 0
