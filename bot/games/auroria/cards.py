@@ -74,8 +74,10 @@ class Effect:
     label: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class CardDef:
+    """A printed card. Compared and hashed by identity, so derived data can be cached."""
+
     id: str
     name: str
     type: str

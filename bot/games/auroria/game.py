@@ -200,9 +200,12 @@ class Auroria(Game[State]):
             pool = list(state.zones[p]["deck"])
             if p != viewer:
                 pool += [u for u in state.zones[p]["hand"] if u != building]
+            if len(pool) < 2:
+                continue
+            # a random rotation: cheap, and it moves every hidden card
+            k = 1 + rng.randrange(len(pool) - 1)
             values = [kinds[u] for u in pool]
-            rng.shuffle(values)
-            for u, v in zip(pool, values, strict=True):
+            for u, v in zip(pool, values[k:] + values[:k], strict=True):
                 kinds[u] = v
         out = state.clone()
         out.kinds = kinds

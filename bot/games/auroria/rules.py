@@ -62,16 +62,21 @@ def all_creatures(s: State) -> list[int]:
     return creatures(s, 0) + creatures(s, 1)
 
 
+@lru_cache(maxsize=1024)
+def _static_ops(c: CardDef) -> tuple[Mapping[str, Any], ...]:
+    return tuple(op for eff in c.effects if eff.trigger == "static" for op in eff.ops)
+
+
 def _static_sources(s: State) -> Iterator[tuple[int, int, Mapping[str, Any]]]:
     """(controller, source uid, op) for every static op currently giving its effect."""
     cat = catalog(s)
     for p in (0, 1):
         z = s.zones[p]
-        for uid in (*z["auras"], *z["gear"], *z["under"], *creatures(s, p)):
-            for eff in cat[s.kinds[uid]].effects:
-                if eff.trigger == "static":
-                    for op in eff.ops:
-                        yield p, uid, op
+        for uid in (*z["auras"], *z["gear"], *z["under"], *z["front"], *z["back"]):
+            ops = _static_ops(cat[s.kinds[uid]])
+            if ops and s.perms[uid].role in ("aura", "equipped", "under", "creature"):
+                for op in ops:
+                    yield p, uid, op
 
 
 def _applies(s: State, p: int, src: int, op: Mapping[str, Any], uid: int) -> bool:

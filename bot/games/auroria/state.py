@@ -8,7 +8,7 @@ values are always recomputed from base values and never go stale.
 
 from __future__ import annotations
 
-from dataclasses import astuple, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 PLAYER_ZONES = ("deck", "hand", "front", "back", "energy", "auras", "grave", "under", "gear",
@@ -133,8 +133,10 @@ class State:
             "zones": self.zones, "influence": self.influence, "rng": self.rng,
             "extra": self.extra, "step": self.step, "turn": self.turn, "active": self.active,
             "phase": self.phase, "limbo": self.limbo,
-            "perms": [[uid, *astuple(p)] for uid, p in sorted(self.perms.items())],
-            "mods": [list(astuple(m)) for m in self.mods], "inf_log": self.inf_log,
+            "perms": [[uid, p.role, p.exhausted, p.damage, p.entered, p.attacks, p.blocks,
+                       p.moved, p.used, p.host] for uid, p in sorted(self.perms.items())],
+            "mods": [[m.target, m.n, m.kw, m.until] for m in self.mods],
+            "inf_log": self.inf_log,
             "flags": self.flags, "mull": self.mull, "chain": self.chain, "work": self.work,
             "prompt": self.prompt, "trig": self.trig, "combat": self.combat,
             "autopass": self.autopass, "winners": self.winners, "reason": self.reason,

@@ -50,17 +50,22 @@ other seat) are absent, not flagged.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
+from bot.games.auroria.cards import CardDef
 from bot.games.auroria.rules import card, item_on, keywords, leader, power
 from bot.games.auroria.state import State
 
 
+@lru_cache(maxsize=1024)
+def _printed(c: CardDef) -> dict[str, Any]:
+    return {"id": c.id, "name": c.name, "type": c.type, "colour": c.colour, "cost": c.cost,
+            "front": c.front, "back": c.back, "keywords": sorted(c.keywords), "text": c.text}
+
+
 def card_view(s: State, uid: int) -> dict[str, Any]:
-    c = card(s, uid)
-    return {"uid": uid, "id": c.id, "name": c.name, "type": c.type, "colour": c.colour,
-            "cost": c.cost, "front": c.front, "back": c.back,
-            "keywords": sorted(c.keywords), "text": c.text}
+    return {"uid": uid, **_printed(card(s, uid))}
 
 
 def _slot(s: State, uid: int, viewer: int | None, p: int) -> dict[str, Any]:
