@@ -18,6 +18,7 @@ from bot.games.auroria.rules import (
     name,
     planted,
     power,
+    statics,
 )
 from bot.games.auroria.state import LINES, Perm, State
 
@@ -202,8 +203,9 @@ def state_checks(s: State, ev: list[Event]) -> None:
     """Destroy creatures whose marked damage reaches their power (0 power included), then
     end the game on Influence 0 or less."""
     while True:
+        active = statics(s)
         doomed = [u for p in (0, 1) for line in LINES for u in s.zones[p][line]
-                  if s.perms[u].role == "creature" and s.perms[u].damage >= power(s, u)
+                  if s.perms[u].role == "creature" and s.perms[u].damage >= power(s, u, active)
                   and not has(s, u, "Protected")]
         if not doomed:
             break

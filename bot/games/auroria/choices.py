@@ -193,6 +193,16 @@ def prompt_text(s: State, prompt: dict[str, Any]) -> str:
     return texts[k]
 
 
+def validate(offered: list[Option], lo: int, hi: int, ordered: bool,
+             choice: tuple[str, ...]) -> None:
+    """The game's own check: every key was offered, in the allowed number."""
+    allowed = {o.key for o in offered}
+    if any(c not in allowed for c in choice) or len(set(choice)) != len(choice):
+        raise IllegalAction("That choice is not available now.")
+    if (len(choice) != len(offered)) if ordered else not lo <= len(choice) <= hi:
+        raise IllegalAction("Wrong number of choices.")
+
+
 def limits(prompt: dict[str, Any]) -> tuple[int, int]:
     if prompt["k"] == "op":
         return int(prompt["min"]), int(prompt["max"])
@@ -201,15 +211,10 @@ def limits(prompt: dict[str, Any]) -> tuple[int, int]:
 
 # ----- answers ------------------------------------------------------------------------------
 def answer(s: State, choice: tuple[str, ...], ev: list[Event]) -> None:
-    """Apply a validated answer to ``s.prompt`` (``s`` is already a private copy)."""
+    """Apply an answer to ``s.prompt`` (``s`` is already a private copy), once ``validate``
+    has checked it against the options the decision offered."""
     prompt = s.prompt
     assert prompt is not None
-    allowed = {o.key for o in options(s, prompt)}
-    if any(c not in allowed for c in choice):
-        raise IllegalAction("That choice is not available now.")
-    lo, hi = limits(prompt)
-    if prompt["k"] != "order" and not lo <= len(choice) <= hi:
-        raise IllegalAction("Wrong number of choices.")
     s.prompt = None
     key = choice[0] if choice else ""
     k, p = prompt["k"], prompt["p"]

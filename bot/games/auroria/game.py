@@ -82,6 +82,11 @@ class Auroria(Game[State]):
 
     # ----- decisions --------------------------------------------------------------------
     def pending(self, state: State) -> list[Decision]:
+        if state.decisions is None:
+            state.decisions = self._pending(state)
+        return list(state.decisions)
+
+    def _pending(self, state: State) -> list[Decision]:
         if state.winners is not None:
             return []
         if state.phase == "mulligan":
@@ -106,14 +111,18 @@ class Auroria(Game[State]):
                         tuple(o.key for o in opts))
 
     def apply(self, state: State, player: int, action: Action) -> tuple[State, list[Event]]:
+        mine = [d for d in self.pending(state) if d.player == player]
+        if not mine:
+            raise IllegalAction("It is not your decision.")
+        d = mine[0]
+        if state.phase != "mulligan":
+            choices.validate(list(d.options), d.min, d.max, d.kind == ORDER, action.choice)
         s = state.clone()
         s.step += 1
         ev: list[Event] = []
         if s.phase == "mulligan":
             self._mulligan(s, player, [int(k) for k in action.choice], ev)
         else:
-            if s.prompt is None or s.prompt["p"] != player:
-                raise IllegalAction("It is not your decision.")
             choices.answer(s, action.choice, ev)
         flow.advance(s, ev)
         return s, ev
@@ -209,6 +218,7 @@ class Auroria(Game[State]):
                 kinds[u] = v
         out = state.clone()
         out.kinds = kinds
+        out.memo = {}
         return out
 
 

@@ -67,16 +67,24 @@ def _static_ops(c: CardDef) -> tuple[Mapping[str, Any], ...]:
     return tuple(op for eff in c.effects if eff.trigger == "static" for op in eff.ops)
 
 
+def _static_uids(s: State) -> list[int]:
+    """Cards whose printed text has static ops (fixed per deal, so memoised)."""
+    found = s.memo.get("static")
+    if found is None:
+        cat = catalog(s)
+        found = s.memo["static"] = [u for u, k in enumerate(s.kinds) if _static_ops(cat[k])]
+    return found
+
+
 def _static_sources(s: State) -> Iterator[tuple[int, int, Mapping[str, Any]]]:
-    """(controller, source uid, op) for every static op currently giving its effect."""
+    """(controller, source uid, op) for every static op currently giving its effect.
+    Cards never change sides, so the controller of a card in play is its owner."""
     cat = catalog(s)
-    for p in (0, 1):
-        z = s.zones[p]
-        for uid in (*z["auras"], *z["gear"], *z["under"], *z["front"], *z["back"]):
-            ops = _static_ops(cat[s.kinds[uid]])
-            if ops and s.perms[uid].role in ("aura", "equipped", "under", "creature"):
-                for op in ops:
-                    yield p, uid, op
+    for uid in _static_uids(s):
+        perm = s.perms.get(uid)
+        if perm is not None and perm.role in ("aura", "equipped", "under", "creature"):
+            for op in _static_ops(cat[s.kinds[uid]]):
+                yield s.owner[uid], uid, op
 
 
 def _applies(s: State, p: int, src: int, op: Mapping[str, Any], uid: int) -> bool:
@@ -109,13 +117,21 @@ def base_power(s: State, uid: int) -> int:
     return c.back if where and where[1] == "back" else c.front
 
 
-def power(s: State, uid: int) -> int:
+Statics = list[tuple[int, int, Mapping[str, Any]]]
+
+
+def statics(s: State) -> Statics:
+    """The static ops in effect now; pass it to ``power`` when asking about many cards."""
+    return list(_static_sources(s))
+
+
+def power(s: State, uid: int, active: Statics | None = None) -> int:
     """Current power in the occupied line (leaders: their power), never below 0."""
     total = base_power(s, uid)
     for m in s.mods:
         if m.target == uid:
             total += m.n
-    for p, src, op in _static_sources(s):
+    for p, src, op in _static_sources(s) if active is None else active:
         if op["op"] == "power" and _applies(s, p, src, op, uid):
             total += op["n"]
     return max(0, total)

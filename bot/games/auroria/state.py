@@ -78,6 +78,10 @@ class State:
     reason: str = ""
     serial: int = 0
     """Source of chain entry ids."""
+    memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    """Derived from ``kinds`` only (shared by clones; reset whenever ``kinds`` changes)."""
+    decisions: list[Any] | None = field(default=None, repr=False, compare=False)
+    """The open decisions, cached once the state is final (clones start without)."""
 
     def clone(self) -> State:
         """A copy safe to change: containers are copied, frozen records are shared."""
@@ -94,7 +98,7 @@ class State:
             combat=dict(self.combat) if self.combat is not None else None,
             autopass=list(self.autopass),
             winners=list(self.winners) if self.winners is not None else None,
-            reason=self.reason, serial=self.serial,
+            reason=self.reason, serial=self.serial, memo=self.memo,
         )
 
     # ----- zone helpers -------------------------------------------------------------------
