@@ -7,6 +7,7 @@ commands — to the development guild only when one is set, where changes show a
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -28,7 +29,16 @@ from cogs.replies import explain
 from cogs.rules import Rules
 from cogs.runtime import Runtime
 
+log = logging.getLogger(__name__)
+
 SHUTDOWN_GRACE = 5.0
+
+
+def invite_permissions() -> discord.Permissions:
+    """Exactly what the bot uses: threads per match, posts with images (README lists them)."""
+    return discord.Permissions(view_channel=True, send_messages=True,
+                               create_public_threads=True, send_messages_in_threads=True,
+                               attach_files=True)
 
 
 def intents() -> discord.Intents:
@@ -68,6 +78,9 @@ class ParlorBot(commands.AutoShardedBot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+        log.info("invite link: %s", discord.utils.oauth_url(
+            self.application_id or 0, permissions=invite_permissions(),
+            scopes=("bot", "applications.commands")))
 
     async def close(self) -> None:
         """Let clicks in progress finish (their moves are committed already), then stop."""

@@ -100,3 +100,24 @@ async def test_a_prompt_sent_before_a_restart_works_after_it(world: World) -> No
         await fake.wait_until(lambda: len(players.boards()) > boards, what="a board after it")
         assert "You chose:" in fake.message(prompt).content
     assert await logged(world) == before + 1
+
+
+async def test_a_failed_board_post_never_undoes_the_move(world: World) -> None:
+    fake = world.fake
+    async with world.bot():
+        players = await started(world)
+        user, prompt = await dm_prompt(world, players)
+        before = await logged(world)
+        fake.inject_error("POST /channels/{channel_id}/messages", status=403, code=50013,
+                          message="Missing Permissions", channel_id=players.thread.id)
+        button = next(b for b in prompt.buttons if b.label != "Back")
+        if re.match(r"\d+\. ", button.label):
+            await (await fake.click(user, prompt, button.custom_id)).callback()
+            button = fake.message(prompt).button(label="Confirm")
+        handle = await fake.click(user, prompt, button.custom_id)
+        await handle.reply()
+        await fake.wait_until(lambda: "You chose:" in fake.message(prompt).content)
+        after = await logged(world)
+        assert after == before + 1
+        board = await (await fake.slash(user, "board", channel=players.thread)).reply()
+        assert board.ephemeral and players.boards()
