@@ -18,7 +18,7 @@ run: $(STAMP)
 test: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m mypy
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
