@@ -63,8 +63,10 @@ def face(size: Size, suit: Suit, index: str, title: str = "", body: tuple[str, .
     im.alpha_composite(icon, (sx, inset + 4 + corner))
 
     has_text = bool(title or body)
-    big = round(w * (0.46 if has_text else 0.58))
-    mid_y = round(h * (0.44 if has_text else 0.55)) - big // 2
+    # The more text, the smaller and higher the symbol.
+    scale, centre = (0.36, 0.36) if body else (0.46, 0.44) if title else (0.58, 0.55)
+    big = round(w * scale)
+    mid_y = round(h * centre) - big // 2
     im.alpha_composite(symbol(suit.symbol, big, suit.fill, suit.dark), ((w - big) // 2, mid_y))
     y = mid_y + big + max(2, h // 60)
 

@@ -15,7 +15,7 @@ from bot.render import render_board, render_hand, render_summary
 from tests.render.playing import game_or_skip, playout
 
 MAX_BYTES = 300 * 1024
-GAMES = ("zura", "aura")
+GAMES = ("zura", "aura", "auroria")
 
 
 def check_png(png: bytes) -> Image.Image:

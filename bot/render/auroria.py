@@ -1,0 +1,416 @@
+"""Auroria Codex images: the public board, a seat's private hand, the end-of-match summary.
+
+They read only the view documented in ``bot/games/auroria/view.py``. Seat 0 sits at the
+bottom and seat 1 at the top; each side's Frontline faces the middle of the table.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image
+
+from bot.engine import Result, View
+from bot.render import cards
+from bot.render import palette as pal
+from bot.render.canvas import Canvas
+from bot.render.chrome import (
+    HEADER,
+    MARGIN,
+    WIDTH,
+    Names,
+    header,
+    seat_label,
+    stat,
+    summary,
+)
+from bot.render.palette import RGB, Suit
+
+Card = Mapping[str, Any]
+
+SLOT_SIZE = (86, 120)
+PITCH = 126
+"""Slot width: room for an exhausted (turned) card, 120 wide."""
+LEADER_SIZE = (128, 178)
+SMALL_SIZE = (50, 70)
+AURA_SIZE = (30, 42)
+TOKEN_SIZE = (26, 36)
+HAND_SIZE = (130, 182)
+SIDE_H = 334
+BAND_H = 64
+LINE_SLOTS = 5
+AURA_ZONES = 5
+
+PLANTED_BACK: RGB = (30, 62, 38)
+ENERGY_BACK: RGB = (44, 40, 78)
+ATTACKER: RGB = (232, 84, 64)
+BLOCKER: RGB = (90, 170, 236)
+
+TYPES = {"creature": "Creature", "spell": "Spell", "aura": "Aura Spell", "counter": "Counter",
+         "item": "Item", "energy": "Energy", "potion": "Potion", "leader": "Leader"}
+PHASES = {"mulligan": "mulligans", "draw": "draw phase", "energy": "energy phase",
+          "main": "main phase", "battle": "battle phase", "end": "end phase"}
+REASONS = {
+    "influence": "Won by bringing the other leader's Influence to 0.",
+    "deck-out": "Won because the other player began a Draw Phase with an empty deck.",
+    "card effect": "Won by a card's own winning condition.",
+}
+
+
+def _suit(colour: str) -> Suit:
+    return pal.AURORIA.get(colour, pal.NEUTRAL)
+
+
+def _key(card: Card) -> tuple[str, str, str, int, int, int, str, str]:
+    """What a face shows, hashable for the cache (uids differ between copies)."""
+    return (str(card.get("name")), str(card.get("type")), str(card.get("colour")),
+            int(card.get("cost") or 0), int(card.get("front") or 0), int(card.get("back") or 0),
+            ", ".join(card.get("keywords") or []), str(card.get("text") or ""))
+
+
+def card_face(card: Card, size: tuple[int, int], detail: bool = False) -> Image.Image:
+    """Any card from the view: cost in the corner, name, then powers, keywords and text."""
+    return _face(_key(card), size, detail)
+
+
+@lru_cache(maxsize=1024)
+def _face(key: tuple[str, str, str, int, int, int, str, str], size: tuple[int, int],
+          detail: bool) -> Image.Image:
+    name, kind, colour, cost, front, back, keywords, text = key
+    body: list[str] = []
+    if kind == "creature":
+        body.append(f"{front} ~ {back}")
+    elif detail or kind not in ("energy",):
+        body.append(TYPES.get(kind, kind.title()))
+    if keywords:
+        body.append(keywords)
+    if detail and text:
+        body.append(text)
+    index = "" if kind in ("energy", "potion") else str(cost)
+    return cards.face(size, _suit(colour), index, name, tuple(body))
+
+
+@lru_cache(maxsize=512)
+def _creature(key: tuple[str, str, str, int, int, int, str, str], exhausted: bool
+              ) -> Image.Image:
+    """A creature in a line, turned a quarter when exhausted."""
+    name, _, colour, cost, front, back, keywords, _ = key
+    body = (f"{front} ~ {back}", keywords) if keywords else (f"{front} ~ {back}",)
+    face = cards.face(SLOT_SIZE, _suit(colour), str(cost), name, body)
+    return face.rotate(-90, expand=True) if exhausted else face
+
+
+@lru_cache(maxsize=64)
+def _token(exhausted: bool, potion: bool) -> Image.Image:
+    """An Energy card (face down) or a Potion marker, turned when exhausted."""
+    accent = pal.GOLD if potion else (170, 160, 230)
+    im = cards.back(TOKEN_SIZE, ENERGY_BACK, accent, lines=0 if potion else 1,
+                    motif="star" if potion else "")
+    return im.rotate(-90, expand=True) if exhausted else im
+
+
+def _names(view: View) -> dict[int, str]:
+    """uid → name for everything on the table, to describe combat and the chain."""
+    out: dict[int, str] = {}
+    for player in view["players"]:
+        out[int(player["leader"]["uid"])] = str(player["leader"]["name"])
+        for slot in [*player["front"], *player["back"]]:
+            if "card" in slot:
+                out[int(slot["uid"])] = str(slot["card"]["name"])
+            else:
+                out[int(slot["uid"])] = "a Planted card"
+    return out
+
+
+def _status(view: View, names: Names) -> str:
+    result = view.get("result")
+    if result is not None:
+        winners = result.get("winners") or []
+        if not winners:
+            return "Game over — a draw"
+        return f"Game over — {seat_label(int(winners[0]), names)} wins"
+    who = seat_label(int(view["active"]), names)
+    return f"Turn {view['turn']}: {who}, {PHASES.get(str(view['phase']), view['phase'])}"
+
+
+# ----- board -------------------------------------------------------------------------------
+
+def render_board(view: View, names: Names = None) -> bytes:
+    """Both sides of the table, with the chain and the current attack between them."""
+    height = HEADER + 12 + SIDE_H + BAND_H + SIDE_H + 12
+    c = Canvas(WIDTH, height)
+    header(c, "Auroria", _status(view, names), "Slow Mode" if view.get("slow") else "")
+    combat = view.get("combat") or {}
+    marks = {combat.get("attacker"): ATTACKER, combat.get("blocker"): BLOCKER,
+             combat.get("target"): pal.GOLD}
+    marks.pop(None, None)
+    top = HEADER + 12
+    _side(c, view, 1, top, facing_down=True, marks=marks, names=names)
+    _band(c, view, top + SIDE_H, names)
+    _side(c, view, 0, top + SIDE_H + BAND_H, facing_down=False, marks=marks, names=names)
+    return c.png()
+
+
+def _side(c: Canvas, view: View, seat: int, y0: int, facing_down: bool,
+          marks: Mapping[Any, RGB], names: Names) -> None:
+    """One player's half: leader, Frontline and Backline, Energy, Aura Spells, counts."""
+    player = view["players"][seat]
+    over = view.get("result") is not None
+    active = not over and seat == int(view["active"])
+    y1 = y0 + SIDE_H - 8
+    c.panel((MARGIN, y0, WIDTH - MARGIN, y1), fill=pal.PANEL_ACTIVE if active else pal.PANEL,
+            outline=pal.GOLD if active else pal.PANEL_EDGE, width=3 if active else 2)
+    _leader(c, player, (MARGIN + 14, y0 + 12), seat, names, marks, active)
+    lines_x = MARGIN + 262
+    rows = ("back", "front") if facing_down else ("front", "back")
+    for k, line in enumerate(rows):
+        _line(c, player[line], line, (lines_x, y0 + 22 + k * 156), marks)
+    _zones(c, player, (lines_x + 62 + LINE_SLOTS * PITCH + 6, y0 + 12, WIDTH - MARGIN - 12))
+
+
+def _leader(c: Canvas, player: Mapping[str, Any], xy: tuple[int, int], seat: int,
+            names: Names, marks: Mapping[Any, RGB], active: bool) -> None:
+    x, y = xy
+    lead = player["leader"]
+    c.text((x, y), seat_label(seat, names), 20, "bold", pal.GOLD if active else pal.INK,
+           max_width=236)
+    card = {"name": lead["name"], "type": "leader", "colour": lead["colour"],
+            "cost": lead["power"], "keywords": [], "text": ""}
+    suit = _suit(str(lead["colour"]))
+    traits = " · ".join([str(lead.get("race") or ""), *lead.get("traits", [])]).strip(" ·")
+    face = cards.face(LEADER_SIZE, suit, str(lead["power"]), str(card["name"]),
+                      (traits,) if traits else ())
+    cy = y + 30
+    _outline(c, marks.get(lead["uid"]), (x, cy), LEADER_SIZE)
+    c.card(face, (x, cy))
+    sx = x + LEADER_SIZE[0] + 14
+    stat(c, (sx, cy), "Influence", str(player["influence"]), 34, pal.GOLD)
+    stat(c, (sx, cy + 62), "Power", str(lead["power"]), 22)
+    if lead.get("attacked"):
+        c.pill((sx, cy + 116), "attacked", pal.PAPER, pal.INK_DARK, 12)
+    gear = [("equipped", lead["item"])] if lead.get("item") else []
+    gear += [("under", item) for item in lead.get("under") or []]
+    for k, (label, item) in enumerate(gear[:3]):
+        gx = x + k * (SMALL_SIZE[0] + 30)
+        c.card(card_face(item, SMALL_SIZE), (gx, cy + LEADER_SIZE[1] + 8), lift=False)
+        c.text((gx + SMALL_SIZE[0] + 3, cy + LEADER_SIZE[1] + 12), label, 11,
+               fill=pal.INK_SOFT)
+
+
+def _outline(c: Canvas, colour: RGB | None, xy: tuple[int, int], size: tuple[int, int]) -> None:
+    """A coloured frame marking a card in the current attack."""
+    if colour is None:
+        return
+    x, y = xy
+    c.draw.rounded_rectangle((x - 5, y - 5, x + size[0] + 5, y + size[1] + 5), 12,
+                             outline=colour, width=4)
+
+
+def _line(c: Canvas, slots: Sequence[Card], line: str, xy: tuple[int, int],
+          marks: Mapping[Any, RGB]) -> None:
+    x0, y0 = xy
+    c.text((x0, y0 + 58), "Front" if line == "front" else "Back", 16, "bold", pal.INK_SOFT)
+    w, h = SLOT_SIZE
+    for k in range(LINE_SLOTS):
+        x = x0 + 62 + k * PITCH
+        if k >= len(slots):
+            c.draw.rounded_rectangle((x + (PITCH - 6 - w) // 2, y0, x + (PITCH - 6 + w) // 2,
+                                      y0 + h), 9, outline=pal.PANEL_EDGE, width=1)
+            continue
+        _slot(c, slots[k], (x, y0), marks)
+
+
+def _slot(c: Canvas, slot: Mapping[str, Any], xy: tuple[int, int],
+          marks: Mapping[Any, RGB]) -> None:
+    x, y = xy
+    w, h = SLOT_SIZE
+    kind = slot.get("kind")
+    if kind == "planted":
+        colour = _suit(str(slot.get("colour")))
+        back = cards.back(SLOT_SIZE, PLANTED_BACK, colour.fill, motif="leaf")
+        c.card(back, (x + (PITCH - 6 - w) // 2, y))
+        c.pill((x + (PITCH - 6) // 2, y + h - 26), "Planted", pal.PAPER, pal.INK_DARK, 11,
+               align="m")
+        return
+    if kind == "dropped":
+        c.card(card_face(slot["card"], SLOT_SIZE), (x + (PITCH - 6 - w) // 2, y), lift=False)
+        c.pill((x + (PITCH - 6) // 2, y + h - 26), "dropped", BLOCKER, pal.INK_DARK, 11,
+               align="m")
+        return
+    card = dict(slot["card"])
+    card["keywords"] = slot.get("keywords") or card.get("keywords") or []
+    exhausted = bool(slot.get("exhausted"))
+    im = _creature(_key(card), exhausted)
+    cx = x + (PITCH - 6 - im.width) // 2
+    cy = y + (h - im.height) // 2 if exhausted else y
+    _outline(c, marks.get(slot.get("uid")), (cx, cy), im.size)
+    c.card(im, (cx, cy))
+    _power(c, int(slot.get("power", 0)), (cx + im.width - 4, cy - 6))
+    tags = []
+    if exhausted:
+        tags.append(("exhausted", pal.PAPER))
+    if slot.get("damage"):
+        tags.append((f"{slot['damage']} damage", pal.BAD))
+    if slot.get("new"):
+        tags.append(("new", pal.GOLD))
+    ty = y + h + 4 if not exhausted else cy + im.height + 4
+    for text, fill in tags[:2]:
+        c.pill((x + (PITCH - 6) // 2, ty), text, fill, pal.INK_DARK, 10, align="m")
+        ty += 20
+    if slot.get("item"):
+        c.pill((x + (PITCH - 6) // 2, y - 8), f"+ {slot['item']['name']}", pal.PAPER,
+               pal.INK_DARK, 10, align="m")
+
+
+def _power(c: Canvas, power: int, top_right: tuple[int, int]) -> None:
+    """The creature's power in its current line, upright even on a turned card."""
+    x, y = top_right
+    r = 15
+    c.draw.ellipse((x - 2 * r, y, x, y + 2 * r), fill=pal.INK_DARK, outline=pal.GOLD, width=2)
+    c.text((x - r, y + r), str(power), 17, "bold", pal.GOLD, "mm")
+
+
+def _zones(c: Canvas, player: Mapping[str, Any], box: tuple[int, int, int]) -> None:
+    """Counts, the Energy Zone (ready / exhausted, Potions) and the 5 Aura Spell zones."""
+    x0, y, x1 = box
+    c.text((x0, y), f"Deck {player['deck_count']} · Hand {player['hand_count']}", 15,
+           max_width=x1 - x0)
+    c.text((x0, y + 20), f"Graveyard {player['grave_count']}", 15, max_width=x1 - x0)
+    energy = player.get("energy") or []
+    ready = sum(1 for e in energy if not e.get("exhausted"))
+    c.text((x0, y + 50), f"Energy {ready}/{len(energy)} ready", 15, "bold", max_width=x1 - x0)
+    per_row = max(1, (x1 - x0) // 38)
+    for k, token in enumerate(energy[:per_row * 3]):
+        im = _token(bool(token.get("exhausted")), bool(token.get("potion")))
+        tx = x0 + (k % per_row) * 38
+        ty = y + 74 + (k // per_row) * 42
+        c.card(im, (tx + (38 - im.width) // 2 - 2, ty + (40 - im.height) // 2), lift=False)
+    potions = [str(e["name"]) for e in energy if e.get("potion") and e.get("name")]
+    py = y + 74 + 3 * 42
+    if potions:
+        c.text((x0, py), "Potions: " + ", ".join(potions), 12, fill=pal.INK_SOFT,
+               max_width=x1 - x0)
+    auras = player.get("auras") or []
+    ay = py + 22
+    c.text((x0, ay), f"Aura Spells {len(auras)}/{AURA_ZONES}", 15, "bold", max_width=x1 - x0)
+    step = AURA_SIZE[0] + 6
+    for k in range(AURA_ZONES):
+        ax = x0 + k * step
+        if k < len(auras):
+            c.card(card_face(auras[k], AURA_SIZE), (ax, ay + 24), lift=False)
+        else:
+            c.draw.rounded_rectangle((ax, ay + 24, ax + AURA_SIZE[0], ay + 24 + AURA_SIZE[1]),
+                                     5, outline=pal.PANEL_EDGE)
+    for k, aura in enumerate(auras[:2]):
+        c.text((x0, ay + 30 + AURA_SIZE[1] + 16 * k), str(aura["name"]), 12, fill=pal.INK_SOFT,
+               max_width=x1 - x0)
+
+
+def _band(c: Canvas, view: View, y0: int, names: Names) -> None:
+    """Between the sides: the current attack and the chain (bottom first)."""
+    y = y0 + 6
+    known = _names(view)
+    combat = view.get("combat")
+    chain = view.get("chain") or []
+    if not combat and not chain:
+        c.text((WIDTH / 2, y0 + BAND_H / 2 - 4), "The chain is empty.", 16, fill=pal.INK_SOFT,
+               anchor="mm")
+        return
+    x = float(MARGIN + 8)
+    if combat:
+        text = (f"{known.get(combat['attacker'], 'A creature')} attacks "
+                f"{known.get(combat['target'], 'a target')}")
+        if combat.get("blocker") is not None:
+            text += f", blocked by {known.get(combat['blocker'], 'a creature')}"
+        x += c.pill((x, y), text, ATTACKER, pal.INK_DARK, 14) + 14
+    if chain:
+        x += c.text((x, y + 2), "Chain, last resolves first:", 15, "bold") + 8
+        for entry in chain:
+            who = seat_label(int(entry["controller"]), names)
+            text = f"{entry['card']['name']} ({entry['kind']}, {who})"
+            if entry.get("negated"):
+                text += " — negated"
+            fill = pal.PAPER if not entry.get("negated") else pal.INK_SOFT
+            if x > WIDTH - 260:
+                x, y = MARGIN + 8, y + 28
+            x += c.pill((x, y), text, fill, pal.INK_DARK, 13) + 8
+
+
+# ----- hand --------------------------------------------------------------------------------
+
+def render_hand(view: View, names: Names = None) -> bytes:
+    """A seat's hand in menu order, plus its face-down cards it alone knows."""
+    seat = view["viewer"]
+    if seat is None:
+        raise ValueError("A hand image needs a seat's view, not the public one.")
+    seat = int(seat)
+    player = view["players"][seat]
+    hand = player.get("hand") or []
+    w, h = HAND_SIZE
+    gap = 12
+    per_row = 8
+    rows = max(1, -(-len(hand) // per_row))
+    height = HEADER + 52 + rows * (h + 56) + 150
+    c = Canvas(WIDTH, height)
+    waiting = seat in (view.get("waiting") or [])
+    header(c, "Auroria", f"{seat_label(seat, names)} — your hand",
+           f"Influence {player['influence']} · Deck {player['deck_count']}")
+    y = HEADER + 20
+    c.text((MARGIN, y), f"Hand ({len(hand)})", 20, "bold")
+    c.text((WIDTH - MARGIN, y), "Your choice" if waiting else _status(view, names), 19, "bold",
+           pal.GOLD if waiting else pal.INK_SOFT, "ra", max_width=WIDTH * 0.6)
+    y += 32
+    for k, card in enumerate(hand):
+        x = MARGIN + (k % per_row) * (w + gap)
+        cy = y + (k // per_row) * (h + 56)
+        c.card(card_face(card, HAND_SIZE, detail=True), (x, cy))
+        _number(c, (x + w // 2, cy + h + 22), k + 1)
+    _secrets(c, view, player, (MARGIN, y + rows * (h + 56), WIDTH - MARGIN, height - 16))
+    return c.png()
+
+
+def _number(c: Canvas, centre: tuple[int, int], n: int) -> None:
+    x, y = centre
+    r = 17
+    c.draw.ellipse((x - r, y - r, x + r, y + r), fill=pal.GOLD)
+    c.text((x, y), str(n), 20, "bold", pal.INK_DARK, "mm")
+
+
+def _secrets(c: Canvas, view: View, player: Mapping[str, Any],
+             box: tuple[int, int, int, int]) -> None:
+    """What only this seat knows: its face-down Energy and Planted cards, the card it is
+    playing now."""
+    x0, y0, x1, _ = box
+    c.panel(box)
+    energy = Counter(str(e["name"]) for e in player.get("energy") or []
+                     if e.get("name") and not e.get("potion"))
+    planted = [str(s["card"]["name"]) for s in [*player["front"], *player["back"]]
+               if s.get("kind") == "planted" and s.get("card")]
+    lines = [
+        "Your Energy (face down): " + (", ".join(f"{n} ×{k}" for n, k in sorted(energy.items()))
+                                       or "none"),
+        "Your Planted cards: " + (", ".join(planted) or "none"),
+    ]
+    building = view.get("building")
+    if building:
+        lines.append(f"Playing now: {building['name']}")
+    for k, line in enumerate(lines):
+        c.text((x0 + 16, y0 + 14 + k * 30), line, 17, max_width=x1 - x0 - 32)
+
+
+# ----- summary -----------------------------------------------------------------------------
+
+def render_summary(view: View, result: Result, names: Names = None) -> bytes:
+    """Influence and cards left per seat, and how the game was won."""
+    rows = [(str(p["influence"]), str(p["deck_count"]), str(p["grave_count"]))
+            for p in view["players"]]
+    reason = result.reason or (view.get("result") or {}).get("reason", "")
+    notes = [REASONS.get(reason, f"Ended by {reason}.")] if reason else []
+    if len(result.winners) > 1:
+        notes.append("Neither player won: the game is a draw.")
+    if result.detail:
+        notes.append(result.detail)
+    return summary("Auroria", result, names, ("Influence", "Deck", "Graveyard"), rows, notes)
