@@ -11,11 +11,13 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from dotenv import dotenv_values
 
 DEFAULT_DB = Path("data") / "parlor.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+POSTGRES_SCHEMES = ("postgresql", "postgres")
 
 
 class SettingsError(Exception):
@@ -28,18 +30,27 @@ class Settings:
     db_path: Path = DEFAULT_DB
     log_level: str = "INFO"
     dev_guild_id: int | None = None
+    database_url: str = field(default="", repr=False)
+    """Empty: SQLite at ``db_path``. A ``postgresql://`` URL: that PostgreSQL database."""
 
     @property
     def has_token(self) -> bool:
         return bool(self.discord_token)
 
+    @property
+    def uses_postgres(self) -> bool:
+        return bool(self.database_url)
+
     def __repr__(self) -> str:
         token = "<set>" if self.has_token else "<missing>"
         return (f"Settings(discord_token={token}, db_path={str(self.db_path)!r}, "
-                f"log_level={self.log_level!r}, dev_guild_id={self.dev_guild_id!r})")
+                f"log_level={self.log_level!r}, dev_guild_id={self.dev_guild_id!r}, "
+                f"database_url={_without_password(self.database_url)!r})")
 
     def prepare(self) -> None:
-        """Create the database's folder; called once on start."""
+        """Create the SQLite database's folder; called once on start."""
+        if self.uses_postgres:
+            return
         try:
             self.db_path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -50,6 +61,27 @@ class Settings:
     @property
     def log_level_number(self) -> int:
         return int(getattr(logging, self.log_level))
+
+
+def _without_password(url: str) -> str:
+    """The URL with any password masked, fit for logs."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.netloc.rpartition("@")[2]
+    return parts._replace(netloc=f"{parts.username or ''}:***@{host}").geturl()
+
+
+def _database_url(values: Mapping[str, str]) -> str:
+    url = values.get("DATABASE_URL", "").strip()
+    try:
+        scheme = urlsplit(url).scheme
+    except ValueError:
+        scheme = ""
+    if url and scheme not in POSTGRES_SCHEMES:
+        raise SettingsError("DATABASE_URL must be empty (SQLite at PARLOR_DB) or a "
+                            "postgresql://user:password@host:port/database URL.")
+    return url
 
 
 def load_settings(env_file: Path | None = Path(".env"),
@@ -72,4 +104,4 @@ def load_settings(env_file: Path | None = Path(".env"),
             raise SettingsError("DEV_GUILD_ID must be a server id (a positive whole number) "
                                 "or left empty.")
         guild = int(guild_text)
-    return Settings(token, Path(db) if db else DEFAULT_DB, level, guild)
+    return Settings(token, Path(db) if db else DEFAULT_DB, level, guild, _database_url(values))

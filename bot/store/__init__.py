@@ -1,7 +1,14 @@
-"""Persistence (DESIGN §3): the backend-neutral ``Store`` interface and its SQLite backend."""
+"""Persistence (DESIGN §3): the backend-neutral ``Store`` interface, its SQLite and
+PostgreSQL backends, and ``open_store`` which picks one from the settings."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
 
 from bot.store.base import Store
 from bot.store.errors import StoreError, VersionConflict
+from bot.store.postgres import PostgresStore
 from bot.store.records import (
     ACTIVE,
     CANCELLED,
@@ -20,6 +27,9 @@ from bot.store.records import (
 )
 from bot.store.sqlite import SqliteStore
 
+if TYPE_CHECKING:
+    from bot.settings import Settings
+
 __all__ = [
     "ACTIVE",
     "CANCELLED",
@@ -33,10 +43,21 @@ __all__ = [
     "MatchRecord",
     "MessageRecord",
     "NewMatch",
+    "PostgresStore",
     "ResultRecord",
     "SeatRecord",
     "SqliteStore",
     "Store",
     "StoreError",
     "VersionConflict",
+    "open_store",
 ]
+
+
+def open_store(settings: Settings, clock: Clock = time.time) -> Store:
+    """The store the settings ask for: PostgreSQL when ``DATABASE_URL`` is set, else the
+    SQLite file at ``PARLOR_DB``. Connecting is ``await store.open()`` (or ``async with``),
+    left to the caller so the bot can build the store before its event loop runs."""
+    if settings.database_url:
+        return PostgresStore(settings.database_url, clock=clock)
+    return SqliteStore(settings.db_path, clock=clock)

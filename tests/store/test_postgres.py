@@ -1,0 +1,58 @@
+"""What only the PostgreSQL backend has: its migrations table, connection errors, and
+several processes starting on one database at once.
+
+The store contract itself is checked on both backends in ``test_store.py``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from bot.store import NewMatch, PostgresStore, StoreError
+from bot.store.postgres import describe
+from tests.pgcluster import Cluster
+from tests.store.backends import PostgresBackend
+
+
+async def test_processes_starting_together_apply_each_migration_once(
+        postgres_backend: PostgresBackend) -> None:
+    stores = [postgres_backend.store() for _ in range(4)]
+    await asyncio.gather(*(store.open() for store in stores))
+    try:
+        versions = await asyncio.gather(*(store.schema_version() for store in stores))
+        assert versions == [1, 1, 1, 1]
+        records = await asyncio.gather(*(store.create_match(NewMatch("highcard", {}, n, 1))
+                                         for n, store in enumerate(stores)))
+        assert sorted(r.id for r in records) == [1, 2, 3, 4]
+    finally:
+        await asyncio.gather(*(store.close() for store in stores))
+    assert await postgres_backend.recorded_version() == 1
+
+
+async def test_a_missing_database_is_a_store_error_without_the_password(
+        pg_cluster: Cluster) -> None:
+    url = pg_cluster.url("no_such_db").replace("parlor@", "parlor:hunter2@")
+    with pytest.raises(StoreError, match="cannot connect to PostgreSQL") as info:
+        await PostgresStore(url).open()
+    assert "'no_such_db'" in str(info.value) and "hunter2" not in str(info.value)
+
+
+async def test_an_unreachable_server_is_a_store_error(tmp_path: Path) -> None:
+    store = PostgresStore(f"postgresql://parlor:hunter2@/parlor?host={tmp_path}")
+    with pytest.raises(StoreError, match="cannot connect") as info:
+        await store.open()
+    assert "hunter2" not in str(info.value)
+    with pytest.raises(StoreError, match="not open"):
+        await store.get_match(1)
+
+
+@pytest.mark.parametrize(("url", "where"), [
+    ("postgresql://u:pw@db.example:5433/parlor", "database 'parlor' on db.example"),
+    ("postgresql://u@/parlor?host=/run/pg", "database 'parlor' on /run/pg"),
+    ("postgres://", "database 'the default database' on the default host"),
+])
+def test_error_messages_say_where_without_credentials(url: str, where: str) -> None:
+    assert describe(url) == where

@@ -1,0 +1,318 @@
+"""The store contract, run on both backends: migrations, atomic moves, replay, reopening.
+
+Every test here runs twice (``backend`` is SQLite, then PostgreSQL), so the two backends
+cannot drift apart in what callers see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.engine import Action, Rng, parse_options, play
+from bot.engine.playout import replay
+from bot.match import state_text
+from bot.store import (
+    ActionRow,
+    DeadlineRecord,
+    GuildSettings,
+    MessageRecord,
+    NewMatch,
+    ResultRecord,
+    SeatRecord,
+    StoreError,
+    VersionConflict,
+)
+from bot.store.schema import bundled_migrations
+from tests.highcard import GAME
+from tests.store.backends import AnyStore, Backend, PostgresBackend, SqliteBackend
+
+TABLES = {"matches", "seats", "actions", "messages", "deadlines", "guild_settings", "results"}
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+async def new_match(store: AnyStore, seed: int = 7, channel: int = 2,
+                    users: tuple[int, int] = (10, 11)) -> int:
+    record = await store.create_match(NewMatch(
+        "highcard", {"rounds_to_win": 0}, seed, users[0], guild_id=1, channel_id=channel,
+        seats=[SeatRecord(0, users[0]), SeatRecord(1, users[1])]))
+    return record.id
+
+
+def test_both_backends_ship_the_same_migration_numbers() -> None:
+    sqlite = [n for n, _ in bundled_migrations(SqliteBackend.migrations_folder)]
+    postgres = [n for n, _ in bundled_migrations(PostgresBackend.migrations_folder)]
+    assert sqlite == postgres
+
+
+async def test_both_backends_build_the_same_tables_and_columns(
+        sqlite_backend: SqliteBackend, postgres_backend: PostgresBackend) -> None:
+    for backend in (sqlite_backend, postgres_backend):
+        async with backend.store():
+            pass
+    sqlite = await sqlite_backend.columns()
+    assert set(sqlite) == TABLES
+    assert await postgres_backend.columns() == sqlite
+
+
+async def test_migrations_create_every_table_on_an_empty_database(backend: Backend) -> None:
+    async with backend.store() as store:
+        assert await store.schema_version() == len(backend.migrations) == 1
+    assert set(await backend.columns()) >= TABLES
+    assert await backend.recorded_version() == 1
+
+
+async def test_migrating_an_already_migrated_database_changes_nothing(
+        backend: Backend) -> None:
+    async with backend.store() as store:
+        match_id = await new_match(store)
+    async with backend.store() as store:
+        assert await store.schema_version() == 1
+        record = await store.get_match(match_id)
+        assert record is not None and record.game == "highcard"
+
+
+async def test_a_failing_migration_is_rolled_back_whole(backend: Backend) -> None:
+    broken = [*backend.migrations,
+              (2, "CREATE TABLE half_done (x INTEGER);\nINSERT INTO no_such_table VALUES (1);")]
+    with pytest.raises(StoreError, match="migration 0002 failed"):
+        await backend.store(migrations=broken).open()
+    tables = set(await backend.columns())
+    assert "half_done" not in tables and tables >= TABLES
+    assert await backend.recorded_version() == 1
+
+
+async def test_a_database_newer_than_the_code_is_refused(backend: Backend) -> None:
+    await backend.pretend_version(99)
+    with pytest.raises(StoreError, match="schema 99, newer"):
+        await backend.store().open()
+
+
+async def test_foreign_keys_are_enforced(backend: Backend) -> None:
+    async with backend.store() as store:
+        with pytest.raises(StoreError, match=r"(?i)foreign key"):
+            await store.put_message(MessageRecord(999, "board", 1, 2))
+
+
+async def test_commit_move_with_a_stale_version_writes_nothing(backend: Backend) -> None:
+    async with backend.store() as store:
+        match_id = await new_match(store)
+        version = await store.start_match(match_id, 0, '{"s":0}')
+        version = await store.commit_move(match_id, version, '{"s":1}',
+                                          ActionRow(0, 10, "d1", {"x": 1}))
+        with pytest.raises(VersionConflict):
+            await store.commit_move(match_id, version - 1, '{"s":"lost"}',
+                                    ActionRow(1, 11, "d2", {"x": 2}),
+                                    ResultRecord((1.0, 0.0), (1, 2)))
+        record = await store.get_match(match_id)
+        assert record is not None
+        assert (record.version, record.state, record.status) == (version, '{"s":1}', "active")
+        assert [a.decision_id for a in await store.actions(match_id)] == ["d1"]
+        assert await store.get_result(match_id) is None
+
+
+async def test_two_processes_racing_on_one_version_apply_exactly_one_move(
+        backend: Backend) -> None:
+    """Two stores on one database stand for two bot processes; the CAS picks one winner."""
+    async with backend.store() as first, backend.store() as second:
+        match_id = await new_match(first)
+        version = await first.start_match(match_id, 0, '{"s":0}')
+        for turn in range(10):
+            outcomes = await asyncio.gather(
+                first.commit_move(match_id, version, f'{{"by":"first","turn":{turn}}}',
+                                  ActionRow(0, 10, f"d{turn}", {"by": "first"})),
+                second.commit_move(match_id, version, f'{{"by":"second","turn":{turn}}}',
+                                   ActionRow(1, 11, f"d{turn}", {"by": "second"})),
+                return_exceptions=True)
+            wins = [o for o in outcomes if isinstance(o, int)]
+            assert wins == [version + 1], outcomes
+            assert sum(isinstance(o, VersionConflict) for o in outcomes) == 1, outcomes
+            version += 1
+            winner = "first" if outcomes[0] == version else "second"
+            record = await second.get_match(match_id)
+            assert record is not None and record.state is not None
+            assert (record.version, winner in record.state) == (version, True)
+        log = await first.actions(match_id)
+        assert [a.seq for a in log] == list(range(1, 11))
+        assert [a.decision_id for a in log] == [f"d{t}" for t in range(10)]
+
+
+async def test_a_failure_inside_the_transaction_leaves_the_previous_version(
+        backend: Backend) -> None:
+    async with backend.store() as store:
+        match_id = await new_match(store)
+        version = await store.start_match(match_id, 0, '{"s":0}')
+        # The snapshot UPDATE succeeds first; then the log INSERT fails mid-transaction.
+        await backend.execute(backend.fail_inserts_sql("actions"))
+        with pytest.raises(StoreError, match="injected failure"):
+            await store.commit_move(match_id, version, '{"s":1}', ActionRow(0, 10, "d", {}))
+        record = await store.get_match(match_id)
+        assert record is not None and (record.version, record.state) == (version, '{"s":0}')
+        assert await store.actions(match_id) == []
+        await backend.execute(backend.allow_inserts_sql("actions"))
+        assert await store.commit_move(match_id, version, '{"s":1}',
+                                       ActionRow(0, 10, "d", {})) == version + 1
+
+
+async def test_the_action_log_is_append_only(backend: Backend) -> None:
+    async with backend.store() as store:
+        match_id = await new_match(store)
+        version = await store.start_match(match_id, 0, "{}")
+        await store.commit_move(match_id, version, "{}", ActionRow(0, 10, "d", {}))
+    for sql in ("UPDATE actions SET seat = 1", "DELETE FROM actions"):
+        with pytest.raises(backend.driver_error, match="append-only"):
+            await backend.execute(sql)
+    async with backend.store() as store:
+        assert len(await store.actions(match_id)) == 1
+
+
+async def test_replaying_the_stored_log_reproduces_the_snapshot(backend: Backend) -> None:
+    options = parse_options(GAME.options, {})
+    async with backend.store() as store:
+        match_id = await new_match(store, seed=31)
+        state = GAME.setup(2, options, 31)
+        version = await store.start_match(match_id, 0, state_text(GAME, state))
+        rng = Rng(5)
+        while GAME.result(state) is None:
+            decision = GAME.pending(state)[-1]
+            action = GAME.ai_choose("random", GAME.view(state, decision.player), decision, rng)
+            state, _ = play(GAME, state, decision.player, action)
+            version = await store.commit_move(
+                match_id, version, state_text(GAME, state),
+                ActionRow(decision.player, None, action.decision, action.to_json()))
+    async with backend.store() as store:  # a fresh connection reads only the database
+        record = await store.get_match(match_id)
+        log = await store.actions(match_id)
+    assert record is not None and record.state is not None
+    assert [a.seq for a in log] == list(range(1, 11))
+    again = replay(GAME, 2, record.options, record.seed,
+                   [(a.seat, Action.from_json(a.action)) for a in log])
+    assert state_text(GAME, again).encode() == record.state.encode()
+
+
+async def test_reopening_the_database_sees_everything(backend: Backend) -> None:
+    clock = FakeClock()
+    async with backend.store(clock=clock) as store:
+        match_id = await new_match(store)
+        version = await store.start_match(match_id, 0, '{"a":1}')
+        await store.set_dm_ok(11, False)
+        await store.commit_move(match_id, version, '{"a":2}', ActionRow(1, 11, "d", {"k": 1}),
+                                ResultRecord((2.0, 3.0), (2, 1), "normal", "close"))
+        await store.put_message(MessageRecord(match_id, "board", 55, 66, None, "d"))
+        await store.put_deadline(DeadlineRecord(match_id, "d2", 1, 5000.0, 2500.0))
+        await store.put_guild_settings(GuildSettings(1, False, "live", (5, 6)))
+        await store.set_thread(match_id, 77)
+        await store.set_dm_ok(11, True)  # the match is over: its seats are left alone
+    async with backend.store(clock=clock) as store:
+        record = await store.get_match(match_id)
+        assert record is not None
+        assert (record.status, record.version, record.state) == ("finished", 2, '{"a":2}')
+        assert (record.thread_id, record.guild_id, record.channel_id) == (77, 1, 2)
+        assert record.created_at == 1001.0
+        assert record.options == {"rounds_to_win": 0} and record.seed == 7
+        assert [s.dm_ok for s in record.seats] == [True, False]
+        (action,) = await store.actions(match_id)
+        assert (action.seat, action.user_id, action.action) == (1, 11, {"k": 1})
+        result = await store.get_result(match_id)
+        assert result is not None
+        assert (result.scores, result.placings, result.detail) == ((2.0, 3.0), (2, 1), "close")
+        assert await store.messages(match_id, "board") == [
+            MessageRecord(match_id, "board", 55, 66, None, "d")]
+        assert await store.due_deadlines(2499.0) == []
+        assert [d.decision_id for d in await store.due_deadlines(2500.0)] == ["d2"]
+        assert await store.get_guild_settings(1) == GuildSettings(1, False, "live", (5, 6))
+        assert await store.get_guild_settings(2) == GuildSettings(2)
+
+
+async def test_lobby_seats_and_queries(backend: Backend) -> None:
+    async with backend.store(clock=FakeClock()) as store:
+        first = await new_match(store)
+        second = await new_match(store)
+        third = await new_match(store, channel=3, users=(12, 10))
+        version = await store.save_lobby(second, 0, [SeatRecord(0, 11), SeatRecord(
+            1, None, is_ai=True, ai_level="normal")])
+        assert version == 1
+        with pytest.raises(VersionConflict):
+            await store.save_lobby(second, 0, [])
+        record = await store.get_match(second)
+        assert record is not None
+        assert [(s.user_id, s.is_ai, s.ai_level) for s in record.seats] == [
+            (11, False, None), (None, True, "normal")]
+        assert [m.id for m in await store.matches_of_user(10, ["lobby"])] == [third, first]
+        await store.start_match(first, 0, "{}")
+        assert [m.id for m in await store.matches_of_user(10, ["lobby"])] == [third]
+        assert [m.id for m in await store.matches_of_user(10, ["lobby", "active"])] == [
+            first, third]
+        assert [m.id for m in await store.matches_in_channel(2, ["lobby"])] == [second]
+        assert [m.id for m in await store.matches_in_channel(2, ["active", "lobby"])] == [
+            first, second]
+        assert await store.matches_in_channel(3, ["active"]) == []
+        await store.set_thread(third, 99)
+        assert [m.id for m in await store.matches_in_channel(99, ["lobby"])] == [third]
+        assert await store.get_match(12345) is None
+
+
+async def test_update_and_close_use_the_version_check(backend: Backend) -> None:
+    async with backend.store() as store:
+        match_id = await new_match(store)
+        version = await store.start_match(match_id, 0, "{}")
+        gone = SeatRecord(1, 11, is_ai=True, ai_level="normal", resigned=True)
+        with pytest.raises(VersionConflict):
+            await store.update_seat(match_id, version + 5, gone)
+        with pytest.raises(StoreError, match="no seat 9"):
+            await store.update_seat(match_id, version, SeatRecord(9, 11))
+        version = await store.update_seat(match_id, version, gone)
+        with pytest.raises(StoreError, match="cannot close"):
+            await store.close_match(match_id, version, "active")
+        with pytest.raises(VersionConflict):
+            await store.close_match(match_id, version - 1, "cancelled")
+        await store.close_match(match_id, version, "finished",
+                                ResultRecord((0.0, 1.0), (2, 1), "resigned"))
+        record = await store.get_match(match_id)
+        assert record is not None and (record.status, record.version) == ("finished", 3)
+        assert record.seats[1] == gone
+        result = await store.get_result(match_id)
+        assert result is not None and result.reason == "resigned"
+
+
+async def test_writing_a_row_again_replaces_it(backend: Backend) -> None:
+    async with backend.store(clock=FakeClock()) as store:
+        match_id = await new_match(store)
+        await store.put_message(MessageRecord(match_id, "prompt", 5, 40, 0, "d1"))
+        await store.put_message(MessageRecord(match_id, "board", 5, 41))
+        await store.put_message(MessageRecord(match_id, "hand", 6, 40, 1, "d2"))
+        assert await store.messages(match_id) == [
+            MessageRecord(match_id, "board", 5, 41),
+            MessageRecord(match_id, "hand", 6, 40, 1, "d2")]
+        await store.put_deadline(DeadlineRecord(match_id, "d1", 0, 100.0, 50.0))
+        await store.put_deadline(DeadlineRecord(match_id, "d1", 0, 100.0, 90.0, 1))
+        await store.put_deadline(DeadlineRecord(match_id, "d1", 1, 100.0, 70.0))
+        await store.put_deadline(DeadlineRecord(match_id, "d2", 0, 200.0, 60.0))
+        assert [(d.seat, d.next_at, d.stage) for d in await store.due_deadlines(100.0)] == [
+            (0, 60.0, 0), (1, 70.0, 0), (0, 90.0, 1)]
+        await store.delete_deadlines(match_id, "d1")
+        assert [d.decision_id for d in await store.due_deadlines(1e9)] == ["d2"]
+        await store.delete_deadlines(match_id)
+        assert await store.due_deadlines(1e9) == []
+        await store.put_guild_settings(GuildSettings(1, False, "live", (5,)))
+        await store.put_guild_settings(GuildSettings(1, True, "async", ()))
+        assert await store.get_guild_settings(1) == GuildSettings(1, True, "async", ())
+
+
+async def test_using_a_closed_store_is_a_clear_error(backend: Backend) -> None:
+    store = backend.store()
+    with pytest.raises(StoreError, match="not open"):
+        await store.get_match(1)
+    async with store:
+        await new_match(store)
+    with pytest.raises(StoreError, match="not open"):
+        await store.get_match(1)
