@@ -17,12 +17,15 @@ from bot.render import cards
 from bot.render import palette as pal
 from bot.render.canvas import Canvas
 from bot.render.chrome import (
+    HAND_GAP,
     HEADER,
     MARGIN,
     WIDTH,
     Names,
     columns,
+    hand_card,
     header,
+    number_disc,
     seat_label,
     seat_panel,
     stat,
@@ -33,7 +36,6 @@ from bot.render.palette import RGB, Suit
 Card = Mapping[str, Any]
 
 TABLE_SIZE = (96, 134)
-HAND_SIZE = (130, 182)
 MINI_SIZE = (56, 78)
 SEATS_H = 146
 ROW_H = TABLE_SIZE[1] + 44
@@ -336,13 +338,11 @@ def _prompt(view: View, seat: int) -> str:
 def render_hand(view: View, names: Names = None) -> bytes:
     """A seat's hand numbered as in its menus, its cards on the table and its discard pile."""
     seat = view["viewer"]
-    if seat is None:
-        raise ValueError("A hand image needs a seat's view, not the public one.")
     seat = int(seat)
     hand = view.get("hand") or []
-    w, h = HAND_SIZE
-    gap = 12
-    width = max(WIDTH, len(hand) * (w + gap) + 2 * MARGIN)
+    size = w, h = hand_card(len(hand))
+    gap = HAND_GAP
+    width = WIDTH
     height = HEADER + 52 + h + 56 + 190
     c = Canvas(width, height)
     info = view["seats"][seat]
@@ -355,20 +355,13 @@ def render_hand(view: View, names: Names = None) -> bytes:
     y += 32
     for k, card in enumerate(hand):
         x = MARGIN + k * (w + gap)
-        c.card(card_face(card, HAND_SIZE, detail=True), (x, y))
-        _number(c, (x + w // 2, y + h + 22), k + 1)
+        c.card(card_face(card, size, detail=True), (x, y))
+        number_disc(c, (x + w // 2, y + h + 22), k + 1)
     y += h + 56
     half = width // 2
     _on_table(c, view, seat, (MARGIN, y, half - 8, height - 16))
     _discards(c, info.get("discarded") or [], (half + 8, y, width - MARGIN, height - 16))
     return c.png()
-
-
-def _number(c: Canvas, centre: tuple[int, int], n: int) -> None:
-    x, y = centre
-    r = 17
-    c.draw.ellipse((x - r, y - r, x + r, y + r), fill=pal.GOLD)
-    c.text((x, y), str(n), 20, "bold", pal.INK_DARK, "mm")
 
 
 def _on_table(c: Canvas, view: View, seat: int, box: tuple[int, int, int, int]) -> None:

@@ -18,11 +18,14 @@ from bot.render import cards
 from bot.render import palette as pal
 from bot.render.canvas import Canvas
 from bot.render.chrome import (
+    HAND_GAP,
     HEADER,
     MARGIN,
     WIDTH,
     Names,
+    hand_card,
     header,
+    number_disc,
     seat_label,
     stat,
     summary,
@@ -38,7 +41,6 @@ LEADER_SIZE = (128, 178)
 SMALL_SIZE = (50, 70)
 AURA_SIZE = (30, 42)
 TOKEN_SIZE = (26, 36)
-HAND_SIZE = (130, 182)
 SIDE_H = 334
 BAND_H = 64
 LINE_SLOTS = 5
@@ -344,14 +346,12 @@ def _band(c: Canvas, view: View, y0: int, names: Names) -> None:
 def render_hand(view: View, names: Names = None) -> bytes:
     """A seat's hand in menu order, plus its face-down cards it alone knows."""
     seat = view["viewer"]
-    if seat is None:
-        raise ValueError("A hand image needs a seat's view, not the public one.")
     seat = int(seat)
     player = view["players"][seat]
     hand = player.get("hand") or []
-    w, h = HAND_SIZE
-    gap = 12
     per_row = 8
+    size = w, h = hand_card(min(per_row, max(1, len(hand))))
+    gap = HAND_GAP
     rows = max(1, -(-len(hand) // per_row))
     height = HEADER + 52 + rows * (h + 56) + 150
     c = Canvas(WIDTH, height)
@@ -366,17 +366,10 @@ def render_hand(view: View, names: Names = None) -> bytes:
     for k, card in enumerate(hand):
         x = MARGIN + (k % per_row) * (w + gap)
         cy = y + (k // per_row) * (h + 56)
-        c.card(card_face(card, HAND_SIZE, detail=True), (x, cy))
-        _number(c, (x + w // 2, cy + h + 22), k + 1)
+        c.card(card_face(card, size, detail=True), (x, cy))
+        number_disc(c, (x + w // 2, cy + h + 22), k + 1)
     _secrets(c, view, player, (MARGIN, y + rows * (h + 56), WIDTH - MARGIN, height - 16))
     return c.png()
-
-
-def _number(c: Canvas, centre: tuple[int, int], n: int) -> None:
-    x, y = centre
-    r = 17
-    c.draw.ellipse((x - r, y - r, x + r, y + r), fill=pal.GOLD)
-    c.text((x, y), str(n), 20, "bold", pal.INK_DARK, "mm")
 
 
 def _secrets(c: Canvas, view: View, player: Mapping[str, Any],

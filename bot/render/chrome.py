@@ -63,6 +63,25 @@ def seat_panel(c: Canvas, box: tuple[int, int, int, int], seat: int, names: Name
            max_width=x1 - x0 - 40 - tag_w)
 
 
+HAND_CARD = (132, 185)
+HAND_GAP = 14
+
+
+def hand_card(count: int, room: int = WIDTH - 2 * MARGIN) -> tuple[int, int]:
+    """The card size for ``count`` cards in one row of ``room`` pixels: full size when they
+    fit, else narrower (a hand image never grows wider than the board)."""
+    w = min(HAND_CARD[0], (room + HAND_GAP) // max(1, count) - HAND_GAP)
+    return w, round(w * HAND_CARD[1] / HAND_CARD[0])
+
+
+def number_disc(c: Canvas, centre: tuple[int, int], n: int) -> None:
+    """A hand card's number, the one its menus use, in a gold disc under the card."""
+    x, y = centre
+    r = 17
+    c.draw.ellipse((x - r, y - r, x + r, y + r), fill=pal.GOLD)
+    c.text((x, y), str(n), 20, "bold", pal.INK_DARK, "mm")
+
+
 PLACE = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 
 

@@ -15,12 +15,15 @@ from bot.render import cards
 from bot.render import palette as pal
 from bot.render.canvas import Canvas
 from bot.render.chrome import (
+    HAND_GAP,
     HEADER,
     MARGIN,
     WIDTH,
     Names,
     columns,
+    hand_card,
     header,
+    number_disc,
     seat_label,
     seat_panel,
     stat,
@@ -35,7 +38,6 @@ TZ_SIZE = (112, 157)
 PILE_SIZE = (112, 157)
 STACK_SIZE = (96, 134)
 MINI_SIZE = (72, 101)
-HAND_SIZE = (132, 185)
 
 TRAVEL_BACK = ((92, 62, 40), (236, 204, 140))
 SEAL_BACK = ((38, 36, 78), (196, 178, 240))
@@ -258,14 +260,11 @@ def _seats(c: Canvas, view: View, players: int, y0: int, y1: int, names: Names) 
 def render_hand(view: View, names: Names = None) -> bytes:
     """A seat's private image: numbered travel hand, own stack, what it knows of the area."""
     seat = view["viewer"]
-    if seat is None:
-        raise ValueError("A hand image needs a seat's view, not the public one.")
     hand = view.get("hand") or []
-    w, h = HAND_SIZE
-    gap = 14
     looking = view.get("looking_at")
-    hand_w = max(1, len(hand)) * (w + gap) + (w + 60 if looking else 0)
-    width = max(WIDTH, hand_w + 2 * MARGIN + 20)
+    size = w, h = hand_card(len(hand) + bool(looking), WIDTH - 2 * MARGIN - 40 * bool(looking))
+    gap = HAND_GAP
+    width = WIDTH
     height = HEADER + 52 + h + 56 + 336
     c = Canvas(width, height)
     mine = not view.get("over") and int(view["turn"]) == int(seat)
@@ -277,24 +276,16 @@ def render_hand(view: View, names: Names = None) -> bytes:
     y += 32
     for k, card in enumerate(hand):
         x = MARGIN + k * (w + gap)
-        c.card(travel_face(card, HAND_SIZE), (x, y))
-        _number(c, (x + w // 2, y + h + 22), int(card.get("number", k + 1)))
+        c.card(travel_face(card, size), (x, y))
+        number_disc(c, (x + w // 2, y + h + 22), int(card.get("number", k + 1)))
     if looking:
         x = MARGIN + len(hand) * (w + gap) + 40
         c.text((x, y - 32), "Top of the deck", 20, "bold", pal.GOLD)
-        c.card(travel_face(looking, HAND_SIZE), (x, y))
+        c.card(travel_face(looking, size), (x, y))
     y += h + 56
     _my_stack(c, view.get("my_stack") or [], (MARGIN, y, width // 2 - 10, height - 16))
     _known_area(c, view["search"], (width // 2 + 10, y, width - MARGIN, height - 16))
     return c.png()
-
-
-def _number(c: Canvas, centre: tuple[int, int], n: int) -> None:
-    """The card's number in the menus, in a gold disc under the card."""
-    x, y = centre
-    r = 17
-    c.draw.ellipse((x - r, y - r, x + r, y + r), fill=pal.GOLD)
-    c.text((x, y), str(n), 20, "bold", pal.INK_DARK, "mm")
 
 
 def _my_stack(c: Canvas, stack: list[Card], box: tuple[int, int, int, int]) -> None:

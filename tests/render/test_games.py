@@ -3,8 +3,12 @@ stay within size limits, and show nothing that hidden cards could change (leak t
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,6 +16,7 @@ from PIL import Image
 
 from bot.engine import Game, Rng
 from bot.render import render_board, render_hand, render_summary
+from tests.render.golden import GOLDEN
 from tests.render.playing import game_or_skip, playout
 
 MAX_BYTES = 300 * 1024
@@ -101,3 +106,31 @@ def test_a_hand_needs_the_seats_own_view() -> None:
 def test_unknown_game_is_refused() -> None:
     with pytest.raises(ValueError, match="No renderer"):
         render_board({"game": "chess"})
+
+
+def stored_view(name: str) -> Any:
+    return json.loads((GOLDEN / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def test_crowded_hands_stay_within_the_board_width() -> None:
+    zura = stored_view("zura_hand_3p_peeked")
+    zura["hand"] = [dict(card, number=k + 1) for k, card in enumerate(zura["hand"] * 3)]
+    zura["looking_at"] = zura["hand"][0]
+    auroria = stored_view("auroria_hand_planted")
+    seat = auroria["viewer"]
+    auroria["players"][seat]["hand"] = auroria["players"][seat]["hand"] * 8
+    for view in (zura, auroria):
+        image = check_png(render_hand(view))
+        assert image.width == 1200
+
+
+def test_output_does_not_depend_on_what_the_process_drew_before() -> None:
+    """Per-process caches must not change pixels: a fresh process draws the same bytes."""
+    view = stored_view("zura_board_3p_mid")
+    render_board(stored_view("aura_board_4p_effect"))  # warm caches with other cards first
+    here = hashlib.sha256(render_board(view)).hexdigest()
+    code = ("import json, sys, hashlib; from bot.render import render_board; "
+            "print(hashlib.sha256(render_board(json.load(sys.stdin))).hexdigest())")
+    fresh = subprocess.run([sys.executable, "-c", code], input=json.dumps(view), text=True,
+                           capture_output=True, check=True, cwd=Path(__file__).parents[2])
+    assert fresh.stdout.strip() == here
