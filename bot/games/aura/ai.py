@@ -9,6 +9,7 @@ from __future__ import annotations
 from bot.engine import ORDER, Action, Decision, Rng, View
 from bot.games.aura.cards import COLOUR
 from bot.games.aura.flow import PLAY_MAX, PLAY_MIN
+from bot.games.aura.heuristics import choose_normal
 
 
 def tag(decision: Decision) -> str:
@@ -53,6 +54,5 @@ def choose_random(decision: Decision, rng: Rng) -> Action:
 
 def choose(level: str, view: View, decision: Decision, rng: Rng) -> Action:
     if level == "normal":
-        from bot.games.aura.heuristics import choose_normal
         return choose_normal(view, decision, rng)
     return choose_random(decision, rng)

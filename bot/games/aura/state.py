@@ -122,9 +122,13 @@ def replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...
     return (*items[:index], value, *items[index + 1:])
 
 
-def blockers(state: AuraState) -> list[int]:
+_BLOCKERS = {(n, a): tuple((a + k) % n for k in range(1, n)) for n in range(2, 5)
+             for a in range(n)}
+
+
+def blockers(state: AuraState) -> tuple[int, ...]:
     """The blocking players in turn order from the active player."""
-    return [(state.active + k) % state.players for k in range(1, state.players)]
+    return _BLOCKERS[state.players, state.active]
 
 
 def placing(state: AuraState) -> list[int]:

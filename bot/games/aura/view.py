@@ -85,14 +85,15 @@ they appear as a ``Back`` (the owner's back pattern) or only as a count. Shape::
 
     Standing = {"scores": [float], "placings": [int], "detail": str}
 
+Card and Back dicts are shared between views and read-only (``memo.Face``, a ``dict``
+subclass that refuses changes); everything else in a view is freshly built.
+
 A row's ``cells`` always has one entry per position. Before the reveal a cell exists where a
 block lies (its marks are None). After the reveal every position whose card is still on the
 table has a cell with its marks, with ``"card": None`` where that seat placed no block.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from bot.engine import View
 from bot.games.aura.cards import (
@@ -110,6 +111,7 @@ from bot.games.aura.cards import (
     VALUE,
     WILD,
 )
+from bot.games.aura.memo import ByIdentity, Face
 from bot.games.aura.outcome import Outcome, chains_of, judge
 from bot.games.aura.score import standings
 from bot.games.aura.state import (
@@ -133,23 +135,28 @@ from bot.games.aura.state import (
 
 _HOW: dict[int, str | None] = {0: None, BY_TRUMP: "trump", BY_HIGHER: "higher",
                                BY_BLOCK: "block"}
-_FACES: tuple[dict[str, Any], ...] = tuple(
-    {"id": c, "colour": CARDS.colours[COLOUR[c]], "kind": KIND_NAMES[KIND[c]],
-     "value": VALUE[c] if KIND[c] == NUMBER else None,
-     "action": ACTION_KEY[c] if KIND[c] == ACTION else None, "label": LABEL[c]}
-    for c in range(AURA))
 
 
-def card_view(card: int, named: int = 0) -> dict[str, Any]:
+def _face(card: int, named: int) -> Face:
+    return Face({"id": card, "colour": CARDS.colours[COLOUR[card]], "kind": KIND_NAMES[KIND[card]],
+                 "value": named or (VALUE[card] if KIND[card] == NUMBER else None),
+                 "action": ACTION_KEY[card] if KIND[card] == ACTION else None,
+                 "label": LABEL[card]})
+
+
+_FACES = tuple(tuple(_face(c, v if KIND[c] == WILD else 0) for v in range(CARDS.numbers + 1))
+               for c in range(AURA))
+"""``_FACES[card][n]``: the face of ``card``; for a wild, named ``n`` (0: not yet)."""
+_BACKS = tuple(Face({"back": d.lines}) for d in CARDS.decks)
+
+
+def card_view(card: int, named: int = 0) -> Face:
     """A face-up card; ``named`` is the number chosen for a wild on the table."""
-    out = dict(_FACES[card])
-    if named and KIND[card] == WILD:
-        out["value"] = named
-    return out
+    return _FACES[card][named]
 
 
-def _back(seat: int) -> dict[str, Any]:
-    return {"back": CARDS.decks[seat].lines}
+def _back(seat: int) -> Face:
+    return _BACKS[seat]
 
 
 def _seat(state: AuraState, seat: int, viewer: int | None, hidden_blocks: int) -> View:
@@ -166,12 +173,12 @@ def _seat(state: AuraState, seat: int, viewer: int | None, hidden_blocks: int) -
         "under_aura": len(deck) - 1 - deck.index(AURA),
         "aura_surfaced": state.surfaced[seat],
         "discard": len(pile),
-        "discarded": [dict(_FACES[c]) for c in pile] if shown else None,
+        "discarded": [_FACES[c][0] for c in pile] if shown else None,
         "remaining": len(deck) - 1 + len(state.hands[seat]) + hidden_blocks,
     }
 
 
-def _outcome(state: AuraState) -> Outcome | None:
+def _outcome_of(state: AuraState) -> Outcome | None:
     """The marks to show: live while effects resolve, fixed once discarding starts."""
     if state.phase == REVEAL:
         return judge(state.table, state.active, state.wilds)
@@ -184,6 +191,10 @@ def _outcome(state: AuraState) -> Outcome | None:
         for seat, marks in enumerate(state.marks))
     return Outcome(state.marks, state.owes, blocked_all, state.doubled, state.reversed,
                    chains_of(played, state.wilds[state.active]))
+
+
+_outcome = ByIdentity(_outcome_of)
+"""Every seat's view of one state shows the same outcome."""
 
 
 def _cells(state: AuraState, seat: int, viewer: int | None, result: Outcome | None

@@ -13,11 +13,16 @@ from bot.games.aura.cards import AURA, EMPTY
 from bot.games.aura.state import BLOCK, PLAY, AuraState, evolve
 
 
-def _rotate(cards: list[int], rng: Rng) -> list[int]:
+def _rotated(cards: list[int], rng: Rng) -> list[int]:
     if len(cards) < 2:
         return cards
     r = 1 + rng.randrange(len(cards) - 1)
     return cards[r:] + cards[:r]
+
+
+def _with_aura(cards: list[int], at: int) -> tuple[int, ...]:
+    cards.insert(at, AURA)
+    return tuple(cards)
 
 
 def redeal(state: AuraState, viewer: int | None, rng: Rng) -> AuraState:
@@ -25,19 +30,18 @@ def redeal(state: AuraState, viewer: int | None, rng: Rng) -> AuraState:
     hands, decks = list(state.hands), list(state.decks)
     discards, secret, table = list(state.discards), list(state.secret), list(state.table)
     for seat in range(state.players):
-        deck = state.decks[seat]
+        deck = list(state.decks[seat])
         at = deck.index(AURA)
+        del deck[at]
         if seat == viewer:
-            cards = _rotate([*deck[:at], *deck[at + 1:]], rng)
-            decks[seat] = (*cards[:at], AURA, *cards[at:])
+            decks[seat] = _with_aura(_rotated(deck, rng), at)
             continue
         row = state.table[seat] if face_down else ()
         slots = [i for i, c in enumerate(row) if c != EMPTY]
         hand = state.hands[seat]
         hidden = state.secret[seat]
-        pool = _rotate([*hand, *(row[i] for i in slots), *hidden, *deck[:at], *deck[at + 1:]],
-                       rng)
         n, k, h = len(hand), len(slots), len(hidden)
+        pool = _rotated([*hand, *(row[i] for i in slots), *hidden, *deck], rng)
         hands[seat] = tuple(sorted(pool[:n]))
         if slots:
             new_row = list(row)
@@ -49,7 +53,6 @@ def redeal(state: AuraState, viewer: int | None, rng: Rng) -> AuraState:
             pile = state.discards[seat]
             discards[seat] = tuple(map(swap.get, pile, pile))
             secret[seat] = tuple(swap[c] for c in hidden)
-        rest = pool[n + k + h:]
-        decks[seat] = (*rest[:at], AURA, *rest[at:])
+        decks[seat] = _with_aura(pool[n + k + h:], at)
     return evolve(state, hands=tuple(hands), decks=tuple(decks), discards=tuple(discards),
                   secret=tuple(secret), table=tuple(table))

@@ -22,13 +22,13 @@ from bot.games.aura.outcome import beats, judge
 from bot.games.aura.score import standings
 from bot.games.aura.setup import draw_for_start
 from bot.games.aura.state import BLOCK as BLOCK_PHASE
-from bot.games.aura.state import BY_HIGHER, BY_TRUMP, EXTRA, OVER, PLAY, evolve
+from bot.games.aura.state import BY_HIGHER, BY_TRUMP, EXTRA, OVER, PLAY, AuraState, evolve
 from tests.games.aura.helpers import Match, card
 
 NONE = (0, 0, 0, 0, 0)
 
 
-def new(players: int = 2, **options: object):  # type: ignore[no-untyped-def]
+def new(players: int = 2, **options: object) -> AuraState:
     return GAME.setup(players, parse_options(GAME.options, options), seed=11)
 
 
