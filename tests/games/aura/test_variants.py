@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import BadScenario, Action, play
+from bot.engine import Action, BadScenario, StaleDecision, play
 from bot.games.aura import GAME
 from bot.games.aura.cards import AURA
 from bot.games.aura.state import CLEANUP, REVEAL
@@ -51,7 +51,7 @@ def test_simultaneous_blocks_open_every_blocker_at_once_with_stable_ids() -> Non
     m.do(2, "Beige 3")
     after = {d.player: d.id for d in GAME.pending(m.state)}
     assert after[1] == ids[1] and after[3] == ids[3] and after[2] != ids[2]
-    with pytest.raises(Exception, match="out of date"):
+    with pytest.raises(StaleDecision, match="out of date"):
         play(GAME, m.state, 2, Action(ids[2], (str(card("red 4")),)))
 
 
