@@ -45,8 +45,9 @@ def _need(s: State, b: Build) -> tuple[str, list[Option]] | None:
         c.effect("resolve") if c.type == "spell" else None)
     if eff is not None and len(b["tg"]) < len(eff.targets):
         spec = eff.targets[len(b["tg"])]
+        taken = b["tg"] + legal.already_doomed(s, c, eff)
         return "tg", [Option(f"tg:{u}", name(s, u), "target")
-                      for u in legal.targets(s, p, spec, b["tg"])]
+                      for u in legal.targets(s, p, spec, taken)]
     if b["a"] == "play" and "Bloom" in c.keywords and b.get("bloom") is None:
         lo = max(0, c.cost - energy_available(s, p))
         hi = min(c.cost, len(planted(s, p)))

@@ -224,7 +224,7 @@ class Auroria(Game[State]):
 
 def _safe_default(opts: tuple[Option, ...], lo: int) -> tuple[str, ...]:
     """A harmless answer for an absent player: pass/skip/no block when offered."""
-    for key in ("pass", "none", "draw", "skip", "battle", "end"):
+    for key in ("pass", "none", "back", "draw", "skip", "battle", "end"):
         if any(o.key == key for o in opts):
             return (key,)
     return tuple(o.key for o in opts[:max(lo, 1)])

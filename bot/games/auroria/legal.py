@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine import Option
-from bot.games.auroria.cards import CardDef, Target
+from bot.games.auroria.cards import CardDef, Effect, Target
 from bot.games.auroria.rules import (
     AURA_ZONES,
     can_pay,
@@ -68,9 +68,16 @@ def targets(s: State, p: int, spec: Target, chosen: list[int]) -> list[int]:
     return out
 
 
-def _targets_exist(s: State, p: int, specs: tuple[Target, ...]) -> bool:
-    chosen: list[int] = []
-    for spec in specs:
+def already_doomed(s: State, c: CardDef, eff: Effect) -> list[int]:
+    """Ruling: the same destruction effect cannot aim at one card twice in a chain."""
+    if not any(op["op"] == "destroy" for op in eff.ops):
+        return []
+    return [u for e in s.chain if s.kinds[e["uid"]] == c.id for u in e["tg"]]
+
+
+def _targets_exist(s: State, p: int, c: CardDef, eff: Effect) -> bool:
+    chosen: list[int] = already_doomed(s, c, eff)
+    for spec in eff.targets:
         found = targets(s, p, spec, chosen)
         if not found:
             return False
@@ -114,7 +121,7 @@ def playable(s: State, p: int, uid: int, window: bool) -> bool:
         return c.equip == "under" or bool(hosts(s, p, c))
     if c.type == "spell":
         eff = c.effect("resolve")
-        return eff is None or _targets_exist(s, p, eff.targets)
+        return eff is None or _targets_exist(s, p, c, eff)
     return True  # potion
 
 
@@ -126,9 +133,10 @@ def counter_targets(s: State, p: int, c: CardDef) -> list[dict[str, Any]]:
 def activatable(s: State, p: int) -> list[int]:
     out = []
     for uid in (*creatures(s, p), *s.zones[p]["auras"]):
-        eff = card(s, uid).effect("activate")
+        c = card(s, uid)
+        eff = c.effect("activate")
         if (eff is not None and not s.perms[uid].used and energy_available(s, p) >= eff.cost
-                and _targets_exist(s, p, eff.targets)):
+                and _targets_exist(s, p, c, eff)):
             out.append(uid)
     return out
 

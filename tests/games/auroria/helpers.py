@@ -58,7 +58,8 @@ def uid(s: State, card_id: str, p: int | None = None, zone: str | None = None,
                 if s.kinds[u] == card_id and (p is None or p == q) and (
                         zone == name or (zone is None and name != "deck")):
                     found.append(u)
-    found += [u for u in s.limbo if s.kinds[u] == card_id and zone in (None, "limbo")]
+    found += [u for u in s.limbo if s.kinds[u] == card_id and zone in (None, "limbo")
+              and p in (None, s.owner[u])]
     return sorted(found)[nth]
 
 

@@ -210,3 +210,55 @@ def test_normal_blocks_when_it_wins_the_fight_and_attacks_what_it_can_kill() -> 
     assert GAME.ai_choose("normal", GAME.view(s, 0), d, Rng(0)).choice == (
         f"tgt:{uid(s, 'squire')}",)
     assert pw(s, uid(s, "brute")) == 5
+
+
+def test_the_same_destruction_effect_cannot_aim_twice_at_one_card_in_a_chain() -> None:
+    s = scen([{"hand": ["rot"], "energy": 2, "front": [{"id": "squire", "exhausted": True}]},
+              {"hand": ["rot"], "energy": 2, "front": [{"id": "spearman", "exhausted": True}]}])
+    s = do(s, f"play:{uid(s, 'rot', 0)}", f"tg:{uid(s, 'spearman')}")
+    assert who(s) == 1
+    s = do(s, f"play:{uid(s, 'rot', 1)}")  # its only choice left is the squire: no prompt
+    assert where(s, uid(s, "squire")) == (0, "grave")
+    assert where(s, uid(s, "spearman")) == (1, "grave")
+
+
+def test_permanent_power_changes_outlast_the_end_phase() -> None:
+    grow = {"id": "grow", "name": "Grow", "type": "spell", "cost": 0, "effects": [
+        {"trigger": "resolve", "targets": [{"kind": "creature", "side": "own"}],
+         "ops": [{"op": "power", "n": 1, "to": "t0", "until": "perm"}]}]}
+    s = scen([{"hand": ["grow"], "front": ["squire"]}], cards=[grow], slow=True)
+    s = do(s, f"play:{uid(s, 'grow')}", "battle", "end")
+    assert pw(s, uid(s, "squire")) == 3
+
+
+def test_a_forced_discard_triggers_the_owners_discarded_effect() -> None:
+    s = scen([{"hand": ["harrow"], "energy": 2}, {"hand": ["wisp"]}])
+    s = do(s, f"play:{uid(s, 'harrow')}")
+    assert where(s, uid(s, "wisp")) == (1, "grave") and len(s.zones[1]["hand"]) == 1
+
+
+def test_readying_an_enemy_creature_makes_it_an_illegal_attack_target() -> None:
+    rouse = {"id": "rouse", "name": "Rouse", "type": "spell", "cost": 0, "effects": [
+        {"trigger": "resolve", "targets": [{"kind": "creature", "side": "enemy"}],
+         "ops": [{"op": "ready", "to": "t0"}]}]}
+    s = scen([{"hand": ["rouse"], "front": ["brute"]},
+              {"front": [{"id": "squire", "exhausted": True}]}], cards=[rouse], slow=True)
+    s = do(s, f"play:{uid(s, 'rouse')}", "battle", f"atk:{uid(s, 'brute')}")
+    assert keys(s) == [f"tgt:{leader(s, 1)}", "back"]
+
+
+def test_overgrowth_plants_feed_bloom() -> None:
+    s = scen([{"hand": ["gravekeeper", "wildfire"], "energy": 4, "grave": ["bolt", "rally"]},
+              {"front": ["brute"]}], slow=True)
+    s = do(s, f"play:{uid(s, 'gravekeeper')}", "line:front")
+    assert [s.perms[u].role for u in s.zones[0]["back"]] == ["planted", "planted"]
+    s = do(s, f"play:{uid(s, 'wildfire')}")  # 1 Energy + 2 Planted pay the 3
+    assert s.zones[0]["back"] == [] and s.perms[uid(s, "brute")].damage == 3
+
+
+def test_an_absent_players_default_is_harmless() -> None:
+    s = scen([{"hand": ["squire"], "energy": 1}])
+    s = do(s, f"play:{uid(s, 'squire')}")
+    assert GAME.pending(s)[0].default == ("back",)
+    s = scen(phase="draw")
+    assert GAME.pending(s)[0].default == ("draw",)
