@@ -21,7 +21,6 @@ class Suit:
     name: str
     fill: RGB
     dark: RGB
-    light: RGB
     symbol: str
 
 
@@ -29,27 +28,27 @@ def _suits(*suits: Suit) -> dict[str, Suit]:
     return {s.key: s for s in suits}
 
 
-RED = Suit("red", "Red", (204, 52, 46), (112, 22, 18), (250, 224, 220), "flame")
-PURPLE = Suit("purple", "Purple", (132, 76, 180), (60, 28, 96), (236, 224, 246), "crescent")
-GREEN = Suit("green", "Green", (52, 150, 74), (18, 78, 34), (222, 242, 224), "leaf")
-BEIGE = Suit("beige", "Beige", (214, 184, 128), (108, 80, 38), (248, 240, 222), "sun")
-BLUE = Suit("blue", "Blue", (44, 112, 204), (16, 50, 112), (222, 234, 250), "waves")
-WHITE = Suit("white", "White", (240, 234, 212), (92, 84, 60), (252, 250, 242), "star")
-NEUTRAL = Suit("neutral", "Colourless", (150, 150, 158), (60, 60, 68), (236, 236, 240), "gem")
+RED = Suit("red", "Red", (204, 52, 46), (112, 22, 18), "flame")
+PURPLE = Suit("purple", "Purple", (132, 76, 180), (60, 28, 96), "crescent")
+GREEN = Suit("green", "Green", (52, 150, 74), (18, 78, 34), "leaf")
+BEIGE = Suit("beige", "Beige", (214, 184, 128), (108, 80, 38), "sun")
+BLUE = Suit("blue", "Blue", (44, 112, 204), (16, 50, 112), "waves")
+WHITE = Suit("white", "White", (240, 234, 212), (92, 84, 60), "star")
+NEUTRAL = Suit("neutral", "Colourless", (150, 150, 158), (60, 60, 68), "gem")
 
 AURA = _suits(RED, PURPLE, GREEN, BEIGE, BLUE)
 """Aura's five colours (red > purple > green > beige > blue > red)."""
 
 ZURA = _suits(
-    Suit("forest", "Forest", (46, 140, 70), (16, 70, 32), (220, 240, 222), "tree"),
-    Suit("mountain", "Mountain", (52, 112, 192), (18, 48, 104), (222, 232, 248), "peaks"),
-    Suit("cave", "Cave", (128, 78, 164), (58, 30, 88), (236, 226, 244), "arch"),
+    Suit("forest", "Forest", (46, 140, 70), (16, 70, 32), "tree"),
+    Suit("mountain", "Mountain", (52, 112, 192), (18, 48, 104), "peaks"),
+    Suit("cave", "Cave", (128, 78, 164), (58, 30, 88), "arch"),
 )
 """Zura's three landscapes."""
 
 ZURA_SPECIAL = _suits(
-    Suit("hermit", "Hermit", (160, 150, 128), (70, 62, 48), (242, 238, 228), "hood"),
-    Suit("imp", "Zuran Imp", (214, 98, 40), (104, 40, 12), (250, 230, 216), "horns"),
+    Suit("hermit", "Hermit", (160, 150, 128), (70, 62, 48), "hood"),
+    Suit("imp", "Zuran Imp", (214, 98, 40), (104, 40, 12), "horns"),
 )
 """The two Tzerzurian cards that belong to no landscape."""
 

@@ -183,13 +183,9 @@ SHAPES: dict[str, Callable[[Pen, int], None]] = {
 }
 
 
-def mask(name: str, px: int) -> Image.Image:
-    """The shape ``name`` as an ``L`` mask of ``px``×``px`` (255 inside)."""
-    return _big_mask(name, px).resize((px, px), Image.Resampling.LANCZOS)
-
-
 @lru_cache(maxsize=128)
 def _big_mask(name: str, px: int) -> Image.Image:
+    """The shape ``name`` as an ``L`` mask (255 inside), ``SUPERSAMPLE`` times ``px``."""
     try:
         draw = SHAPES[name]
     except KeyError:

@@ -80,8 +80,7 @@ def test_every_colour_is_identified_by_its_symbol(game: str, deficiency: str) ->
 
 def test_two_colours_sharing_a_symbol_are_caught() -> None:
     """The check fails for a palette that relies on hue: red and green with one symbol."""
-    lookalike = Suit("green", "Green", pal.GREEN.fill, pal.GREEN.dark, pal.GREEN.light,
-                     pal.RED.symbol)
+    lookalike = Suit("green", "Green", pal.GREEN.fill, pal.GREEN.dark, pal.RED.symbol)
     problems = identification_problems({"red": pal.RED, "green": lookalike}, DEUTERANOPIA)
     assert problems and all("matches" in p for p in problems)
 
