@@ -1,28 +1,42 @@
-"""Move latency through MatchService on a SQLite file, against a bare insert + commit.
+"""Move latency through MatchService on each store backend, against a bare insert + commit.
 
 The service's cost per move is: load the match row and seats, check and apply the action,
 commit snapshot + log entry in one transaction, and build outbound messages. The baseline is
-the least any durable move could cost on the same file: one aiosqlite insert and commit.
+the least any durable move could cost on the same database: one insert and commit through
+the same driver (aiosqlite on the same file; asyncpg on the same PostgreSQL cluster).
 Uses the test game High Card (``tests/highcard.py``), so run it from the repository root.
+
+PostgreSQL runs in a throwaway cluster on a unix socket (``tests/pgcluster.py``) with the
+server's default, durable settings: every commit waits for its WAL flush, which SQLite in
+WAL mode with ``synchronous = NORMAL`` does not. A second PostgreSQL run ("async commit")
+turns ``synchronous_commit`` off, which matches SQLite's durability here, so its
+milliseconds compare with SQLite's like for like. Skipped without PostgreSQL binaries.
+Targets (issue 11): move p95 ≤ 10 ms without rendering and ≤ 3× the bare commit.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
+import math
 import statistics
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import aiosqlite
+import asyncpg
 
-from bench.report import Row, latency_rows
+from bench.report import Row, latency_rows, percentile
 from bot.engine import registry
 from bot.match import MatchService
-from bot.store import SqliteStore
+from bot.store import PostgresStore, SqliteStore, Store
 from tests.highcard import GAME
+from tests.pgcluster import Cluster, find_bindir
 
 PLAYERS = (1, 2)
+PAYLOAD = '{"decision":"r1.p0","choice":["7"]}' * 10
 
 
 async def _human_moves(svc: MatchService, matches: int) -> list[float]:
@@ -57,7 +71,7 @@ async def _moves_with_ai(svc: MatchService, matches: int) -> list[float]:
     return samples
 
 
-async def _bare_inserts(path: Path, count: int) -> list[float]:
+async def _sqlite_bare_inserts(path: Path, count: int) -> list[float]:
     """The floor: one row inserted and committed, same file, same journal settings."""
     async with aiosqlite.connect(path) as db:
         await db.execute("PRAGMA journal_mode = WAL")
@@ -66,13 +80,74 @@ async def _bare_inserts(path: Path, count: int) -> list[float]:
                          "payload TEXT)")
         await db.commit()
         samples = []
-        payload = '{"decision":"r1.p0","choice":["7"]}' * 10
         for _ in range(count):
             start = time.perf_counter()
-            await db.execute("INSERT INTO bench_raw (payload) VALUES (?)", (payload,))
+            await db.execute("INSERT INTO bench_raw (payload) VALUES (?)", (PAYLOAD,))
             await db.commit()
             samples.append(time.perf_counter() - start)
     return samples
+
+
+async def _postgres_bare_inserts(url: str, count: int) -> list[float]:
+    """The floor on PostgreSQL: one autocommitted insert, same cluster, same driver."""
+    db = await asyncpg.connect(url)
+    try:
+        await db.execute("CREATE TABLE IF NOT EXISTS bench_raw (id BIGSERIAL PRIMARY KEY, "
+                         "payload TEXT)")
+        samples = []
+        for _ in range(count):
+            start = time.perf_counter()
+            await db.execute("INSERT INTO bench_raw (payload) VALUES ($1)", PAYLOAD)
+            samples.append(time.perf_counter() - start)
+    finally:
+        await db.close()
+    return samples
+
+
+async def _backend_rows(label: str, store: Store, matches: int,
+                        bare: Callable[[int], Awaitable[list[float]]]) -> list[Row]:
+    """Service move latency on ``store`` (opened and closed here) against ``bare`` commits."""
+    await store.open()
+    try:
+        svc = MatchService(store)
+        humans = await _human_moves(svc, matches)
+        with_ai = await _moves_with_ai(svc, matches // 2)
+    finally:
+        await store.close()
+    floor = await bare(len(humans))
+    median, p95 = latency_rows(f"{label}: submit, 2 humans (1 commit)", humans)
+    p95.target = "<=10"
+    return [
+        median, p95,
+        *latency_rows(f"{label}: submit + 3 AI replies (≤4 commits)", with_ai),
+        *latency_rows(f"{label}: bare insert + commit", floor),
+        Row(f"{label}: submit / bare insert (medians)",
+            statistics.median(humans) / statistics.median(floor), "x",
+            note=f"{len(humans)} moves"),
+        Row(f"{label}: submit / bare insert (p95s)",
+            percentile(humans, 0.95) / percentile(floor, 0.95), "x", "<=3"),
+    ]
+
+
+async def _postgres_rows(matches: int) -> list[Row]:
+    bindir = find_bindir()
+    if bindir is None:
+        return [Row("PostgreSQL: skipped", math.nan, "",
+                    note="no PostgreSQL server binaries (initdb, pg_ctl) on this machine")]
+    cluster = Cluster(bindir, settings={}).start()
+    rows: list[Row] = []
+    try:
+        base = await cluster.create_database("bench")
+        # A setting in the URL applies to each connection. "async commit" turns off
+        # synchronous_commit: SQLite's durability here (a crash may lose the last commits
+        # but never corrupts), so that row compares the backends like for like.
+        for label, url in (("PostgreSQL", base),
+                           ("PostgreSQL async commit", f"{base}&synchronous_commit=off")):
+            rows += await _backend_rows(label, PostgresStore(url), matches,
+                                        functools.partial(_postgres_bare_inserts, url))
+    finally:
+        cluster.stop()
+    return rows
 
 
 async def _measure(quick: bool) -> list[Row]:
@@ -80,18 +155,9 @@ async def _measure(quick: bool) -> list[Row]:
     matches = 20 if quick else 200
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "bench.sqlite3"
-        async with SqliteStore(path) as store:
-            svc = MatchService(store)
-            humans = await _human_moves(svc, matches)
-            with_ai = await _moves_with_ai(svc, matches // 2)
-        bare = await _bare_inserts(path, len(humans))
-    ratio = statistics.median(humans) / statistics.median(bare)
-    return [
-        *latency_rows("submit, 2 humans (1 commit)", humans),
-        *latency_rows("submit + 3 AI replies (≤4 commits)", with_ai),
-        *latency_rows("bare aiosqlite insert + commit", bare),
-        Row("submit / bare insert (medians)", ratio, "x", note=f"{len(humans)} moves"),
-    ]
+        rows = await _backend_rows("SQLite", SqliteStore(path), matches,
+                                   lambda count: _sqlite_bare_inserts(path, count))
+    return rows + await _postgres_rows(matches)
 
 
 def run(quick: bool) -> list[Row]:
