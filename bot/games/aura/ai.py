@@ -26,30 +26,37 @@ def sample_play(hand: list[int], rng: Rng) -> list[int]:
     kinds = (["same"] if groups else []) + (["mixed"] if len(by_colour) >= PLAY_MIN else [])
     if rng.choice(kinds) == "same":
         group = rng.choice(groups)
-        return rng.sample(group, PLAY_MIN + rng.randrange(min(PLAY_MAX, len(group)) - 1))
+        size = PLAY_MIN + rng.randrange(min(PLAY_MAX, len(group)) - 1)
+        return [group.pop(rng.randrange(len(group))) for _ in range(size)]
     colours = list(by_colour.values())
     size = PLAY_MIN + rng.randrange(min(PLAY_MAX, len(colours)) - 1)
-    return [rng.choice(g) for g in rng.sample(colours, size)]
+    chosen = [colours.pop(rng.randrange(len(colours))) for _ in range(size)]
+    return [rng.choice(g) for g in chosen]
+
+
+def _pick(items: list[str], k: int, rng: Rng) -> list[str]:
+    """``k`` distinct items in random order, drawing only ``k`` random numbers."""
+    pool = list(items)
+    return [pool.pop(rng.randrange(len(pool))) for _ in range(k)]
 
 
 def choose_random(decision: Decision, rng: Rng) -> Action:
-    keys = [o.key for o in decision.options]
-    if tag(decision) == "play":
-        picked = sample_play([int(k) for k in keys], rng)
+    kind = tag(decision)
+    options = decision.options
+    if kind == "play":
+        picked = sample_play([int(o.key) for o in options], rng)
         return Action(decision.id, tuple(str(c) for c in picked))
-    if decision.kind == ORDER:
-        rng.shuffle(keys)
-        return Action(decision.id, tuple(keys))
-    if tag(decision) == "block":
+    if kind == "block":
         # Uniform over the kind of answer first (a card, leave it, stop), so stopping early
         # is explored as often as blocking.
-        cards = [k for k in keys if k not in ("none", "done")]
-        kinds = [k for k in keys if k in ("none", "done")] + (["card"] if cards else [])
-        kind = rng.choice(kinds)
-        return Action(decision.id, (rng.choice(cards) if kind == "card" else kind,))
-    if decision.max == 1:
-        return Action(decision.id, (rng.choice(keys),))
-    return Action(decision.id, tuple(rng.sample(keys, decision.min)))
+        cards = [o.key for o in options if o.group == "hand"]
+        kinds = [o.key for o in options if o.group != "hand"] + (["card"] if cards else [])
+        answer = rng.choice(kinds)
+        return Action(decision.id, (rng.choice(cards) if answer == "card" else answer,))
+    if decision.max == 1 and decision.kind != ORDER:
+        return Action(decision.id, (rng.choice(options).key,))
+    count = len(options) if decision.kind == ORDER else decision.min
+    return Action(decision.id, tuple(_pick([o.key for o in options], count, rng)))
 
 
 def choose(level: str, view: View, decision: Decision, rng: Rng) -> Action:

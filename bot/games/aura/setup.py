@@ -53,15 +53,12 @@ def _state(players: int, options: Mapping[str, Any], rng: Rng, hands: list[tuple
 def draw_for_start(players: int, cards: Sequence[int], rng: Rng
                    ) -> tuple[int, tuple[tuple[int, ...], ...]]:
     """Everyone draws; the highest starts; tied players draw again (actions count highest)."""
-    pools = []
-    for _ in range(players):
-        pool = list(cards)
-        rng.shuffle(pool)
-        pools.append(pool)
+    pools = [list(cards) for _ in range(players)]
     contenders = list(range(players))
     rounds: list[tuple[int, ...]] = []
-    for r in range(len(cards)):
-        draws = tuple(pools[s][r] if s in contenders else -1 for s in range(players))
+    for _ in range(len(cards)):
+        draws = tuple(pools[s].pop(rng.randrange(len(pools[s]))) if s in contenders else -1
+                      for s in range(players))
         rounds.append(draws)
         best = max(draw_value(draws[s]) for s in contenders)
         contenders = [s for s in contenders if draw_value(draws[s]) == best]
