@@ -44,7 +44,8 @@ OPS: dict[str, tuple[str, ...]] = {
     "choose": ("modes",),
     "call": ("fn",),
 }
-COUNTERABLE = ("spell", "summon", "aura", "item", "activate", "trigger", "counter", "attack")
+COUNTERABLE = ("spell", "summon", "aura", "item", "activate", "trigger", "counter", "attack",
+               "block")
 TARGET_KINDS = ("creature", "item", "aura", "planted")
 SIDES = ("own", "enemy", "any")
 EQUIP = ("creature", "leader", "any", "under")

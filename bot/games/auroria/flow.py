@@ -4,9 +4,10 @@
 are small JSON dicts, so a paused game (waiting on any choice) is plain data.
 
 Chain model (interpretation noted in the report): every played card, Activate effect,
-triggered effect and attack declaration is an entry. After an entry is added, the opponent
-of its controller gets a response window (only if they have a legal response). A pass
-resolves the whole chain last-in-first-out. A Counter marks its target negated.
+triggered effect, attack declaration and block declaration is an entry. After an entry is
+added, the opponent of its controller gets a response window (only if they have a legal
+response). A pass resolves the whole chain last-in-first-out. A Counter marks its target
+negated.
 """
 
 from __future__ import annotations
@@ -145,6 +146,9 @@ def _resolve_top(s: State, ev: list[Event]) -> None:
         ev.append(Event("negated", f"{name(s, uid)} is negated.", data={"entry": entry["id"]}))
         if kind == "attack":
             s.combat = None
+        elif kind == "block" and s.combat is not None:
+            s.combat["b"] = -1  # the attack goes on unblocked
+            s.work.append({"k": "damage"})
         elif uid >= 0 and s.zone_of(uid)[1] == "limbo":
             board.to_grave(s, uid)
         return
@@ -167,6 +171,8 @@ def _resolve_top(s: State, ev: list[Event]) -> None:
         _push_ops(s, entry, entry["tr"])
     elif kind == "attack":
         s.work.append({"k": "block"})
+    elif kind == "block":
+        s.work.append({"k": "damage"})
 
 
 def _push_ops(s: State, entry: Entry, trigger: str) -> None:
@@ -285,7 +291,8 @@ def declare_block(s: State, blocker: int, ev: list[Event]) -> None:
                                exhausted=not has(s, blocker, "Structure"))
     s.combat["b"] = blocker
     ev.append(Event("block", f"{name(s, blocker)} blocks.", data={"blocker": blocker}))
-    s.work.append({"k": "damage"})
+    entry = push_entry(s, {"kind": "block", "uid": blocker, "p": 1 - s.active})
+    after_action(s, 1 - s.active, entry, False)
 
 
 def _damage(s: State, ev: list[Event]) -> None:

@@ -135,6 +135,8 @@ TEST_SET: list[dict[str, Any]] = [
      "text": "Counter a summon, an item, an Activate effect or a triggered effect."},
     {"id": "parry", "name": "Parry", "type": "counter", "colour": "white", "cost": 1,
      "counters": ["attack"], "text": "Counter an attack."},
+    {"id": "feint", "name": "Feint", "type": "counter", "colour": "red", "cost": 1,
+     "counters": ["block"], "text": "Counter a block: the attack goes on unblocked."},
     {"id": "rebuke", "name": "Rebuke", "type": "counter", "colour": "blue", "cost": 0,
      "counters": ["counter"], "text": "Counter a Counter."},
     # auras

@@ -23,7 +23,7 @@ Shape (every key is always present unless marked optional)::
           "grave": [CARD, ...],           # face up, oldest first
           "hand": [CARD, ...]             # optional: only in that seat's own view
         }, ...],
-      "chain": [{"id", "kind": "spell|summon|aura|item|counter|activate|trigger|attack",
+      "chain": [{"id", "kind": "spell|summon|aura|item|counter|activate|trigger|attack|block",
                  "controller": seat, "card": CARD, "targets": [uid], "negated": bool}],
                                           # bottom first; the last resolves first
       "combat": None | {"attacker": uid, "target": uid, "blocker": uid | None},

@@ -194,3 +194,14 @@ def test_answers_are_validated_by_the_game_itself() -> None:
     d = GAME.pending(s)[0]
     with pytest.raises(IllegalAction, match="not available"):
         GAME.apply(s, 0, Action(d.id, (f"play:{uid(s, 'brute')}",)))
+
+
+def test_a_block_opens_a_window_where_the_blocker_is_already_exhausted() -> None:
+    s = scen([{"front": ["spearman"], "hand": ["feint"], "energy": 1}, {"back": ["guard"]}],
+             phase="battle")
+    g = uid(s, "guard")
+    s = do(s, f"atk:{uid(s, 'spearman')}", f"tgt:{leader(s, 1)}", f"blk:{g}")
+    assert who(s) == 0 and s.perms[g].exhausted
+    assert keys(s) == [f"ctr:{uid(s, 'feint')}", "pass"]
+    s = do(s, f"ctr:{uid(s, 'feint')}")  # the block is countered: the attack goes through
+    assert s.influence[1] == 17 and s.perms[g].exhausted and s.perms[g].damage == 0
