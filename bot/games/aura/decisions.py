@@ -33,7 +33,7 @@ MENU_MAX = 25
 HAND = tuple(Option(str(c), LABEL[c], "hand") for c in range(AURA))
 FROM_PILE = tuple(Option(f"d{c}", LABEL[c], "discard") for c in range(AURA))
 NONE = Option("none", "Leave it unblocked")
-DONE = Option("done", "Stop blocking")
+DONE = Option("done", "Stop blocking (leave the rest)")
 RETURN_NOTHING = Option("none", "Return nothing")
 KEEP = Option("keep", "Keep the Trade card")
 VALUES = tuple(Option(str(v), str(v)) for v in range(1, CARDS.numbers + 1))
@@ -135,8 +135,9 @@ def _discard(state: AuraState, seat: int) -> Decision:
     blocks = tuple(Option(f"b{i}", f"{LABEL[c]} (your block on card {i + 1})", "table")
                    for i, c in enumerate(state.table[seat]) if c != EMPTY)
     tops = TOPS[:min(count, reachable(state.decks, state.surfaced, seat))]
-    options = blocks + tuple(HAND[c] for c in state.hands[seat]) + tops
-    default = tuple(o.key for o in (tops + blocks + options)[:count])
+    hand = tuple(HAND[c] for c in state.hands[seat])
+    options = blocks + hand + tops
+    default = tuple(o.key for o in (tops + blocks + hand)[:count])
     return Decision(decision_id(state, seat), seat, PICK,
                     f"Discard {count}: from your blocks, your hand, or the top of your deck "
                     "(you see those only after choosing).", options, count, count, default)

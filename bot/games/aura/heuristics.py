@@ -12,7 +12,7 @@ from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
-from bot.engine import ORDER, Action, Decision, Rng, View
+from bot.engine import Action, Decision, Rng, View
 from bot.games.aura.cards import (
     ACTION,
     BLOCK,
@@ -58,7 +58,7 @@ def beats_by_chance(card: int) -> float:
     return SHARE + SHARE * (rank - 1) / _TOP
 
 
-def play_score(cards: tuple[int, ...], pile: list[int]) -> float:
+def play_score(cards: tuple[int, ...], can_trade: bool) -> float:
     """Expected discards one blind blocker suffers from ``cards``, plus the actions' worth."""
     groups: dict[int, list[int]] = {}
     wilds = 0
@@ -78,7 +78,7 @@ def play_score(cards: tuple[int, ...], pile: list[int]) -> float:
         unblocked = len(cards) - unblocked
     if DOUBLE in cards:
         unblocked *= 2
-    bonus = 0.5 * (RETURN in cards) + 0.4 * (TRADE in cards and bool(pile))
+    bonus = 0.5 * (RETURN in cards) + 0.4 * (TRADE in cards and can_trade)
     return unblocked + bonus - 1.5 * (BLOCK in cards)
 
 
@@ -156,16 +156,17 @@ def _best(view: View, options: list[str], table_for: Callable[[str], tuple[
 
 def _play(view: View, decision: Decision) -> tuple[str, ...]:
     hand = [int(o.key) for o in decision.options]
-    me = view["viewer"]
-    pile = view["seats"][me]["discarded"]
-    best = max(legal_plays(hand), key=lambda combo: play_score(combo, pile))
+    can_trade = view["seats"][view["viewer"]]["discard"] > 0
+    best = max(legal_plays(hand), key=lambda combo: play_score(combo, can_trade))
     return tuple(str(c) for c in best)
 
 
-def _block(decision: Decision) -> tuple[str, ...]:
+def _block(view: View, decision: Decision) -> tuple[str, ...]:
+    """The likeliest blind winner; nothing more once the Block card already covers all."""
+    rows, _ = table_of(view)
     cards = [int(o.key) for o in decision.options if o.group == "hand"]
     usable = [c for c in cards if c not in (DOUBLE, REVERSE)]
-    if not usable:
+    if not usable or BLOCK in rows[view["viewer"]]:
         return ("done",) if decision.option("done") else ("none",)
     return (str(max(usable, key=beats_by_chance)),)
 
@@ -250,7 +251,7 @@ def choose_normal(view: View, decision: Decision, rng: Rng) -> Action:
     if kind == "play":
         keys = _play(view, decision)
     elif kind == "block":
-        keys = _block(decision)
+        keys = _block(view, decision)
     elif kind == "return":
         keys = _return(view, decision)
     elif kind == "trade":
@@ -266,5 +267,4 @@ def choose_normal(view: View, decision: Decision, rng: Rng) -> Action:
                             key=lambda k: -keep_value(int(k))))
     else:
         keys = ("again",) if decision.option("again") else (decision.options[0].key,)
-    assert decision.kind != ORDER or len(keys) == len(decision.options)
     return Action(decision.id, keys)

@@ -157,15 +157,16 @@ def _wild(d: Draft, seat: int, key: str) -> None:
 
 
 def _discard(d: Draft, seat: int, keys: tuple[str, ...]) -> None:
+    if len(keys) != d.owing[seat] or len(set(keys)) != len(keys):
+        raise IllegalAction(f"Discard exactly {d.owing[seat]} different cards.")
     blocks = [_int(k, "b") for k in keys if k.startswith("b")]
     tops = [_int(k, "t") for k in keys if k.startswith("t")]
-    hand = _hand_cards(d, seat, tuple(k for k in keys if k[:1].isdigit()))
-    if len(keys) != d.owing[seat]:
-        raise IllegalAction(f"Discard exactly {d.owing[seat]}.")
+    hand = _hand_cards(d, seat, tuple(k for k in keys if not k.startswith(("b", "t"))))
     row = d.table[seat]
     if any(i >= len(row) or row[i] == EMPTY for i in blocks):
         raise IllegalAction("Discard only blocks you placed this turn.")
-    if any(t < 1 for t in tops) or len(tops) > reachable(d.decks, d.surfaced, seat):
+    if any(not 1 <= t <= min(d.owing[seat], reachable(d.decks, d.surfaced, seat))
+           for t in tops):
         raise IllegalAction("Your deck has not that many cards.")
     discard(d, seat, blocks, hand, len(tops))
 
@@ -192,10 +193,11 @@ def apply_action(state: AuraState, seat: int, action: Action) -> tuple[AuraState
             action.decision != decision_id(state, seat)):
         raise StaleDecision("That prompt is out of date; nothing was changed.")
     keys = action.choice
-    if not keys:
-        raise IllegalAction("Make a choice.")
+    phase = state.phase
+    several = phase in (PLAY, DISCARD, CLEANUP) or (phase == REVEAL and state.stage == ORDERING)
+    if not keys or (len(keys) > 1 and not several):
+        raise IllegalAction("Make exactly one choice." if not several else "Make a choice.")
     d = Draft(state)
-    phase = d.phase
     if phase == PLAY:
         _play(d, seat, keys)
     elif phase == BLOCK:

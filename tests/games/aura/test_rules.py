@@ -380,3 +380,17 @@ def test_the_winner_has_most_cards_then_fewest_specials_then_lowest_discarded_to
     fewer = evolve(even, hands=((), (red1,)), decks=(even.decks[0], even.decks[1][1:]))
     assert standings(evolve(fewer, decks=(even.decks[0][1:], fewer.decks[1]))).placings == (
         2, 1)
+
+
+def test_apply_checks_discards_and_single_choices_on_its_own() -> None:
+    m = Match([["red 5", "green 6"], ["red 1", "blue 7", "beige 2"]])
+    m.do(0, "Red 5", "Green 6")
+    block = m.decision(1)
+    with pytest.raises(IllegalAction, match="exactly one"):
+        GAME.apply(m.state, 1, Action(block.id, (str(card("red 1")), "none")))
+    m.block(1, "Red 1")
+    decision = m.decision(1)
+    assert decision.min == 2
+    for bad in (("b0", "b0"), ("b0", "zz"), ("b0",), ("b1", "t1"), ("t1", "t9")):
+        with pytest.raises(IllegalAction):
+            GAME.apply(m.state, 1, Action(decision.id, bad))
