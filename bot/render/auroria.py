@@ -31,6 +31,7 @@ from bot.render.chrome import (
     summary,
 )
 from bot.render.palette import RGB, Suit
+from bot.render.text import figure
 
 Card = Mapping[str, Any]
 
@@ -189,7 +190,7 @@ def _leader(c: Canvas, player: Mapping[str, Any], xy: tuple[int, int], seat: int
     _outline(c, marks.get(lead["uid"]), (x, cy), LEADER_SIZE)
     c.card(face, (x, cy))
     sx = x + LEADER_SIZE[0] + 14
-    stat(c, (sx, cy), "Influence", str(player["influence"]), 34, pal.GOLD)
+    stat(c, (sx, cy), "Influence", figure(player["influence"]), 34, pal.GOLD)
     stat(c, (sx, cy + 62), "Power", str(lead["power"]), 22)
     if lead.get("attacked"):
         c.pill((sx, cy + 116), "attacked", pal.PAPER, pal.INK_DARK, 12)
@@ -349,7 +350,7 @@ def render_hand(view: View, names: Names = None) -> bytes:
     seat = int(seat)
     player = view["players"][seat]
     hand = player.get("hand") or []
-    per_row = 8
+    per_row = max(8, -(-len(hand) // 3))  # at most three rows: a big hand gets smaller cards
     size = w, h = hand_card(min(per_row, max(1, len(hand))))
     gap = HAND_GAP
     rows = max(1, -(-len(hand) // per_row))
@@ -357,7 +358,7 @@ def render_hand(view: View, names: Names = None) -> bytes:
     c = Canvas(WIDTH, height)
     waiting = seat in (view.get("waiting") or [])
     header(c, "Auroria", f"{seat_label(seat, names)} — your hand",
-           f"Influence {player['influence']} · Deck {player['deck_count']}")
+           f"Influence {figure(player['influence'])} · Deck {player['deck_count']}")
     y = HEADER + 20
     c.text((MARGIN, y), f"Hand ({len(hand)})", 20, "bold")
     c.text((WIDTH - MARGIN, y), "Your choice" if waiting else _status(view, names), 19, "bold",
@@ -398,7 +399,7 @@ def _secrets(c: Canvas, view: View, player: Mapping[str, Any],
 
 def render_summary(view: View, result: Result, names: Names = None) -> bytes:
     """Influence and cards left per seat, and how the game was won."""
-    rows = [(str(p["influence"]), str(p["deck_count"]), str(p["grave_count"]))
+    rows = [(figure(p["influence"]), str(p["deck_count"]), str(p["grave_count"]))
             for p in view["players"]]
     reason = result.reason or (view.get("result") or {}).get("reason", "")
     notes = [REASONS.get(reason, f"Ended by {reason}.")] if reason else []

@@ -11,6 +11,13 @@ from bot.render.assets import Font, font
 ELLIPSIS = "…"
 
 
+def figure(value: object) -> str:
+    """A number as printed, with a true minus sign (−2, not -2); other values as they are."""
+    if isinstance(value, int) and value < 0:
+        return f"−{-value}"
+    return str(value)
+
+
 def width(text: str, face: Font) -> float:
     return face.getlength(text)
 

@@ -30,7 +30,7 @@ from bot.render.chrome import (
     summary,
 )
 from bot.render.palette import Suit
-from bot.render.text import wrap
+from bot.render.text import figure, wrap
 
 Card = Mapping[str, Any]
 
@@ -67,12 +67,6 @@ def _suit(landscape: str | None, colour: str | None, kind: str = "tzerzurian") -
     return {**pal.AURA, **pal.AURORIA}.get(colour or "", pal.NEUTRAL)
 
 
-def _points(points: Any) -> str:
-    if isinstance(points, int) and points < 0:
-        return f"−{-points}"
-    return str(points)
-
-
 def tz_face(card: Card, size: tuple[int, int], detail: bool = False) -> Image.Image:
     """A Tzerzurian's face: points, landscape symbol, name, ability (and X's current value)."""
     suit = _suit(card.get("landscape"), card.get("colour"), str(card.get("kind")))
@@ -80,7 +74,7 @@ def tz_face(card: Card, size: tuple[int, int], detail: bool = False) -> Image.Im
     text = str(card.get("ability_text", "")) if detail else ABILITY_SHORT.get(ability, ability)
     value = card.get("value")
     plate = f"={value}" if card.get("points") == "X" and value is not None else ""
-    return cards.face(size, suit, _points(card.get("points")), str(card.get("name", "")),
+    return cards.face(size, suit, figure(card.get("points")), str(card.get("name", "")),
                       (text,) if text else (), plate=plate)
 
 
@@ -102,7 +96,7 @@ def _status(view: View, names: Names) -> str:
         scores = view["scores"]
         best = max(scores)
         leaders = " & ".join(seat_label(s, names) for s, v in enumerate(scores) if v == best)
-        return f"Game over — {leaders}: {best} points"
+        return f"Game over — {leaders}: {figure(best)} points"
     who = seat_label(int(view["turn"]), names)
     return f"{who} {PHASES.get(str(view.get('phase')), 'plays')}"
 
@@ -250,7 +244,7 @@ def _seats(c: Canvas, view: View, players: int, y0: int, y1: int, names: Names) 
                                      width=2)
             c.text((sx + sw / 2, sy + sh / 2), "no stack", 14, fill=pal.INK_SOFT, anchor="mm")
         tx = sx + sw + 26
-        stat(c, (tx, sy), "Points", str(view["scores"][seat]), 34, pal.GOLD)
+        stat(c, (tx, sy), "Points", figure(view["scores"][seat]), 34, pal.GOLD)
         stat(c, (tx, sy + 66), "Stack", str(stack["size"]), 22)
         stat(c, (tx + 78, sy + 66), "Hand", str(view["hand_sizes"][seat]), 22)
 
@@ -270,7 +264,7 @@ def render_hand(view: View, names: Names = None) -> bytes:
     mine = not view.get("over") and int(view["turn"]) == int(seat)
     status = "Your turn" if mine else _status(view, names)
     header(c, "Zura", f"{seat_label(int(seat), names)} — your hand",
-           f"{status} · {view['scores'][int(seat)]} points")
+           f"{status} · {figure(view['scores'][int(seat)])} points")
     y = HEADER + 20
     c.text((MARGIN, y), f"Travel cards ({len(hand)})", 20, "bold")
     y += 32
@@ -346,7 +340,7 @@ def _known_area(c: Canvas, search: Mapping[str, Any], box: tuple[int, int, int, 
 def render_summary(view: View, result: Result, names: Names = None) -> bytes:
     """Final points per seat, stack sizes, winners; Zura has no tie-break, ties share."""
     players = int(view["players"])
-    rows = [(str(view["scores"][s]), str(view["stacks"][s]["size"]),
+    rows = [(figure(view["scores"][s]), str(view["stacks"][s]["size"]),
              str((view["stacks"][s].get("top") or {}).get("name", "—")))
             for s in range(players)]
     notes = []

@@ -61,9 +61,11 @@ def final_state(game: Game[Any], players: int, seed: int) -> Any:
 
 
 def first_state(game: Game[Any], players: int, seed: int,
-                wanted: Callable[[View], bool]) -> Any:
-    """The first state of a seeded game whose public view satisfies ``wanted``."""
-    for state in playout(game, players, seed):
-        if wanted(game.view(state, None)):
-            return state
-    raise AssertionError("no state of this game is the one wanted")
+                wanted: Callable[[View], bool], tries: int = 30) -> Any:
+    """The first state whose public view satisfies ``wanted``, in the game of ``seed`` or,
+    failing that, of the next seeds (so a change to a game's rules rarely breaks a search)."""
+    for attempt in range(seed, seed + tries):
+        for state in playout(game, players, attempt):
+            if wanted(game.view(state, None)):
+                return state
+    raise AssertionError(f"no state wanted in {tries} games from seed {seed}")

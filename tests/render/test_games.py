@@ -118,7 +118,7 @@ def test_crowded_hands_stay_within_the_board_width() -> None:
     zura["looking_at"] = zura["hand"][0]
     auroria = stored_view("auroria_hand_planted")
     seat = auroria["viewer"]
-    auroria["players"][seat]["hand"] = auroria["players"][seat]["hand"] * 8
+    auroria["players"][seat]["hand"] = (auroria["players"][seat]["hand"] * 40)[:40]
     for view in (zura, auroria):
         image = check_png(render_hand(view))
         assert image.width == 1200
