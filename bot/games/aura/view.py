@@ -27,7 +27,7 @@ they appear as a ``Back`` (the owner's back pattern) or only as a count. Shape::
       "seat": int,
       "aura": str,                     # the colour of that player's Aura card ("gold"…)
       "back": int,                     # lines on that deck's card backs (1–4)
-      "hand": int,                     # cards in hand
+      "hand": int,                     # cards in hand (blocks still sealed count here)
       "deck": int,                     # cards in the draw deck, the Aura card not counted
       "under_aura": int,               # of those, how many lie below the Aura card
       "aura_surfaced": 0 | 1 | 2,      # times the Aura card reached the top of the deck
@@ -74,7 +74,8 @@ they appear as a ``Back`` (the owner's back pattern) or only as a count. Shape::
       "discards": bool | None,         # after the reveal: this card costs the seat a discard
     }
 
-    Card = {"id": int,                 # unique within its deck; the key of hand options
+    Card = {"id": int,                 # unique within its deck; str(id) is the option key
+                                       # of that card in hand
             "colour": "red" | "purple" | "green" | "beige" | "blue",
             "kind": "number" | "wild" | "action",
             "value": int | None,       # printed number; a wild's named number; else None

@@ -119,3 +119,15 @@ def test_redeal_changes_only_what_the_viewer_cannot_see() -> None:
     assert other.decks[0] != m.state.decks[0] and other.decks[1] != m.state.decks[1]
     assert GAME.view(other, 1) == GAME.view(m.state, 1)
     GAME.invariants(other)
+
+
+def test_card_faces_in_views_are_shared_but_read_only() -> None:
+    import copy
+
+    m = Match([["red 5", "green 6"], ["blue 1"]])
+    face = m.view(0)["hand"][0]
+    assert face is m.view(0)["hand"][0]
+    with pytest.raises(TypeError, match="read-only"):
+        face["label"] = "changed"
+    view = m.view(0)
+    assert copy.deepcopy(view) == view and dict(face) == face
