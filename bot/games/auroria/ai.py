@@ -127,8 +127,22 @@ def _main(view: View, d: Decision, board: Any, me: int) -> str | None:
 
 
 def _attack(view: View, d: Decision, board: Any, me: int) -> str | None:
-    attacks = _by_prefix(d, "atk:")
-    return attacks[0] if attacks else None
+    """Attack with the leader (it risks nothing) and with creatures no ready enemy blocker
+    would beat; otherwise end the turn."""
+    enemy = view["players"][1 - me]
+    blockers = [slot for line in ("front", "back") for slot in enemy[line]
+                if slot["kind"] == "creature"
+                and (not slot["exhausted"] or "Structure" in slot["keywords"])]
+    for key in _by_prefix(d, "atk:"):
+        uid = int(key[4:])
+        if uid not in board:
+            return key  # the leader
+        mine = board[uid][1]
+        stealthy = "Stealth" in mine["keywords"]
+        able = [b for b in blockers if not stealthy or "Stealth" in b["keywords"]]
+        if all(_strength(b) < _strength(mine) for b in able):
+            return key
+    return None
 
 
 def _attack_target(view: View, d: Decision, board: Any, me: int) -> str | None:

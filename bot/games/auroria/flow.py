@@ -106,9 +106,8 @@ def end_phase(s: State, ev: list[Event]) -> None:
     s.mods = [m for m in s.mods if m.until != "turn"]
     for uid, perm in list(s.perms.items()):
         keep = perm.damage if (perm.role == "creature" and has(s, uid, "Structure")) else 0
-        if perm.damage != keep or perm.attacks or perm.blocks or perm.moved or perm.used:
-            s.perms[uid] = replace(perm, damage=keep, attacks=0, blocks=0, moved=False,
-                                   used=False)
+        if perm.damage != keep or perm.attacks or perm.blocks or perm.used:
+            s.perms[uid] = replace(perm, damage=keep, attacks=0, blocks=0, used=False)
     s.combat = None
     ev.append(Event("end", f"{board.who(s.active)} ends the turn."))
 

@@ -30,7 +30,6 @@ class Perm:
     entered: int = 0
     attacks: int = 0
     blocks: int = 0
-    moved: bool = False
     used: bool = False
     host: int = -1
 
@@ -65,7 +64,8 @@ class State:
     inf_log: list[list[Any]] = field(default_factory=list)
     """Every Influence change as ``[player, delta, cause]`` (checked by the invariants)."""
     flags: dict[str, Any] = field(default_factory=dict)
-    """Per-turn facts: ``drew``, ``placed`` (Energy), ``moved`` (per player)."""
+    """Per-turn facts: ``moved`` (a manual move used, per player), ``ordered`` and
+    ``pushed`` (bookkeeping while pending triggers go on the chain)."""
     mull: list[int] = field(default_factory=lambda: [0, 0])
     """Mulligans taken per player; -1 once that player keeps."""
     chain: list[dict[str, Any]] = field(default_factory=list)
@@ -138,7 +138,7 @@ class State:
             "extra": self.extra, "step": self.step, "turn": self.turn, "active": self.active,
             "phase": self.phase, "limbo": self.limbo,
             "perms": [[uid, p.role, p.exhausted, p.damage, p.entered, p.attacks, p.blocks,
-                       p.moved, p.used, p.host] for uid, p in sorted(self.perms.items())],
+                       p.used, p.host] for uid, p in sorted(self.perms.items())],
             "mods": [[m.target, m.n, m.kw, m.until] for m in self.mods],
             "inf_log": self.inf_log,
             "flags": self.flags, "mull": self.mull, "chain": self.chain, "work": self.work,

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from bot.engine import Rng, parse_options, play
+from bot.engine.scenario import run_scenario
 from bot.games.auroria import GAME
 from bot.games.auroria.cards import parse_cards
 from bot.games.auroria.decks import deck_problems
@@ -262,3 +263,21 @@ def test_an_absent_players_default_is_harmless() -> None:
     assert GAME.pending(s)[0].default == ("back",)
     s = scen(phase="draw")
     assert GAME.pending(s)[0].default == ("draw",)
+
+
+def test_normal_does_not_attack_into_a_bigger_ready_blocker() -> None:
+    s = scen([{"front": ["squire"]}, {"front": ["brute"]}], phase="battle")
+    d = GAME.pending(s)[0]
+    assert GAME.ai_choose("normal", GAME.view(s, 0), d, Rng(0)).choice == (
+        f"atk:{leader(s, 0)}",)
+    s = do(s, f"atk:{leader(s, 0)}", f"tgt:{leader(s, 1)}", "none")
+    d = GAME.pending(s)[0]
+    assert GAME.ai_choose("normal", GAME.view(s, 0), d, Rng(0)).choice == ("end",)
+
+
+def test_a_whole_scenario_file_runs_through_the_registry() -> None:
+    run = run_scenario({"game": "auroria", "players": 2, "setup": {"players": [
+        {"hand": ["squire"], "energy": 1, "deck": ["squire"]}, {"deck": ["squire"]}]},
+        "actions": [{"player": 0, "choice": ["play:1"]}, {"player": 0, "choice": ["line:back"]}]})
+    assert run.state.zones[0]["back"] == [1]
+    assert any(e.kind == "entered" for e in run.events)
