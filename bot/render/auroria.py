@@ -115,16 +115,15 @@ def _token(exhausted: bool, potion: bool) -> Image.Image:
     return im.rotate(-90, expand=True) if exhausted else im
 
 
-def _names(view: View) -> dict[int, str]:
-    """uid → name for everything on the table, to describe combat and the chain."""
+def _names(view: View, names: Names) -> dict[int, str]:
+    """uid → "name (seat)" for everything on the table, to describe the current attack."""
     out: dict[int, str] = {}
     for player in view["players"]:
-        out[int(player["leader"]["uid"])] = str(player["leader"]["name"])
+        owner = seat_label(int(player["seat"]), names)
+        out[int(player["leader"]["uid"])] = f"{player['leader']['name']} ({owner})"
         for slot in [*player["front"], *player["back"]]:
-            if "card" in slot:
-                out[int(slot["uid"])] = str(slot["card"]["name"])
-            else:
-                out[int(slot["uid"])] = "a Planted card"
+            name = slot["card"]["name"] if "card" in slot else "a Planted card"
+            out[int(slot["uid"])] = f"{name} ({owner})"
     return out
 
 
@@ -315,7 +314,7 @@ def _zones(c: Canvas, player: Mapping[str, Any], box: tuple[int, int, int]) -> N
 def _band(c: Canvas, view: View, y0: int, names: Names) -> None:
     """Between the sides: the current attack and the chain (bottom first)."""
     y = y0 + 6
-    known = _names(view)
+    known = _names(view, names)
     combat = view.get("combat")
     chain = view.get("chain") or []
     if not combat and not chain:
