@@ -60,9 +60,7 @@ def _normal(view: View, d: Decision) -> tuple[str, ...]:
             return (got,)
     for safe in ("draw", "pass", "none", "end"):
         if safe in keys:
-            if safe == "draw" and view["players"][me]["deck_count"] <= 3:
-                return ("skip",)
-            return (safe,)
+            return (safe,)  # always draw: skipping only delays a deck-out and can stall
     energy = _by_prefix(d, "en:")
     if energy:
         return (energy[0],)
