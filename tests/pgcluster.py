@@ -32,12 +32,11 @@ class ClusterError(Exception):
 
 def find_bindir() -> Path | None:
     """The folder holding initdb and pg_ctl: PATH first, then the newest Debian install."""
-    found = [shutil.which(tool) for tool in TOOLS]
-    if all(found):
-        return Path(str(found[0])).resolve().parent
-    versions = sorted(Path("/usr/lib/postgresql").glob("*/bin"),
-                      key=lambda p: int(p.parent.name) if p.parent.name.isdigit() else 0)
-    for bindir in reversed(versions):
+    on_path = shutil.which(TOOLS[0])
+    candidates = [Path(on_path).resolve().parent] if on_path else []
+    candidates += sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True,
+                         key=lambda p: int(p.parent.name) if p.parent.name.isdigit() else 0)
+    for bindir in candidates:
         if all((bindir / tool).is_file() for tool in TOOLS):
             return bindir
     return None
@@ -61,10 +60,10 @@ class Cluster:
     def __init__(self, bindir: Path, settings: Mapping[str, str] = FAST) -> None:
         self.bindir = bindir
         self.settings = dict(settings)
+        self._user = _server_user()
         self.root = Path(tempfile.mkdtemp(prefix="parlor-pg-"))
         self.data = self.root / "data"
         self.log = self.root / "server.log"
-        self._user = _server_user()
         if self._user is not None:
             os.chown(self.root, *self._user)
 

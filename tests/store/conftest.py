@@ -17,14 +17,23 @@ from tests.pgcluster import Cluster, find_bindir
 from tests.store.backends import Backend, PostgresBackend, SqliteBackend
 
 _DATABASES = itertools.count(1)
+NO_POSTGRES = ("no PostgreSQL server binaries (initdb, pg_ctl) on PATH or in "
+               "/usr/lib/postgresql/*/bin: the PostgreSQL store tests were skipped")
+_skipped: list[str] = []
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Say why, even under ``-q`` where skip reasons are not listed."""
+    if _skipped:
+        terminalreporter.write_line(_skipped[0], yellow=True)
 
 
 @pytest.fixture(scope="session")
 def pg_cluster() -> Iterator[Cluster]:
     bindir = find_bindir()
     if bindir is None:
-        pytest.skip("no PostgreSQL server binaries (initdb, pg_ctl) on PATH or in "
-                    "/usr/lib/postgresql/*/bin: the PostgreSQL store tests did not run")
+        _skipped.append(NO_POSTGRES)
+        pytest.skip(NO_POSTGRES)
     cluster = Cluster(bindir).start()
     yield cluster
     cluster.stop()
