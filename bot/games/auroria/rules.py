@@ -142,12 +142,12 @@ def remaining(s: State, uid: int) -> int:
     return max(0, power(s, uid) - s.perms[uid].damage)
 
 
-def keywords(s: State, uid: int) -> set[str]:
+def keywords(s: State, uid: int, active: Statics | None = None) -> set[str]:
     out = set(card(s, uid).keywords)
     for m in s.mods:
         if m.target == uid and m.kw:
             out.add(m.kw)
-    for p, src, op in _static_sources(s):
+    for p, src, op in _static_sources(s) if active is None else active:
         if op["op"] == "grant" and _applies(s, p, src, op, uid):
             out.add(op["kw"])
     return out

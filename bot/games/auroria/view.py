@@ -54,7 +54,7 @@ from functools import lru_cache
 from typing import Any
 
 from bot.games.auroria.cards import CardDef
-from bot.games.auroria.rules import card, item_on, keywords, leader, power
+from bot.games.auroria.rules import Statics, card, item_on, keywords, leader, power, statics
 from bot.games.auroria.state import State
 
 
@@ -68,7 +68,7 @@ def card_view(s: State, uid: int) -> dict[str, Any]:
     return {"uid": uid, **_printed(card(s, uid))}
 
 
-def _slot(s: State, uid: int, viewer: int | None, p: int) -> dict[str, Any]:
+def _slot(s: State, uid: int, viewer: int | None, p: int, active: Statics) -> dict[str, Any]:
     perm = s.perms[uid]
     if perm.role == "planted":
         out: dict[str, Any] = {"kind": "planted", "uid": uid,
@@ -79,13 +79,13 @@ def _slot(s: State, uid: int, viewer: int | None, p: int) -> dict[str, Any]:
     if perm.role == "dropped":
         return {"kind": "dropped", "uid": uid, "card": card_view(s, uid)}
     item = item_on(s, uid)
-    return {"kind": "creature", "uid": uid, "card": card_view(s, uid), "power": power(s, uid),
-            "exhausted": perm.exhausted, "damage": perm.damage,
-            "keywords": sorted(keywords(s, uid)), "new": perm.entered == s.turn,
+    return {"kind": "creature", "uid": uid, "card": card_view(s, uid),
+            "power": power(s, uid, active), "exhausted": perm.exhausted, "damage": perm.damage,
+            "keywords": sorted(keywords(s, uid, active)), "new": perm.entered == s.turn,
             "item": card_view(s, item) if item is not None else None}
 
 
-def _player(s: State, p: int, viewer: int | None) -> dict[str, Any]:
+def _player(s: State, p: int, viewer: int | None, active: Statics) -> dict[str, Any]:
     z = s.zones[p]
     lead = leader(s, p)
     lc = card(s, lead)
@@ -101,12 +101,13 @@ def _player(s: State, p: int, viewer: int | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "seat": p, "influence": s.influence[p],
         "leader": {"uid": lead, "name": lc.name, "colour": lc.colour, "race": lc.race,
-                   "traits": list(lc.traits), "power": power(s, lead), "base_power": lc.front,
+                   "traits": list(lc.traits), "power": power(s, lead, active),
+                   "base_power": lc.front,
                    "attacked": s.perms[lead].attacks > 0,
                    "item": card_view(s, item) if item is not None else None,
                    "under": [card_view(s, u) for u in z["under"]]},
-        "front": [_slot(s, u, viewer, p) for u in z["front"]],
-        "back": [_slot(s, u, viewer, p) for u in z["back"]],
+        "front": [_slot(s, u, viewer, p, active) for u in z["front"]],
+        "back": [_slot(s, u, viewer, p, active) for u in z["back"]],
         "energy": energy,
         "auras": [card_view(s, u) for u in z["auras"]],
         "hand_count": len(z["hand"]), "deck_count": len(z["deck"]),
@@ -119,10 +120,11 @@ def _player(s: State, p: int, viewer: int | None) -> dict[str, Any]:
 
 def build_view(s: State, viewer: int | None, waiting: list[int]) -> dict[str, Any]:
     c = s.combat
+    active = statics(s)
     out = {
         "game": "auroria", "viewer": viewer, "turn": s.turn, "active": s.active,
         "phase": s.phase, "slow": s.slow, "waiting": waiting,
-        "players": [_player(s, p, viewer) for p in (0, 1)],
+        "players": [_player(s, p, viewer, active) for p in (0, 1)],
         "chain": [{"id": e["id"], "kind": e["kind"], "controller": e["p"],
                    "card": card_view(s, e["uid"]), "targets": list(e["tg"]),
                    "negated": e["neg"]} for e in s.chain],
