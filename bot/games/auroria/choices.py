@@ -301,12 +301,13 @@ def _answer_action(s: State, p: int, key: str, prompt: dict[str, Any], ev: list[
              "origin": origin}
         _step_build(s, b, ev)
     elif key.startswith("move:"):
-        uid = int(key[5:])
-        board.move_line(s, uid, ev)
         moved = list(s.flags.get("moved", [False, False]))
         moved[p] = True
         s.flags["moved"] = moved
         flow.after_action(s, p, None, origin["k"] == "main" and not s.slow)
+        # the move itself runs first; into a full line it first asks which card makes room
+        s.work.append({"k": "ops", "src": int(key[5:]), "p": p, "i": 0, "tg": [],
+                       "ops": [{"op": "move", "to": "self"}]})
     elif key.startswith("disc:"):
         cr, it = (int(x) for x in key[5:].split(":"))
         s.zones[p][s.line_of(it)[1]].remove(it)  # type: ignore[index]

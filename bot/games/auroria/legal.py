@@ -142,16 +142,11 @@ def activatable(s: State, p: int) -> list[int]:
 
 
 def movable(s: State, p: int) -> list[int]:
-    """Manual move: one per player per turn, into a line with room."""
+    """Manual move: one creature per player per turn. Into a full line it is still legal:
+    the mover then destroys a card there to make room (the codex's full-line rule)."""
     if s.flags.get("moved", [False, False])[p]:
         return []
-    out = []
-    for uid in creatures(s, p):
-        where = s.line_of(uid)
-        assert where is not None
-        if line_free(s, p, "back" if where[1] == "front" else "front"):
-            out.append(uid)
-    return out
+    return creatures(s, p)
 
 
 def discoveries(s: State, p: int) -> list[tuple[int, int]]:
@@ -175,7 +170,8 @@ def main_actions(s: State, p: int, window: bool) -> list[Option]:
     out += [Option(f"act:{u}", f"Activate {name(s, u)}", "activate") for u in activatable(s, p)]
     for uid in movable(s, p):
         dest = "back" if s.line_of(uid) == (p, "front") else "front"
-        out.append(Option(f"move:{uid}", f"Move {name(s, uid)} to {dest}", "move"))
+        full = " (full: make room)" if not line_free(s, p, dest) else ""
+        out.append(Option(f"move:{uid}", f"Move {name(s, uid)} to {dest}{full}", "move"))
     out += [Option(f"disc:{cr}:{it}", f"{name(s, cr)} picks up {name(s, it)}", "discover")
             for cr, it in discoveries(s, p)]
     return out

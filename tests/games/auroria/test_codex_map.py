@@ -63,6 +63,7 @@ SECTIONS: dict[str, list[str]] = {
     "Moving a creature between lines": [
         "turns.test_moving_does_not_ready_or_exhaust_and_the_creature_may_still_attack",
         "turns.test_moving_into_a_zero_power_line_destroys",
+        "turns.test_a_manual_move_into_a_full_line_destroys_a_chosen_card_there",
         "rulings.test_effect_moves_keep_damage_and_follow_the_full_line_rule"],
     "A creature can attack the opposing Leader": [
         "combat.test_marked_damage_lowers_the_power_a_creature_fights_with",

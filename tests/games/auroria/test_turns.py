@@ -164,6 +164,16 @@ def test_moving_into_a_zero_power_line_destroys() -> None:
     assert where(s, uid(s, "brute")) == (0, "grave")
 
 
+def test_a_manual_move_into_a_full_line_destroys_a_chosen_card_there() -> None:
+    s = scen([{"front": ["spearman"], "back": ["squire"] * 5}])
+    sp = uid(s, "spearman")
+    s = do(s, f"move:{sp}")
+    assert len(keys(s)) == 5  # which of the five makes room
+    victim = uid(s, "squire", 0, "back", nth=2)
+    s = do(s, str(victim))
+    assert where(s, victim) == (0, "grave") and where(s, sp) == (0, "back")
+
+
 def test_move_resets_next_turn() -> None:
     s = scen([{"front": ["squire"]}], phase="battle")
     s = do(s, "end", "skip", "battle", "end", "skip")
