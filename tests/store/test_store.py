@@ -261,6 +261,23 @@ async def test_lobby_seats_and_queries(backend: Backend) -> None:
         assert await store.get_match(12345) is None
 
 
+async def test_snowflakes_and_63_bit_seeds_round_trip(backend: Backend) -> None:
+    snowflake, seed = 1_234_567_890_123_456_789, 2**63 - 1
+    async with backend.store() as store:
+        created = await store.create_match(NewMatch(
+            "highcard", {"rounds_to_win": 3}, seed, snowflake, guild_id=snowflake + 1,
+            channel_id=snowflake + 2, thread_id=snowflake + 3,
+            seats=[SeatRecord(0, snowflake), SeatRecord(1, snowflake + 4)]))
+        await store.put_message(MessageRecord(created.id, "board", snowflake + 2, snowflake + 5))
+        assert await store.matches_of_user(snowflake + 4, ["lobby"]) == [created]
+    async with backend.store() as store:
+        record = await store.get_match(created.id)
+        assert record == created and record.seed == seed
+        assert [s.user_id for s in record.seats] == [snowflake, snowflake + 4]
+        (message,) = await store.messages(created.id)
+        assert message.message_id == snowflake + 5
+
+
 async def test_update_and_close_use_the_version_check(backend: Backend) -> None:
     async with backend.store() as store:
         match_id = await new_match(store)
