@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from bot.engine.datacheck import DataError as CardDataError
+from bot.engine.datacheck import need, record, text, whole
 
 ACTIONS = ("return", "trade", "double", "reverse", "block")
 """The five action effects the rules implement; the data assigns each a colour."""
@@ -26,10 +28,6 @@ _TOP = {"name", "colours", "numbers", "action_rank", "wild_draw_value", "actions
 
 NUMBER, WILD, ACTION, AURA_KIND = 0, 1, 2, 3
 KIND_NAMES = ("number", "wild", "action", "aura")
-
-
-class CardDataError(ValueError):
-    """The card file is malformed; the message names the file and the faulty entry."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,70 +66,53 @@ class CardSet:
         return len(self.colours) * self.per_colour
 
 
-def _need(cond: bool, where: str, message: str) -> None:
-    if not cond:
-        raise CardDataError(f"{where}: {message}")
 
 
-def _int(value: Any, where: str, low: int, high: int) -> int:
-    ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
-    _need(ok, where, f"must be a whole number from {low} to {high}, not {value!r}")
-    return int(value)
 
 
-def _text(value: Any, where: str) -> str:
-    _need(isinstance(value, str) and value.strip() != "", where, "must be a non-empty text")
-    return str(value)
 
 
-def _object(value: Any, where: str, fields: set[str]) -> Mapping[str, Any]:
-    _need(isinstance(value, Mapping), where, "must be an object")
-    missing = sorted(fields - set(value))
-    _need(not missing, where, f"missing {', '.join(missing)}")
-    unknown = sorted(set(value) - fields)
-    _need(not unknown, where, f"unknown field(s) {', '.join(unknown)}")
-    return value  # type: ignore[no-any-return]
 
 
 def _list(value: Any, where: str, low: int, high: int) -> list[Any]:
-    _need(isinstance(value, list) and low <= len(value) <= high, where,
+    need(isinstance(value, list) and low <= len(value) <= high, where,
           f"must be a list of {low} to {high} entries")
     return list(value)
 
 
 def parse_card_set(data: Any, src: str = "card set") -> CardSet:
     """Validate ``data`` (the parsed JSON) into a ``CardSet``; raise ``CardDataError`` if unfit."""
-    top = _object(data, src, _TOP)
-    colours = tuple(_text(c, f"{src}: colours[{i}]")
+    top = record(data, src, _TOP)
+    colours = tuple(text(c, f"{src}: colours[{i}]")
                     for i, c in enumerate(_list(top["colours"], f"{src}: colours", 2, 8)))
-    _need(all(_KEY.match(c) for c in colours), f"{src}: colours", "must be lower-case words")
-    _need(len(set(colours)) == len(colours), f"{src}: colours", "a colour is listed twice")
-    numbers = _int(top["numbers"], f"{src}: numbers", 2, 20)
-    rank = _int(top["action_rank"], f"{src}: action_rank", numbers + 1, 99)
-    draw = _int(top["wild_draw_value"], f"{src}: wild_draw_value", 1, numbers)
+    need(all(_KEY.match(c) for c in colours), f"{src}: colours", "must be lower-case words")
+    need(len(set(colours)) == len(colours), f"{src}: colours", "a colour is listed twice")
+    numbers = whole(top["numbers"], f"{src}: numbers", 2, 20)
+    rank = whole(top["action_rank"], f"{src}: action_rank", numbers + 1, 99)
+    draw = whole(top["wild_draw_value"], f"{src}: wild_draw_value", 1, numbers)
     by_colour: dict[int, Action] = {}
     seen: set[str] = set()
     for i, item in enumerate(_list(top["actions"], f"{src}: actions", len(colours),
                                    len(colours))):
         where = f"{src}: actions[{i}]"
-        obj = _object(item, where, {"key", "name", "colour", "text"})
-        key = _text(obj["key"], f"{where}.key")
-        _need(key in ACTIONS and key not in seen, f"{where}.key",
+        obj = record(item, where, {"key", "name", "colour", "text"})
+        key = text(obj["key"], f"{where}.key")
+        need(key in ACTIONS and key not in seen, f"{where}.key",
               f"`{key}` must be one of {', '.join(ACTIONS)}, each once")
         seen.add(key)
-        _need(obj["colour"] in colours, f"{where}.colour", f"must be one of {', '.join(colours)}")
+        need(obj["colour"] in colours, f"{where}.colour", f"must be one of {', '.join(colours)}")
         colour = colours.index(obj["colour"])
-        _need(colour not in by_colour, f"{where}.colour", "two actions share this colour")
-        by_colour[colour] = Action(key, _text(obj["name"], f"{where}.name"), colour,
-                                   _text(obj["text"], f"{where}.text"))
+        need(colour not in by_colour, f"{where}.colour", "two actions share this colour")
+        by_colour[colour] = Action(key, text(obj["name"], f"{where}.name"), colour,
+                                   text(obj["text"], f"{where}.text"))
     decks = []
     for i, item in enumerate(_list(top["decks"], f"{src}: decks", 4, 4)):
-        obj = _object(item, f"{src}: decks[{i}]", {"lines", "aura"})
-        decks.append(DeckLook(_int(obj["lines"], f"{src}: decks[{i}].lines", 1, 9),
-                              _text(obj["aura"], f"{src}: decks[{i}].aura")))
-    _need(len({d.lines for d in decks}) == len(decks), f"{src}: decks",
+        obj = record(item, f"{src}: decks[{i}]", {"lines", "aura"})
+        decks.append(DeckLook(whole(obj["lines"], f"{src}: decks[{i}].lines", 1, 9),
+                              text(obj["aura"], f"{src}: decks[{i}].aura")))
+    need(len({d.lines for d in decks}) == len(decks), f"{src}: decks",
           "every deck needs its own back pattern")
-    return CardSet(_text(top["name"], f"{src}: name"), colours, numbers, rank, draw,
+    return CardSet(text(top["name"], f"{src}: name"), colours, numbers, rank, draw,
                    tuple(by_colour[k] for k in range(len(colours))), tuple(decks))
 
 

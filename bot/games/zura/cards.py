@@ -15,6 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bot.engine.datacheck import DataError as CardDataError
+from bot.engine.datacheck import need, record, text, whole
+
 ABILITIES = ("peek4", "steal5", "extra12", "restack", "hand7", "discard2", "scry", "swap")
 """The eight abilities the engine implements; the data may only use these keys."""
 KINDS = ("tzerzurian", "hermit", "imp")
@@ -22,10 +25,6 @@ MAX_MENU = 25
 """Discord's limit on options in one menu; the set must keep every menu within it."""
 _KEY = re.compile(r"^[a-z][a-z0-9-]{0,30}$")
 _TOP = {"name", "deal", "hand_size", "search_area", "abilities", "landscapes", "tzerzurians"}
-
-
-class CardDataError(ValueError):
-    """The card file is malformed; the message names the file and the faulty entry."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,109 +74,92 @@ class CardSet:
         return self.types[self.tz[card]]
 
 
-def _need(cond: bool, where: str, message: str) -> None:
-    if not cond:
-        raise CardDataError(f"{where}: {message}")
 
 
-def _int(value: Any, where: str, low: int, high: int) -> int:
-    ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
-    _need(ok, where, f"must be a whole number from {low} to {high}, not {value!r}")
-    return int(value)
 
 
-def _text(value: Any, where: str) -> str:
-    _need(isinstance(value, str) and value.strip() != "", where, "must be a non-empty text")
-    return str(value)
 
 
 def _key(value: Any, where: str, seen: set[str]) -> str:
-    key = _text(value, where)
-    _need(bool(_KEY.match(key)), where, f"`{key}` must be lower-case letters, digits or '-'")
-    _need(key not in seen, where, f"`{key}` is used twice")
+    key = text(value, where)
+    need(bool(_KEY.match(key)), where, f"`{key}` must be lower-case letters, digits or '-'")
+    need(key not in seen, where, f"`{key}` is used twice")
     seen.add(key)
     return key
 
 
-def _object(value: Any, where: str, required: set[str], optional: set[str]) -> Mapping[str, Any]:
-    _need(isinstance(value, Mapping), where, "must be an object")
-    missing = sorted(required - set(value))
-    _need(not missing, where, f"missing {', '.join(missing)}")
-    unknown = sorted(set(value) - required - optional)
-    _need(not unknown, where, f"unknown field(s) {', '.join(unknown)}")
-    return value  # type: ignore[no-any-return]
 
 
 def _landscapes(raw: Any, src: str) -> tuple[tuple[Landscape, ...], tuple[int, ...]]:
-    _need(isinstance(raw, list) and len(raw) > 0, f"{src}: landscapes", "must be a non-empty list")
+    need(isinstance(raw, list) and len(raw) > 0, f"{src}: landscapes", "must be a non-empty list")
     seen: set[str] = set()
     lands, travel = [], []
     for i, item in enumerate(raw):
         where = f"{src}: landscapes[{i}]"
-        obj = _object(item, where, {"key", "name", "colour", "travel_cards"}, set())
-        land = Landscape(i, _key(obj["key"], f"{where}.key", seen), _text(obj["name"], where),
-                         _text(obj["colour"], f"{where}.colour"))
+        obj = record(item, where, {"key", "name", "colour", "travel_cards"}, set())
+        land = Landscape(i, _key(obj["key"], f"{where}.key", seen), text(obj["name"], where),
+                         text(obj["colour"], f"{where}.colour"))
         lands.append(land)
-        travel += [i] * _int(obj["travel_cards"], f"{where}.travel_cards", 1, 200)
+        travel += [i] * whole(obj["travel_cards"], f"{where}.travel_cards", 1, 200)
     return tuple(lands), tuple(travel)
 
 
 def _types(raw: Any, src: str, lands: tuple[Landscape, ...]
            ) -> tuple[tuple[TzType, ...], tuple[int, ...]]:
-    _need(isinstance(raw, list) and len(raw) > 0, f"{src}: tzerzurians", "must be a non-empty list")
+    need(isinstance(raw, list) and len(raw) > 0, f"{src}: tzerzurians", "must be a non-empty list")
     by_key = {land.key: land.index for land in lands}
     seen: set[str] = set()
     types, tz = [], []
     for i, item in enumerate(raw):
         where = f"{src}: tzerzurians[{i}]"
-        obj = _object(item, where, {"key", "name", "points", "ability", "copies"},
+        obj = record(item, where, {"key", "name", "points", "ability", "copies"},
                       {"kind", "landscape"})
         key = _key(obj["key"], f"{where}.key", seen)
         kind = obj.get("kind", "tzerzurian")
-        _need(kind in KINDS, f"{where}.kind", f"must be one of {', '.join(KINDS)}")
+        need(kind in KINDS, f"{where}.kind", f"must be one of {', '.join(KINDS)}")
         landscape = -1
         if kind == "tzerzurian":
-            _need(obj.get("landscape") in by_key, f"{where}.landscape",
+            need(obj.get("landscape") in by_key, f"{where}.landscape",
                   f"must be one of {', '.join(by_key)}")
             landscape = by_key[obj["landscape"]]
         else:
-            _need("landscape" not in obj, where, f"a {kind} has no landscape")
+            need("landscape" not in obj, where, f"a {kind} has no landscape")
         points = obj["points"]
         if points == "X":
-            _need(kind == "tzerzurian", f"{where}.points", "only landscape cards may be X")
+            need(kind == "tzerzurian", f"{where}.points", "only landscape cards may be X")
             value = None
         else:
-            value = _int(points, f"{where}.points", -20, 20)
-        _need(obj["ability"] in ABILITIES, f"{where}.ability",
+            value = whole(points, f"{where}.points", -20, 20)
+        need(obj["ability"] in ABILITIES, f"{where}.ability",
               f"`{obj['ability']}` is not one of {', '.join(ABILITIES)}")
-        types.append(TzType(i, key, _text(obj["name"], f"{where}.name"), kind, landscape, value,
+        types.append(TzType(i, key, text(obj["name"], f"{where}.name"), kind, landscape, value,
                             obj["ability"]))
-        tz += [i] * _int(obj["copies"], f"{where}.copies", 1, 20)
+        tz += [i] * whole(obj["copies"], f"{where}.copies", 1, 20)
     return tuple(types), tuple(tz)
 
 
 def parse_card_set(data: Any, src: str = "card set") -> CardSet:
     """Validate ``data`` (the parsed JSON) into a ``CardSet``; raise ``CardDataError`` if unfit."""
-    top = _object(data, src, _TOP, set())
-    hand = _int(top["hand_size"], f"{src}: hand_size", 1, 20)
-    deal = _int(top["deal"], f"{src}: deal", 0, hand)
-    area = _object(top["search_area"], f"{src}: search_area", {"rows", "columns"}, set())
-    rows = _int(area["rows"], f"{src}: search_area.rows", 1, 5)
-    cols = _int(area["columns"], f"{src}: search_area.columns", 1, 5)
-    abilities = _object(top["abilities"], f"{src}: abilities", set(ABILITIES), set())
+    top = record(data, src, _TOP, set())
+    hand = whole(top["hand_size"], f"{src}: hand_size", 1, 20)
+    deal = whole(top["deal"], f"{src}: deal", 0, hand)
+    area = record(top["search_area"], f"{src}: search_area", {"rows", "columns"}, set())
+    rows = whole(area["rows"], f"{src}: search_area.rows", 1, 5)
+    cols = whole(area["columns"], f"{src}: search_area.columns", 1, 5)
+    abilities = record(top["abilities"], f"{src}: abilities", set(ABILITIES), set())
     for key in ABILITIES:
-        _text(abilities[key], f"{src}: abilities.{key}")
+        text(abilities[key], f"{src}: abilities.{key}")
     lands, travel = _landscapes(top["landscapes"], src)
     types, tz = _types(top["tzerzurians"], src, lands)
     # Four players may each hold one card over the hand size; someone must still draw.
-    _need(len(travel) > 4 * (hand + 1), src, f"{len(travel)} travel cards are too few for "
+    need(len(travel) > 4 * (hand + 1), src, f"{len(travel)} travel cards are too few for "
           f"four hands of {hand + 1}")
-    _need(len(tz) > rows * cols, src, f"{len(tz)} Tzerzurians cannot fill a search area of "
+    need(len(tz) > rows * cols, src, f"{len(tz)} Tzerzurians cannot fill a search area of "
           f"{rows * cols} and leave a draw pile")
     # The restack menu lists every card type but the top one.
-    _need(len(types) <= MAX_MENU + 1, src, f"{len(types)} card types; at most {MAX_MENU + 1} "
+    need(len(types) <= MAX_MENU + 1, src, f"{len(types)} card types; at most {MAX_MENU + 1} "
           "fit the menus")
-    return CardSet(_text(top["name"], f"{src}: name"), deal, hand, rows, cols, dict(abilities),
+    return CardSet(text(top["name"], f"{src}: name"), deal, hand, rows, cols, dict(abilities),
                    lands, types, travel, tz)
 
 
