@@ -6,11 +6,11 @@ Commands are imported only when used, so a missing optional piece never blocks t
 from __future__ import annotations
 
 import importlib
-import logging
 import sys
 from collections.abc import Callable
 from typing import cast
 
+from bot import logs
 from bot.settings import SettingsError, load_settings
 
 COMMANDS = {
@@ -50,8 +50,7 @@ def start_bot() -> int:
     except SettingsError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    logging.basicConfig(level=settings.log_level_number,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logs.setup(settings.log_level_number, secrets=settings.secrets)
     app = importlib.import_module("bot.app")
     run = cast(Callable[[object], object], app.run)
     run(settings)

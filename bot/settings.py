@@ -41,6 +41,12 @@ class Settings:
     def uses_postgres(self) -> bool:
         return bool(self.database_url)
 
+    @property
+    def secrets(self) -> tuple[str, ...]:
+        """Values that must never reach a log line: the token and any database password."""
+        password = urlsplit(self.database_url).password if self.database_url else None
+        return tuple(s for s in (self.discord_token, password) if s)
+
     def __repr__(self) -> str:
         token = "<set>" if self.has_token else "<missing>"
         return (f"Settings(discord_token={token}, db_path={str(self.db_path)!r}, "

@@ -18,6 +18,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from bot import logs
 from bot.engine import (
     Action,
     BadOptions,
@@ -147,6 +148,7 @@ class MatchService:
                 raise StaleDecision("The match moved on meanwhile; nothing was changed.") from None
 
     async def _load(self, match_id: int) -> _Live:
+        logs.bind_match(match_id)
         record = await self.store.get_match(match_id)
         if record is None:
             raise UnknownMatch(match_id)
@@ -341,14 +343,18 @@ class MatchService:
     async def _play(self, live: _Live, seat: SeatRecord, action: Action,
                     user_id: int | None) -> None:
         """One checked move, committed with the version check before anything else sees it."""
-        state, events = play(live.game, live.state, seat.seat, action)
-        result = live.game.result(state)
-        if result is not None:
-            result = rank_resigned_last(result, live.seats)
-        live.version = await self.store.commit_move(
-            live.id, live.version, state_text(live.game, state),
-            ActionRow(seat.seat, user_id, action.decision, action.to_json()),
-            _result_record(result) if result is not None else None)
+        with logs.about(live.id, action.decision):
+            state, events = play(live.game, live.state, seat.seat, action)
+            result = live.game.result(state)
+            if result is not None:
+                result = rank_resigned_last(result, live.seats)
+            live.version = await self.store.commit_move(
+                live.id, live.version, state_text(live.game, state),
+                ActionRow(seat.seat, user_id, action.decision, action.to_json()),
+                _result_record(result) if result is not None else None)
+            log.info("seat %d (%s) played %s; version %d", seat.seat + 1,
+                     "AI" if user_id is None else f"user {user_id}", list(action.choice),
+                     live.version)
         live.state, live.result = state, result
         live.events += events
         self._remember(live.id, live.version, state)
@@ -377,29 +383,64 @@ class MatchService:
                 await self._play(live, seat, Action(decision.id, decision.default), None)
         raise RuntimeError(f"match {live.id}: AI seats kept playing past {game.max_steps} steps")
 
+    async def resume(self, match_id: int) -> list[Outbound]:
+        """Finish AI turns that a stop cut short (a move is committed before the AI answers
+        it, so a process killed in between leaves a match waiting on an AI seat)."""
+        async with self._locked(match_id) as live:
+            ai = {s.seat for s in live.seats if s.is_ai}
+            if (live.record.status != ACTIVE
+                    or not any(d.player in ai for d in live.game.pending(live.state))):
+                return []
+            before = live.state
+            await self._run_ai(live)
+            return build_outbound(live.game, live.id, live.seats, live.state, live.events,
+                                  before, live.result)
+
     async def resign(self, match_id: int, user_id: int) -> list[Outbound]:
         """Leave a running match: the AI takes the seat, ranked last; a last player left wins."""
         async with self._locked(match_id) as live:
             self._require_active(live)
             seat = self._playing_seat(live, user_id)
-            before = live.state
-            gone = replace(seat, is_ai=True, ai_level="normal", resigned=True)
-            live.seats = tuple(gone if s.seat == seat.seat else s for s in live.seats)
-            live.events.append(Event(RESIGNATION, f"Player {seat.seat + 1} resigned."))
-            staying = [s.seat for s in live.seats if not s.resigned]
-            if len(staying) <= 1:
-                # One transaction: the match ends; the result records who resigned.
-                scores = tuple(1.0 if i in staying else 0.0 for i in range(len(live.seats)))
-                result = rank_resigned_last(
-                    Result(scores, (1,) * len(live.seats), RESIGNATION), live.seats)
-                live.version = await self.store.close_match(
-                    live.id, live.version, FINISHED, _result_record(result))
-                live.result = result
-            else:
-                live.version = await self.store.update_seat(live.id, live.version, gone)
-                await self._run_ai(live)
-            return build_outbound(live.game, live.id, live.seats, live.state, live.events,
-                                  before, live.result)
+            return await self._resign(live, seat, f"Player {seat.seat + 1} resigned.")
+
+    async def remove(self, match_id: int, by_user: int, user_id: int,
+                     can_manage: bool = False) -> list[Outbound]:
+        """The host (or, with ``can_manage``, a server manager) takes a player out: a lobby
+        seat is freed; in a running match the AI plays the seat on, as after a resignation."""
+        async with self._locked(match_id) as live:
+            self._require_host(live, by_user, can_manage, "remove a player")
+            if live.record.status == LOBBY and user_id == live.record.host_id:
+                raise HostCannotLeave("The host can't be removed: cancel the match instead.")
+            if live.record.status != LOBBY:
+                self._require_active(live)
+            seat = next((s for s in live.seats if s.user_id == user_id and not s.resigned), None)
+            if seat is None:
+                raise NotSeated("That user is not playing in this match.")
+            if live.record.status == LOBBY:
+                await self._save_seats(live, [s for s in live.seats if s.user_id != user_id])
+                return []
+            return await self._resign(live, seat, f"Player {seat.seat + 1} was removed.")
+
+    async def _resign(self, live: _Live, seat: SeatRecord, text: str) -> list[Outbound]:
+        """Hand ``seat`` to the AI, ranked last; the match ends when one player is left."""
+        before = live.state
+        gone = replace(seat, is_ai=True, ai_level="normal", resigned=True)
+        live.seats = tuple(gone if s.seat == seat.seat else s for s in live.seats)
+        live.events.append(Event(RESIGNATION, text))
+        staying = [s.seat for s in live.seats if not s.resigned]
+        if len(staying) <= 1:
+            # One transaction: the match ends; the result records who resigned.
+            scores = tuple(1.0 if i in staying else 0.0 for i in range(len(live.seats)))
+            result = rank_resigned_last(
+                Result(scores, (1,) * len(live.seats), RESIGNATION), live.seats)
+            live.version = await self.store.close_match(
+                live.id, live.version, FINISHED, _result_record(result))
+            live.result = result
+        else:
+            live.version = await self.store.update_seat(live.id, live.version, gone)
+            await self._run_ai(live)
+        return build_outbound(live.game, live.id, live.seats, live.state, live.events,
+                              before, live.result)
 
     # -- what front ends ask ---------------------------------------------------------------
 
