@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from bot.match import MatchService
 from bot.settings import Settings
-from bot.store import SqliteStore, Store
+from bot.store import Store, open_store
 from cogs.admin import Admin
 from cogs.clicks import Clicks
 from cogs.delivery import Delivery
@@ -57,7 +57,7 @@ class ParlorBot(commands.AutoShardedBot):
                                                                   everyone=False),
                          **options)
         self.settings = settings
-        self.store: Store = store if store is not None else SqliteStore(settings.db_path)
+        self.store: Store = store if store is not None else open_store(settings)
         self.images = images if images is not None else Images()
         self.seed_source = seed_source
         self.parlor: Runtime | None = None
