@@ -23,6 +23,7 @@ from bot.store.records import (
     MessageRecord,
     NewMatch,
     ResultRecord,
+    SeatClock,
     SeatRecord,
 )
 from bot.store.sqlite import SqliteStore
@@ -45,6 +46,7 @@ __all__ = [
     "NewMatch",
     "PostgresStore",
     "ResultRecord",
+    "SeatClock",
     "SeatRecord",
     "SqliteStore",
     "Store",

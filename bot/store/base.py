@@ -19,6 +19,7 @@ from bot.store.records import (
     MessageRecord,
     NewMatch,
     ResultRecord,
+    SeatClock,
     SeatRecord,
 )
 
@@ -63,6 +64,13 @@ class Store(Protocol):
     async def set_dm_ok(self, user_id: int, ok: bool) -> None:
         """Whether DMs reach this user, on every seat they hold in unfinished matches."""
 
+    async def set_pause(self, match_id: int, paused_at: float | None,
+                        votes: Sequence[int]) -> None:
+        """The clocks' pause state and the seats voting to switch it (no version change)."""
+
+    async def match_ids(self, status: str) -> list[int]:
+        """Every match in ``status``, oldest first (the clock resumes them on start)."""
+
     # The action log and results.
     async def actions(self, match_id: int) -> list[ActionRecord]: ...
 
@@ -82,6 +90,25 @@ class Store(Protocol):
         """Deadlines whose ``next_at`` has come, soonest first."""
 
     async def delete_deadlines(self, match_id: int, decision_id: str | None = None) -> None: ...
+
+    async def deadlines_of(self, match_ids: Sequence[int]) -> list[DeadlineRecord]:
+        """Every deadline of these matches, held or running, soonest due first."""
+
+    async def save_deadlines(self, match_id: int, put: Sequence[DeadlineRecord],
+                             drop: Sequence[tuple[str, int]]) -> None:
+        """Write the ``put`` rows (replacing) and delete the ``drop`` ones (decision id, seat)
+        in one transaction."""
+
+    async def advance_deadline(self, deadline: DeadlineRecord, from_stage: int) -> bool:
+        """Store ``deadline``'s stage and ``next_at`` if the row is still at ``from_stage``;
+        True when this call moved it (so each stage is acted on once, whoever races)."""
+
+    async def seat_clocks(self, match_id: int) -> list[SeatClock]: ...
+
+    async def put_seat_clock(self, seat: SeatClock) -> None: ...
+
+    async def due_away_ends(self, now: float) -> list[SeatClock]:
+        """Seats whose time away ends by ``now``, soonest first."""
 
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:
         """The server's settings, or the defaults when none were saved."""

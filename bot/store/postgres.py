@@ -36,6 +36,7 @@ from bot.store.records import (
     MessageRecord,
     NewMatch,
     ResultRecord,
+    SeatClock,
     SeatRecord,
 )
 from bot.store.rows import (
@@ -46,6 +47,7 @@ from bot.store.rows import (
     match_from_row,
     message_from_row,
     result_from_row,
+    seat_clock_from_row,
     seat_from_row,
 )
 from bot.store.schema import Migration, bundled_migrations
@@ -70,9 +72,12 @@ def _upsert(table: str, keys: Sequence[str], columns: Sequence[str]) -> str:
 _PUT_MESSAGE = _upsert("messages", ["message_id"],
                        ["match_id", "kind", "seat", "channel_id", "decision_id", "created_at"])
 _PUT_DEADLINE = _upsert("deadlines", ["match_id", "decision_id", "seat"],
-                        ["due_at", "next_at", "stage", "created_at"])
+                        ["due_at", "next_at", "stage", "created_at", "held_at"])
 _PUT_GUILD = _upsert("guild_settings", ["guild_id"],
-                     ["use_threads", "clock_preset", "allowed_channels", "updated_at"])
+                     ["use_threads", "clock_preset", "allowed_channels", "updated_at",
+                      "clock_minutes", "away_days"])
+_PUT_SEAT_CLOCK = _upsert("seat_clocks", ["match_id", "seat"],
+                          ["autopilots", "away_since", "away_until", "away_used"])
 
 
 def describe(dsn: str) -> str:
@@ -227,10 +232,11 @@ class PostgresStore:
         async with self._write() as db:
             match_id = await db.fetchval(
                 "INSERT INTO matches (guild_id, channel_id, thread_id, game, status, options, "
-                "seed, version, state, host_id, created_at, updated_at) "
-                "VALUES ($1, $2, $3, $4, $5, $6, $7, 0, NULL, $8, $9, $10) RETURNING id",
+                "seed, version, state, host_id, created_at, updated_at, clock) "
+                "VALUES ($1, $2, $3, $4, $5, $6, $7, 0, NULL, $8, $9, $10, $11) RETURNING id",
                 new.guild_id, new.channel_id, new.thread_id, new.game, LOBBY,
-                dumps(dict(new.options)), new.seed, new.host_id, now, now)
+                dumps(dict(new.options)), new.seed, new.host_id, now, now,
+                dumps(dict(new.clock)))
             await self._insert_seats(db, match_id, new.seats)
             (record,) = await self._matches(db, "id = $1", match_id)
         return record
@@ -274,11 +280,11 @@ class PostgresStore:
             version = await self._cas(db, match_id, expected_version,
                                       status=status, state=new_state)
             await db.execute(
-                "INSERT INTO actions (match_id, seq, seat, user_id, decision_id, action, at) "
-                "SELECT $1, COALESCE(MAX(seq), 0) + 1, $2, $3, $4, $5, $6 FROM actions "
-                "WHERE match_id = $1",
+                "INSERT INTO actions (match_id, seq, seat, user_id, decision_id, action, at, "
+                "autopilot) SELECT $1, COALESCE(MAX(seq), 0) + 1, $2, $3, $4, $5, $6, $7 "
+                "FROM actions WHERE match_id = $1",
                 match_id, action.seat, action.user_id, action.decision_id,
-                dumps(dict(action.action)), self.clock())
+                dumps(dict(action.action)), self.clock(), action.autopilot)
             if result is not None:
                 await self._insert_result(db, match_id, result)
         return version
@@ -317,6 +323,17 @@ class PostgresStore:
                 "(SELECT id FROM matches WHERE status = ANY($3::text[]))",
                 ok, user_id, [LOBBY, ACTIVE])
 
+    async def set_pause(self, match_id: int, paused_at: float | None,
+                        votes: Sequence[int]) -> None:
+        async with self._write() as db:
+            await db.execute("UPDATE matches SET paused_at = $1, pause_votes = $2 WHERE id = $3",
+                             paused_at, dumps(sorted(votes)), match_id)
+
+    async def match_ids(self, status: str) -> list[int]:
+        async with self._read() as db:
+            rows = await db.fetch("SELECT id FROM matches WHERE status = $1 ORDER BY id", status)
+        return [int(r["id"]) for r in rows]
+
     # -- action log and results ------------------------------------------------------------
 
     async def actions(self, match_id: int) -> list[ActionRecord]:
@@ -353,16 +370,20 @@ class PostgresStore:
                 "ORDER BY created_at, message_id", match_id, kind)
         return [message_from_row(r) for r in rows]
 
+    async def _put_deadlines(self, db: Connection, deadlines: Iterable[DeadlineRecord]) -> None:
+        await db.executemany(_PUT_DEADLINE, [
+            (d.match_id, d.decision_id, d.seat, d.due_at, d.next_at, d.stage, self.clock(),
+             d.held_at) for d in deadlines])
+
     async def put_deadline(self, deadline: DeadlineRecord) -> None:
         async with self._write() as db:
-            await db.execute(_PUT_DEADLINE, deadline.match_id, deadline.decision_id,
-                             deadline.seat, deadline.due_at, deadline.next_at, deadline.stage,
-                             self.clock())
+            await self._put_deadlines(db, [deadline])
 
     async def due_deadlines(self, now: float) -> list[DeadlineRecord]:
         async with self._read() as db:
             rows = await db.fetch(
-                "SELECT * FROM deadlines WHERE next_at <= $1 ORDER BY next_at", now)
+                "SELECT * FROM deadlines WHERE next_at <= $1 AND held_at IS NULL "
+                "ORDER BY next_at", now)
         return [deadline_from_row(r) for r in rows]
 
     async def delete_deadlines(self, match_id: int, decision_id: str | None = None) -> None:
@@ -370,6 +391,49 @@ class PostgresStore:
             await db.execute(
                 "DELETE FROM deadlines WHERE match_id = $1 "
                 "AND ($2::text IS NULL OR decision_id = $2)", match_id, decision_id)
+
+    async def deadlines_of(self, match_ids: Sequence[int]) -> list[DeadlineRecord]:
+        async with self._read() as db:
+            rows = await db.fetch(
+                "SELECT * FROM deadlines WHERE match_id = ANY($1::bigint[]) "
+                "ORDER BY due_at, match_id, seat", list(match_ids))
+        return [deadline_from_row(r) for r in rows]
+
+    async def save_deadlines(self, match_id: int, put: Sequence[DeadlineRecord],
+                             drop: Sequence[tuple[str, int]]) -> None:
+        if any(d.match_id != match_id for d in put):
+            raise StoreError(f"deadlines of another match saved with match {match_id}")
+        async with self._write() as db:
+            await db.executemany(
+                "DELETE FROM deadlines WHERE match_id = $1 AND decision_id = $2 AND seat = $3",
+                [(match_id, decision_id, seat) for decision_id, seat in drop])
+            await self._put_deadlines(db, put)
+
+    async def advance_deadline(self, deadline: DeadlineRecord, from_stage: int) -> bool:
+        async with self._write() as db:
+            moved = await db.fetchval(
+                "UPDATE deadlines SET stage = $1, next_at = $2 WHERE match_id = $3 "
+                "AND decision_id = $4 AND seat = $5 AND stage = $6 RETURNING seat",
+                deadline.stage, deadline.next_at, deadline.match_id, deadline.decision_id,
+                deadline.seat, from_stage)
+        return moved is not None
+
+    async def seat_clocks(self, match_id: int) -> list[SeatClock]:
+        async with self._read() as db:
+            rows = await db.fetch(
+                "SELECT * FROM seat_clocks WHERE match_id = $1 ORDER BY seat", match_id)
+        return [seat_clock_from_row(r) for r in rows]
+
+    async def put_seat_clock(self, seat: SeatClock) -> None:
+        async with self._write() as db:
+            await db.execute(_PUT_SEAT_CLOCK, seat.match_id, seat.seat, seat.autopilots,
+                             seat.away_since, seat.away_until, seat.away_used)
+
+    async def due_away_ends(self, now: float) -> list[SeatClock]:
+        async with self._read() as db:
+            rows = await db.fetch(
+                "SELECT * FROM seat_clocks WHERE away_until <= $1 ORDER BY away_until", now)
+        return [seat_clock_from_row(r) for r in rows]
 
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:
         async with self._read() as db:
@@ -381,4 +445,4 @@ class PostgresStore:
         async with self._write() as db:
             await db.execute(_PUT_GUILD, settings.guild_id, settings.use_threads,
                              settings.clock_preset, dumps(list(settings.allowed_channels)),
-                             self.clock())
+                             self.clock(), settings.clock_minutes, settings.away_days)

@@ -40,6 +40,8 @@ class NewMatch:
     channel_id: int | None = None
     thread_id: int | None = None
     seats: Sequence[SeatRecord] = ()
+    clock: Mapping[str, Any] = field(default_factory=dict)
+    """The match's clock settings as JSON data (empty: untimed); see ``bot.match.clock``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +62,11 @@ class MatchRecord:
     created_at: float
     updated_at: float
     seats: tuple[SeatRecord, ...] = ()
+    clock: Mapping[str, Any] = field(default_factory=dict)
+    paused_at: float | None = None
+    """When the players voted the clocks to a stop (None: running)."""
+    pause_votes: tuple[int, ...] = ()
+    """Seats that voted to switch the pause state (pause, or resume when paused)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +77,8 @@ class ActionRow:
     user_id: int | None
     decision_id: str
     action: Mapping[str, Any]
+    autopilot: bool = False
+    """The AI moved for a human seat whose clock ran out."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +91,7 @@ class ActionRecord:
     decision_id: str
     action: Mapping[str, Any]
     at: float
+    autopilot: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +118,11 @@ class MessageRecord:
 
 @dataclass(frozen=True, slots=True)
 class DeadlineRecord:
-    """A clock on one seat's decision; ``stage`` counts the reminders already sent."""
+    """A clock on one seat's decision; ``stage`` counts the reminders already sent.
+
+    ``held_at`` is set while the clock stands still (pause, time away); the times are then
+    shifted by the time it stood when it runs again.
+    """
 
     match_id: int
     decision_id: str
@@ -116,6 +130,24 @@ class DeadlineRecord:
     due_at: float
     next_at: float
     stage: int = 0
+    held_at: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatClock:
+    """Clock bookkeeping for one seat: missed decisions in a row and time away."""
+
+    match_id: int
+    seat: int
+    autopilots: int = 0
+    away_since: float | None = None
+    away_until: float | None = None
+    away_used: float = 0.0
+    """Seconds of time away already spent in this match."""
+
+    @property
+    def away(self) -> bool:
+        return self.away_since is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,3 +156,7 @@ class GuildSettings:
     use_threads: bool = True
     clock_preset: str = "async"
     allowed_channels: tuple[int, ...] = field(default=())
+    clock_minutes: int = 60
+    """Minutes per decision when ``clock_preset`` is ``custom``."""
+    away_days: int = 7
+    """Time away a player may take per match, in days (0: none)."""

@@ -17,6 +17,7 @@ from bot.store.records import (
     MatchRecord,
     MessageRecord,
     ResultRecord,
+    SeatClock,
     SeatRecord,
 )
 
@@ -41,12 +42,14 @@ def match_from_row(row: Row, seats: Sequence[SeatRecord]) -> MatchRecord:
         options=json.loads(row["options"]), seed=row["seed"], version=row["version"],
         state=row["state"], host_id=row["host_id"], guild_id=row["guild_id"],
         channel_id=row["channel_id"], thread_id=row["thread_id"],
-        created_at=row["created_at"], updated_at=row["updated_at"], seats=tuple(seats))
+        created_at=row["created_at"], updated_at=row["updated_at"], seats=tuple(seats),
+        clock=json.loads(row["clock"]), paused_at=row["paused_at"],
+        pause_votes=tuple(int(s) for s in json.loads(row["pause_votes"])))
 
 
 def action_from_row(row: Row) -> ActionRecord:
     return ActionRecord(row["seq"], row["seat"], row["user_id"], row["decision_id"],
-                        json.loads(row["action"]), row["at"])
+                        json.loads(row["action"]), row["at"], bool(row["autopilot"]))
 
 
 def result_from_row(row: Row) -> ResultRecord:
@@ -62,9 +65,15 @@ def message_from_row(row: Row) -> MessageRecord:
 
 def deadline_from_row(row: Row) -> DeadlineRecord:
     return DeadlineRecord(row["match_id"], row["decision_id"], row["seat"], row["due_at"],
-                          row["next_at"], row["stage"])
+                          row["next_at"], row["stage"], row["held_at"])
+
+
+def seat_clock_from_row(row: Row) -> SeatClock:
+    return SeatClock(row["match_id"], row["seat"], row["autopilots"], row["away_since"],
+                     row["away_until"], row["away_used"])
 
 
 def guild_settings_from_row(row: Row) -> GuildSettings:
     return GuildSettings(row["guild_id"], bool(row["use_threads"]), row["clock_preset"],
-                         tuple(int(c) for c in json.loads(row["allowed_channels"])))
+                         tuple(int(c) for c in json.loads(row["allowed_channels"])),
+                         row["clock_minutes"], row["away_days"])

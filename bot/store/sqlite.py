@@ -33,6 +33,7 @@ from bot.store.records import (
     MessageRecord,
     NewMatch,
     ResultRecord,
+    SeatClock,
     SeatRecord,
 )
 from bot.store.rows import (
@@ -43,6 +44,7 @@ from bot.store.rows import (
     match_from_row,
     message_from_row,
     result_from_row,
+    seat_clock_from_row,
     seat_from_row,
 )
 from bot.store.schema import Migration, bundled_migrations
@@ -202,10 +204,11 @@ class SqliteStore:
         async with self._write() as db:
             async with db.execute(
                 "INSERT INTO matches (guild_id, channel_id, thread_id, game, status, options, "
-                "seed, version, state, host_id, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, 0, NULL, ?, ?, ?)",
+                "seed, version, state, host_id, created_at, updated_at, clock) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, 0, NULL, ?, ?, ?, ?)",
                 (new.guild_id, new.channel_id, new.thread_id, new.game, LOBBY,
-                 dumps(dict(new.options)), new.seed, new.host_id, now, now),
+                 dumps(dict(new.options)), new.seed, new.host_id, now, now,
+                 dumps(dict(new.clock))),
             ) as cur:
                 match_id = cur.lastrowid
             assert match_id is not None
@@ -255,11 +258,11 @@ class SqliteStore:
             version = await self._cas(db, match_id, expected_version,
                                       ", status = ?, state = ?", (status, new_state))
             await db.execute(
-                "INSERT INTO actions (match_id, seq, seat, user_id, decision_id, action, at) "
-                "SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ?, ?, ? FROM actions "
+                "INSERT INTO actions (match_id, seq, seat, user_id, decision_id, action, at, "
+                "autopilot) SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ?, ?, ?, ?, ? FROM actions "
                 "WHERE match_id = ?",
                 (match_id, action.seat, action.user_id, action.decision_id,
-                 dumps(dict(action.action)), self.clock(), match_id))
+                 dumps(dict(action.action)), self.clock(), action.autopilot, match_id))
             if result is not None:
                 await self._insert_result(db, match_id, result)
         return version
@@ -298,6 +301,18 @@ class SqliteStore:
             await db.execute(
                 "UPDATE seats SET dm_ok = ? WHERE user_id = ? AND match_id IN "
                 "(SELECT id FROM matches WHERE status IN (?, ?))", (ok, user_id, LOBBY, ACTIVE))
+
+    async def set_pause(self, match_id: int, paused_at: float | None,
+                        votes: Sequence[int]) -> None:
+        async with self._write() as db:
+            await db.execute("UPDATE matches SET paused_at = ?, pause_votes = ? WHERE id = ?",
+                             (paused_at, dumps(sorted(votes)), match_id))
+
+    async def match_ids(self, status: str) -> list[int]:
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT id FROM matches WHERE status = ? ORDER BY id", (status,))
+        return [int(r["id"]) for r in rows]
 
     # -- action log and results ------------------------------------------------------------
 
@@ -340,18 +355,23 @@ class SqliteStore:
             rows = await db.execute_fetchall(sql + " ORDER BY created_at, message_id", params)
         return [message_from_row(r) for r in rows]
 
+    async def _put_deadlines(self, db: aiosqlite.Connection,
+                             deadlines: Iterable[DeadlineRecord]) -> None:
+        await db.executemany(
+            "INSERT OR REPLACE INTO deadlines (match_id, decision_id, seat, due_at, "
+            "next_at, stage, created_at, held_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [(d.match_id, d.decision_id, d.seat, d.due_at, d.next_at, d.stage, self.clock(),
+              d.held_at) for d in deadlines])
+
     async def put_deadline(self, deadline: DeadlineRecord) -> None:
         async with self._write() as db:
-            await db.execute(
-                "INSERT OR REPLACE INTO deadlines (match_id, decision_id, seat, due_at, "
-                "next_at, stage, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (deadline.match_id, deadline.decision_id, deadline.seat, deadline.due_at,
-                 deadline.next_at, deadline.stage, self.clock()))
+            await self._put_deadlines(db, [deadline])
 
     async def due_deadlines(self, now: float) -> list[DeadlineRecord]:
         async with self._read() as db:
             rows = await db.execute_fetchall(
-                "SELECT * FROM deadlines WHERE next_at <= ? ORDER BY next_at", (now,))
+                "SELECT * FROM deadlines WHERE next_at <= ? AND held_at IS NULL "
+                "ORDER BY next_at", (now,))
         return [deadline_from_row(r) for r in rows]
 
     async def delete_deadlines(self, match_id: int, decision_id: str | None = None) -> None:
@@ -361,6 +381,55 @@ class SqliteStore:
             else:
                 await db.execute("DELETE FROM deadlines WHERE match_id = ? AND decision_id = ?",
                                  (match_id, decision_id))
+
+    async def deadlines_of(self, match_ids: Sequence[int]) -> list[DeadlineRecord]:
+        if not match_ids:
+            return []
+        marks = ",".join("?" * len(match_ids))
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                f"SELECT * FROM deadlines WHERE match_id IN ({marks}) "
+                "ORDER BY due_at, match_id, seat", tuple(match_ids))
+        return [deadline_from_row(r) for r in rows]
+
+    async def save_deadlines(self, match_id: int, put: Sequence[DeadlineRecord],
+                             drop: Sequence[tuple[str, int]]) -> None:
+        if any(d.match_id != match_id for d in put):
+            raise StoreError(f"deadlines of another match saved with match {match_id}")
+        async with self._write() as db:
+            await db.executemany(
+                "DELETE FROM deadlines WHERE match_id = ? AND decision_id = ? AND seat = ?",
+                [(match_id, decision_id, seat) for decision_id, seat in drop])
+            await self._put_deadlines(db, put)
+
+    async def advance_deadline(self, deadline: DeadlineRecord, from_stage: int) -> bool:
+        async with self._write() as db, db.execute(
+            "UPDATE deadlines SET stage = ?, next_at = ? "
+            "WHERE match_id = ? AND decision_id = ? AND seat = ? AND stage = ?",
+            (deadline.stage, deadline.next_at, deadline.match_id, deadline.decision_id,
+             deadline.seat, from_stage),
+        ) as cur:
+            return cur.rowcount == 1
+
+    async def seat_clocks(self, match_id: int) -> list[SeatClock]:
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT * FROM seat_clocks WHERE match_id = ? ORDER BY seat", (match_id,))
+        return [seat_clock_from_row(r) for r in rows]
+
+    async def put_seat_clock(self, seat: SeatClock) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "INSERT OR REPLACE INTO seat_clocks (match_id, seat, autopilots, away_since, "
+                "away_until, away_used) VALUES (?, ?, ?, ?, ?, ?)",
+                (seat.match_id, seat.seat, seat.autopilots, seat.away_since, seat.away_until,
+                 seat.away_used))
+
+    async def due_away_ends(self, now: float) -> list[SeatClock]:
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT * FROM seat_clocks WHERE away_until <= ? ORDER BY away_until", (now,))
+        return [seat_clock_from_row(r) for r in rows]
 
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:
         async with self._read() as db:
@@ -372,7 +441,9 @@ class SqliteStore:
         async with self._write() as db:
             await db.execute(
                 "INSERT OR REPLACE INTO guild_settings (guild_id, use_threads, clock_preset, "
-                "allowed_channels, updated_at) VALUES (?, ?, ?, ?, ?)",
+                "allowed_channels, updated_at, clock_minutes, away_days) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (settings.guild_id, settings.use_threads, settings.clock_preset,
-                 dumps(list(settings.allowed_channels)), self.clock()))
+                 dumps(list(settings.allowed_channels)), self.clock(), settings.clock_minutes,
+                 settings.away_days))
 

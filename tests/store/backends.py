@@ -21,6 +21,8 @@ from bot.store.records import Clock
 from bot.store.schema import Migration, bundled_migrations
 
 AnyStore = SqliteStore | PostgresStore
+SCHEMA_VERSION = len(bundled_migrations())
+"""The version a fully migrated database has."""
 
 
 class Backend(ABC):

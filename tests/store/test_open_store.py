@@ -8,7 +8,7 @@ import pytest
 
 from bot.settings import Settings, SettingsError, load_settings
 from bot.store import NewMatch, PostgresStore, SqliteStore, open_store
-from tests.store.backends import PostgresBackend
+from tests.store.backends import SCHEMA_VERSION, PostgresBackend
 
 SECRET_URL = "postgresql://parlor:s3cret-pw@db.internal:5432/parlor"
 
@@ -60,4 +60,4 @@ async def test_the_chosen_postgresql_store_opens_and_works(
         assert await store.get_match(record.id) == record
     finally:
         await store.close()
-    assert await postgres_backend.recorded_version() == 1
+    assert await postgres_backend.recorded_version() == SCHEMA_VERSION

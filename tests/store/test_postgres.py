@@ -14,7 +14,7 @@ import pytest
 from bot.store import NewMatch, PostgresStore, StoreError
 from bot.store.postgres import describe
 from tests.pgcluster import Cluster
-from tests.store.backends import PostgresBackend
+from tests.store.backends import SCHEMA_VERSION, PostgresBackend
 
 
 async def test_processes_starting_together_apply_each_migration_once(
@@ -23,13 +23,13 @@ async def test_processes_starting_together_apply_each_migration_once(
     await asyncio.gather(*(store.open() for store in stores))
     try:
         versions = await asyncio.gather(*(store.schema_version() for store in stores))
-        assert versions == [1, 1, 1, 1]
+        assert versions == [SCHEMA_VERSION] * 4
         records = await asyncio.gather(*(store.create_match(NewMatch("highcard", {}, n, 1))
                                          for n, store in enumerate(stores)))
         assert sorted(r.id for r in records) == [1, 2, 3, 4]
     finally:
         await asyncio.gather(*(store.close() for store in stores))
-    assert await postgres_backend.recorded_version() == 1
+    assert await postgres_backend.recorded_version() == SCHEMA_VERSION
 
 
 async def test_a_missing_database_is_a_store_error_without_the_password(

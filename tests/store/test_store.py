@@ -26,9 +26,16 @@ from bot.store import (
 )
 from bot.store.schema import bundled_migrations
 from tests.highcard import GAME
-from tests.store.backends import AnyStore, Backend, PostgresBackend, SqliteBackend
+from tests.store.backends import (
+    SCHEMA_VERSION,
+    AnyStore,
+    Backend,
+    PostgresBackend,
+    SqliteBackend,
+)
 
-TABLES = {"matches", "seats", "actions", "messages", "deadlines", "guild_settings", "results"}
+TABLES = {"matches", "seats", "actions", "messages", "deadlines", "guild_settings", "results",
+          "seat_clocks"}
 
 
 class FakeClock:
@@ -66,9 +73,9 @@ async def test_both_backends_build_the_same_tables_and_columns(
 
 async def test_migrations_create_every_table_on_an_empty_database(backend: Backend) -> None:
     async with backend.store() as store:
-        assert await store.schema_version() == len(backend.migrations) == 1
+        assert await store.schema_version() == len(backend.migrations) == SCHEMA_VERSION
     assert set(await backend.columns()) >= TABLES
-    assert await backend.recorded_version() == 1
+    assert await backend.recorded_version() == SCHEMA_VERSION
 
 
 async def test_migrating_an_already_migrated_database_changes_nothing(
@@ -76,19 +83,20 @@ async def test_migrating_an_already_migrated_database_changes_nothing(
     async with backend.store() as store:
         match_id = await new_match(store)
     async with backend.store() as store:
-        assert await store.schema_version() == 1
+        assert await store.schema_version() == SCHEMA_VERSION
         record = await store.get_match(match_id)
         assert record is not None and record.game == "highcard"
 
 
 async def test_a_failing_migration_is_rolled_back_whole(backend: Backend) -> None:
     broken = [*backend.migrations,
-              (2, "CREATE TABLE half_done (x INTEGER);\nINSERT INTO no_such_table VALUES (1);")]
-    with pytest.raises(StoreError, match="migration 0002 failed"):
+              (SCHEMA_VERSION + 1,
+               "CREATE TABLE half_done (x INTEGER);\nINSERT INTO no_such_table VALUES (1);")]
+    with pytest.raises(StoreError, match=f"migration {SCHEMA_VERSION + 1:04d} failed"):
         await backend.store(migrations=broken).open()
     tables = set(await backend.columns())
     assert "half_done" not in tables and tables >= TABLES
-    assert await backend.recorded_version() == 1
+    assert await backend.recorded_version() == SCHEMA_VERSION
 
 
 async def test_a_database_newer_than_the_code_is_refused(backend: Backend) -> None:
