@@ -22,6 +22,7 @@ from bot import logs
 from bot.engine import (
     Action,
     BadOptions,
+    Decision,
     Event,
     Game,
     IllegalAction,
@@ -34,6 +35,7 @@ from bot.engine import (
     play,
     registry,
 )
+from bot.match.clock import MatchClock
 from bot.match.errors import (
     AlreadyDone,
     AlreadyJoined,
@@ -149,6 +151,8 @@ class MatchService:
 
     async def _load(self, match_id: int) -> _Live:
         logs.bind_match(match_id)
+        if not 0 < match_id < 2**63:  # beyond the stores' integers: forged, never stored
+            raise UnknownMatch(match_id)
         record = await self.store.get_match(match_id)
         if record is None:
             raise UnknownMatch(match_id)
@@ -181,7 +185,8 @@ class MatchService:
             to_act = tuple(sorted({d.player for d in live.game.pending(live.state)}))
         return MatchInfo(r.id, r.game, live.game.title, r.status, live.version, r.host_id,
                          r.guild_id, r.channel_id, r.thread_id, r.options, live.seats,
-                         live.game.min_players, live.game.max_players, to_act, result)
+                         live.game.min_players, live.game.max_players, to_act, result,
+                         clock=MatchClock.from_json(r.clock), paused=r.paused_at is not None)
 
     async def _result_of(self, live: _Live) -> Result | None:
         if live.record.status != FINISHED:
@@ -230,14 +235,16 @@ class MatchService:
 
     async def create(self, game_name: str, host_id: int, *, guild_id: int | None = None,
                      channel_id: int | None = None, options: Mapping[str, Any] | None = None,
-                     seed: int | None = None, seat_host: bool = True) -> MatchInfo:
-        """A new lobby; the host takes seat 0 unless ``seat_host`` is False."""
+                     seed: int | None = None, seat_host: bool = True,
+                     clock: MatchClock | None = None) -> MatchInfo:
+        """A new lobby; the host takes seat 0 unless ``seat_host`` is False. Without a
+        ``clock`` the match is untimed."""
         game = registry.get(game_name)
         parsed = parse_options(game.options, options)
         seats = (SeatRecord(0, host_id),) if seat_host else ()
         record = await self.store.create_match(NewMatch(
             game.name, parsed, self._seed_source() if seed is None else seed, host_id,
-            guild_id, channel_id, None, seats))
+            guild_id, channel_id, None, seats, clock.to_json() if clock is not None else {}))
         return self._info(_Live(record, game, None, record.seats, record.version))
 
     async def _save_seats(self, live: _Live, seats: Sequence[SeatRecord]) -> MatchInfo:
@@ -336,13 +343,18 @@ class MatchService:
         logged = await self.store.find_action(live.id, seat.seat, action.decision)
         if logged is None:
             return
+        if logged.autopilot:
+            raise StaleDecision("Time ran out on that prompt, so the AI chose for you; "
+                                "nothing was changed.")
         if Action.from_json(logged.action) == action:
             raise AlreadyDone("You already made that choice; it counted once.")
         raise StaleDecision("You already answered that prompt; nothing was changed.")
 
     async def _play(self, live: _Live, seat: SeatRecord, action: Action,
-                    user_id: int | None) -> None:
-        """One checked move, committed with the version check before anything else sees it."""
+                    user_id: int | None, autopilot: bool = False) -> None:
+        """One checked move, committed with the version check before anything else sees it.
+
+        ``autopilot``: the AI moves for a person whose clock ran out (logged as such)."""
         with logs.about(live.id, action.decision):
             state, events = play(live.game, live.state, seat.seat, action)
             result = live.game.result(state)
@@ -350,7 +362,7 @@ class MatchService:
                 result = rank_resigned_last(result, live.seats)
             live.version = await self.store.commit_move(
                 live.id, live.version, state_text(live.game, state),
-                ActionRow(seat.seat, user_id, action.decision, action.to_json()),
+                ActionRow(seat.seat, user_id, action.decision, action.to_json(), autopilot),
                 _result_record(result) if result is not None else None)
             log.info("seat %d (%s) played %s; version %d", seat.seat + 1,
                      "AI" if user_id is None else f"user {user_id}", list(action.choice),
@@ -369,19 +381,24 @@ class MatchService:
             todo = [d for d in game.pending(live.state) if d.player in ai_seats]
             if not todo:
                 return
-            decision, seat = todo[0], ai_seats[todo[0].player]
-            rng = Rng(live.record.seed).fork(live.version)
-            view = game.view(live.state, seat.seat)
-            action = game.ai_choose(seat.ai_level or "normal", view, decision, rng)
-            try:
-                await self._play(live, seat, action, None)
-            except IllegalAction as exc:
-                if decision.default is None:
-                    raise
-                log.warning("match %s: AI move %s rejected (%s); playing the default",
-                            live.id, action, exc)
-                await self._play(live, seat, Action(decision.id, decision.default), None)
+            seat = ai_seats[todo[0].player]
+            await self._ai_move(live, seat, todo[0], seat.ai_level or "normal")
         raise RuntimeError(f"match {live.id}: AI seats kept playing past {game.max_steps} steps")
+
+    async def _ai_move(self, live: _Live, seat: SeatRecord, decision: Decision, level: str,
+                       autopilot: bool = False) -> None:
+        """The AI answers ``decision`` from the seat's view; its default if that is refused."""
+        rng = Rng(live.record.seed).fork(live.version)
+        view = live.game.view(live.state, seat.seat)
+        action = live.game.ai_choose(level, view, decision, rng)
+        try:
+            await self._play(live, seat, action, None, autopilot)
+        except IllegalAction as exc:
+            if decision.default is None:
+                raise
+            log.warning("match %s: AI move %s rejected (%s); playing the default",
+                        live.id, action, exc)
+            await self._play(live, seat, Action(decision.id, decision.default), None, autopilot)
 
     async def resume(self, match_id: int) -> list[Outbound]:
         """Finish AI turns that a stop cut short (a move is committed before the AI answers
