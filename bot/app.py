@@ -21,6 +21,7 @@ from bot.store import Store, open_store
 from cogs.admin import Admin
 from cogs.clicks import Clicks
 from cogs.delivery import Delivery
+from cogs.guards import ForeignComponents, GuardedTree
 from cogs.images import Images
 from cogs.items import ParlorButton, ParlorSelect
 from cogs.lobby import Lobby
@@ -55,7 +56,7 @@ class ParlorBot(commands.AutoShardedBot):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
                          allowed_mentions=discord.AllowedMentions(users=True, roles=False,
                                                                   everyone=False),
-                         **options)
+                         tree_cls=GuardedTree, **options)
         self.settings = settings
         self.store: Store = store if store is not None else open_store(settings)
         self.images = images if images is not None else Images()
@@ -69,7 +70,8 @@ class ParlorBot(commands.AutoShardedBot):
                    else MatchService(self.store, seed_source=self.seed_source))
         delivery = Delivery(self, service, self.store, self.images)
         self.parlor = Runtime(service, self.store, delivery, Clicks(service, delivery))
-        for cog in (Lobby(self.parlor), Matches(self.parlor), Rules(), Admin(self.parlor)):
+        for cog in (Lobby(self.parlor), Matches(self.parlor), Rules(), Admin(self.parlor),
+                    ForeignComponents()):
             await self.add_cog(cog)
         self.add_dynamic_items(ParlorButton, ParlorSelect)
         if self.settings.dev_guild_id is not None:

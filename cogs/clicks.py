@@ -14,11 +14,13 @@ from typing import Any
 
 import discord
 
+from bot import logs
 from bot.engine import ORDER, Decision, StaleDecision, registry
 from bot.match import MatchService
 from cogs import customid as cid
 from cogs import items, menus
 from cogs.delivery import Delivery
+from cogs.guards import can_manage
 from cogs.lobby import lobby_text
 from cogs.replies import answering
 
@@ -51,6 +53,8 @@ class Clicks:
 
     async def dispatch(self, interaction: Interaction, c: cid.CustomId,
                        values: tuple[str, ...]) -> None:
+        logs.bind_match(c.match)
+        logs.bind_decision(None if c.decision in (items.LOBBY, items.TABLE) else c.decision)
         async with answering(interaction, c.match):
             if c.decision == items.LOBBY and c.verb in LOBBY_VERBS:
                 await self.lobby(interaction, c)
@@ -74,7 +78,7 @@ class Clicks:
         elif c.verb == items.ADD_AI:
             levels = registry.get((await self.service.info(c.match)).game).ai_levels
             level = levels[c.indexes[0]] if c.indexes and c.indexes[0] < len(levels) else "normal"
-            info = await self.service.add_ai(c.match, user, level, _can_manage(interaction))
+            info = await self.service.add_ai(c.match, user, level, can_manage(interaction))
         elif c.verb == items.START:
             outbound = await self.service.start(c.match, user)
             info = await self.service.info(c.match)
@@ -82,7 +86,7 @@ class Clicks:
             await self.delivery.deliver(outbound, actor=interaction, initial=True)
             return
         else:
-            outbound = await self.service.cancel(c.match, user, _can_manage(interaction))
+            outbound = await self.service.cancel(c.match, user, can_manage(interaction))
             info = await self.service.info(c.match)
             await interaction.edit_original_response(content=lobby_text(info), view=None)
             await self.delivery.deliver(outbound, actor=interaction)
@@ -159,8 +163,3 @@ def _with_title(interaction: Interaction, text: str) -> str:
     message = interaction.message
     first = message.content.split("\n", 1)[0] if message is not None and message.content else ""
     return f"{first}\n{text}" if first.startswith("**") else text
-
-
-def _can_manage(interaction: Interaction) -> bool:
-    perms = getattr(interaction.user, "guild_permissions", None)
-    return bool(perms is not None and perms.manage_guild)

@@ -11,10 +11,11 @@ import re
 from dataclasses import dataclass
 
 MAX_LEN = 100
-_HEAD = r"parlor:(?P<match>[0-9]{1,12}):(?P<decision>[A-Za-z0-9._\-]{1,60})"
-_ARG = r"(?::(?P<arg>[0-9.]{0,40}))?"
+_HEAD = r"(?=.{1,100}\Z)parlor:(?P<match>[0-9]{1,12}):(?P<decision>[A-Za-z0-9._\-]{1,60})"
+_ARG = r"(?::(?P<arg>(?:[0-9]{1,3}(?:\.[0-9]{1,3}){0,24})?))?"
 PATTERN = _HEAD + r":(?P<verb>[a-z]{1,8})" + _ARG
-"""Every Parlor id; anything else is not ours and never parsed."""
+"""Every Parlor id; anything else is not ours and never parsed. An id that matches always
+decodes (length and choice list included), so a forged one never reaches a component."""
 
 _RE = re.compile(PATTERN)
 
@@ -46,6 +47,11 @@ class CustomId:
         if len(text) > MAX_LEN:
             raise BadCustomId("custom id too long")
         return text
+
+
+def claimed(text: str) -> bool:
+    """Whether one of our components answers ``text`` (else nobody would)."""
+    return _RE.fullmatch(text) is not None
 
 
 def decode(text: str) -> CustomId:

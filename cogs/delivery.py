@@ -250,6 +250,8 @@ class Delivery:
     async def show_hand(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         """The player's hand and open choices, privately (the "My hand" button and /hand)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
+        # AI turns a restart cut short are played first, so the table and hand are current.
+        await self.deliver(await self.service.resume(match_id))
         update = await self.service.hand(match_id, interaction.user.id)
         info = await self.service.info(match_id)
         messages = await self.private_messages(info, update, update.decisions, self.names(info))

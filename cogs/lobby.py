@@ -15,6 +15,7 @@ from bot.match import BadSeatCount, MatchInfo
 from bot.store import ACTIVE, CANCELLED, FINISHED, LOBBY
 from cogs.delivery import LOBBY as LOBBY_MESSAGE
 from cogs.delivery import Outgoing
+from cogs.guards import require_bot_permissions
 from cogs.items import lobby_view
 from cogs.runtime import Runtime, match_title
 from cogs.suggest import game_choices
@@ -22,6 +23,7 @@ from cogs.suggest import game_choices
 log = logging.getLogger(__name__)
 
 THREAD_ARCHIVE_MINUTES: Final = 1440
+VARIANTS_MAX: Final = 300
 
 
 def lobby_text(info: MatchInfo) -> str:
@@ -72,6 +74,8 @@ class Lobby(commands.Cog):
                    ai_players: app_commands.Range[int, 0, 5] = 0, ai_level: str = "normal",
                    variants: str = "") -> None:
         chosen = registry.get(game)
+        if len(variants) > VARIANTS_MAX:
+            raise BadOptions(f"Variants can be at most {VARIANTS_MAX} characters long.")
         options = parse_variants(variants)
         self._check(chosen, ai_players, ai_level)
         await self._check_channel(interaction)
@@ -121,6 +125,8 @@ class Lobby(commands.Cog):
         if ai_level not in game.ai_levels:
             raise BadOptions(f"AI level `{ai_level}` is unknown. Levels: "
                              f"{', '.join(game.ai_levels)}.")
+        if ai_players < 0:
+            raise BadSeatCount("The number of AI players can't be negative.")
         if ai_players + 1 > game.max_players:
             raise BadSeatCount(f"{game.title} seats at most {game.max_players} players, "
                                "you included.")
@@ -128,13 +134,13 @@ class Lobby(commands.Cog):
     async def _check_channel(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.guild_id is not None
         settings = await self.rt.store.get_guild_settings(interaction.guild_id)
-        if not settings.allowed_channels:
-            return
         channel = interaction.channel
         here = {interaction.channel_id, getattr(channel, "parent_id", None)}
-        if here.isdisjoint(settings.allowed_channels):
+        if settings.allowed_channels and here.isdisjoint(settings.allowed_channels):
             allowed = ", ".join(f"<#{c}>" for c in settings.allowed_channels)
             raise BadOptions(f"Games can't start here. Try {allowed}.")
+        threads = settings.use_threads and isinstance(channel, discord.TextChannel)
+        require_bot_permissions(interaction, threads)
 
     async def _thread(self, interaction: discord.Interaction[Any],
                       info: MatchInfo) -> discord.Thread | None:

@@ -15,19 +15,22 @@ import discord
 
 from bot.engine import GameError
 from cogs.customid import BadCustomId
+from cogs.guards import FOREIGN, fit
 
 log = logging.getLogger(__name__)
 
 APOLOGY = "Sorry, something went wrong on my side. The match is safe; please try again."
-FOREIGN = "That button is not one I can read (it may be from an old version); nothing changed."
+GONE = (10062, 40060)
+"""Interactions that can no longer be answered: too late, or already answered (a replay)."""
 
 
 async def say(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
-    """Reply privately, whether or not the interaction was already acknowledged."""
+    """Reply privately, whether or not the interaction was already acknowledged; the text is
+    cleaned and cut to fit, since errors may echo what a user typed."""
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, **kwargs)
+        await interaction.followup.send(fit(text), ephemeral=True, **kwargs)
     else:
-        await interaction.response.send_message(text, ephemeral=True, **kwargs)
+        await interaction.response.send_message(fit(text), ephemeral=True, **kwargs)
 
 
 async def explain(interaction: discord.Interaction[Any], exc: BaseException,
@@ -37,6 +40,9 @@ async def explain(interaction: discord.Interaction[Any], exc: BaseException,
         await say(interaction, str(exc))
     elif isinstance(exc, BadCustomId):
         await say(interaction, FOREIGN)
+    elif isinstance(exc, discord.HTTPException) and exc.code in GONE:
+        log.warning("match %s: %s can no longer be answered (%s)", match_id,
+                    _what(interaction), exc.text)
     else:
         log.error("match %s: %s failed", match_id, _what(interaction), exc_info=exc)
         try:
