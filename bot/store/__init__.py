@@ -22,9 +22,11 @@ from bot.store.records import (
     MatchRecord,
     MessageRecord,
     NewMatch,
+    RatingRecord,
     ResultRecord,
     SeatClock,
     SeatRecord,
+    UndoRequestRecord,
 )
 from bot.store.sqlite import SqliteStore
 
@@ -45,12 +47,14 @@ __all__ = [
     "MessageRecord",
     "NewMatch",
     "PostgresStore",
+    "RatingRecord",
     "ResultRecord",
     "SeatClock",
     "SeatRecord",
     "SqliteStore",
     "Store",
     "StoreError",
+    "UndoRequestRecord",
     "VersionConflict",
     "open_store",
 ]

@@ -18,9 +18,11 @@ from bot.store.records import (
     MatchRecord,
     MessageRecord,
     NewMatch,
+    RatingRecord,
     ResultRecord,
     SeatClock,
     SeatRecord,
+    UndoRequestRecord,
 )
 
 
@@ -78,6 +80,39 @@ class Store(Protocol):
                           decision_id: str) -> ActionRecord | None: ...
 
     async def get_result(self, match_id: int) -> ResultRecord | None: ...
+
+    async def closed_matches(self, guild_id: int, user_id: int | None = None,
+                             game: str | None = None, limit: int | None = None
+                             ) -> list[tuple[MatchRecord, ResultRecord | None]]:
+        """Finished and cancelled matches of a server (optionally one user's, one game's),
+        the latest to close first, each with its result."""
+
+    # Ratings (``bot.match.ratings``) and undo requests (``bot.match.undo``).
+    async def unrated_results(self, guild_id: int,
+                              game: str) -> list[tuple[MatchRecord, ResultRecord]]:
+        """Finished matches of this server and game not folded into the ratings yet, in the
+        order they ended."""
+
+    async def get_ratings(self, guild_id: int, game: str,
+                          user_ids: Sequence[int]) -> dict[int, RatingRecord]: ...
+
+    async def save_ratings(self, match_id: int, ratings: Sequence[RatingRecord]) -> None:
+        """Mark the match rated and write its players' new ratings, in one transaction.
+
+        Each rating's ``matches`` must be one more than the stored one (or 1 for a new row),
+        else ``VersionConflict`` is raised and nothing is written. A match already marked is
+        left alone.
+        """
+
+    async def leaderboard(self, guild_id: int, game: str) -> list[RatingRecord]:
+        """Everyone rated in this server's game: best ordinal first, then most matches."""
+
+    async def put_undo_request(self, request: UndoRequestRecord) -> None:
+        """Store (or replace) the match's open undo request."""
+
+    async def get_undo_request(self, match_id: int) -> UndoRequestRecord | None: ...
+
+    async def delete_undo_request(self, match_id: int) -> None: ...
 
     # Discord bookkeeping: messages, deadlines, per-server settings.
     async def put_message(self, message: MessageRecord) -> None: ...

@@ -35,9 +35,11 @@ from bot.store.records import (
     MatchRecord,
     MessageRecord,
     NewMatch,
+    RatingRecord,
     ResultRecord,
     SeatClock,
     SeatRecord,
+    UndoRequestRecord,
 )
 from bot.store.rows import (
     action_from_row,
@@ -46,9 +48,11 @@ from bot.store.rows import (
     guild_settings_from_row,
     match_from_row,
     message_from_row,
+    rating_from_row,
     result_from_row,
     seat_clock_from_row,
     seat_from_row,
+    undo_request_from_row,
 )
 from bot.store.schema import Migration, bundled_migrations
 
@@ -78,6 +82,8 @@ _PUT_GUILD = _upsert("guild_settings", ["guild_id"],
                       "clock_minutes", "away_days"])
 _PUT_SEAT_CLOCK = _upsert("seat_clocks", ["match_id", "seat"],
                           ["autopilots", "away_since", "away_until", "away_used"])
+_PUT_UNDO = _upsert("undo_requests", ["match_id"],
+                    ["seat", "user_id", "version", "accepted", "created_at"])
 
 
 def describe(dsn: str) -> str:
@@ -232,11 +238,12 @@ class PostgresStore:
         async with self._write() as db:
             match_id = await db.fetchval(
                 "INSERT INTO matches (guild_id, channel_id, thread_id, game, status, options, "
-                "seed, version, state, host_id, created_at, updated_at, clock) "
-                "VALUES ($1, $2, $3, $4, $5, $6, $7, 0, NULL, $8, $9, $10, $11) RETURNING id",
+                "seed, version, state, host_id, created_at, updated_at, clock, undo) "
+                "VALUES ($1, $2, $3, $4, $5, $6, $7, 0, NULL, $8, $9, $10, $11, $12) "
+                "RETURNING id",
                 new.guild_id, new.channel_id, new.thread_id, new.game, LOBBY,
                 dumps(dict(new.options)), new.seed, new.host_id, now, now,
-                dumps(dict(new.clock)))
+                dumps(dict(new.clock)), new.undo)
             await self._insert_seats(db, match_id, new.seats)
             (record,) = await self._matches(db, "id = $1", match_id)
         return record
@@ -354,6 +361,90 @@ class PostgresStore:
         async with self._read() as db:
             row = await db.fetchrow("SELECT * FROM results WHERE match_id = $1", match_id)
         return result_from_row(row) if row is not None else None
+
+    @staticmethod
+    async def _with_results(db: Connection, matches: list[MatchRecord]
+                            ) -> list[tuple[MatchRecord, ResultRecord | None]]:
+        rows = await db.fetch("SELECT * FROM results WHERE match_id = ANY($1::bigint[])",
+                              [m.id for m in matches])
+        results = {r["match_id"]: result_from_row(r) for r in rows}
+        return [(m, results.get(m.id)) for m in matches]
+
+    async def closed_matches(self, guild_id: int, user_id: int | None = None,
+                             game: str | None = None, limit: int | None = None
+                             ) -> list[tuple[MatchRecord, ResultRecord | None]]:
+        where = ("guild_id = $1 AND status = ANY($2::text[]) "
+                 "AND ($3::text IS NULL OR game = $3) AND ($4::bigint IS NULL OR id IN "
+                 "(SELECT match_id FROM seats WHERE user_id = $4)) "
+                 "ORDER BY updated_at DESC, id DESC LIMIT $5")
+        async with self._read() as db:
+            return await self._with_results(db, await self._matches(
+                db, where, guild_id, [FINISHED, CANCELLED], game, user_id, limit))
+
+    # -- ratings and undo requests ---------------------------------------------------------
+
+    async def unrated_results(self, guild_id: int,
+                              game: str) -> list[tuple[MatchRecord, ResultRecord]]:
+        async with self._read() as db:
+            found = await self._with_results(db, await self._matches(
+                db, "guild_id = $1 AND game = $2 AND status = $3 AND id NOT IN "
+                "(SELECT match_id FROM rated_matches) ORDER BY updated_at, id",
+                guild_id, game, FINISHED))
+        return [(m, r) for m, r in found if r is not None]
+
+    async def get_ratings(self, guild_id: int, game: str,
+                          user_ids: Sequence[int]) -> dict[int, RatingRecord]:
+        async with self._read() as db:
+            rows = await db.fetch(
+                "SELECT * FROM ratings WHERE guild_id = $1 AND game = $2 "
+                "AND user_id = ANY($3::bigint[])", guild_id, game, list(user_ids))
+        return {r["user_id"]: rating_from_row(r) for r in rows}
+
+    async def save_ratings(self, match_id: int, ratings: Sequence[RatingRecord]) -> None:
+        now = self.clock()
+        async with self._write() as db:
+            marked = await db.fetchval(
+                "INSERT INTO rated_matches (match_id, rated_at) VALUES ($1, $2) "
+                "ON CONFLICT DO NOTHING RETURNING match_id", match_id, now)
+            if marked is None:
+                return
+            for r in ratings:
+                values = (r.mu, r.sigma, r.mu - 3 * r.sigma, r.matches, now,
+                          r.guild_id, r.game, r.user_id)
+                if r.matches == 1:
+                    written = await db.fetchval(
+                        "INSERT INTO ratings (mu, sigma, ordinal, matches, updated_at, "
+                        "guild_id, game, user_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) "
+                        "ON CONFLICT DO NOTHING RETURNING user_id", *values)
+                else:
+                    written = await db.fetchval(
+                        "UPDATE ratings SET mu = $1, sigma = $2, ordinal = $3, matches = $4, "
+                        "updated_at = $5 WHERE guild_id = $6 AND game = $7 AND user_id = $8 "
+                        "AND matches = $9 RETURNING user_id", *values, r.matches - 1)
+                if written is None:
+                    raise VersionConflict(match_id, r.matches - 1)
+
+    async def leaderboard(self, guild_id: int, game: str) -> list[RatingRecord]:
+        async with self._read() as db:
+            rows = await db.fetch(
+                "SELECT * FROM ratings WHERE guild_id = $1 AND game = $2 "
+                "ORDER BY ordinal DESC, matches DESC, user_id", guild_id, game)
+        return [rating_from_row(r) for r in rows]
+
+    async def put_undo_request(self, request: UndoRequestRecord) -> None:
+        async with self._write() as db:
+            await db.execute(_PUT_UNDO, request.match_id, request.seat, request.user_id,
+                             request.version, dumps(list(request.accepted)), self.clock())
+
+    async def get_undo_request(self, match_id: int) -> UndoRequestRecord | None:
+        async with self._read() as db:
+            row = await db.fetchrow("SELECT * FROM undo_requests WHERE match_id = $1",
+                                    match_id)
+        return undo_request_from_row(row) if row is not None else None
+
+    async def delete_undo_request(self, match_id: int) -> None:
+        async with self._write() as db:
+            await db.execute("DELETE FROM undo_requests WHERE match_id = $1", match_id)
 
     # -- Discord bookkeeping ---------------------------------------------------------------
 

@@ -42,6 +42,8 @@ class NewMatch:
     seats: Sequence[SeatRecord] = ()
     clock: Mapping[str, Any] = field(default_factory=dict)
     """The match's clock settings as JSON data (empty: untimed); see ``bot.match.clock``."""
+    undo: bool = False
+    """Players may take a move back when everyone else agrees (``bot.match.undo``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +69,7 @@ class MatchRecord:
     """When the players voted the clocks to a stop (None: running)."""
     pause_votes: tuple[int, ...] = ()
     """Seats that voted to switch the pause state (pause, or resume when paused)."""
+    undo: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +151,31 @@ class SeatClock:
     @property
     def away(self) -> bool:
         return self.away_since is not None
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRecord:
+    """One person's openskill rating in one game on one server; ``matches`` counts the
+    matches folded in (1 after the first)."""
+
+    guild_id: int
+    game: str
+    user_id: int
+    mu: float
+    sigma: float
+    matches: int
+
+
+@dataclass(frozen=True, slots=True)
+class UndoRequestRecord:
+    """A player's request to take their last move back, valid while the match is still at
+    ``version``; ``accepted`` holds the users who agreed so far."""
+
+    match_id: int
+    seat: int
+    user_id: int
+    version: int
+    accepted: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

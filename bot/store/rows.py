@@ -16,9 +16,11 @@ from bot.store.records import (
     GuildSettings,
     MatchRecord,
     MessageRecord,
+    RatingRecord,
     ResultRecord,
     SeatClock,
     SeatRecord,
+    UndoRequestRecord,
 )
 
 
@@ -44,7 +46,8 @@ def match_from_row(row: Row, seats: Sequence[SeatRecord]) -> MatchRecord:
         channel_id=row["channel_id"], thread_id=row["thread_id"],
         created_at=row["created_at"], updated_at=row["updated_at"], seats=tuple(seats),
         clock=json.loads(row["clock"]), paused_at=row["paused_at"],
-        pause_votes=tuple(int(s) for s in json.loads(row["pause_votes"])))
+        pause_votes=tuple(int(s) for s in json.loads(row["pause_votes"])),
+        undo=bool(row["undo"]))
 
 
 def action_from_row(row: Row) -> ActionRecord:
@@ -77,3 +80,13 @@ def guild_settings_from_row(row: Row) -> GuildSettings:
     return GuildSettings(row["guild_id"], bool(row["use_threads"]), row["clock_preset"],
                          tuple(int(c) for c in json.loads(row["allowed_channels"])),
                          row["clock_minutes"], row["away_days"])
+
+
+def rating_from_row(row: Row) -> RatingRecord:
+    return RatingRecord(row["guild_id"], row["game"], row["user_id"], row["mu"], row["sigma"],
+                        row["matches"])
+
+
+def undo_request_from_row(row: Row) -> UndoRequestRecord:
+    return UndoRequestRecord(row["match_id"], row["seat"], row["user_id"], row["version"],
+                             tuple(int(u) for u in json.loads(row["accepted"])))

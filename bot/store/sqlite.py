@@ -32,9 +32,11 @@ from bot.store.records import (
     MatchRecord,
     MessageRecord,
     NewMatch,
+    RatingRecord,
     ResultRecord,
     SeatClock,
     SeatRecord,
+    UndoRequestRecord,
 )
 from bot.store.rows import (
     action_from_row,
@@ -43,9 +45,11 @@ from bot.store.rows import (
     guild_settings_from_row,
     match_from_row,
     message_from_row,
+    rating_from_row,
     result_from_row,
     seat_clock_from_row,
     seat_from_row,
+    undo_request_from_row,
 )
 from bot.store.schema import Migration, bundled_migrations
 
@@ -204,11 +208,11 @@ class SqliteStore:
         async with self._write() as db:
             async with db.execute(
                 "INSERT INTO matches (guild_id, channel_id, thread_id, game, status, options, "
-                "seed, version, state, host_id, created_at, updated_at, clock) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, 0, NULL, ?, ?, ?, ?)",
+                "seed, version, state, host_id, created_at, updated_at, clock, undo) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, 0, NULL, ?, ?, ?, ?, ?)",
                 (new.guild_id, new.channel_id, new.thread_id, new.game, LOBBY,
                  dumps(dict(new.options)), new.seed, new.host_id, now, now,
-                 dumps(dict(new.clock))),
+                 dumps(dict(new.clock)), new.undo),
             ) as cur:
                 match_id = cur.lastrowid
             assert match_id is not None
@@ -335,6 +339,98 @@ class SqliteStore:
             rows = list(await db.execute_fetchall(
                 "SELECT * FROM results WHERE match_id = ?", (match_id,)))
         return result_from_row(rows[0]) if rows else None
+
+    async def _with_results(self, db: aiosqlite.Connection, matches: list[MatchRecord]
+                            ) -> list[tuple[MatchRecord, ResultRecord | None]]:
+        marks = ",".join("?" * len(matches))
+        rows = await db.execute_fetchall(
+            f"SELECT * FROM results WHERE match_id IN ({marks})", [m.id for m in matches])
+        results = {r["match_id"]: result_from_row(r) for r in rows}
+        return [(m, results.get(m.id)) for m in matches]
+
+    async def closed_matches(self, guild_id: int, user_id: int | None = None,
+                             game: str | None = None, limit: int | None = None
+                             ) -> list[tuple[MatchRecord, ResultRecord | None]]:
+        where = "guild_id = ? AND status IN (?, ?)"
+        params: list[Any] = [guild_id, FINISHED, CANCELLED]
+        if game is not None:
+            where, params = where + " AND game = ?", [*params, game]
+        if user_id is not None:
+            where += " AND id IN (SELECT match_id FROM seats WHERE user_id = ?)"
+            params.append(user_id)
+        where += " ORDER BY updated_at DESC, id DESC"
+        if limit is not None:
+            where, params = where + " LIMIT ?", [*params, limit]
+        async with self._read() as db:
+            return await self._with_results(db, await self._matches(db, where, params))
+
+    # -- ratings and undo requests ---------------------------------------------------------
+
+    async def unrated_results(self, guild_id: int,
+                              game: str) -> list[tuple[MatchRecord, ResultRecord]]:
+        async with self._read() as db:
+            found = await self._with_results(db, await self._matches(
+                db, "guild_id = ? AND game = ? AND status = ? AND id NOT IN "
+                "(SELECT match_id FROM rated_matches) ORDER BY updated_at, id",
+                (guild_id, game, FINISHED)))
+        return [(m, r) for m, r in found if r is not None]
+
+    async def get_ratings(self, guild_id: int, game: str,
+                          user_ids: Sequence[int]) -> dict[int, RatingRecord]:
+        marks = ",".join("?" * len(user_ids))
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                f"SELECT * FROM ratings WHERE guild_id = ? AND game = ? AND user_id IN ({marks})",
+                (guild_id, game, *user_ids))
+        return {r["user_id"]: rating_from_row(r) for r in rows}
+
+    async def save_ratings(self, match_id: int, ratings: Sequence[RatingRecord]) -> None:
+        now = self.clock()
+        async with self._write() as db:
+            async with db.execute("INSERT INTO rated_matches (match_id, rated_at) VALUES (?, ?) "
+                                  "ON CONFLICT DO NOTHING", (match_id, now)) as cur:
+                if cur.rowcount != 1:
+                    return
+            for r in ratings:
+                values = (r.mu, r.sigma, r.mu - 3 * r.sigma, r.matches, now)
+                if r.matches == 1:
+                    sql = ("INSERT INTO ratings (mu, sigma, ordinal, matches, updated_at, "
+                           "guild_id, game, user_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                           "ON CONFLICT DO NOTHING")
+                    params: tuple[Any, ...] = (*values, r.guild_id, r.game, r.user_id)
+                else:
+                    sql = ("UPDATE ratings SET mu = ?, sigma = ?, ordinal = ?, matches = ?, "
+                           "updated_at = ? WHERE guild_id = ? AND game = ? AND user_id = ? "
+                           "AND matches = ?")
+                    params = (*values, r.guild_id, r.game, r.user_id, r.matches - 1)
+                async with db.execute(sql, params) as cur:
+                    if cur.rowcount != 1:
+                        raise VersionConflict(match_id, r.matches - 1)
+
+    async def leaderboard(self, guild_id: int, game: str) -> list[RatingRecord]:
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT * FROM ratings WHERE guild_id = ? AND game = ? "
+                "ORDER BY ordinal DESC, matches DESC, user_id", (guild_id, game))
+        return [rating_from_row(r) for r in rows]
+
+    async def put_undo_request(self, request: UndoRequestRecord) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "INSERT OR REPLACE INTO undo_requests (match_id, seat, user_id, version, "
+                "accepted, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                (request.match_id, request.seat, request.user_id, request.version,
+                 dumps(list(request.accepted)), self.clock()))
+
+    async def get_undo_request(self, match_id: int) -> UndoRequestRecord | None:
+        async with self._read() as db:
+            rows = list(await db.execute_fetchall(
+                "SELECT * FROM undo_requests WHERE match_id = ?", (match_id,)))
+        return undo_request_from_row(rows[0]) if rows else None
+
+    async def delete_undo_request(self, match_id: int) -> None:
+        async with self._write() as db:
+            await db.execute("DELETE FROM undo_requests WHERE match_id = ?", (match_id,))
 
     # -- Discord bookkeeping ---------------------------------------------------------------
 
