@@ -1,0 +1,72 @@
+"""How matches end, as stored results, and what a player's record adds up to.
+
+Every closed match has a result row: placings (1 = first, ties share), scores, a reason and a
+detail line naming tie-breaks and who left. The reason says how the match ended:
+
+- ``normal``: the game's own end (players who left on the way are placed last);
+- ``resignation``: everyone but one player resigned;
+- ``forfeit``: everyone but one player left, the last of them by running out of time;
+- ``cancelled``: the host or a server manager called it off (nobody placed; never rated).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from bot.engine import Result
+from bot.store import CANCELLED, FINISHED, MatchRecord, ResultRecord
+
+NORMAL = "normal"
+RESIGNATION = "resignation"
+FORFEIT = "forfeit"
+
+ENDINGS = {
+    NORMAL: "played to the end",
+    RESIGNATION: "won by resignation",
+    FORFEIT: "won on time",
+    CANCELLED: "cancelled",
+}
+
+
+def cancelled_result(players: int, detail: str = "") -> Result:
+    """Nobody won or lost: every seat shares the same placing and no score."""
+    return Result((0.0,) * players, (1,) * players, CANCELLED, detail)
+
+
+def ending(reason: str) -> str:
+    return ENDINGS.get(reason, reason)
+
+
+@dataclass(frozen=True)
+class Record:
+    """One player's finished matches of one game in one server."""
+
+    game: str
+    played: int = 0
+    wins: int = 0
+    placings: int = 0
+    """The sum of their placings, for the average."""
+    left: int = 0
+    """Matches they resigned or forfeited."""
+    last_at: float = 0.0
+
+    @property
+    def average_placing(self) -> float:
+        return self.placings / self.played if self.played else 0.0
+
+
+def records(user_id: int,
+            closed: Sequence[tuple[MatchRecord, ResultRecord | None]]) -> dict[str, Record]:
+    """Per game, what ``user_id``'s finished matches add up to (cancelled ones are skipped)."""
+    out: dict[str, Record] = {}
+    for match, result in closed:
+        seat = next((s for s in match.seats if s.user_id == user_id), None)
+        if seat is None or result is None or match.status != FINISHED:
+            continue
+        placing = result.placings[seat.seat]
+        old = out.get(match.game, Record(match.game))
+        out[match.game] = Record(
+            match.game, old.played + 1, old.wins + (placing == 1), old.placings + placing,
+            old.left + seat.resigned, max(old.last_at, result.finished_at))
+    return out

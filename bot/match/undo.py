@@ -1,0 +1,188 @@
+"""Undo by consent: what an undo takes back, whether it may, and who must agree.
+
+A player takes back their latest move still in force, and every row logged after it. It is
+allowed only when none of those rows drew at random or showed anyone something hidden.
+That is decided generically, from the game's own protocol:
+
+- **Random draws.** Games keep their generator position under the key ``"rng"`` of their
+  state JSON; a row that moves it drew at random (a shuffle, a die).
+- **Reveals.** A row revealed something to a viewer (a seat, or the public) when what that
+  viewer sees after it depends on what they could not see before it. We test that with the
+  game's ``redeal_hidden``: in worlds the viewer cannot tell from the real one (other hands
+  and decks redealt), some move of the actor must leave the viewer seeing exactly what they
+  see now (view and events). A drawn card, a peek, a flipped card or a card played face up
+  from a hand fails that test; a card played face down passes it. The worlds are sampled
+  (seeded by the match, so the answer is reproducible); a game without ``redeal_hidden``
+  cannot prove a row harmless, so nothing is undone there.
+
+The log stays append-only: an undo is logged as its own row (``bot.match.replay.UNDO``).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.engine import ORDER, Action, Decision, Event, Game, GameError, Rng, View, play
+from bot.match.errors import MatchError
+from bot.match.replay import timeline, undone_from
+from bot.store import ActionRecord, MatchRecord, SeatRecord
+
+WORLDS = 8
+"""Redealt worlds tried per viewer and row."""
+TRIES = 3
+"""Worlds redealt per world that must count as evidence, before giving up."""
+ALTERNATIVES = 32
+"""Other choices of the actor tried in one world before the row counts as a reveal."""
+
+NO_MOVE = "You have no move to take back."
+DREW = "Something was drawn or shuffled since that move, so it can no longer be taken back."
+REVEALED = "A hidden card was shown since that move, so it can no longer be taken back."
+UNPROVABLE = "This game cannot take moves back."
+UNSURE = "I can't be sure that move kept every card hidden, so it can't be taken back."
+
+
+class UndoRefused(MatchError):
+    """The undo is not allowed (off for this match, nothing to undo, or a card was seen)."""
+
+
+@dataclass(frozen=True)
+class UndoAsked:
+    """A request waits for the other players' answers (post it with accept/decline buttons)."""
+
+    match_id: int
+    seat: int
+    user_id: int
+    waiting_for: tuple[int, ...]
+    """The users who have not accepted yet, in seat order."""
+
+
+@dataclass(frozen=True)
+class UndoDeclined:
+    match_id: int
+    by_user_id: int
+
+
+@dataclass(frozen=True)
+class Moment:
+    """One move in force: the state before it, the row, and the state and events after."""
+
+    before: Any
+    row: ActionRecord
+    after: Any
+    events: tuple[Event, ...]
+
+
+def in_force(game: Game[Any], record: MatchRecord,
+             log: Sequence[ActionRecord]) -> list[Moment]:
+    """The moves not taken back, with the states around each, oldest first."""
+    moments: list[Moment] = []
+    before: Any = None
+    for step in timeline(game, record, log):
+        if step.row is None:
+            before = step.state
+        elif (first := undone_from(step.row)) is not None:
+            moments = [m for m in moments if m.row.seq < first]
+            before = step.state
+        else:
+            moments.append(Moment(before, step.row, step.state, step.events))
+            before = step.state
+    return moments
+
+
+def span(moments: Sequence[Moment], seat: int) -> list[Moment]:
+    """The seat's latest move in force and every move after it."""
+    for i in range(len(moments) - 1, -1, -1):
+        if moments[i].row.seat == seat:
+            return list(moments[i:])
+    raise UndoRefused(NO_MOVE)
+
+
+def consent_needed(seats: Sequence[SeatRecord], user_id: int) -> tuple[int, ...]:
+    """Every other person still playing must agree; AI seats (and resigned players) do not."""
+    return tuple(s.user_id for s in seats
+                 if not s.is_ai and s.user_id is not None and s.user_id != user_id)
+
+
+def check(game: Game[Any], moments: Sequence[Moment], players: int, rng: Rng) -> None:
+    """Raise ``UndoRefused`` unless no move in ``moments`` drew at random or revealed."""
+    for m in moments:
+        if _rng(game, m.before) != _rng(game, m.after):
+            raise UndoRefused(DREW)
+        for viewer in (None, *range(players)):
+            reason = _leak(game, m, viewer, rng)
+            if reason is not None:
+                raise UndoRefused(reason)
+
+
+def _rng(game: Game[Any], state: Any) -> Any:
+    return game.to_json(state).get("rng")
+
+
+def _seen(game: Game[Any], state: Any, events: Sequence[Event],
+          viewer: int | None) -> tuple[View, list[str]]:
+    return game.view(state, viewer), [e.text for e in events if e.visible_to(viewer)]
+
+
+def _leak(game: Game[Any], m: Moment, viewer: int | None, rng: Rng) -> str | None:
+    """Why the move may have shown ``viewer`` something hidden, or None when it did not.
+
+    A redealt world is evidence only when the actor had a move of the same shape there (as
+    many cards); in each such world some move must leave the viewer seeing what they see.
+    """
+    seen = _seen(game, m.after, m.events, viewer)
+    action = Action.from_json(m.row.action)
+    proofs = 0
+    for _ in range(TRIES * WORLDS):
+        world = game.redeal_hidden(m.before, viewer, rng)
+        if world is None:
+            return UNPROVABLE
+        possible = False
+        for after, events in _outcomes(game, world, m.row.seat, action, rng):
+            possible = True
+            if _seen(game, after, events, viewer) == seen:
+                proofs += 1
+                break
+        else:
+            if possible:
+                return REVEALED
+        if proofs == WORLDS:
+            return None
+    return UNSURE
+
+
+def _outcomes(game: Game[Any], world: Any, seat: int, action: Action,
+              rng: Rng) -> Iterator[tuple[Any, list[Event]]]:
+    """What the actor's move does in ``world``: the logged choice first, then other choices
+    for the same decision (a face-down card the viewer never saw could have been any)."""
+    decision = next((d for d in game.pending(world)
+                     if d.id == action.decision and d.player == seat), None)
+    if decision is None:
+        return
+    tried: set[tuple[str, ...]] = set()
+    for choice in itertools.islice(_choices(game, world, decision, action, rng),
+                                   ALTERNATIVES + 1):
+        if choice in tried:
+            continue
+        tried.add(choice)
+        try:
+            yield play(game, world, seat, Action(decision.id, choice))
+        except GameError:
+            continue
+
+
+def _choices(game: Game[Any], world: Any, decision: Decision, action: Action,
+             rng: Rng) -> Iterator[tuple[str, ...]]:
+    """The logged choice, then the random AI's picks and random choices, all of the logged
+    choice's size (legal ones turn up fast even among many combinations)."""
+    yield action.choice
+    keys = [o.key for o in decision.options]
+    size = len(keys) if decision.kind == ORDER else len(action.choice)
+    view = game.view(world, decision.player)
+    while True:
+        picked = game.ai_choose("random", view, decision, rng).choice
+        if len(picked) == size:
+            yield picked
+        yield tuple(rng.sample(keys, size))

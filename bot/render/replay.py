@@ -1,0 +1,82 @@
+"""Replays as images: each frame drawn from views only, then assembled into an animated GIF.
+
+Pure like the other renderers: views in, bytes out. A public frame is exactly
+``render_board`` of the public view; a private frame stacks the seat's own hand image under
+the table. Long matches are thinned to ``limit`` evenly spaced frames (the deal and the
+final table always kept) so the file stays small enough to post.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+from PIL import Image
+
+from bot.engine import View
+from bot.render import render_board, render_hand
+from bot.render.chrome import Names
+
+FRAME_LIMIT = 40
+GIF_WIDTH = 800
+FRAME_MS = 1200
+LAST_FRAME_MS = 5000
+
+FrameViews = tuple[View, View | None]
+"""The public table and, for a private replay, the viewer's own view."""
+
+
+def pick(count: int, limit: int) -> list[int]:
+    """At most ``limit`` indexes out of ``count``, evenly spaced, first and last included."""
+    if count <= limit:
+        return list(range(count))
+    if limit < 2:
+        return [count - 1]
+    step = (count - 1) / (limit - 1)
+    return sorted({round(k * step) for k in range(limit)})
+
+
+def frame_png(table: View, own: View | None = None, names: Names = None) -> bytes:
+    """One frame as PNG: the board, with the viewer's hand below it when ``own`` is given."""
+    board = render_board(table, names)
+    if own is None:
+        return board
+    hand = render_hand(own, own.get("viewer"), names)
+    top, bottom = _open(board), _open(hand)
+    sheet = Image.new("RGB", (max(top.width, bottom.width), top.height + bottom.height))
+    sheet.paste(top, (0, 0))
+    sheet.paste(bottom, (0, top.height))
+    out = io.BytesIO()
+    sheet.save(out, format="PNG")
+    return out.getvalue()
+
+
+def render_replay(frames: Sequence[FrameViews], names: Names = None, *,
+                  limit: int = FRAME_LIMIT, width: int = GIF_WIDTH) -> bytes:
+    """An animated GIF of ``frames`` (thinned to ``limit``), each ``width`` pixels wide."""
+    if not frames:
+        raise ValueError("A replay needs at least one frame.")
+    chosen = [frames[i] for i in pick(len(frames), limit)]
+    images = [_fit(_open(frame_png(table, own, names)), width) for table, own in chosen]
+    height = max(im.height for im in images)
+    sheets = []
+    for im in images:
+        sheet = Image.new("RGB", (width, height))
+        sheet.paste(im, (0, 0))
+        sheets.append(sheet)
+    out = io.BytesIO()
+    durations = [FRAME_MS] * (len(sheets) - 1) + [LAST_FRAME_MS]
+    sheets[0].save(out, format="GIF", save_all=True, append_images=sheets[1:],
+                   duration=durations, loop=0, optimize=True)
+    return out.getvalue()
+
+
+def _open(png: bytes) -> Image.Image:
+    with Image.open(io.BytesIO(png)) as im:
+        return im.convert("RGB")
+
+
+def _fit(im: Image.Image, width: int) -> Image.Image:
+    if im.width == width:
+        return im
+    return im.resize((width, round(im.height * width / im.width)), Image.Resampling.LANCZOS)
