@@ -23,7 +23,6 @@ from bot.games.auroria.rules import (
 from bot.games.auroria.state import LINES, Perm, State
 
 Build = dict[str, Any]
-PASS = Option("pass", "Pass", "pass")
 
 
 # ----- the card/activate builder ------------------------------------------------------------
@@ -93,14 +92,13 @@ def _commit(s: State, b: Build, ev: list[Event]) -> None:
         assert eff is not None
         board.pay(s, p, eff.cost, 0, ev)
         s.perms[uid] = replace(s.perms[uid], used=True)
-        ev.append(Event("activate", f"{board.who(p)} activates {c.name}.",
-                             data={"uid": uid}))
+        ev.append(Event("activate", f"{board.who(p)} activates {c.name}.", data={"uid": uid}))
         entry = flow.push_entry(s, {"kind": "activate", "uid": uid, "p": p, "tg": b["tg"]})
         flow.after_action(s, p, entry, mirror_ok)
         return
     board.pay(s, p, c.cost, b.get("bloom") or 0, ev)
-    ev.append(Event("play", f"{board.who(p)} plays {c.name}.", data={"uid": uid,
-                                                                         "player": p}))
+    ev.append(Event("play", f"{board.who(p)} plays {c.name}.",
+                    data={"uid": uid, "player": p}))
     if c.type == "potion":
         s.remove(uid)
         s.zones[p]["energy"].append(uid)
@@ -273,8 +271,7 @@ def _answer_energy(s: State, p: int, key: str, mirror: bool, ev: list[Event]) ->
         s.remove(uid)
         s.zones[p]["energy"].append(uid)
         s.perms[uid] = Perm("energy", entered=s.turn)
-        ev.append(Event("energy", f"{board.who(p)} places an Energy.",
-                             data={"player": p}))
+        ev.append(Event("energy", f"{board.who(p)} places an Energy.", data={"player": p}))
         if card(s, uid).effect("on_play") is not None:
             s.trig.append({"uid": uid, "p": p, "tr": "on_play", "dying": False})
     if not mirror and placed and not s.slow and legal.energy_cards(s, 1 - p):
@@ -314,5 +311,5 @@ def _answer_action(s: State, p: int, key: str, prompt: dict[str, Any], ev: list[
         s.zones[p]["gear"].append(it)
         s.perms[it] = Perm("equipped", entered=s.turn, host=cr)
         ev.append(Event("discover", f"{name(s, cr)} picks up {name(s, it)}.",
-                             data={"creature": cr, "item": it}))
+                        data={"creature": cr, "item": it}))
         flow.after_action(s, p, None, origin["k"] == "main" and not s.slow)

@@ -193,7 +193,7 @@ def window_options(s: State, prompt: dict[str, Any]) -> list[Option]:
     if prompt.get("mirror") and not s.autopass[p]:
         mirrored = main_actions(s, p, True)
         if mirrored:
-            out += [*mirrored, Option("autopass", "Never offer me mirrored actions", "pass")]
+            out += [*mirrored, Option("autopass", "Pass; stop offering mirrored turns", "pass")]
     return [*out, Option("pass", "Pass", "pass")]
 
 
