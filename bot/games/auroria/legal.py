@@ -131,12 +131,15 @@ def counter_targets(s: State, p: int, c: CardDef) -> list[dict[str, Any]]:
 
 
 def activatable(s: State, p: int) -> list[int]:
+    """Unused Activate effects of ready creatures and of Aura Spells (the codex keeps only
+    non-activated abilities for exhausted creatures)."""
     out = []
     for uid in (*creatures(s, p), *s.zones[p]["auras"]):
         c = card(s, uid)
         eff = c.effect("activate")
-        if (eff is not None and not s.perms[uid].used and energy_available(s, p) >= eff.cost
-                and _targets_exist(s, p, c, eff)):
+        perm = s.perms[uid]
+        if (eff is not None and not perm.used and not perm.exhausted
+                and energy_available(s, p) >= eff.cost and _targets_exist(s, p, c, eff)):
             out.append(uid)
     return out
 

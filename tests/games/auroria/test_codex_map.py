@@ -87,6 +87,7 @@ SECTIONS: dict[str, list[str]] = {
         "combat.test_unblocked_leader_attack_costs_influence_equal_to_power",
         "combat.test_leaders_attack_once_without_exhausting"],
     "A ready creature may attack": [
+        "details.test_an_exhausted_creature_cannot_use_its_activate_effect",
         "details.test_an_exhausted_creature_keeps_its_on_death",
         "combat.test_an_exhausted_creature_cannot_block",
         "chain.test_destroy_and_return_effects"],

@@ -87,3 +87,8 @@ def test_leader_influence_loss_is_permanent() -> None:
     s = do(s, f"atk:{uid(s, 'spearman')}", f"tgt:{s.zones[1]['leader'][0]}", "end", "skip",
            "battle", "end")
     assert s.influence[1] == 17
+
+
+def test_an_exhausted_creature_cannot_use_its_activate_effect() -> None:
+    s = scen([{"front": [{"id": "tinker", "exhausted": True}], "energy": 1}])
+    assert f"act:{uid(s, 'tinker')}" not in keys(s)
