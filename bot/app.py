@@ -3,6 +3,9 @@
 ``setup_hook`` opens the store (running migrations), loads the cogs, registers the
 ``DynamicItem`` classes so buttons sent before a restart keep working, and syncs the slash
 commands — to the development guild only when one is set, where changes show at once.
+With several processes (``SHARD_IDS``), only the one running shard 0 syncs, and each
+process serves any match: they share the PostgreSQL store, whose version compare-and-swap
+lets one move through when two processes race on a match.
 """
 
 from __future__ import annotations
@@ -53,6 +56,10 @@ class ParlorBot(commands.AutoShardedBot):
                  **options: Any) -> None:
         """``store``, ``images`` and ``seed_source`` are for tests; ``options`` go to
         discord.py (e.g. ``guild_ready_timeout``)."""
+        if settings.shard_count is not None:
+            options.setdefault("shard_count", settings.shard_count)
+        if settings.shard_ids is not None:
+            options.setdefault("shard_ids", list(settings.shard_ids))
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
                          allowed_mentions=discord.AllowedMentions(users=True, roles=False,
                                                                   everyone=False),
@@ -74,7 +81,10 @@ class ParlorBot(commands.AutoShardedBot):
                     ForeignComponents()):
             await self.add_cog(cog)
         self.add_dynamic_items(ParlorButton, ParlorSelect)
-        if self.settings.dev_guild_id is not None:
+        if self.shard_ids is not None and 0 not in self.shard_ids:
+            log.info("shards %s: the process running shard 0 syncs the commands",
+                     self.shard_ids)
+        elif self.settings.dev_guild_id is not None:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)

@@ -32,6 +32,10 @@ class Settings:
     dev_guild_id: int | None = None
     database_url: str = field(default="", repr=False)
     """Empty: SQLite at ``db_path``. A ``postgresql://`` URL: that PostgreSQL database."""
+    shard_count: int | None = None
+    """Shards of the whole bot, over all its processes (None: as Discord recommends)."""
+    shard_ids: tuple[int, ...] | None = None
+    """The shards this process runs (None: all of them)."""
 
     @property
     def has_token(self) -> bool:
@@ -51,7 +55,8 @@ class Settings:
         token = "<set>" if self.has_token else "<missing>"
         return (f"Settings(discord_token={token}, db_path={str(self.db_path)!r}, "
                 f"log_level={self.log_level!r}, dev_guild_id={self.dev_guild_id!r}, "
-                f"database_url={_without_password(self.database_url)!r})")
+                f"database_url={_without_password(self.database_url)!r}, "
+                f"shard_count={self.shard_count!r}, shard_ids={self.shard_ids!r})")
 
     def prepare(self) -> None:
         """Create the SQLite database's folder; called once on start."""
@@ -90,6 +95,39 @@ def _database_url(values: Mapping[str, str]) -> str:
     return url
 
 
+def _shards(values: Mapping[str, str],
+            database_url: str) -> tuple[int | None, tuple[int, ...] | None]:
+    """SHARD_COUNT and SHARD_IDS (e.g. ``0-3`` or ``4,5,6-7``): this process's share."""
+    count_text = values.get("SHARD_COUNT", "").strip()
+    ids_text = values.get("SHARD_IDS", "").strip()
+    count: int | None = None
+    if count_text:
+        if not count_text.isdigit() or int(count_text) == 0:
+            raise SettingsError("SHARD_COUNT must be a positive whole number or left empty.")
+        count = int(count_text)
+    if not ids_text:
+        return count, None
+    if count is None:
+        raise SettingsError("SHARD_IDS needs SHARD_COUNT (the number of shards over all "
+                            "processes).")
+    ids: list[int] = []
+    for part in ids_text.split(","):
+        first, dash, last = (text.strip() for text in part.partition("-"))
+        last = last if dash else first
+        if not (first.isdigit() and last.isdigit() and int(first) <= int(last)):
+            raise SettingsError("SHARD_IDS must list shard numbers and rising ranges, e.g. "
+                                "0-3 or 0,2,4-5.")
+        ids += range(int(first), int(last) + 1)
+    if not ids or len(set(ids)) != len(ids) or max(ids) >= count:
+        raise SettingsError(f"SHARD_IDS must name each shard once, from 0 to {count - 1} "
+                            "(SHARD_COUNT - 1).")
+    if len(ids) < count and not database_url:
+        raise SettingsError("SHARD_IDS gives this process only some of the shards: the other "
+                            "processes must share its database, so set DATABASE_URL to a "
+                            "PostgreSQL database.")
+    return count, tuple(sorted(ids))
+
+
 def load_settings(env_file: Path | None = Path(".env"),
                   environ: Mapping[str, str] | None = None) -> Settings:
     """Read ``env_file`` (if it exists), overlaid by ``environ`` (default ``os.environ``)."""
@@ -110,4 +148,7 @@ def load_settings(env_file: Path | None = Path(".env"),
             raise SettingsError("DEV_GUILD_ID must be a server id (a positive whole number) "
                                 "or left empty.")
         guild = int(guild_text)
-    return Settings(token, Path(db) if db else DEFAULT_DB, level, guild, _database_url(values))
+    url = _database_url(values)
+    shard_count, shard_ids = _shards(values, url)
+    return Settings(token, Path(db) if db else DEFAULT_DB, level, guild, url, shard_count,
+                    shard_ids)
