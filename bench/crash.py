@@ -1,0 +1,49 @@
+"""Crash consistency: the bot process SIGKILLed at random moments, counted.
+
+Scripted players play Zura against AI seats through the fake Discord while the bot runs as
+its own process (``tests/reliability/crash.py`` holds the harness and says what is checked
+after every kill). Boards are real renders here; the test suite runs five kills with tiny
+images. Run from the repository root: ``python -m bench crash``.
+Target (issue 12): at least 50 kills, no failure, every match goes on after each restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import tempfile
+import time
+from pathlib import Path
+
+from bench.report import Row
+from tests.reliability.crash import CrashRun, summary
+
+SEED = 2024
+
+
+def run(quick: bool) -> list[Row]:
+    kills = 10 if quick else 60
+    with tempfile.TemporaryDirectory() as tmp:
+        start = time.perf_counter()
+        report = asyncio.run(CrashRun(Path(tmp), kills=kills, seed=SEED,
+                                      quick_images=quick).run())
+        seconds = time.perf_counter() - start
+    for failure in report.failures:
+        print(f"FAILURE: {failure}")
+    print(summary(report))
+    return [
+        Row("SIGKILLs", report.kills, "", ">=50"),
+        Row("restarts on the same SQLite file", report.restarts, ""),
+        Row("database checks (all matches, after every kill)", report.checks, ""),
+        Row("matches opened", report.matches_opened, "",
+            note=f"{report.matches_finished} finished, {report.lobbies_left} lobbies cut off"),
+        Row("moves confirmed to the player", report.moves_confirmed, ""),
+        Row("moves in the logs", report.moves_logged, "",
+            note=f"{report.ai_moves_logged} by AI seats"),
+        Row("cut-off clicks pressed again", report.replayed_clicks, "",
+            note=f"{report.replays_counted} counted then, {report.replays_refused} already in"),
+        Row("matches that moved right after a restart", report.continued, ""),
+        Row("failures (lost, doubled or corrupt moves; stuck matches)",
+            len(report.failures), "", "0"),
+        Row("ERROR lines in the bot's log", report.error_lines, "", "0"),
+        Row("wall time per kill and restart", seconds / max(1, report.kills), "s"),
+    ]

@@ -1,0 +1,23 @@
+"""A bot process SIGKILLed at random moments keeps every match whole (a few kills here;
+``python -m bench crash`` runs fifty and more)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.reliability.crash import TOKEN, CrashRun, summary
+
+KILLS = 5
+
+
+async def test_random_sigkills_lose_no_move_double_none_and_every_match_goes_on(
+        tmp_path: Path) -> None:
+    run = CrashRun(tmp_path, kills=KILLS, seed=11)
+    report = await run.run()
+    assert report.failures == [], summary(report)
+    assert report.kills == KILLS and report.restarts == KILLS
+    assert report.checks == KILLS + 1
+    assert report.continued >= KILLS, "each restart is followed by a move in a running match"
+    assert 0 < report.moves_confirmed <= report.moves_logged - report.ai_moves_logged
+    assert report.error_lines == 0, run.log.read_text()[-3000:]
+    assert TOKEN not in run.log.read_text()
