@@ -18,6 +18,7 @@ from typing import Any
 import discord
 
 from bot.engine import Decision, Result, View
+from bot.engine.names import with_names
 from bot.match import (
     MatchCancelled,
     MatchEnded,
@@ -84,6 +85,7 @@ class Delivery:
         self.service = service
         self.store = store
         self.images = images
+        self.known_names: dict[int, str] = {}
 
     # -- the whole batch ---------------------------------------------------------------------
 
@@ -98,7 +100,7 @@ class Delivery:
         if not outbound:
             return
         info = await self.service.info(outbound[0].match_id)
-        names = self.names(info)
+        names = await self.names(info)
         public: PublicUpdate | None = None
         updates: dict[int, PrivateUpdate] = {}
         prompts: dict[int, list[Decision]] = {}
@@ -122,16 +124,26 @@ class Delivery:
                 messages = await self.private_messages(info, update, fresh, names)
                 await self.send_private(info, update.user_id, messages, actor)
 
-    def names(self, info: MatchInfo) -> list[str]:
-        """Display names for images: the cached Discord name, else "Player n" / "AI n"."""
+    async def names(self, info: MatchInfo) -> list[str]:
+        """Display names for the log and images; a user the bot has not cached is fetched
+        once per process (no member intent), else "Player n" / "AI n"."""
         out = []
         for seat in info.seats:
-            user = self.client.get_user(seat.user_id) if seat.user_id is not None else None
-            if user is not None:
-                out.append(user.display_name)
-            else:
-                out.append(f"{'AI' if seat.user_id is None else 'Player'} {seat.seat + 1}")
+            name = await self.name_of(seat.user_id) if seat.user_id is not None else None
+            out.append(name or f"{'AI' if seat.user_id is None else 'Player'} {seat.seat + 1}")
         return out
+
+    async def name_of(self, user_id: int) -> str | None:
+        if user_id not in self.known_names:
+            user = self.client.get_user(user_id)
+            if user is None:
+                try:
+                    user = await self.client.fetch_user(user_id)
+                except discord.HTTPException as exc:
+                    log.warning("could not look up user %s (%s)", user_id, exc)
+                    return None
+            self.known_names[user_id] = user.display_name
+        return self.known_names[user_id]
 
     # -- the thread --------------------------------------------------------------------------
 
@@ -159,8 +171,9 @@ class Delivery:
 
     async def post_board(self, info: MatchInfo, update: PublicUpdate,
                          names: Sequence[str]) -> None:
+        summary = [with_names(line, names) for line in update.summary]
         lines = [f"**{match_title(info.game, info.id)}**"
-                 + (f" · {one_line(update.summary)}" if update.summary else "")]
+                 + (f" · {one_line(summary)}" if summary else "")]
         if update.mention_user_ids:
             closed = {s.user_id for s in info.seats if not s.dm_ok}
             acting = ", ".join(f"<@{u}>" + (" (press My hand)" if u in closed else "")
@@ -179,7 +192,7 @@ class Delivery:
         lines += [f"{ordinal(result.placings[s])}: {who(info, s)} ({result.scores[s]:g})"
                   for s in order]
         if result.detail:
-            lines.append(result.detail)
+            lines.append(with_names(result.detail, names))
         image = await self.images.summary(view, result, names) if view is not None else None
         await self.post(info, Outgoing("\n".join(lines), image, "result.png"), mentions=False)
 
@@ -190,7 +203,7 @@ class Delivery:
                                names: Sequence[str]) -> list[Outgoing]:
         """The hand image with private news, then one message per decision to answer."""
         title = f"**{match_title(info.game, info.id)}**"
-        head = [title, *update.events]
+        head = [title, *(with_names(line, names) for line in update.events)]
         image = await self.images.hand(update.view, names)
         if image is None:
             head.append(view_text(update.view))
@@ -254,6 +267,7 @@ class Delivery:
         await self.deliver(await self.service.resume(match_id))
         update = await self.service.hand(match_id, interaction.user.id)
         info = await self.service.info(match_id)
-        messages = await self.private_messages(info, update, update.decisions, self.names(info))
+        messages = await self.private_messages(info, update, update.decisions,
+                                               await self.names(info))
         for out in messages:
             await interaction.followup.send(ephemeral=True, **out.kwargs())

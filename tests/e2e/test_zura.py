@@ -24,6 +24,8 @@ async def test_three_players_finish_a_zura_match(world: World) -> None:
     boards = [m for m in fake.messages(thread) if is_board(m)]
     assert len(boards) > 20 and all(m.attachments for m in boards)
     assert all("To act: <@" in m.content for m in boards[:-1])
+    log = "\n".join(m.content for m in boards)
+    assert "Player 1" not in log and "alice" in log, "the log names people, not seats"
     assert [n for n in fake.messages(thread) if "can't send you" in n.content] == [note]
     assert fake.dms(world.alice) and fake.dms(world.bob)
     assert not fake.dms(world.cat)
