@@ -52,7 +52,7 @@ class Matches(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         update = await self.rt.service.board(match_id)
         info = await self.rt.service.info(match_id)
-        await self.rt.delivery.post_board(info, update, self.rt.delivery.names(info))
+        await self.rt.delivery.post_board(info, update, await self.rt.delivery.names(info))
         await interaction.followup.send("The table is posted again in the match's thread.",
                                         ephemeral=True)
 
