@@ -11,6 +11,7 @@ lets one move through when two processes race on a match.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -18,11 +19,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.match import MatchService
+from bot.match.clocked import ClockedMatchService
 from bot.settings import Settings
 from bot.store import Store, open_store
 from cogs.admin import Admin
 from cogs.clicks import Clicks
+from cogs.clock import EVERY, Clocks
 from cogs.delivery import Delivery
 from cogs.guards import ForeignComponents, GuardedTree
 from cogs.images import Images
@@ -53,9 +55,11 @@ def intents() -> discord.Intents:
 class ParlorBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, *, store: Store | None = None,
                  images: Images | None = None, seed_source: Callable[[], int] | None = None,
+                 clock: Callable[[], float] = time.time, clock_every: float = EVERY,
                  **options: Any) -> None:
-        """``store``, ``images`` and ``seed_source`` are for tests; ``options`` go to
-        discord.py (e.g. ``guild_ready_timeout``)."""
+        """``store``, ``images``, ``seed_source``, ``clock`` (Unix seconds for the match
+        clocks) and ``clock_every`` (seconds between scheduler rounds) are for tests;
+        ``options`` go to discord.py (e.g. ``guild_ready_timeout``)."""
         if settings.shard_count is not None:
             options.setdefault("shard_count", settings.shard_count)
         if settings.shard_ids is not None:
@@ -68,17 +72,20 @@ class ParlorBot(commands.AutoShardedBot):
         self.store: Store = store if store is not None else open_store(settings)
         self.images = images if images is not None else Images()
         self.seed_source = seed_source
+        self.clock = clock
+        self.clock_every = clock_every
         self.parlor: Runtime | None = None
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
         await self.store.open()
-        service = (MatchService(self.store) if self.seed_source is None
-                   else MatchService(self.store, seed_source=self.seed_source))
+        service = (ClockedMatchService(self.store, now=self.clock) if self.seed_source is None
+                   else ClockedMatchService(self.store, now=self.clock,
+                                            seed_source=self.seed_source))
         delivery = Delivery(self, service, self.store, self.images)
         self.parlor = Runtime(service, self.store, delivery, Clicks(service, delivery))
         for cog in (Lobby(self.parlor), Matches(self.parlor), Rules(), Admin(self.parlor),
-                    ForeignComponents()):
+                    ForeignComponents(), Clocks(self.parlor, service, self.clock_every)):
             await self.add_cog(cog)
         self.add_dynamic_items(ParlorButton, ParlorSelect)
         if self.shard_ids is not None and 0 not in self.shard_ids:

@@ -1,4 +1,5 @@
-"""``/settings`` for server managers: threads or not, the default clock, where games may start."""
+"""``/settings`` for server managers: threads or not, the default clock, time away, and where
+games may start."""
 
 from __future__ import annotations
 
@@ -9,16 +10,20 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.match.clock import CUSTOM, MAX_AWAY_DAYS, MAX_CUSTOM_MINUTES, duration, server_clock
 from bot.store import GuildSettings
 from cogs.runtime import Runtime
 
-ClockPreset = Literal["live", "async"]
+ClockPreset = Literal["live", "standard", "async", "custom"]
 
 
 def settings_text(s: GuildSettings) -> str:
     where = ", ".join(f"<#{c}>" for c in s.allowed_channels) or "any channel"
+    clock = server_clock(s)
+    away = f"up to {s.away_days} days per match" if s.away_days else "not allowed"
     return (f"Matches get their own thread: {'yes' if s.use_threads else 'no'}\n"
-            f"Default clock: {s.clock_preset}\n"
+            f"Default clock: {clock.preset}, {duration(clock.seconds)} per decision\n"
+            f"Time away (/away): {away}\n"
             f"Games may start in: {where}")
 
 
@@ -31,12 +36,16 @@ class Admin(commands.Cog):
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.describe(
         threads="Open a thread for every match",
-        clock="Default time per decision: live (minutes) or async (a day)",
+        clock="Default time per decision: live 2 min, standard 1 h, async 24 h, or custom",
+        minutes="Minutes per decision of the custom clock",
+        away_days="Days a player may stop their clocks per match with /away (0: never)",
         allow="Let games start in this channel (once any is listed, only those)",
         disallow="Take this channel off the list",
     )
     async def settings(self, interaction: discord.Interaction[Any], threads: bool | None = None,
                        clock: ClockPreset | None = None,
+                       minutes: app_commands.Range[int, 1, MAX_CUSTOM_MINUTES] | None = None,
+                       away_days: app_commands.Range[int, 0, MAX_AWAY_DAYS] | None = None,
                        allow: discord.TextChannel | None = None,
                        disallow: discord.TextChannel | None = None) -> None:
         assert interaction.guild_id is not None
@@ -44,10 +53,14 @@ class Admin(commands.Cog):
         channels = [c for c in current.allowed_channels if disallow is None or c != disallow.id]
         if allow is not None and allow.id not in channels:
             channels.append(allow.id)
+        if clock is None and minutes is not None:
+            clock = CUSTOM  # minutes alone mean a custom clock, as with /play
         updated = replace(
             current,
             use_threads=current.use_threads if threads is None else threads,
             clock_preset=current.clock_preset if clock is None else clock,
+            clock_minutes=current.clock_minutes if minutes is None else minutes,
+            away_days=current.away_days if away_days is None else away_days,
             allowed_channels=tuple(channels))
         if updated != current:
             await self.rt.store.put_guild_settings(updated)

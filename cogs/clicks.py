@@ -19,6 +19,7 @@ from bot.engine import ORDER, Decision, StaleDecision, registry
 from bot.match import MatchService
 from cogs import customid as cid
 from cogs import items, menus
+from cogs.clock import CLOCK, clock_click
 from cogs.delivery import Delivery
 from cogs.guards import can_manage
 from cogs.lobby import lobby_text
@@ -54,7 +55,8 @@ class Clicks:
     async def dispatch(self, interaction: Interaction, c: cid.CustomId,
                        values: tuple[str, ...]) -> None:
         logs.bind_match(c.match)
-        logs.bind_decision(None if c.decision in (items.LOBBY, items.TABLE) else c.decision)
+        logs.bind_decision(None if c.decision in (items.LOBBY, items.TABLE, CLOCK)
+                           else c.decision)
         async with answering(interaction, c.match):
             if c.decision == items.LOBBY and c.verb in LOBBY_VERBS:
                 await self.lobby(interaction, c)
@@ -62,6 +64,8 @@ class Clicks:
                 await self.delivery.show_hand(interaction, c.match)
             elif c.decision == items.TABLE and c.verb == items.RESIGN:
                 await self.resign(interaction, c.match)
+            elif c.decision == CLOCK:
+                await clock_click(interaction, c)
             else:
                 await self.decide(interaction, c, values)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 import discord
 from discord import app_commands
@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from bot.engine import BadOptions, Game, GameError, registry
 from bot.match import BadSeatCount, MatchInfo
+from bot.match.clock import DEFAULT_AUTOPILOTS, MAX_AUTOPILOTS, MAX_CUSTOM_MINUTES, server_clock
 from bot.store import ACTIVE, CANCELLED, FINISHED, LOBBY
 from cogs.delivery import LOBBY as LOBBY_MESSAGE
 from cogs.delivery import Outgoing
@@ -44,6 +45,8 @@ def lobby_text(info: MatchInfo) -> str:
     lines = [head, *seats]
     if changed:
         lines.append("Options: " + ", ".join(changed))
+    if info.clock is not None:
+        lines.append(f"Clock: {info.clock.describe()}")
     return "\n".join(lines)
 
 
@@ -68,21 +71,35 @@ class Lobby(commands.Cog):
         ai_players="AI players to seat right away (more can be added in the lobby)",
         ai_level="How the AI players play",
         variants="Variant rules, e.g. `advanced` or `beginner, simultaneous_blocks`",
+        clock="Time per decision: live 2 min, standard 1 h, async 24 h, or custom minutes "
+              "(default: the server's)",
+        minutes="Minutes per decision (a custom clock)",
+        absent="When a player misses decisions in a row: the AI takes the seat, or they forfeit",
+        missed=f"Missed decisions in a row before that (default {DEFAULT_AUTOPILOTS})",
     )
     @app_commands.autocomplete(game=game_choices)
     async def play(self, interaction: discord.Interaction[Any], game: str,
                    ai_players: app_commands.Range[int, 0, 5] = 0, ai_level: str = "normal",
-                   variants: str = "") -> None:
+                   variants: str = "",
+                   clock: Literal["live", "standard", "async", "custom"] | None = None,
+                   minutes: app_commands.Range[int, 1, MAX_CUSTOM_MINUTES] | None = None,
+                   absent: Literal["ai", "forfeit"] = "ai",
+                   missed: app_commands.Range[int, 1, MAX_AUTOPILOTS] = DEFAULT_AUTOPILOTS,
+                   ) -> None:
         chosen = registry.get(game)
         if len(variants) > VARIANTS_MAX:
             raise BadOptions(f"Variants can be at most {VARIANTS_MAX} characters long.")
         options = parse_variants(variants)
         self._check(chosen, ai_players, ai_level)
         await self._check_channel(interaction)
-        await interaction.response.defer(thinking=True)
         host, guild = interaction.user.id, interaction.guild_id
+        assert guild is not None
+        timer = server_clock(await self.rt.store.get_guild_settings(guild), clock, minutes,
+                             absent, missed)
+        await interaction.response.defer(thinking=True)
         info = await self.rt.service.create(chosen.name, host, guild_id=guild,
-                                            channel_id=interaction.channel_id, options=options)
+                                            channel_id=interaction.channel_id, options=options,
+                                            clock=timer)
         for _ in range(ai_players):
             info = await self.rt.service.add_ai(info.id, host, ai_level)
         thread = await self._thread(interaction, info)

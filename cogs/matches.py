@@ -11,6 +11,7 @@ from discord.ext import commands
 from bot.engine import GameError
 from bot.match import MatchInfo
 from bot.store import ACTIVE
+from cogs.clock import clock_note
 from cogs.delivery import BOARD, who
 from cogs.items import resign_view
 from cogs.lobby import lobby_text
@@ -78,7 +79,9 @@ class Matches(commands.Cog):
             await interaction.response.send_message(
                 "You are in no lobby or running match. Start one with /play.", ephemeral=True)
             return
-        lines = [f"{match_label(i, interaction.user.id)} · {await self.link(i)}"
+        user = interaction.user.id
+        lines = [" · ".join(part for part in (match_label(i, user), await self.link(i),
+                                               clock_note(i, user)) if part)
                  for i in infos[:LIST_LIMIT]]
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
@@ -90,6 +93,8 @@ class Matches(commands.Cog):
         lines = [lobby_text(info)]
         if info.to_act:
             lines.append("To act: " + ", ".join(who(info, s) for s in info.to_act))
+        if note := clock_note(info, interaction.user.id):
+            lines.append(f"Clock: {note}")
         if info.result is not None:
             lines.append("Placings: " + ", ".join(
                 f"{who(info, s)} {p}" for s, p in enumerate(info.result.placings)))

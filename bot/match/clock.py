@@ -13,16 +13,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Final
 
 from bot.engine import BadOptions
 from bot.store import DeadlineRecord, GuildSettings, SeatClock
 
 MINUTE, HOUR, DAY = 60, 60 * 60, 24 * 60 * 60
 PRESETS: Mapping[str, int] = {"live": 2 * MINUTE, "standard": HOUR, "async": DAY}
-CUSTOM = "custom"
+CUSTOM: Final = "custom"
 PRESET_NAMES = (*PRESETS, CUSTOM)
 MAX_CUSTOM_MINUTES = 14 * 24 * 60
+MAX_AWAY_DAYS = 60
 
 AI, FORFEIT = "ai", "forfeit"
 ABSENT = (AI, FORFEIT)

@@ -1,0 +1,368 @@
+"""The match service with play-by-post clocks (DESIGN §6).
+
+Every change to a timed match ends, still under the match's lock, by bringing its deadlines
+in line with the decisions open for people: a new decision gets a full clock, an answered
+one loses its clock, a decision still open (a simultaneous play) keeps its own. The
+scheduler calls ``tick``: each due rung is taken once — its stage is stored before the
+notice is returned, and the expiry is a logged move — so a restart repeats nothing, and a
+bot that was down takes each overdue rung when it is back. Nothing lives only in memory.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import AsyncIterator, Callable, Collection
+from contextlib import asynccontextmanager
+from dataclasses import replace
+from typing import Any
+
+from bot.engine import Action
+from bot.match.clock import (
+    EXPIRE,
+    FORFEIT,
+    REMIND,
+    MatchClock,
+    away_until,
+    back,
+    climbed,
+    due_rung,
+    hold,
+    new_deadline,
+    release,
+    votes_needed,
+)
+from bot.match.errors import MatchError, NotSeated
+from bot.match.info import MatchInfo, by_urgency
+from bot.match.notices import (
+    Autopiloted,
+    AwayChanged,
+    ClockOut,
+    LastCall,
+    NoAwayLeft,
+    PauseChanged,
+    PauseVote,
+    Reminder,
+    SeatTakenBack,
+)
+from bot.match.outbound import Outbound, build_outbound, private_update
+from bot.match.service import MatchService, _Live
+from bot.store import ACTIVE, CANCELLED, FINISHED, DeadlineRecord, SeatClock, SeatRecord, Store
+
+log = logging.getLogger(__name__)
+
+AUTOPILOT_LEVEL = "normal"
+RETRY_SECONDS = 60.0
+"""A rung that failed (a bug, a database hiccup) is tried again this much later."""
+
+
+def is_person(seat: SeatRecord) -> bool:
+    """A seat a person plays now (not the AI, not handed over, not resigned)."""
+    return seat.user_id is not None and not seat.is_ai
+
+
+class ClockedMatchService(MatchService):
+    """``MatchService`` whose timed matches keep deadlines, reminders and autopilot moves.
+
+    ``now`` gives Unix seconds; tests inject a clock they move by hand.
+    """
+
+    def __init__(self, store: Store, *, now: Callable[[], float] = time.time,
+                 **options: Any) -> None:
+        super().__init__(store, **options)
+        self.now = now
+        self._moved: dict[int, set[int]] = {}
+        """Seats a person moved for in the change under way (their missed streak ends)."""
+
+    # -- every change keeps the deadlines in line ----------------------------------------------
+
+    @asynccontextmanager
+    async def _locked(self, match_id: int) -> AsyncIterator[_Live]:
+        async with super()._locked(match_id) as live:
+            version = live.version
+            try:
+                yield live
+            finally:
+                if live.version != version:
+                    await self._sync(live)
+
+    async def _play(self, live: _Live, seat: SeatRecord, action: Action, user_id: int | None,
+                    autopilot: bool = False) -> None:
+        await super()._play(live, seat, action, user_id, autopilot)
+        if user_id is not None:
+            self._moved.setdefault(live.id, set()).add(seat.seat)
+
+    async def cancel(self, match_id: int, user_id: int,
+                     can_manage: bool = False) -> list[Outbound]:
+        out = await super().cancel(match_id, user_id, can_manage)
+        await self.store.delete_deadlines(match_id)
+        return out
+
+    def _open_for_people(self, live: _Live) -> set[tuple[str, int]]:
+        """(decision id, seat) of every decision a person must make now."""
+        if (live.state is None or live.result is not None
+                or live.record.status in (FINISHED, CANCELLED)):
+            return set()
+        people = {s.seat for s in live.seats if is_person(s)}
+        return {(d.id, d.player) for d in live.game.pending(live.state) if d.player in people}
+
+    async def _sync(self, live: _Live) -> None:
+        """Clocks for exactly the open decisions of people; streaks of seats that moved end."""
+        moved = self._moved.pop(live.id, set())
+        clock = MatchClock.from_json(live.record.clock)
+        if clock is None:
+            return
+        seats = await self._seat_clocks(live.id)
+        for n in moved:
+            if n in seats and seats[n].autopilots:
+                await self.store.put_seat_clock(replace(seats[n], autopilots=0))
+        have = {(d.decision_id, d.seat) for d in await self.store.deadlines_of([live.id])}
+        wanted = self._open_for_people(live)
+        now = self.now()
+        put = [new_deadline(live.id, decision, seat, clock.seconds, now,
+                            self._held(live, seats.get(seat)))
+               for decision, seat in sorted(wanted - have)]
+        drop = sorted(have - wanted)
+        if put or drop:
+            await self.store.save_deadlines(live.id, put, drop)
+
+    @staticmethod
+    def _held(live: _Live, seat: SeatClock | None) -> bool:
+        return live.record.paused_at is not None or (seat is not None and seat.away)
+
+    async def _seat_clocks(self, match_id: int) -> dict[int, SeatClock]:
+        return {s.seat: s for s in await self.store.seat_clocks(match_id)}
+
+    async def _seat_clock(self, match_id: int, seat: int) -> SeatClock:
+        return (await self._seat_clocks(match_id)).get(seat, SeatClock(match_id, seat))
+
+    # -- the scheduler ---------------------------------------------------------------------------
+
+    async def recover(self) -> list[list[ClockOut]]:
+        """On start: finish AI turns a stop cut short and give every running match the clocks
+        of its open decisions (a stop between a move and its clocks leaves none)."""
+        out: list[list[ClockOut]] = []
+        for match_id in await self.store.match_ids(ACTIVE):
+            batch: list[ClockOut] = list(await self.resume(match_id))
+            async with self._locked(match_id) as live:
+                await self._sync(live)
+            if batch:
+                out.append(batch)
+        return out
+
+    async def tick(self) -> list[list[ClockOut]]:
+        """Take every rung due now and end time away that ran out; one list per match change.
+
+        A failing step is logged and tried again later; the others go on.
+        """
+        now = self.now()
+        out: list[list[ClockOut]] = []
+        for seat in await self.store.due_away_ends(now):
+            try:
+                async with self._locked(seat.match_id) as live:
+                    out.append(await self._end_away(live, seat.seat, now))
+            except Exception:
+                log.exception("match %s: ending time away of seat %d failed", seat.match_id,
+                              seat.seat + 1)
+        for deadline in await self.store.due_deadlines(now):
+            try:
+                out.append(await self._fire(deadline, now))
+            except Exception:
+                log.exception("match %s: clock of %s failed", deadline.match_id,
+                              deadline.decision_id)
+                await self.store.advance_deadline(
+                    replace(deadline, next_at=now + RETRY_SECONDS), deadline.stage)
+        return [batch for batch in out if batch]
+
+    async def _fire(self, deadline: DeadlineRecord, now: float) -> list[ClockOut]:
+        async with self._locked(deadline.match_id) as live:
+            key = (deadline.decision_id, deadline.seat)
+            current = next((d for d in await self.store.deadlines_of([live.id])
+                            if (d.decision_id, d.seat) == key), None)
+            if current != deadline:
+                return []  # changed since it was read; the next tick sees it as it is now
+            clock = MatchClock.from_json(live.record.clock)
+            if clock is None or key not in self._open_for_people(live):
+                await self.store.save_deadlines(live.id, [], [key])
+                return []
+            seat = live.seats[deadline.seat]
+            assert seat.user_id is not None
+            rung = due_rung(deadline, clock.seconds, now)
+            if rung == EXPIRE:
+                return await self._autopilot(live, seat, deadline.decision_id, clock)
+            if rung is None or not await self.store.advance_deadline(
+                    climbed(deadline, rung, clock.seconds), deadline.stage):
+                return []
+            if rung == REMIND:
+                return [Reminder(live.id, seat.seat, seat.user_id, seat.dm_ok, deadline.due_at)]
+            return [LastCall(live.id, seat.seat, seat.user_id, deadline.due_at)]
+
+    async def _autopilot(self, live: _Live, seat: SeatRecord, decision_id: str,
+                         clock: MatchClock) -> list[ClockOut]:
+        """The AI answers for the absent seat, logged as autopilot; enough in a row and the
+        seat goes to the AI for good, or the player forfeits."""
+        assert seat.user_id is not None
+        decision = next(d for d in live.game.pending(live.state) if d.id == decision_id
+                        and d.player == seat.seat)
+        before = live.state
+        await self._ai_move(live, seat, decision, AUTOPILOT_LEVEL, autopilot=True)
+        streak = (await self._seat_clock(live.id, seat.seat)).autopilots + 1
+        then = None
+        if streak >= clock.autopilots and live.result is None:
+            then = clock.absent
+            if clock.absent == FORFEIT:
+                await self._resign(live, seat, f"Player {seat.seat + 1} forfeits after "
+                                               f"{streak} missed decisions in a row.")
+            else:
+                await self._set_seat(live, replace(seat, is_ai=True, ai_level=AUTOPILOT_LEVEL))
+        await self.store.put_seat_clock(replace(await self._seat_clock(live.id, seat.seat),
+                                                autopilots=streak))
+        await self._run_ai(live)
+        notice = Autopiloted(live.id, seat.seat, seat.user_id, streak, clock.autopilots, then)
+        return [notice, *build_outbound(live.game, live.id, live.seats, live.state,
+                                        live.events, before, live.result)]
+
+    async def _set_seat(self, live: _Live, seat: SeatRecord) -> None:
+        live.version = await self.store.update_seat(live.id, live.version, seat)
+        live.seats = tuple(seat if s.seat == seat.seat else s for s in live.seats)
+
+    # -- taking a seat back ----------------------------------------------------------------------
+
+    async def take_back(self, match_id: int, user_id: int) -> list[ClockOut]:
+        """The player plays their seat again after the AI took it over for missed turns."""
+        async with self._locked(match_id) as live:
+            self._require_active(live)
+            seat = self._playing_seat(live, user_id)
+            if not seat.is_ai:
+                raise MatchError("You are playing your seat already.")
+            mine = replace(seat, is_ai=False, ai_level=None)
+            await self._set_seat(live, mine)
+            await self.store.put_seat_clock(replace(await self._seat_clock(live.id, seat.seat),
+                                                    autopilots=0))
+            # The AI answered whatever was open for the seat, so there is nothing to prompt.
+            return [SeatTakenBack(live.id, seat.seat, user_id),
+                    private_update(live.game, live.id, live.state, mine, user_id)]
+
+    # -- pause by vote ---------------------------------------------------------------------------
+
+    async def vote_pause(self, match_id: int, user_id: int, pause: bool) -> list[ClockOut]:
+        """A person's vote to stop (``pause``) or restart the clocks; more than half of the
+        people playing carry it."""
+        async with self._locked(match_id) as live:
+            self._require_active(live)
+            if MatchClock.from_json(live.record.clock) is None:
+                raise MatchError("This match has no clock to pause.")
+            seat = self._playing_seat(live, user_id)
+            if not is_person(seat):
+                raise NotSeated("The AI plays your seat; take it back to vote.")
+            paused = live.record.paused_at is not None
+            if pause == paused:
+                raise MatchError("The clocks are paused already." if paused
+                                 else "The clocks are running already.")
+            voters = {s.seat for s in live.seats if is_person(s)}
+            votes = set(live.record.pause_votes) & voters
+            if seat.seat in votes:
+                raise MatchError("You voted already; the others have to agree.")
+            votes.add(seat.seat)
+            needed = votes_needed(len(voters))
+            if len(votes) < needed:
+                await self.store.set_pause(live.id, live.record.paused_at, sorted(votes))
+                live.record = replace(live.record, pause_votes=tuple(sorted(votes)))
+                return [PauseVote(live.id, user_id, pause, len(votes), needed)]
+            now = self.now()
+            await self.store.set_pause(live.id, now if pause else None, ())
+            live.record = replace(live.record, paused_at=now if pause else None, pause_votes=())
+            if pause:
+                await self._restyle(live, None, lambda d: hold(d, now))
+            else:
+                away = {n for n, s in (await self._seat_clocks(live.id)).items() if s.away}
+                await self._restyle(live, {s.seat for s in live.seats} - away,
+                                    lambda d: release(d, now))
+            return [PauseChanged(live.id, pause)]
+
+    async def _restyle(self, live: _Live, seats: Collection[int] | None,
+                       change: Callable[[DeadlineRecord], DeadlineRecord]) -> None:
+        """Apply ``change`` to the deadlines of ``seats`` (None: all) and store what changed."""
+        rows = await self.store.deadlines_of([live.id])
+        changed = [new for d in rows if seats is None or d.seat in seats
+                   if (new := change(d)) != d]
+        if changed:
+            await self.store.save_deadlines(live.id, changed, [])
+
+    # -- time away -------------------------------------------------------------------------------
+
+    async def _timed_matches(self, user_id: int, guild_id: int) -> list[int]:
+        return [r.id for r in await self.store.matches_of_user(user_id, (ACTIVE,))
+                if r.guild_id == guild_id and r.clock]
+
+    @staticmethod
+    def _person_seat(live: _Live, user_id: int) -> SeatRecord | None:
+        return next((s for s in live.seats if s.user_id == user_id and is_person(s)), None)
+
+    async def go_away(self, user_id: int, guild_id: int, days: float) -> list[list[ClockOut]]:
+        """Stop the player's clocks in this server's matches for ``days``, within what is left
+        of the server's allowance per match."""
+        settings = await self.store.get_guild_settings(guild_id)
+        if settings.away_days <= 0:
+            raise MatchError("This server does not allow time away.")
+        if not 0 < days <= settings.away_days:
+            raise MatchError(f"Time away here is up to {settings.away_days} days per match.")
+        now = self.now()
+        out: list[list[ClockOut]] = []
+        for match_id in await self._timed_matches(user_id, guild_id):
+            async with self._locked(match_id) as live:
+                seat = self._person_seat(live, user_id)
+                if seat is None:
+                    continue
+                mine = await self._seat_clock(live.id, seat.seat)
+                until = away_until(mine, now, days, settings.away_days)
+                if until is None:
+                    out.append([NoAwayLeft(live.id, user_id)])
+                    continue
+                since = now if mine.away_since is None else mine.away_since
+                await self.store.put_seat_clock(replace(mine, away_since=since, away_until=until))
+                await self._restyle(live, {seat.seat}, lambda d: hold(d, now))
+                out.append([AwayChanged(live.id, seat.seat, user_id, until)])
+        if not out:
+            raise MatchError("You have no running match with a clock on this server.")
+        return out
+
+    async def come_back(self, user_id: int, guild_id: int) -> list[list[ClockOut]]:
+        """End the player's time away in this server's matches: their clocks run again."""
+        now = self.now()
+        out: list[list[ClockOut]] = []
+        for match_id in await self._timed_matches(user_id, guild_id):
+            async with self._locked(match_id) as live:
+                seat = self._person_seat(live, user_id)
+                if seat is not None:
+                    out.append(await self._end_away(live, seat.seat, now))
+        out = [batch for batch in out if batch]
+        if not out:
+            raise MatchError("You are not away in any match on this server.")
+        return out
+
+    async def _end_away(self, live: _Live, seat: int, now: float) -> list[ClockOut]:
+        """The seat's time away ends (asked, or its time is up): its clocks run from then."""
+        mine = await self._seat_clock(live.id, seat)
+        if mine.away_until is None:
+            return []
+        ended = min(now, mine.away_until)
+        await self.store.put_seat_clock(back(mine, now))
+        if live.record.paused_at is None:
+            await self._restyle(live, {seat}, lambda d: release(d, ended))
+        user = live.seats[seat].user_id
+        assert user is not None
+        return [AwayChanged(live.id, seat, user, None, used_up=now >= mine.away_until)]
+
+    # -- what front ends ask ---------------------------------------------------------------------
+
+    async def info(self, match_id: int) -> MatchInfo:
+        info = await super().info(match_id)
+        return replace(info, deadlines=tuple(await self.store.deadlines_of([match_id])))
+
+    async def matches_of(self, user_id: int) -> list[MatchInfo]:
+        """The user's matches, those waiting for them first, soonest due first."""
+        infos = await super().matches_of(user_id)
+        rows = await self.store.deadlines_of([i.id for i in infos])
+        return by_urgency([replace(i, deadlines=tuple(d for d in rows if d.match_id == i.id))
+                           for i in infos], user_id)

@@ -1,0 +1,118 @@
+"""Missed decisions in a row: the AI takes the seat (or the player forfeits); one click back."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.match import MatchEnded, MatchError, NotSeated, PrivateUpdate
+from bot.match.clock import make_clock
+from bot.match.clocked import ClockedMatchService
+from bot.match.notices import Autopiloted, SeatTakenBack
+from tests.match.clocks import Now, flat, open_service, timed_match
+
+HOST, BOB, CAT = 100, 101, 102
+
+
+@pytest.fixture
+def now() -> Now:
+    return Now()
+
+
+@pytest.fixture
+async def svc(tmp_path: Path, now: Now) -> AsyncIterator[ClockedMatchService]:
+    service = await open_service(tmp_path / "parlor.sqlite3", now)
+    try:
+        yield service
+    finally:
+        await service.store.close()
+
+
+async def play(svc: ClockedMatchService, match_id: int, user: int) -> None:
+    decision = (await svc.hand(match_id, user)).decisions[0]
+    await svc.submit(match_id, user, decision.id, [decision.options[0].key])
+
+
+async def expire(svc: ClockedMatchService, now: Now, match_id: int) -> list[Autopiloted]:
+    """Move the clock to the soonest deadline's end and tick."""
+    soonest = min(d.due_at for d in await svc.store.deadlines_of([match_id]))
+    now.to(max(now.t, soonest))
+    return [o for o in flat(await svc.tick()) if isinstance(o, Autopiloted)]
+
+
+async def bob_misses(svc: ClockedMatchService, now: Now, match_id: int) -> Autopiloted:
+    """HOST plays this round; Bob lets his clock run out."""
+    await play(svc, match_id, HOST)
+    (notice,) = await expire(svc, now, match_id)
+    assert notice.user_id == BOB
+    return notice
+
+
+async def test_the_ai_takes_the_seat_after_n_misses_and_one_click_brings_it_back(
+        svc: ClockedMatchService, now: Now) -> None:
+    match_id = await timed_match(svc, "highcard", [HOST, BOB],
+                                 clock=make_clock("live", autopilots=2))
+    first = await bob_misses(svc, now, match_id)
+    assert (first.streak, first.then) == (1, None)
+    second = await bob_misses(svc, now, match_id)
+    assert (second.streak, second.limit, second.then) == (2, 2, "ai")
+    info = await svc.info(match_id)
+    assert info.seats[1].is_ai and not info.seats[1].resigned and info.seats[1].user_id == BOB
+    assert [d.seat for d in info.deadlines] == [0], "the AI answered Bob's turn at once"
+    await play(svc, match_id, HOST)  # round 3: the AI plays Bob's card without a clock
+    assert (await svc.info(match_id)).to_act == (0,)
+
+    out = await svc.take_back(match_id, BOB)
+    assert out[0] == SeatTakenBack(match_id, 1, BOB)
+    assert isinstance(out[1], PrivateUpdate) and out[1].user_id == BOB
+    info = await svc.info(match_id)
+    assert not info.seats[1].is_ai
+    assert [s.autopilots for s in await svc.store.seat_clocks(match_id)] == [0]
+    with pytest.raises(MatchError, match="playing your seat already"):
+        await svc.take_back(match_id, BOB)
+    await play(svc, match_id, HOST)
+    assert sorted(d.seat for d in (await svc.info(match_id)).deadlines) == [0, 1]
+    again = await bob_misses(svc, now, match_id)
+    assert (again.streak, again.then) == (1, None), "the count starts over after taking back"
+
+
+async def test_a_move_of_ones_own_ends_the_streak(svc: ClockedMatchService, now: Now) -> None:
+    match_id = await timed_match(svc, "highcard", [HOST, BOB],
+                                 clock=make_clock("live", autopilots=2))
+    await bob_misses(svc, now, match_id)
+    await play(svc, match_id, BOB)
+    await play(svc, match_id, HOST)
+    notice = await bob_misses(svc, now, match_id)
+    assert (notice.streak, notice.then) == (1, None)
+    assert not (await svc.info(match_id)).seats[1].is_ai
+
+
+async def test_forfeit_ends_a_two_player_match(svc: ClockedMatchService, now: Now) -> None:
+    match_id = await timed_match(svc, "highcard", [HOST, BOB],
+                                 clock=make_clock("live", absent="forfeit", autopilots=1))
+    await play(svc, match_id, HOST)
+    soonest = min(d.due_at for d in await svc.store.deadlines_of([match_id]))
+    now.to(soonest)
+    out = flat(await svc.tick())
+    notice = next(o for o in out if isinstance(o, Autopiloted))
+    assert notice.then == "forfeit"
+    ended = next(o for o in out if isinstance(o, MatchEnded))
+    assert ended.result.placings == (1, 2) and ended.result.reason == "resignation"
+    assert await svc.store.deadlines_of([match_id]) == []
+    assert (await svc.info(match_id)).status == "finished"
+
+
+async def test_forfeit_at_a_bigger_table_lets_the_others_play_on(
+        svc: ClockedMatchService, now: Now) -> None:
+    match_id = await timed_match(svc, "highcard", [HOST, BOB, CAT],
+                                 clock=make_clock("live", absent="forfeit", autopilots=1))
+    await play(svc, match_id, HOST)
+    await play(svc, match_id, CAT)
+    (notice,) = await expire(svc, now, match_id)
+    assert (notice.user_id, notice.then) == (BOB, "forfeit")
+    info = await svc.info(match_id)
+    assert info.status == "active" and info.seats[1].resigned
+    with pytest.raises(NotSeated, match="resigned"):
+        await svc.take_back(match_id, BOB)
