@@ -17,7 +17,7 @@ from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any
 
-from bot.engine import Action
+from bot.engine import Action, StaleDecision
 from bot.match.clock import (
     EXPIRE,
     FORFEIT,
@@ -167,6 +167,8 @@ class ClockedMatchService(MatchService):
         for deadline in await self.store.due_deadlines(now):
             try:
                 out.append(await self._fire(deadline, now))
+            except StaleDecision:
+                continue  # another process moved this match first; nothing was changed here
             except Exception:
                 log.exception("match %s: clock of %s failed", deadline.match_id,
                               deadline.decision_id)

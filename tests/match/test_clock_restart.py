@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from pathlib import Path
+
+import pytest
 
 from bot.match.clock import make_clock
 from bot.match.notices import Autopiloted, ClockOut, LastCall, Reminder
@@ -52,3 +56,21 @@ async def test_recovery_gives_clocks_to_decisions_a_stop_left_without(tmp_path: 
     assert {(d.seat, d.due_at) for d in await svc.store.deadlines_of([match_id])} == {
         (0, START + 620), (1, START + 620)}
     await svc.store.close()
+
+
+async def test_two_processes_on_one_database_take_each_rung_once(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    db, now = tmp_path / "parlor.sqlite3", Now()
+    one, two = await open_service(db, now), await open_service(db, now)
+    match_id = await timed_match(one, "highcard", [HOST, BOB, CAT])
+    for t in (START + 60, START + 96, START + 120):
+        now.to(t)
+        a, b = await asyncio.gather(one.tick(), two.tick())
+        kinds = sorted(type(o).__name__ for o in flat(a) + flat(b)
+                       if isinstance(o, Reminder | LastCall | Autopiloted))
+        assert kinds == [{START + 60: "Reminder", START + 96: "LastCall",
+                          START + 120: "Autopiloted"}[t]] * 3
+    assert [a.autopilot for a in await one.store.actions(match_id)] == [True] * 3
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], "losing a race is fine"
+    await one.store.close()
+    await two.store.close()
