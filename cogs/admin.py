@@ -10,8 +10,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.engine import GameError
 from bot.match.clock import CUSTOM, MAX_AWAY_DAYS, MAX_CUSTOM_MINUTES, duration, server_clock
 from bot.store import GuildSettings
+from cogs.guards import can_manage
 from cogs.runtime import Runtime
 
 ClockPreset = Literal["live", "standard", "async", "custom"]
@@ -49,6 +51,8 @@ class Admin(commands.Cog):
                        allow: discord.TextChannel | None = None,
                        disallow: discord.TextChannel | None = None) -> None:
         assert interaction.guild_id is not None
+        if not can_manage(interaction):  # a server may open the command to more members
+            raise GameError("Only members with Manage Server can change Parlor's settings.")
         current = await self.rt.store.get_guild_settings(interaction.guild_id)
         channels = [c for c in current.allowed_channels if disallow is None or c != disallow.id]
         if allow is not None and allow.id not in channels:

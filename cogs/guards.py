@@ -124,9 +124,9 @@ def bot_permissions(interaction: Interaction) -> discord.Permissions:
 
 
 def can_manage(interaction: Interaction) -> bool:
-    """Manage Server: may cancel any match and remove players, like the match's host."""
-    perms = getattr(interaction.user, "guild_permissions", None)
-    return bool(perms is not None and perms.manage_guild)
+    """Manage Server (or Administrator): may cancel any match and remove players, like the
+    match's host. Discord resolves the member's permissions into the interaction itself."""
+    return interaction.guild_id is not None and interaction.permissions.manage_guild
 
 
 def missing_permissions(perms: discord.Permissions, threads: bool) -> list[str]:

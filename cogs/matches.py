@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
@@ -12,11 +13,14 @@ from bot.engine import GameError
 from bot.match import MatchInfo
 from bot.store import ACTIVE
 from cogs.clock import clock_note
-from cogs.delivery import BOARD, who
+from cogs.delivery import BOARD, LOBBY, who
+from cogs.guards import can_manage
 from cogs.items import resign_view
 from cogs.lobby import lobby_text
 from cogs.runtime import Runtime, match_title
 from cogs.suggest import match_choices, match_label
+
+log = logging.getLogger(__name__)
 
 MATCH_HELP = "Which match (default: this thread's, else the one waiting for you)"
 LIST_LIMIT = 15
@@ -101,6 +105,50 @@ class Matches(commands.Cog):
         lines.append(await self.link(info))
         await interaction.response.send_message(
             "\n".join(lines), ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+
+    @group.command(name="cancel", description="Call a match off (its host or a server manager)")
+    @app_commands.describe(match=MATCH_HELP)
+    @app_commands.autocomplete(match=match_choices)
+    async def cancel(self, interaction: discord.Interaction[Any],
+                     match: int | None = None) -> None:
+        match_id = await self.pick(interaction, match)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        outbound = await self.rt.service.cancel(match_id, interaction.user.id,
+                                                can_manage(interaction))
+        await self.rt.delivery.deliver(outbound, actor=interaction)
+        info = await self.rt.service.info(match_id)
+        await self.refresh_lobby(info)
+        await interaction.followup.send(f"**{match_title(info.game, info.id)}** is cancelled.",
+                                        ephemeral=True)
+
+    @group.command(name="remove",
+                   description="Take a player out of a match (its host or a server manager)")
+    @app_commands.describe(player="Who leaves; in a running match the AI plays their seat on",
+                           match=MATCH_HELP)
+    @app_commands.autocomplete(match=match_choices)
+    async def remove(self, interaction: discord.Interaction[Any], player: discord.User,
+                     match: int | None = None) -> None:
+        match_id = await self.pick(interaction, match)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        outbound = await self.rt.service.remove(match_id, interaction.user.id, player.id,
+                                                can_manage(interaction))
+        await self.rt.delivery.deliver(outbound, actor=interaction)
+        info = await self.rt.service.info(match_id)
+        await self.refresh_lobby(info)
+        await interaction.followup.send(
+            f"<@{player.id}> is out of **{match_title(info.game, info.id)}**.", ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none())
+
+    async def refresh_lobby(self, info: MatchInfo) -> None:
+        """Show the lobby post's new seats (or that it closed); its buttons answer for
+        themselves."""
+        for record in await self.rt.store.messages(info.id, LOBBY):
+            channel = self.rt.delivery.client.get_partial_messageable(record.channel_id)
+            try:
+                await channel.get_partial_message(record.message_id).edit(
+                    content=lobby_text(info), allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException as exc:
+                log.warning("match %s: lobby post not updated (%s)", info.id, exc)
 
     async def link(self, info: MatchInfo) -> str:
         """A jump link to the latest board post, else to the match's thread or channel."""

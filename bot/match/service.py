@@ -74,6 +74,7 @@ from bot.store import (
 
 log = logging.getLogger(__name__)
 
+LEFT = "You resigned or were removed from this match; the AI plays your seat."
 RESIGNATION = "resignation"
 
 
@@ -227,7 +228,7 @@ class MatchService:
         for seat in live.seats:
             if seat.user_id == user_id:
                 if seat.resigned:
-                    raise NotSeated("You resigned from this match; the AI plays your seat.")
+                    raise NotSeated(LEFT)
                 return seat
         raise NotSeated("You are not playing in this match.")
 
@@ -479,6 +480,8 @@ class MatchService:
         live = await self._load(match_id)
         if live.record.status != FINISHED:
             self._require_active(live)
+            if any(s.user_id == user_id and s.resigned for s in live.seats):
+                raise NotSeated(LEFT)  # who left sees no more cards until the match ends
         for seat in live.seats:
             if seat.user_id == user_id:
                 return private_update(live.game, live.id, live.state, seat, user_id)

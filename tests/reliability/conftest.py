@@ -1,0 +1,8 @@
+"""The e2e world (guild, table, alice, bob, cat and the bot factory) and the fake's fixtures."""
+
+from __future__ import annotations
+
+from tests.e2e.conftest import world
+from tests.fakediscord.pytest_plugin import error_logs, fake_discord, fake_discord_options
+
+__all__ = ["error_logs", "fake_discord", "fake_discord_options", "world"]

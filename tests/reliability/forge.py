@@ -1,0 +1,70 @@
+"""What a tampered client or a misconfigured server sends, which the fake (like Discord)
+would never produce on its own: components with any custom id, slash commands with raw option
+values past their declared limits, an interaction delivered twice, a bot role with fewer
+permissions. Built on the fake's internals, from the outside, so the fake stays as it is.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
+from tests.fakediscord.harness import InteractionHandle
+from tests.fakediscord.state import APPLICATION_COMMAND, MESSAGE_COMPONENT
+
+BUTTON, STRING_SELECT = 2, 3
+
+
+async def forged_click(fake: FakeDiscord, user: FakeUser, message: FakeMessage, custom_id: str,
+                       values: list[str] | None = None) -> InteractionHandle:
+    """A component interaction with ``custom_id`` on ``message``, whatever the message holds."""
+    data: dict[str, Any] = {"custom_id": custom_id,
+                            "component_type": BUTTON if values is None else STRING_SELECT}
+    if values is not None:
+        data["values"] = values
+    current = fake.message(message)
+    record = fake._new_interaction(MESSAGE_COMPONENT, user,
+                                   fake.state.channels[current.channel_id], data,
+                                   message=current)
+    return await fake._send(record, "en-US")
+
+
+async def forged_slash(fake: FakeDiscord, user: FakeUser, path: str,
+                       options: list[dict[str, Any]], channel: FakeChannel) -> InteractionHandle:
+    """``/path`` with ``options`` exactly as given (``[{"name", "type", "value"}]``), unchecked."""
+    name, *subs = path.split()
+    command = fake._find_command(name, channel)
+    top: list[dict[str, Any]] = options
+    for sub in reversed(subs):
+        top = [{"name": sub, "type": 1, "options": top}]
+    data = {"id": command["id"], "name": name, "type": 1, "options": top}
+    record = fake._new_interaction(APPLICATION_COMMAND, user, channel, data)
+    return await fake._send(record, "en-US")
+
+
+async def deliver_again(fake: FakeDiscord, handle: InteractionHandle) -> None:
+    """The same INTERACTION_CREATE (same id and token) reaches the bot a second time."""
+    record = handle.record
+    fake.server.dispatch("INTERACTION_CREATE", fake._interaction_payload(record, "en-US"),
+                         guild_id=record.guild_id)
+    fake.state.touch()
+    await fake.server.drain()
+
+
+def limit_bot(fake: FakeDiscord, guild: FakeGuild, allowed: discord.Permissions) -> None:
+    """Give the bot exactly ``allowed`` in ``guild`` (through @everyone and its own role), as a
+    server that trimmed both would. Call it before the bot connects."""
+    roles = fake.state.role_payloads
+
+    def trimmed(g: FakeGuild) -> list[dict[str, Any]]:
+        out = roles(g)
+        if g.id == guild.id:
+            for role in out:
+                role["permissions"] = str(allowed.value)
+        return out
+
+    fake.state.role_payloads = trimmed  # type: ignore[method-assign]
+    guild.bot_permissions = allowed.value
+    guild.members[fake.bot_user.id].permissions = allowed.value
