@@ -200,6 +200,7 @@ class Clocks(commands.Cog, name="Clocks"):
                           f"{when(notice.due_at)}. Your prompt is above (or use /hand).")
             if await self.rt.delivery.dm(info, notice.user_id, [dm]):
                 return
+            ping = False  # the note that their DMs are closed has just pinged them
         await self.rt.delivery.post(info, out, mentions=ping)
 
     # -- commands ------------------------------------------------------------------------------

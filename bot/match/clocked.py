@@ -45,7 +45,7 @@ from bot.match.notices import (
     Reminder,
     SeatTakenBack,
 )
-from bot.match.outbound import Outbound, build_outbound, private_update
+from bot.match.outbound import Outbound, build_outbound
 from bot.match.service import MatchService, _Live
 from bot.store import ACTIVE, CANCELLED, FINISHED, DeadlineRecord, SeatClock, SeatRecord, Store
 
@@ -208,7 +208,8 @@ class ClockedMatchService(MatchService):
                         and d.player == seat.seat)
         before = live.state
         await self._ai_move(live, seat, decision, AUTOPILOT_LEVEL, autopilot=True)
-        streak = (await self._seat_clock(live.id, seat.seat)).autopilots + 1
+        mine = await self._seat_clock(live.id, seat.seat)
+        streak = mine.autopilots + 1
         then = None
         if streak >= clock.autopilots and live.result is None:
             then = clock.absent
@@ -217,8 +218,7 @@ class ClockedMatchService(MatchService):
                                                f"{streak} missed decisions in a row.")
             else:
                 await self._set_seat(live, replace(seat, is_ai=True, ai_level=AUTOPILOT_LEVEL))
-        await self.store.put_seat_clock(replace(await self._seat_clock(live.id, seat.seat),
-                                                autopilots=streak))
+        await self.store.put_seat_clock(replace(mine, autopilots=streak))
         await self._run_ai(live)
         notice = Autopiloted(live.id, seat.seat, seat.user_id, streak, clock.autopilots, then)
         return [notice, *build_outbound(live.game, live.id, live.seats, live.state,
@@ -241,9 +241,8 @@ class ClockedMatchService(MatchService):
             await self._set_seat(live, mine)
             await self.store.put_seat_clock(replace(await self._seat_clock(live.id, seat.seat),
                                                     autopilots=0))
-            # The AI answered whatever was open for the seat, so there is nothing to prompt.
-            return [SeatTakenBack(live.id, seat.seat, user_id),
-                    private_update(live.game, live.id, live.state, mine, user_id)]
+            # The AI answered whatever was open for the seat: the next decision prompts.
+            return [SeatTakenBack(live.id, seat.seat, user_id)]
 
     # -- pause by vote ---------------------------------------------------------------------------
 

@@ -101,6 +101,20 @@ async def test_closed_dms_get_the_reminder_in_the_thread(world: World) -> None:
         assert not fake.dms(world.cat)
 
 
+async def test_dms_closed_mid_match_ping_once_for_the_reminder(world: World) -> None:
+    fake, now = world.fake, Now()
+    async with clocked_bot(world, now):
+        thread, players = await timed_zura(world, world.alice, world.bob)
+        assert players.to_act() == [world.alice]
+        await players.prompt(world.alice)  # the deal reached her DMs; then she closes them
+        fake.set_dm_open(world.alice, False)
+        now.to(START + 60)
+        reminder = await fake.wait_for_message(lambda m: "half your time" in m.content,
+                                               channel=thread)
+        (note,) = posts(world, thread, "can't send you direct messages")
+        assert note.pings == [world.alice.id] and reminder.pings == []
+
+
 async def test_a_restart_fires_overdue_deadlines_once_and_old_buttons_work(
         world: World) -> None:
     fake, now = world.fake, Now()

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.match import MatchEnded, MatchError, NotSeated, PrivateUpdate
+from bot.match import MatchEnded, MatchError, NotSeated
 from bot.match.clock import make_clock
 from bot.match.clocked import ClockedMatchService
 from bot.match.notices import Autopiloted, SeatTakenBack
@@ -64,9 +64,7 @@ async def test_the_ai_takes_the_seat_after_n_misses_and_one_click_brings_it_back
     await play(svc, match_id, HOST)  # round 3: the AI plays Bob's card without a clock
     assert (await svc.info(match_id)).to_act == (0,)
 
-    out = await svc.take_back(match_id, BOB)
-    assert out[0] == SeatTakenBack(match_id, 1, BOB)
-    assert isinstance(out[1], PrivateUpdate) and out[1].user_id == BOB
+    assert await svc.take_back(match_id, BOB) == [SeatTakenBack(match_id, 1, BOB)]
     info = await svc.info(match_id)
     assert not info.seats[1].is_ai
     assert [s.autopilots for s in await svc.store.seat_clocks(match_id)] == [0]
