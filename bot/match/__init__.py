@@ -23,7 +23,8 @@ from bot.match.outbound import (
     PublicUpdate,
     build_outbound,
 )
-from bot.match.service import MatchService, state_text
+from bot.match.replay import state_text
+from bot.match.service import MatchService
 
 __all__ = [
     "AlreadyDone",

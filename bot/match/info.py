@@ -35,6 +35,8 @@ class MatchInfo:
     """The players voted the clocks to a stop."""
     deadlines: tuple[DeadlineRecord, ...] = ()
     """The open decisions' clocks, soonest due first (filled in where a front end asks)."""
+    undo: bool = False
+    """Players may take a move back when everyone else agrees."""
 
     def seat_of(self, user_id: int) -> SeatRecord | None:
         for seat in self.seats:

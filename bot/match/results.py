@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.engine import Result
-from bot.store import CANCELLED, FINISHED, MatchRecord, ResultRecord
+from bot.store import CANCELLED, FINISHED, MatchRecord, ResultRecord, SeatRecord
 
 NORMAL = "normal"
 RESIGNATION = "resignation"
@@ -32,6 +32,25 @@ ENDINGS = {
 def cancelled_result(players: int, detail: str = "") -> Result:
     """Nobody won or lost: every seat shares the same placing and no score."""
     return Result((0.0,) * players, (1,) * players, CANCELLED, detail)
+
+
+def rank_resigned_last(result: Result, seats: Sequence[SeatRecord]) -> Result:
+    """Keep the game's order among players still in, and place every resigned seat after."""
+    gone = {s.seat for s in seats if s.resigned}
+    if not gone:
+        return result
+    staying = [i for i in range(len(result.placings)) if i not in gone]
+    placings = tuple(
+        len(staying) + 1 if i in gone
+        else 1 + sum(1 for j in staying if result.placings[j] < result.placings[i])
+        for i in range(len(result.placings)))
+    note = "; ".join(f"Seat {s + 1} resigned" for s in sorted(gone))
+    detail = f"{result.detail}; {note}" if result.detail else note
+    return Result(result.scores, placings, result.reason, detail)
+
+
+def result_record(result: Result) -> ResultRecord:
+    return ResultRecord(result.scores, result.placings, result.reason, result.detail)
 
 
 def ending(reason: str) -> str:

@@ -58,6 +58,25 @@ from bot.match.outbound import (
     private_update,
     public_update,
 )
+from bot.match.ratings import Ratings
+from bot.match.replay import Replay, build_replay, state_text, undo_action
+from bot.match.results import (
+    RESIGNATION,
+    cancelled_result,
+    rank_resigned_last,
+    result_record,
+)
+from bot.match.undo import (
+    OFF,
+    Moment,
+    UndoAsked,
+    UndoDeclined,
+    UndoRefused,
+    check,
+    consent_needed,
+    in_force,
+    span,
+)
 from bot.store import (
     ACTIVE,
     CANCELLED,
@@ -66,44 +85,18 @@ from bot.store import (
     ActionRow,
     MatchRecord,
     NewMatch,
-    ResultRecord,
     SeatRecord,
     Store,
+    UndoRequestRecord,
     VersionConflict,
 )
 
 log = logging.getLogger(__name__)
 
 LEFT = "You resigned or were removed from this match; the AI plays your seat."
-RESIGNATION = "resignation"
-
-
-def state_text(game: Game[Any], state: Any) -> str:
-    """The canonical snapshot text: equal states give byte-identical text."""
-    return json.dumps(game.to_json(state), sort_keys=True, separators=(",", ":"))
-
 
 def _random_seed() -> int:
     return secrets.randbits(63)
-
-
-def rank_resigned_last(result: Result, seats: Sequence[SeatRecord]) -> Result:
-    """Keep the game's order among players still in, and place every resigned seat after."""
-    gone = {s.seat for s in seats if s.resigned}
-    if not gone:
-        return result
-    staying = [i for i in range(len(result.placings)) if i not in gone]
-    placings = tuple(
-        len(staying) + 1 if i in gone
-        else 1 + sum(1 for j in staying if result.placings[j] < result.placings[i])
-        for i in range(len(result.placings)))
-    note = "; ".join(f"Seat {s + 1} resigned" for s in sorted(gone))
-    detail = f"{result.detail}; {note}" if result.detail else note
-    return Result(result.scores, placings, result.reason, detail)
-
-
-def _result_record(result: Result) -> ResultRecord:
-    return ResultRecord(result.scores, result.placings, result.reason, result.detail)
 
 
 @dataclass
@@ -134,6 +127,7 @@ class MatchService:
         self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary())
+        self.ratings = Ratings(store)
 
     # -- loading ---------------------------------------------------------------------------
 
@@ -149,6 +143,18 @@ class MatchService:
             except VersionConflict:
                 self._states.pop(match_id, None)
                 raise StaleDecision("The match moved on meanwhile; nothing was changed.") from None
+            if live.result is not None:
+                await self._rate(live)
+
+    async def _rate(self, live: _Live) -> None:
+        """Fold a match that just ended into the ratings. The result is committed already, so
+        a failure here only delays the rating: the next reader of the ratings catches up."""
+        if live.record.guild_id is None:
+            return
+        try:
+            await self.ratings.bring_up_to_date(live.record.guild_id, live.record.game)
+        except Exception:  # the move stands; ratings are caught up on the next read
+            log.exception("match %s: rating the result failed", live.id)
 
     async def _load(self, match_id: int) -> _Live:
         logs.bind_match(match_id)
@@ -187,7 +193,8 @@ class MatchService:
         return MatchInfo(r.id, r.game, live.game.title, r.status, live.version, r.host_id,
                          r.guild_id, r.channel_id, r.thread_id, r.options, live.seats,
                          live.game.min_players, live.game.max_players, to_act, result,
-                         clock=MatchClock.from_json(r.clock), paused=r.paused_at is not None)
+                         clock=MatchClock.from_json(r.clock), paused=r.paused_at is not None,
+                         undo=r.undo)
 
     async def _result_of(self, live: _Live) -> Result | None:
         if live.record.status != FINISHED:
@@ -237,15 +244,16 @@ class MatchService:
     async def create(self, game_name: str, host_id: int, *, guild_id: int | None = None,
                      channel_id: int | None = None, options: Mapping[str, Any] | None = None,
                      seed: int | None = None, seat_host: bool = True,
-                     clock: MatchClock | None = None) -> MatchInfo:
+                     clock: MatchClock | None = None, undo: bool = False) -> MatchInfo:
         """A new lobby; the host takes seat 0 unless ``seat_host`` is False. Without a
-        ``clock`` the match is untimed."""
+        ``clock`` the match is untimed; ``undo`` lets players take moves back by consent."""
         game = registry.get(game_name)
         parsed = parse_options(game.options, options)
         seats = (SeatRecord(0, host_id),) if seat_host else ()
         record = await self.store.create_match(NewMatch(
             game.name, parsed, self._seed_source() if seed is None else seed, host_id,
-            guild_id, channel_id, None, seats, clock.to_json() if clock is not None else {}))
+            guild_id, channel_id, None, seats, clock.to_json() if clock is not None else {},
+            undo=undo))
         return self._info(_Live(record, game, None, record.seats, record.version))
 
     async def _save_seats(self, live: _Live, seats: Sequence[SeatRecord]) -> MatchInfo:
@@ -316,7 +324,11 @@ class MatchService:
             if live.record.status == FINISHED:
                 raise MatchOver("This match is over.")
             self._require_host(live, user_id, can_manage, "cancel the match")
-            live.version = await self.store.close_match(live.id, live.version, CANCELLED)
+            result = None
+            if live.record.status == ACTIVE:
+                by = "the host" if user_id == live.record.host_id else "a server manager"
+                result = result_record(cancelled_result(len(live.seats), f"Called off by {by}."))
+            live.version = await self.store.close_match(live.id, live.version, CANCELLED, result)
             return [MatchCancelled(live.id, user_id)]
 
     # -- play ------------------------------------------------------------------------------
@@ -364,7 +376,7 @@ class MatchService:
             live.version = await self.store.commit_move(
                 live.id, live.version, state_text(live.game, state),
                 ActionRow(seat.seat, user_id, action.decision, action.to_json(), autopilot),
-                _result_record(result) if result is not None else None)
+                result_record(result) if result is not None else None)
             log.info("seat %d (%s) played %s; version %d", seat.seat + 1,
                      "AI" if user_id is None else f"user {user_id}", list(action.choice),
                      live.version)
@@ -439,8 +451,10 @@ class MatchService:
                 return []
             return await self._resign(live, seat, f"Player {seat.seat + 1} was removed.")
 
-    async def _resign(self, live: _Live, seat: SeatRecord, text: str) -> list[Outbound]:
-        """Hand ``seat`` to the AI, ranked last; the match ends when one player is left."""
+    async def _resign(self, live: _Live, seat: SeatRecord, text: str,
+                      reason: str = RESIGNATION) -> list[Outbound]:
+        """Hand ``seat`` to the AI, ranked last; the match ends when one player is left, for
+        ``reason`` (``bot.match.results``: a resignation, or a forfeit on time)."""
         before = live.state
         gone = replace(seat, is_ai=True, ai_level="normal", resigned=True)
         live.seats = tuple(gone if s.seat == seat.seat else s for s in live.seats)
@@ -450,9 +464,9 @@ class MatchService:
             # One transaction: the match ends; the result records who resigned.
             scores = tuple(1.0 if i in staying else 0.0 for i in range(len(live.seats)))
             result = rank_resigned_last(
-                Result(scores, (1,) * len(live.seats), RESIGNATION), live.seats)
+                Result(scores, (1,) * len(live.seats), reason), live.seats)
             live.version = await self.store.close_match(
-                live.id, live.version, FINISHED, _result_record(result))
+                live.id, live.version, FINISHED, result_record(result))
             live.result = result
         else:
             live.version = await self.store.update_seat(live.id, live.version, gone)
@@ -460,7 +474,95 @@ class MatchService:
         return build_outbound(live.game, live.id, live.seats, live.state, live.events,
                               before, live.result)
 
+    # -- undo by consent (bot.match.undo) ----------------------------------------------------
+
+    async def ask_undo(self, match_id: int,
+                       user_id: int) -> list[Outbound | UndoAsked | UndoDeclined]:
+        """Ask to take back one's latest move (and every move after it). With nobody else to
+        ask (only AI opponents) it is taken back at once; else the others are asked."""
+        async with self._locked(match_id) as live:
+            self._require_active(live)
+            if not live.record.undo:
+                raise UndoRefused(OFF)
+            seat = self._playing_seat(live, user_id)
+            moments = await self._undoable(live, seat.seat)
+            waiting = consent_needed(live.seats, user_id)
+            if not waiting:
+                return [*await self._undo(live, seat, user_id, moments)]
+            await self.store.put_undo_request(
+                UndoRequestRecord(live.id, seat.seat, user_id, live.version))
+            return [UndoAsked(live.id, seat.seat, user_id, waiting)]
+
+    async def answer_undo(self, match_id: int, user_id: int,
+                          accept: bool) -> list[Outbound | UndoAsked | UndoDeclined]:
+        """Another player's answer; the last agreement takes the moves back."""
+        async with self._locked(match_id) as live:
+            self._require_active(live)
+            asked = await self.store.get_undo_request(live.id)
+            if asked is None or asked.version != live.version:
+                raise StaleDecision("That request to take a move back is out of date; "
+                                    "nothing was changed.")
+            needed = consent_needed(live.seats, asked.user_id)
+            if user_id not in needed:
+                raise NotSeated("Only the other players answer this request.")
+            if user_id in asked.accepted:
+                raise AlreadyDone("You already agreed; it counted once.")
+            if not accept:
+                await self.store.delete_undo_request(live.id)
+                return [UndoDeclined(live.id, user_id)]
+            accepted = (*asked.accepted, user_id)
+            waiting = tuple(u for u in needed if u not in accepted)
+            if waiting:
+                await self.store.put_undo_request(replace(asked, accepted=accepted))
+                return [UndoAsked(live.id, asked.seat, asked.user_id, waiting)]
+            seat = live.seats[asked.seat]
+            moments = await self._undoable(live, seat.seat)
+            await self.store.delete_undo_request(live.id)
+            return [*await self._undo(live, seat, asked.user_id, moments)]
+
+    async def _undoable(self, live: _Live, seat: int) -> list[Moment]:
+        """The moves an undo by ``seat`` takes back, checked (``UndoRefused`` if not)."""
+        moments = span(in_force(live.game, live.record, await self.store.actions(live.id)),
+                       seat)
+        check(live.game, moments, len(live.seats), Rng(live.record.seed).fork(live.version))
+        return moments
+
+    async def _undo(self, live: _Live, seat: SeatRecord, user_id: int,
+                    moments: Sequence[Moment]) -> list[Outbound]:
+        """Log the undo row with the earlier snapshot, then let AI seats move again."""
+        before, state = live.state, moments[0].before
+        action = undo_action(moments[0].row.seq)
+        live.version = await self.store.commit_move(
+            live.id, live.version, state_text(live.game, state),
+            ActionRow(seat.seat, user_id, action.decision, action.to_json()))
+        live.state = state
+        self._remember(live.id, live.version, state)
+        n = len(moments)
+        live.events.append(Event("undo", f"Player {seat.seat + 1} takes back "
+                                          f"{'a move' if n == 1 else f'{n} moves'}."))
+        await self._run_ai(live)
+        return build_outbound(live.game, live.id, live.seats, live.state, live.events,
+                              before, live.result)
+
     # -- what front ends ask ---------------------------------------------------------------
+
+    async def replay(self, match_id: int, user_id: int, private: bool = False) -> Replay:
+        """The match from its deal, rebuilt from the log: the public table, or with
+        ``private`` the user's own cards too (only their seat's, and only once it is over)."""
+        async with self._locked(match_id) as live:
+            if live.state is None:
+                raise NotStarted("This match has not started yet.")
+            viewer = None
+            if private:
+                mine = next((s for s in live.seats if s.user_id == user_id), None)
+                if mine is None:
+                    raise NotSeated("Only the players of this match can see their own cards "
+                                    "in its replay.")
+                if live.record.status == ACTIVE:
+                    raise NotStarted("Your own cards join the replay once the match is over.")
+                viewer = mine.seat
+            return build_replay(live.game, live.record, await self.store.actions(live.id),
+                                viewer)
 
     async def info(self, match_id: int) -> MatchInfo:
         live = await self._load(match_id)
@@ -485,7 +587,8 @@ class MatchService:
         for seat in live.seats:
             if seat.user_id == user_id:
                 return private_update(live.game, live.id, live.state, seat, user_id)
-        raise NotSeated("You are not playing in this match.")
+        raise NotSeated("You are not seated in this match, so there is no hand to show: "
+                        "you can follow the table in its thread.")
 
     async def board(self, match_id: int) -> PublicUpdate:
         """The public view and who must act (for /board)."""

@@ -37,6 +37,7 @@ TRIES = 3
 ALTERNATIVES = 32
 """Other choices of the actor tried in one world before the row counts as a reveal."""
 
+OFF = "Taking moves back is off in this match (the host chooses it when opening the lobby)."
 NO_MOVE = "You have no move to take back."
 DREW = "Something was drawn or shuffled since that move, so it can no longer be taken back."
 REVEALED = "A hidden card was shown since that move, so it can no longer be taken back."

@@ -38,7 +38,7 @@ async def test_a_stranger_gets_a_clear_answer_and_nothing_changes(world: World) 
         before = await logged(world)
         board = players.boards()[-1]
         reply = await (await fake.click(dave, board, label="My hand")).reply()
-        assert reply.ephemeral and reply.content == "You are not playing in this match."
+        assert reply.ephemeral and reply.content.startswith("You are not seated in this match")
         _, lobby = await open_match(fake, world.bob, world.table, "zura", [])
         answer = await (await fake.click(dave, lobby, label="Start")).reply()
         assert answer.ephemeral and answer.content == "Only the host can start the match."

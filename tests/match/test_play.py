@@ -27,7 +27,7 @@ from bot.match import (
     PublicUpdate,
     state_text,
 )
-from bot.match.service import rank_resigned_last
+from bot.match.results import rank_resigned_last
 from bot.store import SeatRecord, VersionConflict
 from tests.highcard import GAME
 from tests.match.conftest import ANN, BOB, EVE, HOST, lobby, stored

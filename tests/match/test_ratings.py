@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from openskill.models import PlackettLuce
 
+from bot.match import MatchService
 from bot.match.ratings import Ratings, ordinal, page, rate, rated_players
+from bot.match.results import FORFEIT, RESIGNATION, Record, ending, records
 from bot.store import (
     CANCELLED,
     FINISHED,
@@ -18,6 +21,7 @@ from bot.store import (
     SeatRecord,
     SqliteStore,
 )
+from tests.match.conftest import ANN, BOB, HOST, lobby
 
 G = 1
 MODEL = PlackettLuce()
@@ -116,3 +120,88 @@ async def test_matches_are_rated_once_in_the_order_they_ended(tmp_path: Path) ->
             [10, 11, 12], key=lambda u: -ordinal(*{r.user_id: (r.mu, r.sigma)
                                                    for r in board}[u]))
         assert [r.user_id for r in await ratings.leaderboard(G, "aura")] == [11, 10]
+
+
+# -- through the service: results of every kind, rated as the match ends -------------------
+
+async def play_out(svc: MatchService, match_id: int, *users: int) -> None:
+    """The users play their lowest card until the match is over."""
+    while (await svc.info(match_id)).status == "active":
+        for user in users:
+            decisions = (await svc.hand(match_id, user)).decisions
+            if decisions:
+                await svc.submit(match_id, user, decisions[0].id,
+                                 [decisions[0].options[0].key])
+
+
+async def test_a_finished_match_between_people_is_rated_as_it_ends(svc: MatchService) -> None:
+    match_id = await lobby(svc, ANN)
+    await svc.start(match_id, HOST)
+    await play_out(svc, match_id, HOST, ANN)
+    result = await svc.store.get_result(match_id)
+    assert result is not None and result.reason == "normal"
+    expected = rate(1, "highcard", list(zip((HOST, ANN), result.placings, strict=True)), {})
+    assert await svc.store.get_ratings(1, "highcard", [HOST, ANN]) == {
+        r.user_id: r for r in expected}
+    assert await svc.ratings.bring_up_to_date(1, "highcard") == 0
+
+
+async def test_a_match_against_the_ai_only_is_not_rated(svc: MatchService) -> None:
+    match_id = await lobby(svc, ai=1)
+    await svc.start(match_id, HOST)
+    await play_out(svc, match_id, HOST)
+    assert await svc.store.get_ratings(1, "highcard", [HOST]) == {}
+    assert await svc.store.unrated_results(1, "highcard") == []
+
+
+async def test_a_resignation_is_stored_and_rated_last(svc: MatchService) -> None:
+    match_id = await lobby(svc, ANN)
+    await svc.start(match_id, HOST)
+    await svc.resign(match_id, ANN)
+    result = await svc.store.get_result(match_id)
+    assert result is not None
+    assert (result.reason, result.placings, result.detail) == (
+        RESIGNATION, (1, 2), "Seat 2 resigned")
+    ratings = await svc.store.get_ratings(1, "highcard", [HOST, ANN])
+    assert ratings[HOST].mu > 25.0 > ratings[ANN].mu
+
+
+async def test_a_forfeit_on_time_is_stored_with_its_own_reason(svc: MatchService) -> None:
+    match_id = await lobby(svc, ANN)
+    await svc.start(match_id, HOST)
+    async with svc._locked(match_id) as live:  # as the clock does when time runs out
+        await svc._resign(live, live.seats[1], "Player 2 ran out of time.", FORFEIT)
+    result = await svc.store.get_result(match_id)
+    assert result is not None and (result.reason, result.placings) == (FORFEIT, (1, 2))
+    assert ending(result.reason) == "won on time"
+
+
+async def test_a_cancelled_match_keeps_a_result_that_rates_nobody(svc: MatchService) -> None:
+    match_id = await lobby(svc, ANN)
+    await svc.start(match_id, HOST)
+    await svc.cancel(match_id, HOST)
+    result = await svc.store.get_result(match_id)
+    assert result is not None
+    assert (result.reason, result.placings, result.detail) == (
+        CANCELLED, (1, 1), "Called off by the host.")
+    assert await svc.ratings.bring_up_to_date(1, "highcard") == 0
+    never_started = await lobby(svc, ANN)
+    await svc.cancel(never_started, BOB, can_manage=True)
+    assert await svc.store.get_result(never_started) is None
+
+
+def test_a_players_record_adds_up_their_finished_matches() -> None:
+    won = match(10, 11)
+    lost = replace(match(10, None, 12), game="aura")
+    left = match(11, 10, resigned=(1,))
+    cancelled = match(10, 11, status=CANCELLED)
+    closed = [(replace(won, id=1), ResultRecord((2.0, 1.0), (1, 2), finished_at=5.0)),
+              (replace(lost, id=2), ResultRecord((0.0, 9.0, 5.0), (3, 1, 2), finished_at=6.0)),
+              (replace(left, id=3), ResultRecord((1.0, 0.0), (1, 2), RESIGNATION,
+                                                 finished_at=7.0)),
+              (replace(cancelled, id=4), ResultRecord((0.0, 0.0), (1, 1), CANCELLED))]
+    mine = records(10, closed)
+    assert mine["zura"] == Record("zura", played=2, wins=1, placings=3, left=1, last_at=7.0)
+    assert mine["zura"].average_placing == 1.5
+    assert mine["aura"] == Record("aura", played=1, wins=0, placings=3, left=0, last_at=6.0)
+    assert records(99, closed) == {}

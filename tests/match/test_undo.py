@@ -7,13 +7,18 @@ from typing import Any
 
 import pytest
 
-from bot.engine import Action, Game, Rng, parse_options, play, registry
+from bot.engine import Action, Game, Rng, StaleDecision, parse_options, play, registry
+from bot.match import AlreadyDone, MatchService, NotSeated, Prompt, PublicUpdate, state_text
+from bot.match.replay import UNDO, build_replay
 from bot.match.undo import (
     DREW,
     NO_MOVE,
+    OFF,
     REVEALED,
     UNPROVABLE,
     Moment,
+    UndoAsked,
+    UndoDeclined,
     UndoRefused,
     check,
     consent_needed,
@@ -22,6 +27,7 @@ from bot.match.undo import (
 )
 from bot.store import ActionRecord, MatchRecord, SeatRecord
 from tests.highcard import GAME as HIGHCARD
+from tests.match.conftest import ANN, BOB, EVE, HOST, lobby, stored
 
 
 def record(game: Game[Any], players: int, seed: int) -> MatchRecord:
@@ -136,3 +142,127 @@ def test_every_game_refuses_some_moves_and_allows_others(name: str) -> None:
             verdicts.append(False)
         state = after
     assert any(verdicts) and not all(verdicts)
+
+
+# -- through the service: asking, agreeing, declining, and what is stored -------------------
+
+class Tally(type(HIGHCARD)):  # type: ignore[misc]
+    """High Card with open hands: nothing is hidden, so any move may be taken back."""
+
+    name = "tally"
+
+    def view(self, state: Any, viewer: int | None) -> dict[str, Any]:
+        return {**super().view(state, None), "hands": [list(h) for h in state.hands]}
+
+    def redeal_hidden(self, state: Any, viewer: int | None, rng: Rng) -> Any:
+        return state
+
+
+registry.register(Tally())
+
+
+async def undo_match(svc: MatchService, game: str, *users: int, ai: int = 0) -> int:
+    info = await svc.create(game, HOST, guild_id=1, channel_id=2, undo=True)
+    for user in users:
+        await svc.join(info.id, user)
+    for _ in range(ai):
+        await svc.add_ai(info.id, HOST)
+    await svc.start(info.id, HOST)
+    return info.id
+
+
+async def seal_first(svc: MatchService, match_id: int, user: int) -> None:
+    decision = (await svc.hand(match_id, user)).decisions[0]
+    await svc.submit(match_id, user, decision.id, [decision.options[0].key])
+
+
+async def test_undo_is_off_unless_the_match_allows_it(svc: MatchService) -> None:
+    match_id = await lobby(svc, ANN)
+    await svc.start(match_id, HOST)
+    await seal_first(svc, match_id, HOST)
+    before = await stored(svc, match_id)
+    with pytest.raises(UndoRefused, match=re.escape(OFF)):
+        await svc.ask_undo(match_id, HOST)
+    assert await stored(svc, match_id) == before
+    assert not (await svc.info(match_id)).undo
+
+
+async def test_the_others_agree_and_the_move_is_taken_back_in_the_log(
+        svc: MatchService) -> None:
+    match_id = await undo_match(svc, "highcard", ANN, BOB)
+    start = await stored(svc, match_id)
+    await seal_first(svc, match_id, HOST)
+    (asked,) = await svc.ask_undo(match_id, HOST)
+    assert asked == UndoAsked(match_id, 0, HOST, (ANN, BOB))
+    with pytest.raises(NotSeated, match="other players"):
+        await svc.answer_undo(match_id, HOST, True)
+    (still,) = await svc.answer_undo(match_id, ANN, True)
+    assert isinstance(still, UndoAsked) and still.waiting_for == (BOB,)
+    with pytest.raises(AlreadyDone):
+        await svc.answer_undo(match_id, ANN, True)
+    out = await svc.answer_undo(match_id, BOB, True)
+    public = out[0]
+    assert isinstance(public, PublicUpdate)
+    assert public.summary == ("Player 1 takes back a move.",)
+    assert any(isinstance(o, Prompt) and o.user_id == HOST for o in out)
+    after = await stored(svc, match_id)
+    assert after.state == start.state
+    assert [(a.seq, a.decision_id, a.user_id) for a in after.log] == [
+        (1, after.log[0].decision_id, HOST), (2, UNDO, HOST)]
+    assert await svc.store.get_undo_request(match_id) is None
+    record = await svc.store.get_match(match_id)
+    assert record is not None
+    assert state_text(HIGHCARD, build_replay(HIGHCARD, record, list(after.log)).final_state) \
+        == record.state
+
+
+async def test_one_refusal_ends_the_request_and_a_move_outdates_it(svc: MatchService) -> None:
+    match_id = await undo_match(svc, "highcard", ANN, BOB)
+    await seal_first(svc, match_id, HOST)
+    await svc.ask_undo(match_id, HOST)
+    before = await stored(svc, match_id)
+    assert await svc.answer_undo(match_id, BOB, False) == [UndoDeclined(match_id, BOB)]
+    with pytest.raises(StaleDecision, match="out of date"):
+        await svc.answer_undo(match_id, ANN, True)
+    assert await stored(svc, match_id) == before
+    await svc.ask_undo(match_id, HOST)
+    await seal_first(svc, match_id, ANN)
+    with pytest.raises(StaleDecision, match="out of date"):
+        await svc.answer_undo(match_id, BOB, True)
+
+
+async def test_undo_is_refused_after_a_reveal_and_nothing_is_stored(svc: MatchService) -> None:
+    match_id = await undo_match(svc, "highcard", ANN)
+    await seal_first(svc, match_id, HOST)
+    await seal_first(svc, match_id, ANN)  # both cards are shown
+    before = await stored(svc, match_id)
+    for user in (HOST, ANN):
+        with pytest.raises(UndoRefused, match=REVEALED):
+            await svc.ask_undo(match_id, user)
+    assert await stored(svc, match_id) == before
+    assert await svc.store.get_undo_request(match_id) is None
+
+
+async def test_against_the_ai_alone_the_move_and_its_answer_go_back_at_once(
+        svc: MatchService) -> None:
+    match_id = await undo_match(svc, "tally", ai=1)
+    start = await stored(svc, match_id)
+    await seal_first(svc, match_id, HOST)
+    assert len((await stored(svc, match_id)).log) == len(start.log) + 2  # the AI answered
+    out = await svc.ask_undo(match_id, HOST)
+    assert isinstance(out[0], PublicUpdate)
+    after = await stored(svc, match_id)
+    assert after.state == start.state
+    assert after.log[-1].decision_id == UNDO
+    with pytest.raises(UndoRefused, match=NO_MOVE):
+        await svc.ask_undo(match_id, HOST)
+
+
+async def test_a_spectator_cannot_ask_or_answer(svc: MatchService) -> None:
+    match_id = await undo_match(svc, "highcard", ANN)
+    await seal_first(svc, match_id, HOST)
+    with pytest.raises(NotSeated):
+        await svc.ask_undo(match_id, EVE)
+    await svc.ask_undo(match_id, HOST)
+    with pytest.raises(NotSeated):
+        await svc.answer_undo(match_id, EVE, True)
