@@ -68,6 +68,8 @@ async def test_the_ladder_dm_mention_and_autopilot_each_once(world: World) -> No
         assert "Clock: live, 2 min per decision" in fake.messages(thread)[0].content
         (user,) = players.to_act()
         boards = len(players.boards())
+        info = await (await fake.slash(user, "match info", channel=thread)).reply()
+        assert f"Clock: due <t:{int(START) + 120}:R>" in info.content
 
         now.to(START + 60)
         reminder = await fake.wait_for_message(
