@@ -1,11 +1,13 @@
 """A Parlor bot process pointed at a fake Discord, watching its own event loop and memory.
 
-    python -m tests.scale.botprocess API_BASE GATEWAY_URL [--quick-images] [--stats FILE]
+    python -m tests.scale.botprocess API_BASE GATEWAY_URL [--images KIND] [--stats FILE]
 
 Settings come from the environment as for ``python -m bot`` (DISCORD_TOKEN, PARLOR_DB,
 DATABASE_URL, SHARD_COUNT, SHARD_IDS, LOG_LEVEL). With ``--stats`` the process appends one
 JSON line per second to FILE: its resident memory and the event-loop lag samples of that
 second (how late a 10 ms sleep woke up: time the loop was busy with something else).
+``--images``: ``real`` renders, ``quick`` tiny placeholder PNGs (the same code path), or
+``none``, the text stand-in games without a renderer get (messages without attachments).
 SIGTERM closes the bot cleanly. ``start`` launches one from a test or a benchmark.
 """
 
@@ -24,6 +26,7 @@ from typing import IO, Any, cast
 
 from bot import logs
 from bot.app import ParlorBot
+from bot.engine import View
 from bot.settings import load_settings
 from cogs.images import Images
 from tests.fakediscord import FakeDiscord
@@ -32,6 +35,14 @@ from tests.fakediscord.harness import DiscordPatch
 ROOT = Path(__file__).resolve().parents[2]
 TICK = 0.01
 """The lag probe's sleep: lag is how much later than this it wakes up."""
+IMAGES = ("real", "quick", "none")
+
+
+class NoImages(Images):
+    """As for a game without a renderer: every image is left out, the view shown as text."""
+
+    def available(self, view: View) -> bool:
+        return False
 
 
 @dataclass(frozen=True)
@@ -88,27 +99,28 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.scale.botprocess")
     parser.add_argument("api_base")
     parser.add_argument("gateway_url")
-    parser.add_argument("--quick-images", action="store_true",
-                        help="tiny PNGs instead of real renders (same code path)")
+    parser.add_argument("--images", choices=IMAGES, default="real",
+                        help="real renders, tiny placeholder PNGs, or none (text)")
     parser.add_argument("--stats", type=Path, help="append memory and loop lag here")
     args = parser.parse_args(argv)
     images: Images | None = None
-    if args.quick_images:
+    if args.images == "quick":
         from tests.e2e.conftest import QuickImages
         images = QuickImages()
+    elif args.images == "none":
+        images = NoImages()
     with DiscordPatch(cast(Any, Remote(args.api_base, args.gateway_url))):
         asyncio.run(serve(images, args.stats))
     return 0
 
 
 async def start(fake: FakeDiscord, env: dict[str, str], log: Path, *,
-                quick_images: bool = True,
+                images: str = "quick",
                 stats: Path | None = None) -> asyncio.subprocess.Process:
     """Launch a bot process on ``fake`` with ``env`` on top of ours (stdout and stderr go to
     ``log``); returns at once: wait for its shards with ``fake.server.connected``."""
-    args = [sys.executable, "-m", "tests.scale.botprocess", fake.api_base, fake.gateway_url]
-    if quick_images:
-        args.append("--quick-images")
+    args = [sys.executable, "-m", "tests.scale.botprocess", fake.api_base, fake.gateway_url,
+            "--images", images]
     if stats is not None:
         args += ["--stats", str(stats)]
     full = {**os.environ, "DISCORD_TOKEN": fake.token, "LOG_LEVEL": "INFO", "DATABASE_URL": "",

@@ -1,0 +1,191 @@
+"""What the benchmarks through Discord share: the fake Discord in this process, the bot in a
+process of its own, and players who open matches and answer their DM prompts.
+
+The bot runs apart (``tests/scale/botprocess.py``) so that its event loop, its memory and
+its CPU are its own, as in production, and the fake's work (validating every request,
+keeping every message) does not queue behind the bot's on one loop. Loopback only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import time
+from collections.abc import AsyncIterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from tests.e2e.players import has_choices, open_match, start
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, InteractionHandle
+from tests.scale import botprocess
+
+GAME = "zura"
+WAIT = 30.0
+"""Seconds any one step may take before the run counts it as stuck."""
+UPDATE_MESSAGE = 7
+"""Interaction callback type of an in-place step (a Confirm or an ordering being built)."""
+
+
+@dataclass
+class Stats:
+    """What the bot process wrote about itself: memory and event-loop lag, second by second."""
+
+    seconds: list[float]
+    rss_mb: list[float]
+    lag_ms: list[float]
+
+    @classmethod
+    def read(cls, path: Path, since: float = 0.0) -> Stats:
+        """The lines written ``since`` seconds after the bot started, or later."""
+        lines = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+        lines = [line for line in lines if line["t"] >= since]
+        return cls([line["t"] for line in lines], [line["rss_mb"] for line in lines],
+                   [lag for line in lines for lag in line["lag_ms"]])
+
+
+@dataclass
+class Pair:
+    """Two players at one match, reached through the match's thread and their DMs."""
+
+    host: FakeUser
+    guest: FakeUser
+    thread: FakeChannel | None = None
+
+    @property
+    def users(self) -> tuple[FakeUser, FakeUser]:
+        return self.host, self.guest
+
+
+@dataclass
+class Turn:
+    """A prompt waiting for a press: whose it is and the DM it came in."""
+
+    pair: Pair
+    user: FakeUser
+    prompt: FakeMessage
+
+
+@dataclass
+class Answered:
+    """What a press led to once the bot is done with it: the new prompts, maybe none."""
+
+    turns: list[Turn]
+
+
+class Table:
+    """A server with one card-table channel on a fake Discord, and the bot as a process."""
+
+    def __init__(self, fake: FakeDiscord, workdir: Path) -> None:
+        self.fake = fake
+        self.workdir = workdir
+        self.guild = fake.add_guild("Bench")
+        self.channel = fake.add_channel(self.guild, "card-table")
+        self.rng = random.Random(1)
+        self._users = 0
+
+    def pair(self) -> Pair:
+        """Two new players: each opens at most one match, well within /play's cooldown."""
+        users = []
+        for _ in range(2):
+            self._users += 1
+            users.append(self.fake.add_user(f"player{self._users}", guilds=[self.guild]))
+        return Pair(*users)
+
+    @contextlib.asynccontextmanager
+    async def bot(self, *, images: str, db: Path | None = None,
+                  stats: Path | None = None, env: Mapping[str, str] | None = None
+                  ) -> AsyncIterator[asyncio.subprocess.Process]:
+        """The bot process on a SQLite file (``db``, default a fresh one in the work folder),
+        connected and with its commands synced; stopped on exit. ``images``: see
+        ``tests/scale/botprocess.py``."""
+        path = db or self.workdir / "parlor.sqlite3"
+        proc = await botprocess.start(
+            self.fake, {"PARLOR_DB": str(path), **(env or {})}, self.workdir / "bot.log",
+            images=images, stats=stats)
+        try:
+            await self.fake.wait_until(
+                lambda: proc.returncode is not None or (
+                    self.fake.server.connected(self.guild.id) and self.fake.commands()),
+                WAIT, what="the bot process to connect")
+            if proc.returncode is not None:
+                raise RuntimeError(f"the bot exited with {proc.returncode}; see "
+                                   f"{self.workdir / 'bot.log'}")
+            yield proc
+        finally:
+            await botprocess.stop(proc)
+
+    def errors_logged(self) -> int:
+        """ERROR lines in the bot's log (expected: none)."""
+        log = self.workdir / "bot.log"
+        return sum(" level=ERROR " in line for line in log.read_text().splitlines())
+
+    async def open(self, pair: Pair) -> None:
+        """``/play``, the guest joins, the host starts: the first prompts go out by DM."""
+        pair.thread, lobby = await open_match(self.fake, pair.host, self.channel, GAME,
+                                              [pair.guest])
+        await start(self.fake, pair.host, lobby)
+
+    def over(self, pair: Pair) -> bool:
+        """The result is posted in the thread."""
+        assert pair.thread is not None
+        last = self.fake.messages(pair.thread)[-1:]
+        return bool(last) and last[0].content.split("\n", 1)[0].endswith("** is over.")
+
+    def prompt(self, user: FakeUser) -> FakeMessage | None:
+        """``user``'s newest DM still offering choices (answered ones lose their buttons)."""
+        return next((m for m in reversed(self.fake.dms(user)) if has_choices(m)), None)
+
+    def newest_id(self, pair: Pair) -> int:
+        """The newest message id in the pair's DMs (prompts after it are new)."""
+        ids = [m.id for u in pair.users for m in self.fake.dms(u)[-1:]]
+        return max(ids, default=0)
+
+    async def first_turns(self, pair: Pair) -> list[Turn]:
+        """Open a match for ``pair``; its prompts once they are out."""
+        await self.open(pair)
+        return await self.fake.wait_until(lambda: self.open_turns(pair, set()), WAIT,
+                                          what="the first prompt")
+
+    def open_turns(self, pair: Pair, known: set[int]) -> list[Turn]:
+        """Prompts of the pair still waiting for a press, other than the ``known`` ones."""
+        out = []
+        for user in pair.users:
+            prompt = self.prompt(user)
+            if prompt is not None and prompt.id not in known:
+                out.append(Turn(pair, user, prompt))
+        return out
+
+    def after_press(self, turn: Turn, known: set[int]) -> Answered | None:
+        """None while the bot is still at it; then the new prompts the press led to. Empty
+        when there are none to wait for: the match is over, or the other player still has
+        a ``known`` prompt to answer first (a decision both make at once)."""
+        if has_choices(self.fake.message(turn.prompt)):
+            return None
+        fresh = self.open_turns(turn.pair, known)
+        if fresh:
+            return Answered(fresh)
+        pending = any(t.prompt.id in known for t in self.open_turns(turn.pair, set()))
+        return Answered([]) if pending or self.over(turn.pair) else None
+
+    async def press(self, user: FakeUser,
+                    message: FakeMessage) -> tuple[float, InteractionHandle]:
+        """Answer a prompt with a random offered choice, through any in-place steps. Returns
+        when the press that submitted it was made (``perf_counter``) and its handle."""
+        while True:
+            pressed = time.perf_counter()
+            handle = await self.press_once(user, message)
+            if (await handle.callback(WAIT)).type != UPDATE_MESSAGE:
+                return pressed, handle
+            message = self.fake.message(message)
+
+    async def press_once(self, user: FakeUser, message: FakeMessage) -> InteractionHandle:
+        if message.selects:
+            menu = self.rng.choice(message.selects)
+            values = self.rng.sample(menu.values, max(1, menu.min_values))
+            return await self.fake.select(user, message, menu.custom_id, values)
+        buttons = [b for b in message.buttons if b.label not in ("Back", "My hand")]
+        confirm = [b for b in buttons if b.label == "Confirm"]
+        button = confirm[0] if confirm else self.rng.choice(buttons)
+        return await self.fake.click(user, message, button.custom_id)
