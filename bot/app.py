@@ -25,6 +25,7 @@ from bot.store import Store, open_store
 from cogs.admin import Admin
 from cogs.clicks import Clicks
 from cogs.clock import EVERY, Clocks
+from cogs.community import Community
 from cogs.delivery import Delivery
 from cogs.guards import ForeignComponents, GuardedTree
 from cogs.images import Images
@@ -85,7 +86,8 @@ class ParlorBot(commands.AutoShardedBot):
         delivery = Delivery(self, service, self.store, self.images)
         self.parlor = Runtime(service, self.store, delivery, Clicks(service, delivery))
         for cog in (Lobby(self.parlor), Matches(self.parlor), Rules(), Admin(self.parlor),
-                    ForeignComponents(), Clocks(self.parlor, service, self.clock_every)):
+                    ForeignComponents(), Clocks(self.parlor, service, self.clock_every),
+                    Community(self.parlor)):
             await self.add_cog(cog)
         self.add_dynamic_items(ParlorButton, ParlorSelect)
         if self.shard_ids is not None and 0 not in self.shard_ids:

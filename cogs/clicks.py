@@ -20,6 +20,7 @@ from bot.match import MatchService
 from cogs import customid as cid
 from cogs import items, menus
 from cogs.clock import CLOCK, clock_click
+from cogs.community import UNDO, undo_click
 from cogs.delivery import Delivery
 from cogs.guards import can_manage
 from cogs.lobby import lobby_text
@@ -55,7 +56,7 @@ class Clicks:
     async def dispatch(self, interaction: Interaction, c: cid.CustomId,
                        values: tuple[str, ...]) -> None:
         logs.bind_match(c.match)
-        logs.bind_decision(None if c.decision in (items.LOBBY, items.TABLE, CLOCK)
+        logs.bind_decision(None if c.decision in (items.LOBBY, items.TABLE, CLOCK, UNDO)
                            else c.decision)
         async with answering(interaction, c.match):
             if c.decision == items.LOBBY and c.verb in LOBBY_VERBS:
@@ -66,6 +67,8 @@ class Clicks:
                 await self.resign(interaction, c.match)
             elif c.decision == CLOCK:
                 await clock_click(interaction, c)
+            elif c.decision == UNDO:
+                await undo_click(interaction, c)
             else:
                 await self.decide(interaction, c, values)
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from bot import render
 from bot.engine import Result, View
+from bot.render.replay import FrameViews, render_replay
 
 TEXT_LIMIT = 1500
 
@@ -39,6 +40,12 @@ class Images:
         if not self.available(view):
             return None
         return await asyncio.to_thread(render.render_summary, view, result, names)
+
+    async def replay(self, frames: Sequence[FrameViews], names: Sequence[str]) -> bytes | None:
+        """An animated GIF of a replay's frames (``bot.render.replay``)."""
+        if not frames or not self.available(frames[0][0]):
+            return None
+        return await asyncio.to_thread(render_replay, frames, names)
 
 
 def view_text(view: View) -> str:

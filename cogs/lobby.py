@@ -47,6 +47,8 @@ def lobby_text(info: MatchInfo) -> str:
         lines.append("Options: " + ", ".join(changed))
     if info.clock is not None:
         lines.append(f"Clock: {info.clock.describe()}")
+    if info.undo:
+        lines.append("Undo: a player may take a move back if everyone else agrees (/undo)")
     return "\n".join(lines)
 
 
@@ -76,6 +78,7 @@ class Lobby(commands.Cog):
         minutes="Minutes per decision (a custom clock)",
         absent="When a player misses decisions in a row: the AI takes the seat, or they forfeit",
         missed=f"Missed decisions in a row before that (default {DEFAULT_AUTOPILOTS})",
+        undo="Let a player take a move back when everyone else agrees (off by default)",
     )
     @app_commands.autocomplete(game=game_choices)
     async def play(self, interaction: discord.Interaction[Any], game: str,
@@ -85,7 +88,7 @@ class Lobby(commands.Cog):
                    minutes: app_commands.Range[int, 1, MAX_CUSTOM_MINUTES] | None = None,
                    absent: Literal["ai", "forfeit"] = "ai",
                    missed: app_commands.Range[int, 1, MAX_AUTOPILOTS] = DEFAULT_AUTOPILOTS,
-                   ) -> None:
+                   undo: bool = False) -> None:
         chosen = registry.get(game)
         if len(variants) > VARIANTS_MAX:
             raise BadOptions(f"Variants can be at most {VARIANTS_MAX} characters long.")
@@ -99,7 +102,7 @@ class Lobby(commands.Cog):
         await interaction.response.defer(thinking=True)
         info = await self.rt.service.create(chosen.name, host, guild_id=guild,
                                             channel_id=interaction.channel_id, options=options,
-                                            clock=timer)
+                                            clock=timer, undo=undo)
         for _ in range(ai_players):
             info = await self.rt.service.add_ai(info.id, host, ai_level)
         thread = await self._thread(interaction, info)

@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.engine import GameError
 from bot.match import MatchInfo
-from bot.store import ACTIVE
+from bot.store import ACTIVE, FINISHED
 from cogs.clock import clock_note
 from cogs.delivery import BOARD, LOBBY, who
 from cogs.guards import can_manage
@@ -26,22 +26,32 @@ MATCH_HELP = "Which match (default: this thread's, else the one waiting for you)
 LIST_LIMIT = 15
 
 
+async def pick_match(rt: Runtime, interaction: discord.Interaction[Any],
+                     match: int | None) -> int:
+    """The match meant: the one named, this thread's (whoever asks: a spectator there is
+    told they are not seated), or the user's most urgent one."""
+    if match is not None:
+        return match
+    mine = await rt.service.matches_of(interaction.user.id)
+    for info in mine:
+        if info.thread_id is not None and info.thread_id == interaction.channel_id:
+            return info.id
+    if interaction.channel_id is not None:
+        here = await rt.store.matches_in_channel(interaction.channel_id, (ACTIVE, FINISHED))
+        if here and here[-1].thread_id == interaction.channel_id:
+            return here[-1].id
+    running = [i for i in mine if i.status == ACTIVE]
+    if not running:
+        raise GameError("You are not playing any match right now. Start one with /play.")
+    return running[0].id
+
+
 class Matches(commands.Cog):
     def __init__(self, runtime: Runtime) -> None:
         self.rt = runtime
 
     async def pick(self, interaction: discord.Interaction[Any], match: int | None) -> int:
-        """The match meant: the one named, this thread's, or the user's most urgent one."""
-        if match is not None:
-            return match
-        mine = await self.rt.service.matches_of(interaction.user.id)
-        for info in mine:
-            if info.thread_id is not None and info.thread_id == interaction.channel_id:
-                return info.id
-        running = [i for i in mine if i.status == ACTIVE]
-        if not running:
-            raise GameError("You are not playing any match right now. Start one with /play.")
-        return running[0].id
+        return await pick_match(self.rt, interaction, match)
 
     @app_commands.command(name="hand", description="See your cards and choices, privately")
     @app_commands.describe(match=MATCH_HELP)

@@ -123,3 +123,9 @@ def page(rows: Sequence[RatingRecord], number: int,
 
 def _key(row: RatingRecord) -> float:
     return round(ordinal(row.mu, row.sigma), 9)
+
+
+def standing(rows: Sequence[RatingRecord], user_id: int) -> tuple[int, RatingRecord] | None:
+    """The user's rank (as on the leaderboard) and row, or None when they are not rated."""
+    ranked, _ = page(rows, 1, max(len(rows), 1))
+    return next(((rank, row) for rank, row in ranked if row.user_id == user_id), None)

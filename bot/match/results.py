@@ -84,8 +84,10 @@ def records(user_id: int,
         if seat is None or result is None or match.status != FINISHED:
             continue
         placing = result.placings[seat.seat]
+        # A match that ended by resignation or forfeit ended because all but one left.
+        left = seat.resigned or (result.reason in (RESIGNATION, FORFEIT) and placing > 1)
         old = out.get(match.game, Record(match.game))
         out[match.game] = Record(
             match.game, old.played + 1, old.wins + (placing == 1), old.placings + placing,
-            old.left + seat.resigned, max(old.last_at, result.finished_at))
+            old.left + left, max(old.last_at, result.finished_at))
     return out

@@ -1,0 +1,279 @@
+"""What keeps a server playing: /stats, /leaderboard, /history, /replay and /undo.
+
+Everything shown here comes from stored results, ratings and public views; a replay adds a
+player's own cards only for that player, privately, once the match is over. Undo answers
+are persistent buttons (``parlor:<match>:undo:yes|no``) routed here by ``cogs.clicks``.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any, Final
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engine import GameError, registry
+from bot.match import MatchInfo, Outbound
+from bot.match.ratings import ordinal, page, standing
+from bot.match.replay import Replay
+from bot.match.results import Record, ending, records
+from bot.match.undo import UndoAsked, UndoDeclined
+from bot.store import CANCELLED, FINISHED, MatchRecord, RatingRecord, ResultRecord
+from cogs import customid as cid
+from cogs.delivery import Outgoing
+from cogs.delivery import ordinal as nth
+from cogs.items import ParlorButton
+from cogs.matches import MATCH_HELP, pick_match
+from cogs.runtime import Runtime, match_title, runtime_of
+from cogs.suggest import MAX_CHOICES, game_choices
+
+UNDO: Final = "undo"
+"""The custom-id slot of undo answers."""
+YES, NO = "yes", "no"
+PAGE_SIZE: Final = 10
+HISTORY_LIMIT: Final = 10
+LOG_NAME = "replay-{}.txt"
+GIF_NAME = "replay-{}.gif"
+QUIET = discord.AllowedMentions.none()
+
+Interaction = discord.Interaction[Any]
+UndoOut = Outbound | UndoAsked | UndoDeclined
+
+
+def guild_of(interaction: Interaction) -> int:
+    if interaction.guild_id is None:
+        raise GameError("Ratings and history belong to a server: use this in one.")
+    return interaction.guild_id
+
+
+def when(t: float) -> str:
+    return discord.utils.format_dt(datetime.fromtimestamp(t, UTC), "d")
+
+
+def rating_text(row: RatingRecord) -> str:
+    return f"{ordinal(row.mu, row.sigma):.1f}"
+
+
+def thread_link(record: MatchRecord) -> str:
+    guild = record.guild_id if record.guild_id is not None else "@me"
+    return f"https://discord.com/channels/{guild}/{record.thread_id or record.channel_id}"
+
+
+def standings(record: MatchRecord, result: ResultRecord) -> str:
+    """"1st @a, 2nd AI 2" in placing order."""
+    order = sorted(range(len(result.placings)), key=lambda s: result.placings[s])
+    return ", ".join(f"{nth(result.placings[s])} {_who(record, s)}" for s in order
+                     if s < len(record.seats))
+
+
+def _who(record: MatchRecord, seat: int) -> str:
+    user = record.seats[seat].user_id
+    return f"<@{user}>" if user is not None else f"AI {seat + 1}"
+
+
+def history_line(record: MatchRecord, result: ResultRecord) -> str:
+    parts = [f"**{match_title(record.game, record.id)}**", when(result.finished_at),
+             ending(result.reason)]
+    if record.status == FINISHED:
+        parts.append(standings(record, result))
+    return " · ".join([*parts, thread_link(record)])
+
+
+def undo_view(match_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for verb, label, style in ((YES, "Agree", discord.ButtonStyle.success),
+                               (NO, "Refuse", discord.ButtonStyle.danger)):
+        view.add_item(ParlorButton.make(cid.CustomId(match_id, UNDO, verb).encode(), label,
+                                        style))
+    return view
+
+
+def asked_text(info: MatchInfo, asked: UndoAsked) -> str:
+    waiting = ", ".join(f"<@{u}>" for u in asked.waiting_for)
+    return (f"**{match_title(info.game, info.id)}** · <@{asked.user_id}> asks to take back "
+            f"their last move (and anything played after it). Waiting for: {waiting}.")
+
+
+async def closed_choices(interaction: Interaction,
+                         current: str) -> list[app_commands.Choice[int]]:
+    """The server's recent closed matches, the user's first."""
+    if interaction.guild_id is None:
+        return []
+    store = runtime_of(interaction.client).store
+    mine = await store.closed_matches(interaction.guild_id, user_id=interaction.user.id,
+                                      limit=MAX_CHOICES)
+    everyone = await store.closed_matches(interaction.guild_id, limit=MAX_CHOICES)
+    seen: set[int] = set()
+    out = []
+    text = current.lower().lstrip("#")
+    for record, result in [*mine, *everyone]:
+        label = f"{match_title(record.game, record.id)} · " + (
+            ending(result.reason) if result is not None else CANCELLED)
+        if record.id not in seen and text in label.lower():
+            seen.add(record.id)
+            out.append(app_commands.Choice(name=label[:100], value=record.id))
+    return out[:MAX_CHOICES]
+
+
+class Community(commands.Cog):
+    def __init__(self, runtime: Runtime) -> None:
+        self.rt = runtime
+
+    # -- ratings and records ---------------------------------------------------------------
+
+    @app_commands.command(name="stats", description="A player's results and ratings here")
+    @app_commands.guild_only()
+    @app_commands.describe(user="Whose (default: yours)", game="Only this game")
+    @app_commands.autocomplete(game=game_choices)
+    async def stats(self, interaction: Interaction, user: discord.User | None = None,
+                    game: str | None = None) -> None:
+        guild = guild_of(interaction)
+        who = user or interaction.user
+        if game is not None:
+            registry.get(game)
+        mine = records(who.id, await self.rt.store.closed_matches(guild, user_id=who.id,
+                                                                  game=game))
+        lines = [f"**Results of <@{who.id}> on this server**"]
+        for name in sorted(mine) if game is None else [game]:
+            lines.append(await self._game_line(guild, who.id, name, mine.get(name)))
+        if len(lines) == 1:
+            lines.append("No finished match yet. Start one with /play.")
+        await interaction.response.send_message("\n".join(lines), allowed_mentions=QUIET)
+
+    async def _game_line(self, guild: int, user_id: int, game: str,
+                         record: Record | None) -> str:
+        title = registry.get(game).title
+        if record is None:
+            return f"{title}: no finished match yet."
+        rows = await self.rt.service.ratings.leaderboard(guild, game)
+        found = standing(rows, user_id)
+        rated = (f"rating {rating_text(found[1])} (#{found[0]} of {len(rows)})"
+                 if found is not None else "not rated yet")
+        return (f"{title}: {rated} · {record.played} played · {record.wins} won · "
+                f"average place {record.average_placing:.1f}"
+                + (f" · left {record.left}" if record.left else ""))
+
+    @app_commands.command(name="leaderboard", description="The best rated players of a game here")
+    @app_commands.guild_only()
+    @app_commands.describe(game="Which game", page_number="Which page (10 players a page)")
+    @app_commands.rename(page_number="page")
+    @app_commands.autocomplete(game=game_choices)
+    async def leaderboard(self, interaction: Interaction, game: str,
+                          page_number: app_commands.Range[int, 1, 1000] = 1) -> None:
+        title = registry.get(game).title
+        rows = await self.rt.service.ratings.leaderboard(guild_of(interaction), game)
+        shown, pages = page(rows, page_number, PAGE_SIZE)
+        lines = [f"**{title} leaderboard** · page {min(page_number, pages)} of {pages}"]
+        lines += [f"{rank}. <@{row.user_id}> · {rating_text(row)} · {row.matches} rated "
+                  f"match{'es' * (row.matches != 1)}" for rank, row in shown]
+        if not rows:
+            lines.append("Nobody is rated yet: finish a match against another person.")
+        if pages > 1:
+            lines.append(f"More: `/leaderboard game:{game} page:<1–{pages}>`")
+        lines.append(f"How ratings work: `/rules game:{game} topic:ratings`")
+        await interaction.response.send_message("\n".join(lines), allowed_mentions=QUIET)
+
+    @app_commands.command(name="history", description="Recent matches here, with their threads")
+    @app_commands.guild_only()
+    @app_commands.describe(user="Only matches with this player", game="Only this game")
+    @app_commands.autocomplete(game=game_choices)
+    async def history(self, interaction: Interaction, user: discord.User | None = None,
+                      game: str | None = None) -> None:
+        if game is not None:
+            registry.get(game)
+        closed = await self.rt.store.closed_matches(
+            guild_of(interaction), user_id=user.id if user else None, game=game,
+            limit=2 * HISTORY_LIMIT)
+        played = [(m, r) for m, r in closed if r is not None][:HISTORY_LIMIT]
+        lines = ["**Recent matches**" + (f" with <@{user.id}>" if user else "")]
+        lines += [history_line(m, r) for m, r in played] or ["None yet."]
+        await interaction.response.send_message("\n".join(lines), allowed_mentions=QUIET)
+
+    # -- replays ---------------------------------------------------------------------------
+
+    @app_commands.command(name="replay", description="A match from its deal: the log and "
+                                                     "an animation of the table")
+    @app_commands.describe(match="Which match (its number)",
+                           private="Add your own cards, shown only to you (after the end)")
+    @app_commands.autocomplete(match=closed_choices)
+    async def replay(self, interaction: Interaction, match: int, private: bool = False) -> None:
+        await interaction.response.defer(ephemeral=private, thinking=True)
+        replay = await self.rt.service.replay(match, interaction.user.id, private)
+        info = await self.rt.service.info(match)
+        names = await self.rt.delivery.names(info)
+        files = [discord.File(io.BytesIO(log_text(info, replay).encode()),
+                              LOG_NAME.format(match))]
+        gif = await self.rt.delivery.images.replay(
+            [(f.table, f.own) for f in replay.frames], names)
+        if gif is not None:
+            files.append(discord.File(io.BytesIO(gif), GIF_NAME.format(match)))
+        whose = " with your cards" if replay.viewer is not None else ""
+        await interaction.followup.send(
+            f"**{match_title(info.game, info.id)}** replay{whose}: {len(replay.frames)} "
+            f"moments of the table, {len(replay.lines)} lines of log.",
+            files=files, ephemeral=private, allowed_mentions=QUIET)
+
+    # -- undo by consent -------------------------------------------------------------------
+
+    @app_commands.command(name="undo", description="Ask to take back your last move "
+                                                   "(if the match allows it)")
+    @app_commands.describe(match=MATCH_HELP)
+    async def undo(self, interaction: Interaction, match: int | None = None) -> None:
+        match_id = await pick_match(self.rt, interaction, match)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        out = await self.rt.service.ask_undo(match_id, interaction.user.id)
+        info = await self.rt.service.info(match_id)
+        asked = [o for o in out if isinstance(o, UndoAsked)]
+        if asked:
+            await self.rt.delivery.post(info, Outgoing(asked_text(info, asked[0]),
+                                                       view=undo_view(match_id)))
+            text = "The other players are asked in the match's thread."
+        else:
+            text = "Your move is taken back."
+        await self.deliver(out, interaction)
+        await interaction.followup.send(text, ephemeral=True)
+
+    async def answer(self, interaction: Interaction, c: cid.CustomId) -> None:
+        """An Agree / Refuse press on an undo request."""
+        if c.verb not in (YES, NO):
+            raise cid.BadCustomId(f"unknown undo verb {c.verb}")
+        await interaction.response.defer()
+        out = await self.rt.service.answer_undo(c.match, interaction.user.id, c.verb == YES)
+        info = await self.rt.service.info(c.match)
+        asked = [o for o in out if isinstance(o, UndoAsked)]
+        declined = [o for o in out if isinstance(o, UndoDeclined)]
+        if asked:
+            await interaction.edit_original_response(content=asked_text(info, asked[0]))
+        elif declined:
+            await interaction.edit_original_response(
+                content=f"**{match_title(info.game, info.id)}** · <@{declined[0].by_user_id}> "
+                        "refused: the move stands.", view=None)
+        else:
+            await interaction.edit_original_response(
+                content=f"**{match_title(info.game, info.id)}** · everyone agreed: the move "
+                        "is taken back.", view=None)
+        await self.deliver(out, interaction)
+
+    async def deliver(self, out: Sequence[UndoOut], interaction: Interaction) -> None:
+        moves = [o for o in out if not isinstance(o, UndoAsked | UndoDeclined)]
+        await self.rt.delivery.deliver(moves, actor=interaction)
+
+
+def log_text(info: MatchInfo, replay: Replay) -> str:
+    head = f"{match_title(info.game, info.id)} — replay"
+    if replay.viewer is not None:
+        head += f" with the cards of Player {replay.viewer + 1}"
+    return "\n".join([head, "", *replay.lines, ""])
+
+
+async def undo_click(interaction: Interaction, c: cid.CustomId) -> None:
+    """Route a ``parlor:<match>:undo:<verb>`` press to the Community cog."""
+    client = interaction.client
+    cog = client.get_cog("Community") if isinstance(client, commands.bot.BotBase) else None
+    if not isinstance(cog, Community):
+        raise GameError("Undo requests can't be answered right now; try again in a moment.")
+    await cog.answer(interaction, c)
