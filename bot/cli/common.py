@@ -8,6 +8,9 @@ import sys
 
 from bot.engine import GameError, registry
 
+MESSAGE_MAX = 300
+"""An error names the problem; it never echoes a whole (possibly hostile) file."""
+
 
 def add_game_module_flag(parser: argparse.ArgumentParser) -> None:
     """A hidden flag to register a game kept outside ``bot/games`` (e.g. a test game)."""
@@ -29,5 +32,8 @@ def register_game_modules(names: list[str]) -> None:
 
 def fail(message: str) -> int:
     """Report a problem on stderr as one line; the exit code for a refused request."""
-    print(f"error: {message}", file=sys.stderr)
+    line = " ".join(message.split())
+    if len(line) > MESSAGE_MAX:
+        line = line[: MESSAGE_MAX - 1] + "…"
+    print(f"error: {line}", file=sys.stderr)
     return 1

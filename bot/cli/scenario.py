@@ -53,6 +53,8 @@ def main(argv: list[str]) -> int:
     except json.JSONDecodeError as exc:
         return fail(f"{args.file} is not valid JSON (line {exc.lineno}, column {exc.colno}: "
                     f"{exc.msg})")
+    except RecursionError:
+        return fail(f"{args.file} nests lists or objects too deeply to be a scenario")
     try:
         run = run_scenario(data)
     except GameError as exc:
