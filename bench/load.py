@@ -227,7 +227,14 @@ async def measure(matches: int, rate: float, seconds: float, memory_every: float
             "MB"),
         Row("bot resident memory, max", max(stats.rss_mb, default=0), "MB", "<=300",
             note=memory_over_time(stats, memory_every)),
+        Row("bot resident memory, growth in the second half", half_growth(stats.rss_mb), "MB",
+            note="flat once warm: no leak"),
     ]
+
+
+def half_growth(rss_mb: list[float]) -> float:
+    """Resident memory at the end minus at the middle of the run."""
+    return rss_mb[-1] - rss_mb[len(rss_mb) // 2] if rss_mb else 0.0
 
 
 def run(quick: bool) -> list[Row]:
