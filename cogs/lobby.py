@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine import BadOptions, Game, GameError, registry
+from bot.engine import BadOptions, Game, GameError, parse_options, registry
 from bot.match import BadSeatCount, MatchInfo
 from bot.match.clock import DEFAULT_AUTOPILOTS, MAX_AUTOPILOTS, MAX_CUSTOM_MINUTES, server_clock
 from bot.store import ACTIVE, CANCELLED, FINISHED, LOBBY
@@ -93,6 +93,7 @@ class Lobby(commands.Cog):
         if len(variants) > VARIANTS_MAX:
             raise BadOptions(f"Variants can be at most {VARIANTS_MAX} characters long.")
         options = parse_variants(variants)
+        parse_options(chosen.options, options)  # refused here, before the public "thinking…"
         self._check(chosen, ai_players, ai_level)
         await self._check_channel(interaction)
         host, guild = interaction.user.id, interaction.guild_id

@@ -35,20 +35,20 @@ async def say(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -
 
 async def explain(interaction: discord.Interaction[Any], exc: BaseException,
                   match_id: int | None) -> None:
-    """Turn ``exc`` into the right private answer (and a log entry when it is a bug)."""
-    if isinstance(exc, GameError):
-        await say(interaction, str(exc))
-    elif isinstance(exc, BadCustomId):
-        await say(interaction, FOREIGN)
-    elif isinstance(exc, discord.HTTPException) and exc.code in GONE:
+    """Turn ``exc`` into the right private answer (and a log entry when it is a bug). An
+    interaction that can no longer be answered (a replay, or too late) is only logged."""
+    if isinstance(exc, discord.HTTPException) and exc.code in GONE:
         log.warning("match %s: %s can no longer be answered (%s)", match_id,
                     _what(interaction), exc.text)
-    else:
+        return
+    if not isinstance(exc, GameError | BadCustomId):
         log.error("match %s: %s failed", match_id, _what(interaction), exc_info=exc)
-        try:
-            await say(interaction, APOLOGY)
-        except discord.HTTPException:
-            log.warning("match %s: could not send the apology", match_id)
+    text = str(exc) if isinstance(exc, GameError) else (
+        FOREIGN if isinstance(exc, BadCustomId) else APOLOGY)
+    try:
+        await say(interaction, text)
+    except discord.HTTPException as failed:
+        log.warning("match %s: could not answer %s (%s)", match_id, _what(interaction), failed)
 
 
 @asynccontextmanager

@@ -12,23 +12,28 @@ import discord
 
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
 from tests.fakediscord.harness import InteractionHandle
-from tests.fakediscord.state import APPLICATION_COMMAND, MESSAGE_COMPONENT
+from tests.fakediscord.state import APPLICATION_COMMAND
 
-BUTTON, STRING_SELECT = 2, 3
+ACTION_ROW, BUTTON, STRING_SELECT = 1, 2, 3
 
 
 async def forged_click(fake: FakeDiscord, user: FakeUser, message: FakeMessage, custom_id: str,
                        values: list[str] | None = None) -> InteractionHandle:
-    """A component interaction with ``custom_id`` on ``message``, whatever the message holds."""
-    data: dict[str, Any] = {"custom_id": custom_id,
-                            "component_type": BUTTON if values is None else STRING_SELECT}
-    if values is not None:
-        data["values"] = values
+    """Press a component with ``custom_id`` that is put on ``message`` first (a button, or a
+    select offering ``values``), as a message tampered with would carry it. Discord, and
+    discord.py after it, only pass on ids that the message holds."""
     current = fake.message(message)
-    record = fake._new_interaction(MESSAGE_COMPONENT, user,
-                                   fake.state.channels[current.channel_id], data,
-                                   message=current)
-    return await fake._send(record, "en-US")
+    if values is None:
+        item: dict[str, Any] = {"type": BUTTON, "style": 2, "label": "forged",
+                                "custom_id": custom_id}
+    else:
+        item = {"type": STRING_SELECT, "custom_id": custom_id, "min_values": 1,
+                "max_values": len(values),
+                "options": [{"label": v or "-", "value": v} for v in values]}
+    current.components.append({"type": ACTION_ROW, "components": [item]})
+    if values is None:
+        return await fake.click(user, current, custom_id)
+    return await fake.select(user, current, custom_id, values)
 
 
 async def forged_slash(fake: FakeDiscord, user: FakeUser, path: str,
