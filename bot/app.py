@@ -85,9 +85,9 @@ class ParlorBot(commands.AutoShardedBot):
                                             seed_source=self.seed_source))
         delivery = Delivery(self, service, self.store, self.images)
         self.parlor = Runtime(service, self.store, delivery, Clicks(service, delivery))
-        for cog in (Lobby(self.parlor), Matches(self.parlor), Rules(), Admin(self.parlor),
-                    ForeignComponents(), Clocks(self.parlor, service, self.clock_every),
-                    Community(self.parlor)):
+        for cog in (Lobby(self.parlor), Matches(self.parlor), Rules(self.parlor),
+                    Admin(self.parlor), ForeignComponents(),
+                    Clocks(self.parlor, service, self.clock_every), Community(self.parlor)):
             await self.add_cog(cog)
         self.add_dynamic_items(ParlorButton, ParlorSelect)
         if self.shard_ids is not None and 0 not in self.shard_ids:

@@ -167,3 +167,23 @@ async def test_a_refusal_keeps_the_move_and_undo_is_off_by_default(world: World)
         await Players(fake, other, [world.alice, world.bob]).move(world.alice)
         off = await (await fake.slash(world.alice, "undo", channel=other)).reply()
         assert off.content.startswith("Taking moves back is off in this match")
+
+
+async def test_rules_topics_come_with_a_diagram_and_autocomplete(world: World) -> None:
+    fake = world.fake
+    async with world.bot():
+        topics = await (await fake.autocomplete(world.bob, "rules", {"game": "auroria",
+                                                                     "topic": "st"},
+                                                focused="topic", channel=world.table)).choices()
+        assert {"stealth", "structure"} <= {c["value"] for c in topics}
+        help_ = await (await fake.slash(world.bob, "rules", {"game": "auroria",
+                                                             "topic": "stealth"},
+                                        channel=world.table)).reply()
+        assert help_.ephemeral and help_.content.startswith("**Auroria Codex · stealth**")
+        assert "*Diagram: " in help_.content and "(Stealth) is in view" in help_.content
+        (diagram,) = help_.attachments
+        assert diagram.is_png and diagram.filename == "auroria-stealth.png"
+        ratings = await (await fake.slash(world.bob, "rules", {"game": "zura",
+                                                               "topic": "ratings"},
+                                          channel=world.table)).reply()
+        assert "openskill" in ratings.content and not ratings.attachments

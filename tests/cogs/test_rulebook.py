@@ -1,0 +1,47 @@
+"""Rules help: every phase, card type and keyword has a topic, and every diagram is found."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.engine import registry
+from cogs.rulebook import TOPICS
+from cogs.rules import find_moments
+
+MUST = {
+    "zura": {"setup", "turn", "draw", "discard", "flips", "peek", "steal", "stack", "hermit",
+             "imps", "variable", "end", "peek4", "steal5", "extra12", "restack", "hand7",
+             "discard2", "scry", "swap"},
+    "aura": {"setup", "play", "blocking", "trumps", "chains", "reveal", "wilds", "discard",
+             "cleanup", "aura-card", "additional-turn", "end", "return", "trade", "double",
+             "reverse", "block", "variants"},
+    "auroria": {"mulligan", "ready", "draw", "energy", "main", "battle", "end-phase",
+                "mirrored", "slow-mode", "lines", "exhausted", "attacking", "blocking",
+                "combat", "chain", "creatures", "spells", "aura-spells", "counters", "items",
+                "dropped", "gold-coin", "energy-cards", "potions", "planted", "bloom",
+                "overgrowth", "on-play", "on-death", "discarded", "activate", "quickness",
+                "ranger", "stealth", "structure", "swift", "defender", "dual-attack",
+                "piercing", "enhanced", "deck-building"},
+}
+
+
+@pytest.mark.parametrize("game", sorted(TOPICS))
+def test_every_phase_card_type_and_keyword_has_a_topic(game: str) -> None:
+    topics = TOPICS[game]
+    assert MUST[game] | {"overview", "ratings", "undo"} <= set(topics)
+    title = registry.get(game).title
+    for name, topic in topics.items():
+        assert name == name.lower() and " " not in name
+        assert len(f"**{title} · {name}**\n{topic.text}\n*Diagram: {'x' * 100}*") < 2000
+
+
+@pytest.mark.parametrize("game", sorted(TOPICS))
+def test_every_diagram_is_a_public_table_showing_its_topic(game: str) -> None:
+    topics = TOPICS[game]
+    found = find_moments(registry.get(game), topics)
+    assert set(found) == {name for name, t in topics.items() if t.shows is not None}
+    for name, (view, caption) in found.items():
+        shows = topics[name].shows
+        assert view["viewer"] is None and view["game"] == game
+        assert shows is not None and shows(view) == caption
+    assert len([t for t in topics.values() if t.shows is not None]) >= len(topics) - 3
