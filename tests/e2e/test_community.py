@@ -58,6 +58,12 @@ async def test_a_finished_match_shows_in_stats_leaderboard_and_history(world: Wo
         none = await (await fake.slash(world.cat, "history", {"user": world.cat},
                                        channel=world.table)).reply()
         assert none.content.endswith("None yet.")
+        choices = await (await fake.autocomplete(world.cat, "replay", {"match": ""},
+                                                 focused="match", channel=world.table)).choices()
+        assert choices == [{"name": "Zura #1 · won by resignation", "value": 1}]
+        aura = await (await fake.slash(world.alice, "stats", {"game": "aura"},
+                                       channel=world.table)).reply()
+        assert aura.content.endswith("Aura: no finished match yet.")
 
 
 async def test_replays_are_public_for_all_and_private_for_players(world: World) -> None:
