@@ -254,6 +254,7 @@ class MatchService:
             game.name, parsed, self._seed_source() if seed is None else seed, host_id,
             guild_id, channel_id, None, seats, clock.to_json() if clock is not None else {},
             undo=undo))
+        logs.bind_match(record.id)
         return self._info(_Live(record, game, None, record.seats, record.version))
 
     async def _save_seats(self, live: _Live, seats: Sequence[SeatRecord]) -> MatchInfo:
