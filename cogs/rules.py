@@ -8,6 +8,7 @@ once per game and process, off the event loop; the table is drawn by the usual r
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
@@ -20,6 +21,8 @@ from cogs.delivery import Outgoing
 from cogs.rulebook import TOPICS, Topic
 from cogs.runtime import Runtime
 from cogs.suggest import MAX_CHOICES, game_choices
+
+log = logging.getLogger(__name__)
 
 SEEDS: Final = range(1, 13)
 """Seeded AI games searched for a topic's moment (every shipped topic is found in these)."""
@@ -67,11 +70,18 @@ class Rules(commands.Cog):
         self._moments: dict[str, asyncio.Task[dict[str, Moment]]] = {}
 
     async def moment(self, game: str, topic: str) -> Moment | None:
+        """The topic's moment, searched once per game; a failed search (a bug in a game)
+        is logged, the help goes out as text, and the next request searches again."""
         task = self._moments.get(game)
         if task is None:
             task = self._moments[game] = asyncio.create_task(asyncio.to_thread(
                 find_moments, registry.get(game), TOPICS.get(game, {})))
-        return (await asyncio.shield(task)).get(topic)
+        try:
+            return (await asyncio.shield(task)).get(topic)
+        except Exception:  # the text still helps; the diagram is a bonus
+            log.exception("rules diagrams for %s could not be found", game)
+            self._moments.pop(game, None)
+            return None
 
     @app_commands.command(name="rules", description="How a game is played")
     @app_commands.describe(game="Which game", topic="A part of the rules (default: overview)")

@@ -72,10 +72,8 @@ from bot.match.undo import (
     UndoAsked,
     UndoDeclined,
     UndoRefused,
-    check,
     consent_needed,
-    in_force,
-    span,
+    undoable,
 )
 from bot.store import (
     ACTIVE,
@@ -522,11 +520,11 @@ class MatchService:
             return [*await self._undo(live, seat, asked.user_id, moments)]
 
     async def _undoable(self, live: _Live, seat: int) -> list[Moment]:
-        """The moves an undo by ``seat`` takes back, checked (``UndoRefused`` if not)."""
-        moments = span(in_force(live.game, live.record, await self.store.actions(live.id)),
-                       seat)
-        check(live.game, moments, len(live.seats), Rng(live.record.seed).fork(live.version))
-        return moments
+        """The moves an undo by ``seat`` takes back, checked (``UndoRefused`` if not); the
+        rebuild runs off the event loop, the match's lock still held."""
+        return await asyncio.to_thread(
+            undoable, live.game, live.record, await self.store.actions(live.id), seat,
+            Rng(live.record.seed).fork(live.version))
 
     async def _undo(self, live: _Live, seat: SeatRecord, user_id: int,
                     moments: Sequence[Moment]) -> list[Outbound]:
@@ -549,7 +547,8 @@ class MatchService:
 
     async def replay(self, match_id: int, user_id: int, private: bool = False) -> Replay:
         """The match from its deal, rebuilt from the log: the public table, or with
-        ``private`` the user's own cards too (only their seat's, and only once it is over)."""
+        ``private`` the user's own cards too (only their seat's, and only once it is over).
+        The log is read under the lock; the rebuild runs off the event loop."""
         async with self._locked(match_id) as live:
             if live.state is None:
                 raise NotStarted("This match has not started yet.")
@@ -562,8 +561,8 @@ class MatchService:
                 if live.record.status == ACTIVE:
                     raise NotStarted("Your own cards join the replay once the match is over.")
                 viewer = mine.seat
-            return build_replay(live.game, live.record, await self.store.actions(live.id),
-                                viewer)
+            log = await self.store.actions(live.id)
+        return await asyncio.to_thread(build_replay, live.game, live.record, log, viewer)
 
     async def info(self, match_id: int) -> MatchInfo:
         live = await self._load(match_id)

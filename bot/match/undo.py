@@ -101,6 +101,14 @@ def span(moments: Sequence[Moment], seat: int) -> list[Moment]:
     raise UndoRefused(NO_MOVE)
 
 
+def undoable(game: Game[Any], record: MatchRecord, log: Sequence[ActionRecord], seat: int,
+             rng: Rng) -> list[Moment]:
+    """The moves an undo by ``seat`` would take back, checked: ``UndoRefused`` if not."""
+    moments = span(in_force(game, record, log), seat)
+    check(game, moments, len(record.seats), rng)
+    return moments
+
+
 def consent_needed(seats: Sequence[SeatRecord], user_id: int) -> tuple[int, ...]:
     """Every other person still playing must agree; AI seats (and resigned players) do not."""
     return tuple(s.user_id for s in seats
