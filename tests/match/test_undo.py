@@ -158,7 +158,10 @@ class Tally(type(HIGHCARD)):  # type: ignore[misc]
         return state
 
 
-registry.register(Tally())
+@pytest.fixture
+def tally(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tally in the registry for one test only (other tests list every registered game)."""
+    monkeypatch.setitem(registry._GAMES, "tally", Tally())
 
 
 async def undo_match(svc: MatchService, game: str, *users: int, ai: int = 0) -> int:
@@ -243,6 +246,7 @@ async def test_undo_is_refused_after_a_reveal_and_nothing_is_stored(svc: MatchSe
     assert await svc.store.get_undo_request(match_id) is None
 
 
+@pytest.mark.usefixtures("tally")
 async def test_against_the_ai_alone_the_move_and_its_answer_go_back_at_once(
         svc: MatchService) -> None:
     match_id = await undo_match(svc, "tally", ai=1)
