@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.engine import Action, StaleDecision
+from bot.match import results
 from bot.match.clock import (
     EXPIRE,
     FORFEIT,
@@ -215,7 +216,8 @@ class ClockedMatchService(MatchService):
             then = clock.absent
             if clock.absent == FORFEIT:
                 await self._resign(live, seat, f"Player {seat.seat + 1} forfeits after "
-                                               f"{streak} missed decisions in a row.")
+                                               f"{streak} missed decisions in a row.",
+                                   results.FORFEIT)
             else:
                 await self._set_seat(live, replace(seat, is_ai=True, ai_level=AUTOPILOT_LEVEL))
         await self.store.put_seat_clock(replace(mine, autopilots=streak))

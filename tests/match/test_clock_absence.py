@@ -97,7 +97,7 @@ async def test_forfeit_ends_a_two_player_match(svc: ClockedMatchService, now: No
     notice = next(o for o in out if isinstance(o, Autopiloted))
     assert notice.then == "forfeit"
     ended = next(o for o in out if isinstance(o, MatchEnded))
-    assert ended.result.placings == (1, 2) and ended.result.reason == "resignation"
+    assert ended.result.placings == (1, 2) and ended.result.reason == "forfeit"
     assert await svc.store.deadlines_of([match_id]) == []
     assert (await svc.info(match_id)).status == "finished"
 
