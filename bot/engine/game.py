@@ -18,7 +18,9 @@ class Game(ABC, Generic[S]):
     """A game's rules as pure functions of plain-data state.
 
     ``apply`` never mutates its input. ``view(state, None)`` is the public view. Hidden
-    information is absent from a view, not merely flagged.
+    information is absent from a view, not merely flagged. ``to_json`` keeps the generator's
+    position under the top-level key ``"rng"``: undo by consent reads it to tell whether a
+    random draw happened since a move.
     """
 
     name: ClassVar[str]
