@@ -4,8 +4,9 @@ checked, and after every restart each match must take a move again.
 
 The fake Discord runs in this process and outlives every bot process; the bot runs in a
 subprocess (``tests.reliability.launcher``) on one SQLite file. A kill is armed to fire
-after a random number of further requests reach the fake, so it lands anywhere in a click's
-path: before the commit, between a move and the AI's answers, or while messages go out.
+after a random number of further requests reach the fake, plus up to 10 ms, so it lands
+anywhere in a click's path: before the commit, inside it, between a move and the AI's
+answers, or while messages go out.
 Checked after each kill, for every match: the action log's ``seq`` runs 1..n without gaps;
 no decision was answered twice; every move the player saw confirmed is in the log exactly
 once; ``version - n`` is the same as after the deal (nothing but moves changed it); the
@@ -41,6 +42,8 @@ GAME = "zura"
 AI_SEATS = 2
 WAIT = 20.0
 """Seconds any one step may take on a busy machine before it counts as stuck."""
+JITTER = 0.01
+"""Up to this many seconds between the chosen request and the kill."""
 CONFIRMED = "✅ You chose:"
 """How a prompt reads once its move is committed (a confirm step says "You chose" too)."""
 
@@ -168,6 +171,9 @@ class CrashRun:
             proc.send_signal(signal.SIGUSR1)
             await asyncio.sleep(0.5)
         await _stop(drivers)
+        # A little later than the request itself, so kills also land while the bot works
+        # between requests: checking a move, in the middle of a commit, rendering.
+        await asyncio.sleep(self.rng.random() * JITTER)
         proc.kill()
         await proc.wait()
         for driver in drivers:
