@@ -61,8 +61,9 @@ def run_scenario(data: Any) -> ScenarioRun:
             players, options, seed)
     except GameError as exc:
         raise BadScenario(f"Set-up: {exc}") from None
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise BadScenario(f"Set-up is malformed: {exc!r}") from None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        # A game reads its set-up as trusted JSON; a wrong shape surfaces as one of these.
+        raise BadScenario(f"Set-up is malformed: {exc!r}"[:300]) from None
     run = ScenarioRun(game, players, state)
     for n, raw in enumerate(_field(data, "actions", list, []), start=1):
         run.state, events = _apply_raw(game, run.state, players, n, raw)

@@ -97,14 +97,7 @@ def scenarios(draw: st.DrawFn, game: str) -> dict[str, Any]:
     return doc
 
 
-AURORIA_PLAYER_NOT_AN_OBJECT = pytest.mark.xfail(
-    raises=AttributeError, strict=False,
-    reason="bot/games/auroria/scenario.py calls .get on a `players` entry that is not an "
-           "object (e.g. null); reported, to be fixed in Auroria's scenario checks")
-
-
-@pytest.mark.parametrize("game", [
-    "aura", pytest.param("auroria", marks=AURORIA_PLAYER_NOT_AN_OBJECT), "zura"])
+@pytest.mark.parametrize("game", ["aura", "auroria", "zura"])
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_a_mutated_scenario_runs_or_is_explained(game: str, data: st.DataObject) -> None:
