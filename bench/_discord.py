@@ -11,13 +11,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import random
 import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.e2e.players import has_choices, open_match, start
+from tests.e2e.players import Players, has_choices, open_match, start
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, InteractionHandle
 from tests.scale import botprocess
 
@@ -82,7 +81,8 @@ class Table:
         self.workdir = workdir
         self.guild = fake.add_guild("Bench")
         self.channel = fake.add_channel(self.guild, "card-table")
-        self.rng = random.Random(1)
+        self.chooser = Players(fake, self.channel, [], seed=1)
+        """Picks what to press, as the end-to-end tests' players do (seeded)."""
         self._users = 0
 
     def pair(self) -> Pair:
@@ -94,16 +94,13 @@ class Table:
         return Pair(*users)
 
     @contextlib.asynccontextmanager
-    async def bot(self, *, images: str, db: Path | None = None,
-                  stats: Path | None = None, env: Mapping[str, str] | None = None
+    async def bot(self, *, images: str, stats: Path | None = None
                   ) -> AsyncIterator[asyncio.subprocess.Process]:
-        """The bot process on a SQLite file (``db``, default a fresh one in the work folder),
-        connected and with its commands synced; stopped on exit. ``images``: see
-        ``tests/scale/botprocess.py``."""
-        path = db or self.workdir / "parlor.sqlite3"
+        """The bot process on the SQLite file in the work folder, connected and with its
+        commands synced; stopped on exit. ``images``: see ``tests/scale/botprocess.py``."""
         proc = await botprocess.start(
-            self.fake, {"PARLOR_DB": str(path), **(env or {})}, self.workdir / "bot.log",
-            images=images, stats=stats)
+            self.fake, {"PARLOR_DB": str(self.workdir / "parlor.sqlite3")},
+            self.workdir / "bot.log", images=images, stats=stats)
         try:
             await self.fake.wait_until(
                 lambda: proc.returncode is not None or (
@@ -175,17 +172,7 @@ class Table:
         when the press that submitted it was made (``perf_counter``) and its handle."""
         while True:
             pressed = time.perf_counter()
-            handle = await self.press_once(user, message)
+            handle = await self.chooser.press(user, message)
             if (await handle.callback(WAIT)).type != UPDATE_MESSAGE:
                 return pressed, handle
             message = self.fake.message(message)
-
-    async def press_once(self, user: FakeUser, message: FakeMessage) -> InteractionHandle:
-        if message.selects:
-            menu = self.rng.choice(message.selects)
-            values = self.rng.sample(menu.values, max(1, menu.min_values))
-            return await self.fake.select(user, message, menu.custom_id, values)
-        buttons = [b for b in message.buttons if b.label not in ("Back", "My hand")]
-        confirm = [b for b in buttons if b.label == "Confirm"]
-        button = confirm[0] if confirm else self.rng.choice(buttons)
-        return await self.fake.click(user, message, button.custom_id)

@@ -84,7 +84,8 @@ class LoadRun:
         self.waiting: list[Turn] = []
         self.known: set[int] = set()
         """Prompts queued or being answered."""
-        self.ended: list[Pair] = []
+        self.ended: set[int] = set()
+        """Threads of the matches seen over (each is replaced once)."""
         self.tally = Tally()
 
     def queue(self, turns: list[Turn]) -> None:
@@ -124,8 +125,9 @@ class LoadRun:
         if any(t.prompt.id > mark for t in answered.turns):
             self.tally.prompts.append(time.perf_counter() - pressed)
         self.queue(answered.turns)
-        if table.over(turn.pair) and turn.pair not in self.ended:
-            self.ended.append(turn.pair)
+        thread = turn.pair.thread
+        if thread is not None and thread.id not in self.ended and table.over(turn.pair):
+            self.ended.add(thread.id)
             self.tally.finished += 1
             await self.first_turn(table.pair())
 
