@@ -20,10 +20,10 @@ from bot.engine import (
     View,
 )
 from bot.games.auroria import ai, board, choices, flow
+from bot.games.auroria.decklist import deck_option, seat_deck
 from bot.games.auroria.rules import card, catalog, has, power
 from bot.games.auroria.scenario import build_scenario
 from bot.games.auroria.state import LINES, PLAYER_ZONES, Perm, State
-from bot.games.auroria.testset import test_deck
 from bot.games.auroria.view import build_view
 
 HAND = 7
@@ -61,11 +61,13 @@ class Auroria(Game[State]):
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("slow_mode", "bool", False,
                    "Slow Mode: no mirrored Draw, Energy or Main Phase windows."),
+        *(deck_option(f"deck_{seat}", f"Seat {seat}'s deck: a structure deck (city, valley, "
+                      "potions, overgrowth), random, test, or a deck code.") for seat in (1, 2)),
     )
 
     def setup(self, players: int, options: Mapping[str, Any], seed: int) -> State:
         rng = Rng(seed)
-        decks = [test_deck(rng), test_deck(rng)]
+        decks = [seat_deck(options[f"deck_{seat}"], rng) for seat in (1, 2)]
         s = new_state(bool(options["slow_mode"]), decks, rng)
         s.active = rng.randrange(2)
         s.rng = rng.state

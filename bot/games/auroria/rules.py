@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from bot.games.auroria.cards import CardDef, parse_cards
+from bot.games.auroria.pool import POOL
 from bot.games.auroria.state import LINES, State
 from bot.games.auroria.testset import TEST_SET
 
@@ -20,11 +21,13 @@ LINE_SIZE = 5
 """House rule: a line holds at most 5 cards (creatures, Planted cards, dropped items)."""
 AURA_ZONES = 5
 BUILTIN = parse_cards(TEST_SET)
+CATALOG = {**BUILTIN, **POOL.cards}
+"""Every card a game may hold: the test set and the Set 1 pool (their ids are disjoint)."""
 
 
 @lru_cache(maxsize=64)
 def _with_extra(extra_json: str) -> dict[str, CardDef]:
-    out = dict(BUILTIN)
+    out = dict(CATALOG)
     out.update(parse_cards(json.loads(extra_json)))
     return out
 
@@ -32,7 +35,7 @@ def _with_extra(extra_json: str) -> dict[str, CardDef]:
 def catalog(s: State) -> dict[str, CardDef]:
     """Built-in definitions plus the ones a scenario defined inline (kept in the state)."""
     if not s.extra:
-        return BUILTIN
+        return CATALOG
     return _with_extra(json.dumps(s.extra, sort_keys=True))
 
 

@@ -4,7 +4,7 @@ Format of ``setup`` (all keys optional except ``players``)::
 
     {
       "cards": [CARD_DEF, ...],        # inline definitions (cards.parse_card format),
-                                       # usable by id next to the built-in test set
+                                       # usable by id next to the test set and Set 1
       "first": 0,                      # the active player of the first turn
       "phase": "main",                 # mulligan | draw | energy | main | battle
       "turn": 1,                       # turn number to start at (default 1)
@@ -35,7 +35,7 @@ from typing import Any
 
 from bot.engine import BadScenario, Rng
 from bot.games.auroria.cards import CardError, parse_cards
-from bot.games.auroria.rules import BUILTIN, catalog
+from bot.games.auroria.rules import CATALOG, catalog
 from bot.games.auroria.state import PLAYER_ZONES, Perm, State
 
 PHASES = ("mulligan", "draw", "energy", "main", "battle")
@@ -48,7 +48,7 @@ def _spec(raw: Any) -> dict[str, Any]:
 def build_scenario(slow: bool, seed: int, setup: Mapping[str, Any]) -> State:
     extra = list(setup.get("cards", []))
     try:
-        known = {**BUILTIN, **parse_cards(extra)}
+        known = {**CATALOG, **parse_cards(extra)}
     except CardError as exc:
         raise BadScenario(str(exc)) from None
     players = setup.get("players")
@@ -58,6 +58,8 @@ def build_scenario(slow: bool, seed: int, setup: Mapping[str, Any]) -> State:
     if phase not in PHASES:
         raise BadScenario(f"`phase` must be one of {', '.join(PHASES)}.")
     turn = int(setup.get("turn", 1))
+    if setup.get("first", 0) not in (0, 1):
+        raise BadScenario("`first` must be 0 or 1.")
     s = State(slow=slow, kinds=[], owner=[], zones=[], influence=[0, 0], rng=Rng(seed).state,
               extra=extra, turn=turn, active=int(setup.get("first", 0)), phase=phase)
 

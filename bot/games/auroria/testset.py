@@ -1,7 +1,8 @@
 """The built-in ``test`` card set and a seeded test-deck builder.
 
-A compact pool touching every keyword and card type of the codex, used for random playouts
-and as the default until the Set 1 card pool lands. Names and texts are the project's own.
+A compact pool touching every keyword and card type of the codex, used by rule tests and,
+with the match option ``deck_N=test``, for random playouts with varied decks (the Set 1
+structure decks are the default). Names and texts are the project's own.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from bot.games.auroria.state import State
 from bot.games.auroria.testset import TEST_SET
 from tests.games.auroria.helpers import keys, scen, uid, view
 
-OPTS = parse_options(GAME.options, {})
+OPTS = parse_options(GAME.options, {"deck_1": "test", "deck_2": "test"})
 
 
 def test_every_test_card_parses_and_every_keyword_and_type_appears() -> None:
