@@ -7,13 +7,14 @@ returns the new version. Each such change is one transaction.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
 
 from bot.store.records import (
     ActionRecord,
     ActionRow,
     DeadlineRecord,
+    DeckRecord,
     GuildSettings,
     MatchRecord,
     MessageRecord,
@@ -46,6 +47,10 @@ class Store(Protocol):
     async def save_lobby(self, match_id: int, expected_version: int,
                          seats: Sequence[SeatRecord]) -> int:
         """Replace the lobby's seats."""
+
+    async def set_options(self, match_id: int, expected_version: int,
+                          options: Mapping[str, Any]) -> int:
+        """Replace the match's options (a lobby's players choosing their decks)."""
 
     async def start_match(self, match_id: int, expected_version: int, state: str) -> int:
         """Lobby → active with the first snapshot."""
@@ -149,3 +154,17 @@ class Store(Protocol):
         """The server's settings, or the defaults when none were saved."""
 
     async def put_guild_settings(self, settings: GuildSettings) -> None: ...
+
+    # Saved decks (``bot.match.decks``).
+    async def save_deck(self, deck: DeckRecord) -> None:
+        """Store the user's deck under its name, replacing one of the same name (case aside)
+        but keeping when it was first saved."""
+
+    async def get_deck(self, user_id: int, game: str, name: str) -> DeckRecord | None:
+        """The user's deck of that name, case aside."""
+
+    async def decks_of(self, user_id: int, game: str) -> list[DeckRecord]:
+        """The user's saved decks of a game, ordered by name (case aside)."""
+
+    async def delete_deck(self, user_id: int, game: str, name: str) -> bool:
+        """Forget the user's deck of that name; True when there was one."""

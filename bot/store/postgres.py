@@ -14,7 +14,7 @@ It behaves like the SQLite backend in every observable way; the differences are 
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -31,6 +31,7 @@ from bot.store.records import (
     ActionRow,
     Clock,
     DeadlineRecord,
+    DeckRecord,
     GuildSettings,
     MatchRecord,
     MessageRecord,
@@ -44,6 +45,7 @@ from bot.store.records import (
 from bot.store.rows import (
     action_from_row,
     deadline_from_row,
+    deck_from_row,
     dumps,
     guild_settings_from_row,
     match_from_row,
@@ -275,6 +277,12 @@ class PostgresStore:
             await db.execute("DELETE FROM seats WHERE match_id = $1", match_id)
             await self._insert_seats(db, match_id, seats)
         return version
+
+    async def set_options(self, match_id: int, expected_version: int,
+                          options: Mapping[str, Any]) -> int:
+        async with self._write() as db:
+            return await self._cas(db, match_id, expected_version,
+                                   options=dumps(dict(options)))
 
     async def start_match(self, match_id: int, expected_version: int, state: str) -> int:
         async with self._write() as db:
@@ -537,3 +545,35 @@ class PostgresStore:
             await db.execute(_PUT_GUILD, settings.guild_id, settings.use_threads,
                              settings.clock_preset, dumps(list(settings.allowed_channels)),
                              self.clock(), settings.clock_minutes, settings.away_days)
+
+    # -- saved decks -----------------------------------------------------------------------
+
+    async def save_deck(self, deck: DeckRecord) -> None:
+        now = self.clock()
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO user_decks (user_id, game, name_key, name, code, created_at, "
+                "updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6) "
+                "ON CONFLICT (user_id, game, name_key) DO UPDATE SET name = excluded.name, "
+                "code = excluded.code, updated_at = excluded.updated_at",
+                deck.user_id, deck.game, deck.key, deck.name, deck.code, now)
+
+    async def get_deck(self, user_id: int, game: str, name: str) -> DeckRecord | None:
+        async with self._read() as db:
+            row = await db.fetchrow(
+                "SELECT * FROM user_decks WHERE user_id = $1 AND game = $2 AND name_key = $3",
+                user_id, game, name.casefold())
+        return deck_from_row(row) if row is not None else None
+
+    async def decks_of(self, user_id: int, game: str) -> list[DeckRecord]:
+        async with self._read() as db:
+            rows = await db.fetch("SELECT * FROM user_decks WHERE user_id = $1 AND game = $2",
+                                  user_id, game)
+        return sorted((deck_from_row(r) for r in rows), key=lambda d: (d.key, d.name))
+
+    async def delete_deck(self, user_id: int, game: str, name: str) -> bool:
+        async with self._write() as db:
+            gone = await db.fetchval(
+                "DELETE FROM user_decks WHERE user_id = $1 AND game = $2 AND name_key = $3 "
+                "RETURNING name_key", user_id, game, name.casefold())
+        return gone is not None

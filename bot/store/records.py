@@ -188,3 +188,22 @@ class GuildSettings:
     """Minutes per decision when ``clock_preset`` is ``custom``."""
     away_days: int = 7
     """Time away a player may take per match, in days (0: none)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeckRecord:
+    """A deck a player saved under a name (one per person, game and name, case aside);
+    ``code`` is the game's shareable deck code."""
+
+    user_id: int
+    game: str
+    name: str
+    code: str
+    created_at: float = 0.0
+    updated_at: float = 0.0
+    """Both filled in by the store from its clock when written."""
+
+    @property
+    def key(self) -> str:
+        """The name as compared: "Red Rush" and "red rush" are one deck."""
+        return self.name.casefold()

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 from bot.store.records import (
     ActionRecord,
     DeadlineRecord,
+    DeckRecord,
     GuildSettings,
     MatchRecord,
     MessageRecord,
@@ -90,3 +91,8 @@ def rating_from_row(row: Row) -> RatingRecord:
 def undo_request_from_row(row: Row) -> UndoRequestRecord:
     return UndoRequestRecord(row["match_id"], row["seat"], row["user_id"], row["version"],
                              tuple(int(u) for u in json.loads(row["accepted"])))
+
+
+def deck_from_row(row: Row) -> DeckRecord:
+    return DeckRecord(row["user_id"], row["game"], row["name"], row["code"], row["created_at"],
+                      row["updated_at"])

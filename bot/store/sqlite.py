@@ -18,7 +18,7 @@ import contextlib
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from queue import SimpleQueue
 from typing import Any, TypeVar
@@ -33,6 +33,7 @@ from bot.store.records import (
     ActionRow,
     Clock,
     DeadlineRecord,
+    DeckRecord,
     GuildSettings,
     MatchRecord,
     MessageRecord,
@@ -46,6 +47,7 @@ from bot.store.records import (
 from bot.store.rows import (
     action_from_row,
     deadline_from_row,
+    deck_from_row,
     dumps,
     guild_settings_from_row,
     match_from_row,
@@ -328,6 +330,11 @@ class SqliteStore:
 
         return await self._write(save)
 
+    async def set_options(self, match_id: int, expected_version: int,
+                          options: Mapping[str, Any]) -> int:
+        return await self._write(lambda db: self._cas(
+            db, match_id, expected_version, ", options = ?", (dumps(dict(options)),)))
+
     async def start_match(self, match_id: int, expected_version: int, state: str) -> int:
         return await self._write(lambda db: self._cas(
             db, match_id, expected_version, ", status = ?, state = ?", (ACTIVE, state)))
@@ -600,3 +607,30 @@ class SqliteStore:
             (settings.guild_id, settings.use_threads, settings.clock_preset,
              dumps(list(settings.allowed_channels)), self.clock(), settings.clock_minutes,
              settings.away_days))
+
+    # -- saved decks -----------------------------------------------------------------------
+
+    async def save_deck(self, deck: DeckRecord) -> None:
+        now = self.clock()
+        await self._change(
+            "INSERT INTO user_decks (user_id, game, name_key, name, code, created_at, "
+            "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, game, name_key) "
+            "DO UPDATE SET name = excluded.name, code = excluded.code, "
+            "updated_at = excluded.updated_at",
+            (deck.user_id, deck.game, deck.key, deck.name, deck.code, now, now))
+
+    async def get_deck(self, user_id: int, game: str, name: str) -> DeckRecord | None:
+        row = await self._first(
+            "SELECT * FROM user_decks WHERE user_id = ? AND game = ? AND name_key = ?",
+            (user_id, game, name.casefold()))
+        return deck_from_row(row) if row is not None else None
+
+    async def decks_of(self, user_id: int, game: str) -> list[DeckRecord]:
+        rows = await self._all("SELECT * FROM user_decks WHERE user_id = ? AND game = ?",
+                               (user_id, game))
+        return sorted((deck_from_row(r) for r in rows), key=lambda d: (d.key, d.name))
+
+    async def delete_deck(self, user_id: int, game: str, name: str) -> bool:
+        return await self._change(
+            "DELETE FROM user_decks WHERE user_id = ? AND game = ? AND name_key = ?",
+            (user_id, game, name.casefold())) > 0

@@ -35,7 +35,7 @@ from tests.store.backends import (
 )
 
 TABLES = {"matches", "seats", "actions", "messages", "deadlines", "guild_settings", "results",
-          "seat_clocks", "ratings", "rated_matches", "undo_requests"}
+          "seat_clocks", "ratings", "rated_matches", "undo_requests", "user_decks"}
 
 
 class FakeClock:
