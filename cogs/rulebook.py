@@ -445,8 +445,9 @@ AURORIA: dict[str, Topic] = {
     "piercing": _auroria_keyword("Piercing", "Damage beyond what kills the creature it hits "
                                  "(or the blocker of a leader attack) is taken from the "
                                  "defending player's Influence."),
+    # Text only: being enhanced is a deck-building limit, nothing a table picture shows.
     "enhanced": Topic("Enhanced cards have an extra effect when their condition is met; a "
-                      "deck holds at most 4.", card_with("enhanced", "text")),
+                      "deck holds at most 4."),
     "deck-building": Topic(
         "51–61 cards with one leader; at most 4 of each card (basic Energy free, Empowered "
         "Energy 4). Creatures must share the leader's colour, race or trait, and keep a "
