@@ -26,6 +26,7 @@ from cogs.admin import Admin
 from cogs.clicks import Clicks
 from cogs.clock import EVERY, Clocks
 from cogs.community import Community
+from cogs.decks import Decks
 from cogs.delivery import Delivery
 from cogs.guards import ForeignComponents, GuardedTree
 from cogs.images import Images
@@ -87,7 +88,8 @@ class ParlorBot(commands.AutoShardedBot):
         self.parlor = Runtime(service, self.store, delivery, Clicks(service, delivery))
         for cog in (Lobby(self.parlor), Matches(self.parlor), Rules(self.parlor),
                     Admin(self.parlor), ForeignComponents(),
-                    Clocks(self.parlor, service, self.clock_every), Community(self.parlor)):
+                    Clocks(self.parlor, service, self.clock_every), Community(self.parlor),
+                    Decks(self.parlor)):
             await self.add_cog(cog)
         self.add_dynamic_items(ParlorButton, ParlorSelect)
         if self.shard_ids is not None and 0 not in self.shard_ids:

@@ -18,7 +18,7 @@ from bot import logs
 from bot.engine import ORDER, Decision, StaleDecision, registry
 from bot.match import MatchService
 from cogs import customid as cid
-from cogs import items, menus
+from cogs import decks, items, menus
 from cogs.clock import CLOCK, clock_click
 from cogs.community import UNDO, undo_click
 from cogs.delivery import Delivery
@@ -56,7 +56,8 @@ class Clicks:
     async def dispatch(self, interaction: Interaction, c: cid.CustomId,
                        values: tuple[str, ...]) -> None:
         logs.bind_match(c.match)
-        logs.bind_decision(None if c.decision in (items.LOBBY, items.TABLE, CLOCK, UNDO)
+        logs.bind_decision(None if c.decision in (items.LOBBY, items.TABLE, CLOCK, UNDO,
+                                                  decks.DECK)
                            else c.decision)
         async with answering(interaction, c.match):
             if c.decision == items.LOBBY and c.verb in LOBBY_VERBS:
@@ -65,6 +66,8 @@ class Clicks:
                 await self.delivery.show_hand(interaction, c.match)
             elif c.decision == items.TABLE and c.verb == items.RESIGN:
                 await self.resign(interaction, c.match)
+            elif c.decision == decks.DECK and c.verb == cid.SELECT:
+                await decks.picked(interaction, c.match, values)
             elif c.decision == CLOCK:
                 await clock_click(interaction, c)
             elif c.decision == UNDO:
@@ -80,6 +83,7 @@ class Clicks:
         if c.verb == items.JOIN:
             info = await self.service.join(c.match, user)
             await self.delivery.probe_dm(info, user)
+            await decks.offer_decks(interaction, c.match)
         elif c.verb == items.LEAVE:
             info = await self.service.leave(c.match, user)
         elif c.verb == items.ADD_AI:

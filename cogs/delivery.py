@@ -169,6 +169,17 @@ class Delivery:
             await self.store.put_message(MessageRecord(info.id, kind, channel.id, message.id))
         return message
 
+    async def edit_posts(self, info: MatchInfo, kind: str, content: str) -> None:
+        """Edit the match's posts of ``kind`` (the lobby post, after its seats or decks
+        changed elsewhere); a failure is logged, never raised."""
+        for record in await self.store.messages(info.id, kind):
+            channel = self.client.get_partial_messageable(record.channel_id)
+            try:
+                await channel.get_partial_message(record.message_id).edit(
+                    content=content, allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException as exc:
+                log.warning("match %s: %s post not updated (%s)", info.id, kind, exc)
+
     async def post_board(self, info: MatchInfo, update: PublicUpdate,
                          names: Sequence[str]) -> None:
         summary = [with_names(line, names) for line in update.summary]

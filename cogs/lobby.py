@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot.engine import BadOptions, Game, GameError, parse_options, registry
 from bot.match import BadSeatCount, MatchInfo
 from bot.match.clock import DEFAULT_AUTOPILOTS, MAX_AUTOPILOTS, MAX_CUSTOM_MINUTES, server_clock
+from bot.match.decks import seat_decks
 from bot.store import ACTIVE, CANCELLED, FINISHED, LOBBY
 from cogs.delivery import LOBBY as LOBBY_MESSAGE
 from cogs.delivery import Outgoing
@@ -37,11 +38,13 @@ def lobby_text(info: MatchInfo) -> str:
         FINISHED: f"**{title}** is over.",
         CANCELLED: f"**{title}** was cancelled.",
     }[info.status]
+    decks = seat_decks(info)
     seats = [f"{s.seat + 1}. " + (f"AI ({s.ai_level})" if s.is_ai else f"<@{s.user_id}>")
-             for s in info.seats]
+             + (f" · {decks[s.seat]}" if s.seat in decks else "") for s in info.seats]
     game = registry.get(info.game)
     changed = [f"{spec.name}={info.options[spec.name]}" for spec in game.options
-               if info.options.get(spec.name, spec.default) != spec.default]
+               if info.options.get(spec.name, spec.default) != spec.default
+               and not (decks and spec.name.startswith("deck_"))]
     lines = [head, *seats]
     if changed:
         lines.append("Options: " + ", ".join(changed))
@@ -117,6 +120,9 @@ class Lobby(commands.Cog):
         where = f" in {thread.mention}" if thread is not None else ""
         await interaction.followup.send(
             f"**{match_title(info.game, info.id)}** is open{where}: press Join to take a seat.")
+        from cogs.decks import offer_decks  # cogs.decks reads this module's lobby_text
+
+        await offer_decks(interaction, info.id)
 
     @play.autocomplete("ai_level")
     async def _levels(self, interaction: discord.Interaction[Any],

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 import discord
@@ -19,8 +18,6 @@ from cogs.items import resign_view
 from cogs.lobby import lobby_text
 from cogs.runtime import Runtime, match_title
 from cogs.suggest import match_choices, match_label
-
-log = logging.getLogger(__name__)
 
 MATCH_HELP = "Which match (default: this thread's, else the one waiting for you)"
 LIST_LIMIT = 15
@@ -152,13 +149,7 @@ class Matches(commands.Cog):
     async def refresh_lobby(self, info: MatchInfo) -> None:
         """Show the lobby post's new seats (or that it closed); its buttons answer for
         themselves."""
-        for record in await self.rt.store.messages(info.id, LOBBY):
-            channel = self.rt.delivery.client.get_partial_messageable(record.channel_id)
-            try:
-                await channel.get_partial_message(record.message_id).edit(
-                    content=lobby_text(info), allowed_mentions=discord.AllowedMentions.none())
-            except discord.HTTPException as exc:
-                log.warning("match %s: lobby post not updated (%s)", info.id, exc)
+        await self.rt.delivery.edit_posts(info, LOBBY, lobby_text(info))
 
     async def link(self, info: MatchInfo) -> str:
         """A jump link to the latest board post, else to the match's thread or channel."""

@@ -1,0 +1,203 @@
+"""``/deck``: Auroria's structure decks, checking and saving a pasted list or deck code, and
+the deck one plays in a lobby (a private select after /play or Join, or ``/deck choose``).
+
+The select is a persistent component (``parlor:<match>:deck:s``) whose values are deck
+references, so it keeps working after a restart; no rule is checked here
+(``bot.match.decks`` and the game decide).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engine import GameError
+from bot.match import MatchInfo
+from bot.match.decks import GAME, DeckService, DeckView, seat_decks
+from bot.store import LOBBY
+from cogs import customid as cid
+from cogs.delivery import LOBBY as LOBBY_POST
+from cogs.items import ParlorSelect
+from cogs.lobby import lobby_text
+from cogs.replies import explain, say
+from cogs.runtime import Runtime, match_title, runtime_of
+from cogs.suggest import MAX_CHOICES
+
+DECK: Final = "deck"
+"""The custom-id slot of the deck select."""
+LIST_MAX: Final = 4000
+"""Discord's limit for a text input: a full list with a side deck is about 1,200."""
+
+Interaction = discord.Interaction[Any]
+
+
+def decks_of(rt: Runtime) -> DeckService:
+    return DeckService(rt.store, rt.service)
+
+
+def show_text(view: DeckView) -> str:
+    """A deck for a message: what it is, its list, its code, and any problems."""
+    head = f"**{view.name}**" if view.name else "**Your list**"
+    if view.leader:
+        head += f" · {view.colour}, led by {view.leader} · {view.counts()}"
+    lines = [head]
+    if view.about:
+        lines.append(view.about)
+    if view.text:
+        lines += ["```", view.text, "```"]
+    if view.problems:
+        lines.append("Not a legal deck yet:")
+        lines += [f"• {p}" for p in view.problems]
+    elif view.code:
+        lines.append(f"Deck code: `{view.code}`")
+    return "\n".join(lines)
+
+
+def picker(match_id: int, choices: list[tuple[str, str]]) -> discord.ui.View:
+    """A select of the decks the user may play in the match (persistent)."""
+    select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
+        custom_id=cid.CustomId(match_id, DECK, cid.SELECT).encode(),
+        placeholder="Choose your deck", min_values=1, max_values=1,
+        options=[discord.SelectOption(label=label[:100], value=value[:100])
+                 for value, label in choices[:MAX_CHOICES]])
+    view = discord.ui.View(timeout=None)
+    view.add_item(ParlorSelect(select))
+    return view
+
+
+async def offer_decks(interaction: Interaction, match_id: int) -> None:
+    """After /play or Join in an Auroria lobby: a private select to choose one's deck."""
+    rt = runtime_of(interaction.client)
+    info = await rt.service.info(match_id)
+    if info.game != GAME or info.status != LOBBY:
+        return
+    choices = await decks_of(rt).choices(interaction.user.id)
+    await interaction.followup.send(
+        f"Choose your deck for **{match_title(info.game, info.id)}** (until you do, you get a "
+        "random structure deck). Save your own with /deck import.",
+        view=picker(match_id, choices), ephemeral=True)
+
+
+async def picked(interaction: Interaction, match_id: int, values: tuple[str, ...]) -> None:
+    """The deck select was used: play that deck, and show it on the lobby post."""
+    if len(values) != 1:
+        raise cid.BadCustomId("a deck select with other than one value")
+    rt = runtime_of(interaction.client)
+    await interaction.response.defer()
+    info = await decks_of(rt).choose(match_id, interaction.user.id, values[0])
+    await interaction.edit_original_response(
+        content=f"You play {_playing(info, interaction.user.id)} in "
+                f"**{match_title(info.game, info.id)}**; choose again to change it before the "
+                "match starts.")
+    await rt.delivery.edit_posts(info, LOBBY_POST, lobby_text(info))
+
+
+def _playing(info: MatchInfo, user_id: int) -> str:
+    seat = info.seat_of(user_id)
+    return seat_decks(info).get(seat.seat, "your deck") if seat is not None else "your deck"
+
+
+async def deck_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The structure decks and the user's saved decks (``random`` too where one is played)."""
+    rt = runtime_of(interaction.client)
+    text = current.casefold()
+    return [app_commands.Choice(name=label[:100], value=value[:100])
+            for value, label in await decks_of(rt).choices(interaction.user.id)
+            if text in label.casefold() or text in value.casefold()][:MAX_CHOICES]
+
+
+class DeckModal(discord.ui.Modal):
+    """Paste a deck list or a deck code; with ``save`` it is also kept under a name."""
+
+    def __init__(self, rt: Runtime, save: bool) -> None:
+        super().__init__(title="Import a deck" if save else "Check a deck", timeout=900)
+        self.rt = rt
+        self.save = save
+        self.name: discord.ui.TextInput[DeckModal] = discord.ui.TextInput(
+            label="Name to save it under", max_length=40, required=save)
+        self.deck: discord.ui.TextInput[DeckModal] = discord.ui.TextInput(
+            label="Deck list or deck code", style=discord.TextStyle.paragraph,
+            max_length=LIST_MAX, placeholder="Leader: …\n4 Card Name\n…  or  AUR-…")
+        if save:
+            self.add_item(self.name)
+        self.add_item(self.deck)
+
+    async def on_submit(self, interaction: Interaction) -> None:
+        service = decks_of(self.rt)
+        if self.save:
+            view = await service.save(interaction.user.id, self.name.value, self.deck.value)
+            head = f"Saved as **{view.name}**: choose it when you join an Auroria lobby.\n"
+        else:
+            view, head = service.check(self.deck.value), ""
+        await say(interaction, head + show_text(view))
+
+    async def on_error(self, interaction: Interaction, error: Exception,  # type: ignore[override]
+                       /) -> None:
+        """A refused deck is a private answer, like any command's error."""
+        await explain(interaction, error, None)
+
+
+class Decks(commands.Cog):
+    group = app_commands.Group(name="deck", description="Auroria Codex decks: see, check, "
+                               "save and choose")
+
+    def __init__(self, runtime: Runtime) -> None:
+        self.rt = runtime
+
+    @group.command(name="list", description="The structure decks and your saved decks")
+    async def list_(self, interaction: Interaction) -> None:
+        service = decks_of(self.rt)
+        lines = ["**Structure decks** (/deck show for the list and code):"]
+        lines += [f"• **{d.name}** ({d.key}) · {d.colour}, led by {d.leader} — {d.about}"
+                  for d in service.structure_decks()]
+        mine = await service.saved(interaction.user.id)
+        lines.append("**Your decks:**" if mine else "You have no saved decks: /deck import.")
+        lines += [f"• **{d.name}** · {d.colour}, led by {d.leader} · {d.counts()}"
+                  for d in mine]
+        await say(interaction, "\n".join(lines))
+
+    @group.command(name="show", description="A deck's card list and its shareable code")
+    @app_commands.describe(deck="A structure deck or one of your saved decks")
+    @app_commands.autocomplete(deck=deck_choices)
+    async def show(self, interaction: Interaction, deck: str) -> None:
+        await say(interaction, show_text(await decks_of(self.rt).show(interaction.user.id,
+                                                                      deck)))
+
+    @group.command(name="import", description="Paste a deck list or code and save it")
+    async def import_(self, interaction: Interaction) -> None:
+        await interaction.response.send_modal(DeckModal(self.rt, save=True))
+
+    @group.command(name="validate", description="Paste a deck list or code and check it")
+    async def validate(self, interaction: Interaction) -> None:
+        await interaction.response.send_modal(DeckModal(self.rt, save=False))
+
+    @group.command(name="delete", description="Forget one of your saved decks")
+    @app_commands.describe(deck="One of your saved decks")
+    @app_commands.autocomplete(deck=deck_choices)
+    async def delete(self, interaction: Interaction, deck: str) -> None:
+        await decks_of(self.rt).delete(interaction.user.id, deck)
+        await say(interaction, "Deleted.")
+
+    @group.command(name="choose", description="The deck you play in an Auroria lobby")
+    @app_commands.describe(deck="A structure deck, random, one of yours, or a deck code",
+                           match="Which lobby (default: this thread's)")
+    @app_commands.autocomplete(deck=deck_choices)
+    async def choose(self, interaction: Interaction, deck: str,
+                     match: int | None = None) -> None:
+        match_id = match if match is not None else await self._lobby_here(interaction)
+        info = await decks_of(self.rt).choose(match_id, interaction.user.id, deck)
+        await say(interaction, f"You play {_playing(info, interaction.user.id)} in "
+                               f"**{match_title(info.game, info.id)}**.")
+        await self.rt.delivery.edit_posts(info, LOBBY_POST, lobby_text(info))
+
+    async def _lobby_here(self, interaction: Interaction) -> int:
+        if interaction.channel_id is not None:
+            here = await self.rt.store.matches_in_channel(interaction.channel_id, (LOBBY,))
+            mine = [m for m in here if m.game == GAME
+                    and any(s.user_id == interaction.user.id for s in m.seats)]
+            if len(mine) == 1:
+                return mine[0].id
+        raise GameError("Say which lobby: /deck choose deck:… match:…")

@@ -1,0 +1,185 @@
+"""The deck service: structure decks, checking lists, saved decks, and decks in a lobby."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.engine import registry
+from bot.games.auroria.decklist import encode, format_list
+from bot.games.auroria.pool import POOL
+from bot.match import LobbyClosed, MatchService, NotSeated
+from bot.match.decks import (
+    MAX_SAVED,
+    DeckNotFound,
+    DeckRefused,
+    DeckService,
+    clean_name,
+    option_label,
+    seat_decks,
+)
+from bot.store import MatchRecord
+from tests.match.conftest import ANN, BOB, HOST
+
+RED = POOL.decks["valley"]
+RED_TEXT = format_list(RED.leader, RED.main)
+MINE = [c for c in RED.main if c != "r_wyrm"] + ["r_energy"]
+MINE_TEXT = format_list(RED.leader, MINE)
+
+
+@pytest.fixture
+def decks(svc: MatchService) -> DeckService:
+    return DeckService(svc.store, svc)
+
+
+def test_the_structure_decks_are_listed_with_their_codes(decks: DeckService) -> None:
+    shown = decks.structure_decks()
+    assert [d.name for d in shown] == ["The Traveling City", "The Burning Valley",
+                                       "Potion Spells", "Verdant Overgrowth"]
+    for view in shown:
+        assert view.legal and view.size == 61 and view.side == 10
+        assert view.code.startswith("AUR-") and view.text.startswith("Leader: ")
+        assert view.about
+    assert shown[1].counts() == "61 cards (with the leader) + side deck of 10"
+
+
+def test_check_reports_every_problem(decks: DeckService) -> None:
+    view = decks.check("Leader: Vesk, Warlord of Cinders\n5 Ember Courier\n2 Wagon Portr")
+    assert not view.legal
+    assert view.leader == "Vesk, Warlord of Cinders" and view.size == 6
+    assert any("did you mean Wagon Porter?" in p for p in view.problems)
+    assert any("At most 4 copies of Ember Courier" in p for p in view.problems)
+    assert any("51-61 cards" in p for p in view.problems)
+    assert decks.check(encode(RED.leader, RED.main)).legal
+    nothing = decks.check("")
+    assert nothing.code == "" and nothing.leader == "" and not nothing.legal
+
+
+async def test_show_finds_structure_decks_by_key_or_name(decks: DeckService) -> None:
+    assert (await decks.show(ANN, "valley")).name == "The Burning Valley"
+    assert (await decks.show(ANN, "  the burning   VALLEY ")).key == "valley"
+    with pytest.raises(DeckNotFound, match="No deck is called “Red Rush”"):
+        await decks.show(ANN, "Red Rush")
+
+
+async def test_a_saved_deck_comes_back_for_its_owner_only(decks: DeckService) -> None:
+    saved = await decks.save(ANN, "  Red   Rush ", MINE_TEXT)
+    assert saved.name == "Red Rush" and saved.legal
+    again = await decks.show(ANN, "red rush")
+    assert again.text == MINE_TEXT and again.code == saved.code
+    assert [d.name for d in await decks.saved(ANN)] == ["Red Rush"]
+    assert await decks.saved(BOB) == []
+    with pytest.raises(DeckNotFound):
+        await decks.show(BOB, "Red Rush")
+    assert ("Red Rush", "Red Rush (yours)") in await decks.choices(ANN)
+    assert ("valley", "The Burning Valley (red)") in await decks.choices(ANN)
+    await decks.delete(ANN, "RED RUSH")
+    assert await decks.saved(ANN) == []
+    with pytest.raises(DeckNotFound):
+        await decks.delete(ANN, "Red Rush")
+
+
+async def test_an_illegal_deck_is_not_saved_and_says_why(decks: DeckService) -> None:
+    with pytest.raises(DeckRefused) as err:
+        await decks.save(ANN, "Broken", "Leader: Vesk, Warlord of Cinders\n5 Ember Courier")
+    assert "• At most 4 copies of Ember Courier (5)." in str(err.value)
+    assert "• A deck holds 51-61 cards" in str(err.value)
+    assert await decks.saved(ANN) == []
+
+
+@pytest.mark.parametrize(("name", "message"), [
+    ("", "Give the deck a name"), ("\u200b \x00", "Give the deck a name"),
+    ("x" * 41, "at most 40 characters"), ("The Burning Valley", "name of a structure deck"),
+    ("Random", "name of a structure deck"),
+])
+def test_deck_names_are_checked(name: str, message: str) -> None:
+    with pytest.raises(DeckRefused, match=message):
+        clean_name(name)
+
+
+async def test_saved_decks_are_limited_but_one_can_be_replaced(decks: DeckService) -> None:
+    for i in range(MAX_SAVED):
+        await decks.save(ANN, f"Deck {i}", MINE_TEXT)
+    with pytest.raises(DeckRefused, match=f"{MAX_SAVED} saved decks already"):
+        await decks.save(ANN, "One more", MINE_TEXT)
+    await decks.save(ANN, "deck 3", RED_TEXT)
+    assert (await decks.show(ANN, "Deck 3")).text == RED_TEXT
+
+
+async def _auroria_lobby(svc: MatchService, *users: int) -> int:
+    info = await svc.create("auroria", HOST, guild_id=1, channel_id=2)
+    for user in users:
+        await svc.join(info.id, user)
+    return info.id
+
+
+async def test_choosing_decks_in_a_lobby_sets_each_seats_option(svc: MatchService,
+                                                                decks: DeckService) -> None:
+    match = await _auroria_lobby(svc, ANN)
+    await decks.save(ANN, "Red Rush", MINE_TEXT)
+    info = await decks.choose(match, HOST, "Potion Spells")
+    assert info.options["deck_1"] == "potions" and info.options["deck_2"] == "random"
+    info = await decks.choose(match, ANN, "red rush")
+    assert info.options["deck_2"] == encode(RED.leader, MINE)
+    assert option_label(info.options["deck_2"]) == ("an own deck led by **Vesk, Warlord of "
+                                                    "Cinders**")
+    assert option_label("random") == "a random structure deck"
+    assert option_label("city") == "**The Traveling City**"
+    assert seat_decks(info) == {0: "**Potion Spells**",
+                                1: "an own deck led by **Vesk, Warlord of Cinders**"}
+    await svc.start(match, HOST)
+    record = await svc.store.get_match(match)
+    assert record is not None and record.state is not None
+    state = registry.get("auroria").from_json(json.loads(record.state))
+    dealt = sorted(state.kinds[u] for name in ("deck", "hand") for u in state.zones[1][name])
+    assert dealt == sorted(MINE)
+    assert state.kinds[state.zones[0]["leader"][0]] == POOL.decks["potions"].leader
+
+
+async def test_a_pasted_code_can_be_chosen_and_a_bad_one_is_refused(
+        svc: MatchService, decks: DeckService) -> None:
+    match = await _auroria_lobby(svc)
+    info = await decks.choose(match, HOST, encode(RED.leader, MINE).lower())
+    assert info.options["deck_1"] == encode(RED.leader, MINE)
+    with pytest.raises(DeckRefused, match="At most 4 copies of Cinder Bolt"):
+        await decks.choose(match, HOST, encode(RED.leader, [*RED.main, "r_bolt", "r_bolt"]))
+    with pytest.raises(DeckRefused, match="damaged"):
+        await decks.choose(match, HOST, "AUR-ZZZZZZZZ")
+
+
+async def test_only_seated_players_choose_and_only_in_an_auroria_lobby(
+        svc: MatchService, decks: DeckService) -> None:
+    match = await _auroria_lobby(svc, ANN)
+    with pytest.raises(NotSeated, match="Join the lobby first"):
+        await decks.choose(match, BOB, "valley")
+    with pytest.raises(DeckNotFound):
+        await decks.choose(match, ANN, "no such deck")
+    other = await svc.create("highcard", HOST)
+    with pytest.raises(LobbyClosed, match="Auroria lobby"):
+        await decks.choose(other.id, HOST, "valley")
+    await svc.start(match, HOST)
+    with pytest.raises(LobbyClosed, match="already started"):
+        await decks.choose(match, ANN, "valley")
+    before = await svc.store.get_match(match)
+    assert before is not None and before.options["deck_2"] == "random"
+
+
+async def test_a_lobby_change_meanwhile_is_retried(svc: MatchService, decks: DeckService,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    match = await _auroria_lobby(svc, ANN)
+    real = svc.store.get_match
+    calls = 0
+
+    async def racing(match_id: int) -> MatchRecord | None:
+        nonlocal calls
+        calls += 1
+        record = await real(match_id)
+        if calls == 1:  # Ann leaves and comes back between our read and our write
+            await svc.leave(match, ANN)
+            await svc.join(match, ANN)
+        return record
+
+    monkeypatch.setattr(svc.store, "get_match", racing)
+    info = await decks.choose(match, ANN, "city")
+    assert calls >= 2 and info.options["deck_2"] == "city"
