@@ -83,7 +83,7 @@ class Clicks:
         if c.verb == items.JOIN:
             info = await self.service.join(c.match, user)
             await self.delivery.probe_dm(info, user)
-            await decks.offer_decks(interaction, c.match)
+            info = await decks.offer_decks(interaction, info)
         elif c.verb == items.LEAVE:
             info = await self.service.leave(c.match, user)
         elif c.verb == items.ADD_AI:

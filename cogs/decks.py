@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine import GameError
+from bot.games.auroria.decklist import RANDOM
 from bot.match import MatchInfo
 from bot.match.decks import GAME, DeckService, DeckView, seat_decks
 from bot.store import LOBBY
@@ -68,17 +69,19 @@ def picker(match_id: int, choices: list[tuple[str, str]]) -> discord.ui.View:
     return view
 
 
-async def offer_decks(interaction: Interaction, match_id: int) -> None:
-    """After /play or Join in an Auroria lobby: a private select to choose one's deck."""
-    rt = runtime_of(interaction.client)
-    info = await rt.service.info(match_id)
+async def offer_decks(interaction: Interaction, info: MatchInfo) -> MatchInfo:
+    """After /play or Join in an Auroria lobby: a private select to choose one's deck. The
+    seat starts from a random deck (a seat someone left keeps its option otherwise); the
+    lobby as it is now is returned, for the caller's lobby post."""
     if info.game != GAME or info.status != LOBBY:
-        return
-    choices = await decks_of(rt).choices(interaction.user.id)
+        return info
+    service = decks_of(runtime_of(interaction.client))
+    info = await service.choose(info.id, interaction.user.id, RANDOM)
     await interaction.followup.send(
         f"Choose your deck for **{match_title(info.game, info.id)}** (until you do, you get a "
         "random structure deck). Save your own with /deck import.",
-        view=picker(match_id, choices), ephemeral=True)
+        view=picker(info.id, await service.choices(interaction.user.id)), ephemeral=True)
+    return info
 
 
 async def picked(interaction: Interaction, match_id: int, values: tuple[str, ...]) -> None:

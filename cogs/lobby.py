@@ -122,7 +122,7 @@ class Lobby(commands.Cog):
             f"**{match_title(info.game, info.id)}** is open{where}: press Join to take a seat.")
         from cogs.decks import offer_decks  # cogs.decks reads this module's lobby_text
 
-        await offer_decks(interaction, info.id)
+        await offer_decks(interaction, info)
 
     @play.autocomplete("ai_level")
     async def _levels(self, interaction: discord.Interaction[Any],

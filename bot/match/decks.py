@@ -215,8 +215,10 @@ class DeckService:
             seat = next((s for s in record.seats if s.user_id == user_id), None)
             if seat is None:
                 raise NotSeated("Join the lobby first, then choose your deck.")
-            options = parse_options(registry.get(GAME).options,
-                                    {**record.options, f"deck_{seat.seat + 1}": value})
+            name = f"deck_{seat.seat + 1}"
+            if record.options.get(name) == value:
+                return await self.matches.info(match_id)
+            options = parse_options(registry.get(GAME).options, {**record.options, name: value})
             try:
                 await self.store.set_options(match_id, record.version, options)
             except VersionConflict:

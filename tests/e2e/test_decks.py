@@ -108,3 +108,20 @@ async def test_decks_are_chosen_in_an_auroria_lobby_and_dealt(world: World) -> N
     assert leaders == [POOL.decks["potions"].leader, RED.leader]
     dealt = sorted(state.kinds[u] for zone in ("deck", "hand") for u in state.zones[1][zone])
     assert dealt == sorted(MINE)
+
+
+async def test_a_seat_someone_left_starts_from_a_random_deck(world: World) -> None:
+    fake = world.fake
+    async with world.bot():
+        _, lobby = await open_match(fake, world.alice, world.table, "auroria", [world.bob])
+        bob_pick = next(m for m in fake.ephemerals(world.bob) if m.selects)
+        await (await fake.select(world.bob, bob_pick, values=["overgrowth"])).reply()
+        await fake.wait_until(lambda: "**Verdant Overgrowth**" in fake.message(lobby).content,
+                              what="Bob's deck on the lobby post")
+        await (await fake.click(world.bob, lobby, label="Leave")).callback()
+        dan = world.user("dan")
+        await (await fake.click(dan, lobby, label="Join")).callback()
+        await fake.wait_until(lambda: f"<@{dan.id}>" in fake.message(lobby).content,
+                              what="Dan in the lobby")
+        seat = fake.message(lobby).content.split("\n")[2]
+        assert seat == f"2. <@{dan.id}> · a random structure deck"

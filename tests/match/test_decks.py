@@ -122,6 +122,8 @@ async def test_choosing_decks_in_a_lobby_sets_each_seats_option(svc: MatchServic
     assert info.options["deck_1"] == "potions" and info.options["deck_2"] == "random"
     info = await decks.choose(match, ANN, "red rush")
     assert info.options["deck_2"] == encode(RED.leader, MINE)
+    same = await decks.choose(match, ANN, "Red Rush")
+    assert same.version == info.version  # nothing to change: nothing written
     assert option_label(info.options["deck_2"]) == ("an own deck led by **Vesk, Warlord of "
                                                     "Cinders**")
     assert option_label("random") == "a random structure deck"
