@@ -44,7 +44,7 @@ _B32_READ = {c: i for i, c in enumerate(_B32)} | {"I": 1, "L": 1, "O": 0}
 BULLETS = "*•·-–— "
 _SIDE = re.compile(r"^(side|side ?deck|side ?board)\s*:?$", re.IGNORECASE)
 _MAIN = re.compile(r"^(main|main ?deck|deck)\s*:?$", re.IGNORECASE)
-_LEADER = re.compile(r"^leader\s*[:\-]?\s*(?P<name>.+)$", re.IGNORECASE)
+_LEADER = re.compile(r"^leader(\s*[:\-]\s*|\s+)(?P<name>.+)$", re.IGNORECASE)
 _MARK = re.compile(r"^(?P<name>.+?)\s*[(\[]\s*leader\s*[)\]]$", re.IGNORECASE)
 _COUNT_FIRST = re.compile(r"^(?P<n>\d+)\s*[x×]?\s+(?P<name>.+)$", re.IGNORECASE)
 _COUNT_LAST = re.compile(r"^(?P<name>.+?)\s+[x×]\s*(?P<n>\d+)$", re.IGNORECASE)
@@ -136,7 +136,8 @@ def parse_list(text: str | bytes) -> DeckList:
     section = "main"
     saw_side = named_leader = False
     unknown = 0
-    for number, raw_line in enumerate(clean(text).splitlines(), start=1):
+    lines = clean(text.replace("\r\n", "\n").replace("\r", "\n")).splitlines()
+    for number, raw_line in enumerate(lines, start=1):
         line = " ".join(raw_line.split())
         if not line or line.startswith(("#", "//")):
             continue

@@ -70,12 +70,6 @@ class Pool:
     by_number: Mapping[int, str]
     decks: Mapping[str, StructureDeck]
     """Structure decks by key, in the codex's order."""
-    files: Mapping[str, str]
-    """Card id -> the file that defines it."""
-
-    def by_name(self) -> dict[str, str]:
-        """Card name (casefolded) -> card id."""
-        return {c.name.casefold(): cid for cid, c in self.cards.items()}
 
 
 def _load_json(path: Path) -> Any:
@@ -85,38 +79,47 @@ def _load_json(path: Path) -> Any:
         raise DataError(f"{path.parent.name}/{path.name}: cannot be read ({exc})") from None
 
 
-def _modes(raw: Any) -> Iterator[dict[str, Any]]:
-    """Every mode of every ``choose`` op (recursively) in a raw card's effects."""
-    for eff in raw.get("effects", ()):
-        stack = list(eff.get("ops", ()))
-        while stack:
-            op = stack.pop()
-            for mode in op.get("modes", ()) if isinstance(op, dict) else ():
+def _listed(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _modes(ops: Any) -> Iterator[dict[str, Any]]:
+    """Every mode of every ``choose`` op in ``ops``, nested ones included."""
+    stack = list(_listed(ops))
+    while stack:
+        op = stack.pop()
+        for mode in _listed(op.get("modes")) if isinstance(op, dict) else ():
+            if isinstance(mode, dict):
                 yield mode
-                stack.extend(mode.get("ops", ()))
+                stack.extend(_listed(mode.get("ops")))
 
 
 def _check_fields(raw: Any, where: str) -> None:
+    """Known fields only, at every level, so a misspelt one is never silently ignored."""
     record(raw, where, CARD_FIELDS, CARD_OPTIONAL)
-    for i, eff in enumerate(raw.get("effects", ())):
+    need(isinstance(raw.get("effects", []), list), where, "`effects` must be a list")
+    for i, eff in enumerate(raw.get("effects", [])):
         at = f"{where}.effects[{i}]"
         record(eff, at, EFFECT_FIELDS, EFFECT_OPTIONAL)
-        for j, target in enumerate(eff.get("targets", ())):
+        for name in ("ops", "targets"):
+            need(isinstance(eff.get(name, []), list), at, f"`{name}` must be a list")
+        for j, target in enumerate(eff.get("targets", [])):
             record(target, f"{at}.targets[{j}]", frozenset(), TARGET_FIELDS)
-    for mode in _modes(raw):
-        record(mode, f"{where}: a choose mode", frozenset(), frozenset({"ops"}))
+        for mode in _modes(eff.get("ops")):
+            record(mode, f"{at}: a choose mode", frozenset(), frozenset({"ops"}))
 
 
 def build_card(raw: Mapping[str, Any]) -> CardDef:
     """Parse a pool card, writing its mode labels and its text from its data."""
     labelled = json.loads(json.dumps(raw))
-    for mode in _modes(labelled):
-        mode["label"] = ""
+    effects = _listed(labelled.get("effects"))
+    for eff in effects:
+        for mode in _modes(eff.get("ops")):
+            mode["label"] = ""
     draft = parse_card(labelled)
-    for eff_raw, eff in zip(labelled.get("effects", ()), draft.effects, strict=True):
-        for op in eff_raw.get("ops", ()):
-            for mode in op.get("modes", ()):
-                mode["label"] = mode_label(draft, eff, mode)
+    for eff_raw, eff in zip(effects, draft.effects, strict=True):
+        for mode in _modes(eff_raw.get("ops")):
+            mode["label"] = mode_label(draft, eff, mode)
     labelled["text"] = card_text(parse_card(labelled))
     return parse_card(labelled)
 
@@ -129,6 +132,9 @@ def _card(raw: Any, where: str) -> tuple[CardDef, int]:
         card = build_card(raw)
     except (CardError, CardTextError) as exc:
         raise DataError(f"{where}: {exc}") from None
+    except (TypeError, ValueError, AttributeError, KeyError) as exc:
+        # a value of the wrong shape that the card parser does not name itself
+        raise DataError(f"{where}: a value has the wrong shape ({exc})") from None
     number = whole(raw["no"], f"{where}.no", 1, MAX_NUMBER)
     need(card.colour in (*COLOURS, "any"), where, f"unknown colour `{card.colour}`")
     if card.type == "leader":
@@ -153,7 +159,7 @@ def _deck(raw: Any, where: str, cards: Mapping[str, CardDef]) -> StructureDeck:
     record(raw, f"{where}: deck", DECK_FIELDS)
     at = f"{where}: deck `{raw.get('key')}`"
     leader = raw["leader"]
-    need(leader in cards and cards[leader].type == "leader", at,
+    need(isinstance(leader, str) and leader in cards and cards[leader].type == "leader", at,
          f"`leader` {leader!r} is not a leader of the pool")
     deck = StructureDeck(text(raw["key"], f"{at}.key"), text(raw["name"], f"{at}.name"),
                          text(raw["colour"], f"{at}.colour"), text(raw["about"], f"{at}.about"),
@@ -169,7 +175,6 @@ def load_pool(folder: Path = FOLDER, reserved: Collection[str] = ()) -> Pool:
     """Read and check every pool file; ``reserved`` ids (the test set's) may not be reused."""
     cards: dict[str, CardDef] = {}
     numbers: dict[str, int] = {}
-    files: dict[str, str] = {}
     names: dict[str, str] = {}
     deck_raws: list[tuple[str, Any]] = []
     for name in (LEADERS, *DECK_FILES):
@@ -184,7 +189,7 @@ def load_pool(folder: Path = FOLDER, reserved: Collection[str] = ()) -> Pool:
             need(number not in numbers.values(), at, f"collector number {number} is taken")
             need(card.name.casefold() not in names, at,
                  f"the name {card.name!r} is taken by `{names.get(card.name.casefold())}`")
-            cards[card.id], numbers[card.id], files[card.id] = card, number, where
+            cards[card.id], numbers[card.id] = card, number
             names[card.name.casefold()] = card.id
         if name != LEADERS:
             need("deck" in data, where, "missing deck")
@@ -194,7 +199,7 @@ def load_pool(folder: Path = FOLDER, reserved: Collection[str] = ()) -> Pool:
         deck = _deck(raw, where, cards)
         need(deck.key not in decks, where, f"the deck key `{deck.key}` is taken")
         decks[deck.key] = deck
-    return Pool(cards, numbers, {n: cid for cid, n in numbers.items()}, decks, files)
+    return Pool(cards, numbers, {n: cid for cid, n in numbers.items()}, decks)
 
 
 POOL = load_pool(reserved={str(c["id"]) for c in TEST_SET})

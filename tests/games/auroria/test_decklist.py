@@ -100,6 +100,9 @@ def test_line_forms_leader_marks_comments_and_sections() -> None:
     assert read.side == ("r_bolt",)
     assert parse_list("Vesk, Warlord of Cinders\n18 Red Energy").leader == "r_vesk"
     assert parse_list("* Leader - Vesk Warlord of Cinders").leader == "r_vesk"
+    assert parse_list("Leader Vesk, Warlord of Cinders").leader == "r_vesk"
+    old_mac = parse_list("Leader: Vesk, Warlord of Cinders\r4 Ember Courier\r\n2 Red Energy")
+    assert old_mac.main.count("r_courier") == 4 and old_mac.main.count("r_energy") == 2
 
 
 def test_every_problem_is_reported_at_once() -> None:

@@ -105,3 +105,35 @@ def test_unreadable_json_names_the_file(tmp_path: Path) -> None:
 def test_test_set_ids_are_reserved(tmp_path: Path) -> None:
     with pytest.raises(DataError, match=r"card `r_bolt`: the id is taken"):
         load_pool(_copy(tmp_path), reserved={"r_bolt"})
+
+
+WRONG = [None, 1, -3, "x", [], [1], {}, {"a": 1}, True, 2.5]
+
+
+@pytest.mark.parametrize("value", WRONG, ids=repr)
+def test_a_value_of_the_wrong_shape_anywhere_is_a_data_error(tmp_path: Path,
+                                                              value: object) -> None:
+    """Every field of a card with effects, targets and choose modes, and every deck field,
+    set to a wrong shape: refused naming the file and the card or deck, never a crash."""
+    folder = _copy(tmp_path)
+    paths: list[tuple[str, Callable[[Data], Any]]] = [
+        ("valley.json", lambda d: _card(d, "r_warcry")),
+        ("valley.json", lambda d: _card(d, "r_warcry")["effects"][0]),
+        ("valley.json", lambda d: _card(d, "r_warcry")["effects"][0]["targets"][0]),
+        ("valley.json", lambda d: _card(d, "r_warcry")["effects"][0]["ops"][0]),
+        ("city.json", lambda d: _card(d, "w_toll")["effects"][0]["ops"][0]["modes"][0]),
+        ("city.json", lambda d: d["deck"]),
+        ("leaders.json", lambda d: _card(d, "w_edda")),
+    ]
+    for name, where in paths:
+        original = json.loads((FOLDER / name).read_text(encoding="utf-8"))
+        for key in list(where(original)):
+            def change(d: Data, where: Callable[[Data], Any] = where, key: str = key) -> None:
+                where(d)[key] = value
+            shutil.copy(FOLDER / name, folder / name)
+            _edit(folder, name, change)
+            try:
+                load_pool(folder)
+            except DataError as exc:  # a renamed id may surface where it is used
+                assert str(exc).startswith("set1/") and "`" in str(exc), exc
+        shutil.copy(FOLDER / name, folder / name)
