@@ -3,7 +3,8 @@
 The service's cost per move is: load the match row and seats, check and apply the action,
 commit snapshot + log entry in one transaction, and build outbound messages. The baseline is
 the least any durable move could cost on the same database: one insert and commit through
-the same driver (aiosqlite on the same file; asyncpg on the same PostgreSQL cluster).
+a bare driver on the same storage (aiosqlite on the same file, the usual asyncio way to
+write SQLite; asyncpg on the same PostgreSQL cluster).
 Uses the test game High Card (``tests/highcard.py``), so run it from the repository root.
 
 PostgreSQL runs in a throwaway cluster on a unix socket (``tests/pgcluster.py``) with the
