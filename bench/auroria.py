@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 
-from bench.report import Row, latency_rows
+from bench.report import Row, ai_decision_times, latency_rows
 from bot.engine import Rng, parse_options, play
 from bot.engine.playout import run_playout
 from bot.games.auroria import GAME
@@ -41,19 +41,6 @@ def _engine_games_per_second(games: int) -> tuple[float, float]:
     return games / (time.perf_counter() - start), games / (time.process_time() - cpu)
 
 
-def _normal_decision_times(games: int) -> list[float]:
-    samples = []
-    for seed in range(games):
-        state = GAME.setup(2, OPTIONS, seed)
-        rng = Rng(seed)
-        while GAME.result(state) is None:
-            decision = GAME.pending(state)[0]
-            view = GAME.view(state, decision.player)
-            start = time.perf_counter()
-            action = GAME.ai_choose("normal", view, decision, rng)
-            samples.append(time.perf_counter() - start)
-            state, _ = play(GAME, state, decision.player, action)
-    return samples
 
 
 def _win_rate(games: int) -> float:
@@ -77,6 +64,7 @@ def run(quick: bool) -> list[Row]:
             Row("random games/CPU-s", cpu, "games/s", ">=50", "CPU time, for shared hosts"),
             Row("random games/s, no views", bare_wall, "games/s", ">=50"),
             Row("random games/CPU-s, no views", bare_cpu, "games/s", ">=50")]
-    rows += latency_rows("normal AI decision", _normal_decision_times(5 if quick else 50))
+    rows += latency_rows("normal AI decision",
+                         ai_decision_times(GAME, 2, OPTIONS, 5 if quick else 50))
     rows.append(Row("normal beats random", _win_rate(20 if quick else 200), "%"))
     return rows

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 
-from bench.report import Row, latency_rows
+from bench.report import Row, ai_decision_times, latency_rows
 from bot.engine import Rng, play
 from bot.engine.playout import run_playout
 from bot.games.zura import GAME
@@ -37,19 +37,6 @@ def _engine_games_per_second(players: int, games: int) -> float:
     return games / (time.perf_counter() - start)
 
 
-def _normal_decision_times(games: int) -> list[float]:
-    samples = []
-    for seed in range(games):
-        state = GAME.setup(4, {}, seed)
-        rng = Rng(seed)
-        while GAME.result(state) is None:
-            decision = GAME.pending(state)[0]
-            view = GAME.view(state, decision.player)
-            start = time.perf_counter()
-            action = GAME.ai_choose("normal", view, decision, rng)
-            samples.append(time.perf_counter() - start)
-            state, _ = play(GAME, state, decision.player, action)
-    return samples
 
 
 def _win_rate(players: int, games: int) -> float:
@@ -75,7 +62,7 @@ def run(quick: bool) -> list[Row]:
         rows.append(Row(f"random games/s, {players} players, no views",
                         _engine_games_per_second(players, games), "games/s", ">=500"))
     rows += latency_rows("normal AI decision (4 players)",
-                         _normal_decision_times(5 if quick else 50))
+                         ai_decision_times(GAME, 4, {}, 5 if quick else 50))
     matches = 20 if quick else 400
     for players in (2, 4):
         rows.append(Row(f"normal win rate vs random, {players} players", _win_rate(

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Set
+from pathlib import Path
 from typing import Any
 
 
@@ -35,3 +37,11 @@ def record(value: Any, where: str, required: Set[str],
     unknown = sorted(set(value) - required - optional)
     need(not unknown, where, f"unknown field(s) {', '.join(unknown)}")
     return value  # type: ignore[no-any-return]
+
+
+def load_json(path: Path) -> Any:
+    """The parsed contents of a shipped data file; broken JSON names the file and the spot."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise DataError(f"{path.name}: not valid JSON ({exc})") from None

@@ -12,14 +12,13 @@ first (red > purple > green > beige > blue > red, as printed).
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from bot.engine.datacheck import DataError as CardDataError
-from bot.engine.datacheck import need, record, text, whole
+from bot.engine.datacheck import load_json, need, record, text, whole
 
 ACTIONS = ("return", "trade", "double", "reverse", "block")
 """The five action effects the rules implement; the data assigns each a colour."""
@@ -117,11 +116,7 @@ def parse_card_set(data: Any, src: str = "card set") -> CardSet:
 
 
 def load_card_set(path: Path) -> CardSet:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise CardDataError(f"{path.name}: not valid JSON ({exc})") from None
-    return parse_card_set(data, path.name)
+    return parse_card_set(load_json(path), path.name)
 
 
 CARDS = load_card_set(Path(__file__).with_name("cards.json"))

@@ -8,15 +8,14 @@ plain integers: travel card ``i`` has landscape ``CARDS.travel[i]``; Tzerzurian 
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.engine.datacheck import DataError as CardDataError
-from bot.engine.datacheck import need, record, text, whole
+from bot.engine.datacheck import DataError as CardDataError  # noqa: F401  (the name tests and callers use)
+from bot.engine.datacheck import load_json, need, record, text, whole
 
 ABILITIES = ("peek4", "steal5", "extra12", "restack", "hand7", "discard2", "scry", "swap")
 """The eight abilities the engine implements; the data may only use these keys."""
@@ -164,11 +163,7 @@ def parse_card_set(data: Any, src: str = "card set") -> CardSet:
 
 
 def load_card_set(path: Path) -> CardSet:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise CardDataError(f"{path.name}: not valid JSON ({exc})") from None
-    return parse_card_set(data, path.name)
+    return parse_card_set(load_json(path), path.name)
 
 
 CARDS = load_card_set(Path(__file__).with_name("cards.json"))
