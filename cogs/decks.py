@@ -15,7 +15,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine import GameError
+from bot.games.auroria.cardtext import card_sheet
 from bot.games.auroria.decklist import RANDOM
+from bot.games.auroria.pool import POOL
 from bot.match import MatchInfo
 from bot.match.decks import GAME, DeckService, DeckView, seat_decks
 from bot.store import LOBBY
@@ -112,6 +114,24 @@ async def deck_choices(interaction: Interaction, current: str) -> list[app_comma
             if text in label.casefold() or text in value.casefold()][:MAX_CHOICES]
 
 
+async def card_choices(interaction: Interaction,
+                       current: str) -> list[app_commands.Choice[str]]:
+    """Set 1 cards whose name contains what was typed."""
+    text = current.casefold()
+    return [app_commands.Choice(name=card.name[:100], value=card.id)
+            for card in sorted(POOL.cards.values(), key=lambda c: c.name)
+            if text in card.name.casefold()][:MAX_CHOICES]
+
+
+def find_card(ref: str) -> str:
+    """The full text of a Set 1 card named by id or (case-insensitive) name."""
+    card = POOL.cards.get(ref) or next(
+        (c for c in POOL.cards.values() if c.name.casefold() == ref.strip().casefold()), None)
+    if card is None:
+        raise GameError(f"There is no Set 1 card called `{ref[:60]}`.")
+    return card_sheet(card)
+
+
 class DeckModal(discord.ui.Modal):
     """Paste a deck list or a deck code; with ``save`` it is also kept under a name."""
 
@@ -168,6 +188,12 @@ class Decks(commands.Cog):
     async def show(self, interaction: Interaction, deck: str) -> None:
         await say(interaction, show_text(await decks_of(self.rt).show(interaction.user.id,
                                                                       deck)))
+
+    @group.command(name="card", description="A Set 1 card's full text")
+    @app_commands.describe(name="The card's name")
+    @app_commands.autocomplete(name=card_choices)
+    async def card(self, interaction: Interaction, name: str) -> None:
+        await say(interaction, find_card(name))
 
     @group.command(name="import", description="Paste a deck list or code and save it")
     async def import_(self, interaction: Interaction) -> None:

@@ -125,3 +125,20 @@ async def test_a_seat_someone_left_starts_from_a_random_deck(world: World) -> No
                               what="Dan in the lobby")
         seat = fake.message(lobby).content.split("\n")[2]
         assert seat == f"2. <@{dan.id}> · a random structure deck"
+
+
+async def test_a_card_can_be_read_in_full(world: World) -> None:
+    fake = world.fake
+    async with world.bot():
+        found = await fake.autocomplete(world.alice, "deck card", {"name": "walk"},
+                                        focused="name", channel=world.table)
+        names = [c["name"] for c in await found.choices()]
+        assert names == ["Walking Bastion"]
+        card = await (await fake.slash(world.alice, "deck card", {"name": "w_bastion"},
+                                       channel=world.table)).reply()
+        assert card.ephemeral
+        assert card.content.startswith("**Walking Bastion** — White Creature · cost 5")
+        assert "Enhanced." in card.content and "On Play" in card.content
+        unknown = await (await fake.slash(world.alice, "deck card", {"name": "Dragon"},
+                                          channel=world.table)).reply()
+        assert unknown.ephemeral and "no Set 1 card called `Dragon`" in unknown.content
