@@ -226,7 +226,8 @@ class Auroria(Game[State]):
 
 def _safe_default(opts: tuple[Option, ...], lo: int) -> tuple[str, ...]:
     """A harmless answer for an absent player: pass/skip/no block when offered."""
+    offered = {o.key for o in opts}
     for key in ("pass", "none", "back", "draw", "skip", "battle", "end"):
-        if any(o.key == key for o in opts):
+        if key in offered:
             return (key,)
     return tuple(o.key for o in opts[:max(lo, 1)])
