@@ -7,6 +7,7 @@ Option keys: ``play:<uid>``, ``act:<uid>``, ``move:<uid>``, ``disc:<creature>:<i
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from bot.engine import Option
@@ -28,6 +29,10 @@ from bot.games.auroria.rules import (
 from bot.games.auroria.state import LINES, State
 
 MAX_OPTIONS = 25
+
+option = lru_cache(maxsize=8192)(Option)
+"""Options are immutable and the same few recur all game: share them (building one is
+most of what a menu costs)."""
 
 
 def distinct_hand(s: State, p: int) -> list[int]:
@@ -169,13 +174,13 @@ def main_actions(s: State, p: int, window: bool) -> list[Option]:
     for uid in distinct_hand(s, p):
         c = card(s, uid)
         if c.type != "counter" and playable(s, p, uid, window):
-            out.append(Option(f"play:{uid}", f"Play {c.name} ({c.cost})", "play"))
-    out += [Option(f"act:{u}", f"Activate {name(s, u)}", "activate") for u in activatable(s, p)]
+            out.append(option(f"play:{uid}", f"Play {c.name} ({c.cost})", "play"))
+    out += [option(f"act:{u}", f"Activate {name(s, u)}", "activate") for u in activatable(s, p)]
     for uid in movable(s, p):
         dest = "back" if s.line_of(uid) == (p, "front") else "front"
         full = " (full: make room)" if not line_free(s, p, dest) else ""
-        out.append(Option(f"move:{uid}", f"Move {name(s, uid)} to {dest}{full}", "move"))
-    out += [Option(f"disc:{cr}:{it}", f"{name(s, cr)} picks up {name(s, it)}", "discover")
+        out.append(option(f"move:{uid}", f"Move {name(s, uid)} to {dest}{full}", "move"))
+    out += [option(f"disc:{cr}:{it}", f"{name(s, cr)} picks up {name(s, it)}", "discover")
             for cr, it in discoveries(s, p)]
     return out
 
@@ -185,7 +190,7 @@ def counters_in_hand(s: State, p: int) -> list[Option]:
     for uid in distinct_hand(s, p):
         c = card(s, uid)
         if c.type == "counter" and playable(s, p, uid, True):
-            out.append(Option(f"ctr:{uid}", f"Counter with {c.name} ({c.cost})", "counter"))
+            out.append(option(f"ctr:{uid}", f"Counter with {c.name} ({c.cost})", "counter"))
     return out
 
 
@@ -196,8 +201,8 @@ def window_options(s: State, prompt: dict[str, Any]) -> list[Option]:
     if prompt.get("mirror") and not s.autopass[p]:
         mirrored = main_actions(s, p, True)
         if mirrored:
-            out += [*mirrored, Option("autopass", "Pass; stop offering mirrored turns", "pass")]
-    return [*out, Option("pass", "Pass", "pass")]
+            out += [*mirrored, option("autopass", "Pass; stop offering mirrored turns", "pass")]
+    return [*out, option("pass", "Pass", "pass")]
 
 
 def menu(options: list[Option], tail: list[Option]) -> list[Option]:
@@ -208,7 +213,7 @@ def menu(options: list[Option], tail: list[Option]) -> list[Option]:
     for o in options:
         if o.group not in groups:
             groups.append(o.group)
-    return [Option(f"menu:{g}", f"{g.capitalize()}…", "menu") for g in groups] + tail
+    return [option(f"menu:{g}", f"{g.capitalize()}…", "menu") for g in groups] + tail
 
 
 # ----- combat -------------------------------------------------------------------------------
