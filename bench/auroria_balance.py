@@ -71,8 +71,8 @@ class Pairing:
         lo, hi = SHARE
         first = 100 * self.first_points / self.games
         a = 100 * self.a_points / self.games
-        return (lo <= first <= hi and lo <= a <= hi and self.deck_out_pct <= DECK_OUT
-                and self.median <= MEDIAN)
+        return (lo <= first <= hi and (self.a == self.b or lo <= a <= hi)
+                and self.deck_out_pct <= DECK_OUT and self.median <= MEDIAN)
 
 
 def play_pairing(a: str, b: str, games: int, level: str = "normal",

@@ -223,8 +223,8 @@ def _attack(view: View, d: Decision, board: Any, me: int) -> str | None:
         mine = board[uid][1]
         stealthy = "Stealth" in mine["keywords"]
         able = [b for b in blockers if not stealthy or "Stealth" in b["keywords"]]
-        if all(_strength(b) < _strength(mine) for b in able):
-            return key
+        if all(_strength(b) <= _strength(mine) for b in able):
+            return key  # at worst an even trade: boards that only wait end in deck-outs
     if leader_key is None:
         return None
     power = _leader_power(view, me)

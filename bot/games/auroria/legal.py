@@ -20,11 +20,13 @@ from bot.games.auroria.rules import (
     energy_available,
     has,
     item_on,
+    keywords,
     leader,
     line_free,
     name,
     planted,
     power,
+    statics,
 )
 from bot.games.auroria.state import LINES, State
 
@@ -220,17 +222,20 @@ def menu(options: list[Option], tail: list[Option]) -> list[Option]:
 def attackers(s: State, p: int) -> list[int]:
     """Ready creatures that may attack now, and the leader once per turn."""
     out = []
-    for uid in creatures(s, p):
-        perm = s.perms[uid]
-        where = s.line_of(uid)
-        assert where is not None
-        limit = 2 if has(s, uid, "Dual Attack") else 1
-        if (not perm.exhausted and perm.attacks < limit and power(s, uid) > 0
-                and (where[1] == "front" or has(s, uid, "Ranger"))
-                and (perm.entered < s.turn or has(s, uid, "Quickness"))):
-            out.append(uid)
+    active = statics(s)
+    for line in LINES:
+        for uid in s.zones[p][line]:
+            perm = s.perms[uid]
+            if perm.role != "creature" or perm.exhausted:
+                continue
+            kws = keywords(s, uid, active, (p, line))
+            limit = 2 if "Dual Attack" in kws else 1
+            if (perm.attacks < limit and power(s, uid, active, (p, line)) > 0
+                    and (line == "front" or "Ranger" in kws)
+                    and (perm.entered < s.turn or "Quickness" in kws)):
+                out.append(uid)
     lead = leader(s, p)
-    if s.perms[lead].attacks == 0 and power(s, lead) > 0:
+    if s.perms[lead].attacks == 0 and power(s, lead, active) > 0:
         out.append(lead)
     return out
 
