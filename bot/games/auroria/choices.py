@@ -167,30 +167,34 @@ def _origin_options(s: State, origin: dict[str, Any]) -> list[Option]:
     return legal.window_options(s, origin)
 
 
+PROMPT_TEXTS = {
+    "draw": "Draw Phase.",
+    "energy": "Energy Phase: place one Energy card?",
+    "main": "Main Phase: choose an action.",
+    "menu": "Choose.",
+    "window": "You may respond.",
+    "battle": "Battle Phase: attack or end the turn.",
+    "target": "Choose the attack's target.",
+    "block": "Block this attack?",
+    "order": "Order the triggered effects (first resolves first).",
+    "ttarget": "Choose a target for the triggered effect.",
+}
+MIRROR_TEXTS = {"draw": "Your opponent drew: draw too?",
+                "energy": "Your opponent placed Energy: place one too?"}
+BUILD_TEXTS = {"line": "Which line?", "host": "Equip to whom?", "ctr": "Counter what?",
+               "tg": "Choose a target.", "bloom": "Pay how much with Planted cards?"}
+
+
 def prompt_text(s: State, prompt: dict[str, Any]) -> str:
     k = prompt["k"]
-    texts = {
-        "draw": "Your opponent drew: draw too?" if prompt.get("mirror") else "Draw Phase.",
-        "energy": ("Your opponent placed Energy: place one too?" if prompt.get("mirror")
-                   else "Energy Phase: place one Energy card?"),
-        "main": "Main Phase: choose an action.",
-        "menu": "Choose.",
-        "window": "You may respond.",
-        "battle": "Battle Phase: attack or end the turn.",
-        "target": "Choose the attack's target.",
-        "block": "Block this attack?",
-        "order": "Order the triggered effects (first resolves first).",
-        "ttarget": "Choose a target for the triggered effect.",
-    }
     if k == "op":
         return str(prompt["what"])
     if k == "build":
         need = _need(s, prompt["b"])
-        what = need[0] if need else ""
-        return {"line": "Which line?", "host": "Equip to whom?", "ctr": "Counter what?",
-                "tg": "Choose a target.", "bloom": "Pay how much with Planted cards?"
-                }.get(what, "Choose.")
-    return texts[k]
+        return BUILD_TEXTS.get(need[0] if need else "", "Choose.")
+    if prompt.get("mirror") and k in MIRROR_TEXTS:
+        return MIRROR_TEXTS[k]
+    return PROMPT_TEXTS[k]
 
 
 def validate(offered: list[Option], lo: int, hi: int, ordered: bool,
