@@ -16,7 +16,9 @@ Format of ``setup`` (all keys optional except ``players``)::
          "front": [BOARD, ...], "back": [BOARD, ...],
          "energy": 3 | [ENERGY, ...],  # a number means that many ready Basic Energy
          "auras": ["banner"], "grave": ["bolt"], "under": ["coin"],
-         "leader_item": "crown"}, ...]
+         "leader_item": "crown",
+         "autopass": true},            # no mirrored Main Phase windows for this player
+        ...]                           # (as if they had answered `autopass`; default false)
     }
 
     BOARD = "id" | {"id", "exhausted": bool, "damage": int, "new": bool (entered this turn),
@@ -110,6 +112,7 @@ def build_scenario(slow: bool, seed: int, setup: Mapping[str, Any]) -> State:
         if s.influence[p] != start:
             s.inf_log.append([p, s.influence[p] - start, "effect"])
     s.flags = {"moved": [False, False]}
+    s.autopass = [pl.get("autopass") is True for pl in players]
     return s
 
 
