@@ -4,11 +4,13 @@ All SQL for SQLite lives in this module (and the numbered files in ``migrations/
 
 Each store call — a whole read, or a whole transaction — holds the store's lock from its
 first statement to its last, so a reader never sees another call's uncommitted transaction.
-A write is one ``BEGIN IMMEDIATE`` … ``COMMIT``; it runs as a task of its own that its caller
-awaits through ``asyncio.shield``, so a cancelled caller still gets its transaction committed
-or rolled back whole, never half. Statements go through ``execute_fetchall`` (the cursor
-closes on aiosqlite's thread: one hop each); a move is four hops: begin, compare-and-swap,
-log entry, commit.
+A write is one transaction; it runs as a task of its own that its caller awaits through
+``asyncio.shield``, so a cancelled caller still gets it committed or rolled back whole, never
+half. Every statement is a hop to aiosqlite's thread and back (about 0.05 ms, more on a busy
+machine), so the connection's ``isolation_level = "IMMEDIATE"`` lets the driver open each
+write's ``BEGIN IMMEDIATE`` with its first statement instead of a hop of its own: every write
+therefore starts with a change (INSERT, UPDATE, DELETE), never a SELECT. A move is three
+hops: compare-and-swap, log entry, commit.
 """
 
 from __future__ import annotations
@@ -128,7 +130,7 @@ class SqliteStore:
     async def _connect(self) -> Db:
         db: Db | None = None
         try:
-            db = await aiosqlite.connect(self.path, isolation_level=None)
+            db = await aiosqlite.connect(self.path, isolation_level="IMMEDIATE")
             db.row_factory = sqlite3.Row
             await _rows(db, f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             await _rows(db, "PRAGMA journal_mode = WAL")
@@ -184,7 +186,6 @@ class SqliteStore:
                 try:
                     if not write:
                         return await fn(db)
-                    await _rows(db, "BEGIN IMMEDIATE")
                     try:
                         result = await fn(db)
                         await db.commit()
