@@ -8,8 +8,9 @@ Format (each game's ``setup`` and option keys: ``docs/scenarios.md``)::
 
 When ``decision`` is omitted the player's only open decision is meant. A choice is an
 option's key or, when no key matches, its label (letter case aside) if exactly one option
-has it. A refused action names the decision it was matched against and lists what it
-offers, so a rules writer can fix the file without reading the game's code.
+has it; in an order, options sharing a label are taken one after the other. A refused
+action names the decision it was matched against and lists what it offers, so a rules
+writer can fix the file without reading the game's code.
 """
 
 from __future__ import annotations
@@ -159,17 +160,23 @@ def _match(run: ScenarioRun, n: int, raw: Any) -> tuple[Decision, Action]:
         if decision.player != player:
             raise ActionRefused(f"Action {n}: decision `{decision.id}` belongs to player "
                                 f"{decision.player}, not {player}.", _waiting(pending))
-    keys = tuple(_key(run, raw, decision, n, c) for c in choice)
-    return decision, Action(decision.id, keys)
+    keys: list[str] = []
+    for written in choice:
+        keys.append(_key(run, raw, decision, n, written, keys))
+    return decision, Action(decision.id, tuple(keys))
 
 
 def _key(run: ScenarioRun, raw: Mapping[str, Any], decision: Decision, n: int,
-         written: str) -> str:
-    """``written`` as an option key: a key as is, else the one option labelled so."""
+         written: str, taken: list[str]) -> str:
+    """``written`` as an option key: a key as is, else the one option labelled so. In an
+    order, options sharing a label are alike (two Imps): each use takes the next of them."""
     if decision.option(written) is not None:
         return written
     wanted = written.strip().casefold()
     labelled = [o.key for o in decision.options if o.label.strip().casefold() == wanted]
+    if decision.kind == ORDER:
+        labelled = [key for key in labelled if key not in taken] or labelled
+        labelled = labelled[:1]
     if len(labelled) == 1:
         return labelled[0]
     who = f"Action {n} (player {decision.player})"

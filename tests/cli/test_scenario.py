@@ -198,3 +198,18 @@ def test_auroria_setup_autopass_skips_the_mirrored_main_phase_window(
     doc["setup"]["players"][1]["autopass"] = autopass
     assert scenario.main([write(tmp_path, doc), "--next"]) == 0
     assert capsys.readouterr().out.startswith(f"decision `{waits_on}`")
+
+
+def test_zura_ordering_step_takes_names_even_for_two_alike_cards(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A face-up lone Imp and a flipped one are claimed as a pair (Zura rulebook), with the
+    Hermit after them: three new cards to order, two of them named alike."""
+    doc = {"game": "zura", "players": 2, "seed": 1, "setup": {
+        "hands": [["mountain"] * 4 + ["cave", "forest"], ["cave"]],
+        "search": [{"card": "imp", "up": True}, "imp", "hermit", "forest-seer", "cave-keeper",
+                   "forest-elder", "cave-dreamer", "mountain-wanderer"]},
+        "actions": [{"player": 0, "choice": ["mountain:4"]}, {"player": 0, "choice": ["A2"]},
+                    {"player": 0, "choice": ["A3"]},
+                    {"player": 0, "choice": ["Zuran Imp", "The Hermit", "zuran imp"]}]}
+    assert scenario.main([write(tmp_path, doc), "--log"]) == 0
+    assert "Player 1 now shows Zuran Imp on top." in capsys.readouterr().out.splitlines()
