@@ -52,7 +52,8 @@ def as_text(run: ScenarioRun, log: bool, decisions: bool) -> str:
             placings = ", ".join(f"player {seat}: {place}"
                                  for seat, place in enumerate(result.placings))
             lines.append(f"The game is over ({result.reason}); placings: {placings}.")
-        lines += [describe(d) for d in run.game.pending(run.state)] if result is None else []
+        else:  # a blank line between decisions: several may be open at once
+            lines.append("\n\n".join(describe(d) for d in run.game.pending(run.state)))
     return "\n".join(lines)
 
 

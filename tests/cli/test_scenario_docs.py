@@ -46,14 +46,14 @@ def _row(card: dict[str, Any]) -> str:
     words = ", ".join(card.get("keywords", []))
     text = card.get("text", "")
     about = f"{words}. {text}" if words and text else words or text
-    power = card.get("power", card.get("front", ""))
+    power = "/".join(str(card[line]) for line in ("front", "back") if line in card)
     return (f"| `{card['id']}` | {card['name']} | {card['type']} | {card.get('cost', '')} "
             f"| {power} | {about} |")
 
 
 def card_table() -> str:
     """The table the page shows, from the card set itself."""
-    return "\n".join(["| id | name | type | cost | power | keywords, text |",
+    return "\n".join(["| id | name | type | cost | power front/back | keywords, text |",
                       "|---|---|---|---|---|---|", *map(_row, TEST_SET)]) + "\n"
 
 
