@@ -59,8 +59,10 @@ def as_text(run: ScenarioRun, log: bool, decisions: bool) -> str:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot scenario",
-                                     description="Apply a scenario file (DESIGN §2) and print "
-                                                 "the resulting views, events and decisions.")
+                                     description="Apply a scenario file and print the "
+                                                 "resulting views, events and decisions. Each "
+                                                 "game's set-up and option keys: "
+                                                 "docs/scenarios.md.")
     parser.add_argument("file", type=Path, help="the scenario, a JSON file")
     parser.add_argument("--next", action="store_true",
                         help="print each open decision with its options as `key — label` "

@@ -106,6 +106,7 @@ class SqliteStore:
     async def open(self) -> None:
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._lock = asyncio.Lock()  # a store reopened under another event loop works too
         try:
             self._db = await self._connect()
             await self._run(self._migrate, "migration")

@@ -14,7 +14,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.store import ActionRow, SqliteStore
+from bot.store import SqliteStore
 from tests.store.backends import SCHEMA_VERSION
 from tests.store.test_store import new_match
 
@@ -33,23 +33,6 @@ async def test_an_in_memory_database_works_without_a_file(tmp_path: Path) -> Non
         assert await store.schema_version() == SCHEMA_VERSION
         assert await store.get_match(1) is None
     assert list(tmp_path.iterdir()) == []
-
-
-async def test_a_move_whose_caller_is_cancelled_commits_whole(tmp_path: Path) -> None:
-    """The caller gives up after the transaction began (between its statements, each one a
-    hop to aiosqlite's thread): the move still lands with its log entry, never half."""
-    async with SqliteStore(tmp_path / "parlor.sqlite3") as store:
-        match_id = await new_match(store)
-        version = await store.start_match(match_id, 0, '{"s":0}')
-        move = asyncio.ensure_future(
-            store.commit_move(match_id, version, '{"s":1}', ActionRow(0, 10, "d1", {})))
-        for _ in range(3):  # past BEGIN, into the compare-and-swap
-            await asyncio.sleep(0)
-        move.cancel()
-        await asyncio.sleep(0.05)
-        record = await store.get_match(match_id)
-        assert record is not None and (record.version, record.state) == (version + 1, '{"s":1}')
-        assert [a.decision_id for a in await store.actions(match_id)] == ["d1"]
 
 
 async def test_a_read_waits_for_the_transaction_under_way(tmp_path: Path) -> None:
