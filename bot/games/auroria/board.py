@@ -205,13 +205,13 @@ def blocked_moves(s: State, movers: list[int]) -> dict[int, str]:
     out: dict[int, str] = {}
     for p, dest, need, pool in room_needed(s, movers):
         if need > len(pool) and p not in out:
-            kept = [name(s, u) for u in s.zones[p][dest]
-                    if u not in movers and not can_make_room_with(s, u)]
-            moving = [u for u in movers if s.line_of(u) == (p, other_line(dest))]
-            what = name(s, moving[0]) if len(moving) == 1 else f"{len(moving)} cards"
-            out[p] = (f"{what} cannot move to {who(p)}'s {dest}line: it is full and only "
-                      f"{len(pool)} card{'s' * (len(pool) != 1)} there can be destroyed to make "
-                      f"room ({', '.join(kept)} cannot be destroyed).")
+            kept = {name(s, u): None for u in s.zones[p][dest]
+                    if u not in movers and not can_make_room_with(s, u)}
+            moving = [name(s, u) for u in movers if s.line_of(u) == (p, other_line(dest))]
+            room = f"only {len(pool)} card{'s' * (len(pool) > 1)}" if pool else "no card"
+            out[p] = (f"{', '.join(moving)} cannot move to {who(p)}'s {dest}line: it is full "
+                      f"and {room} there can be destroyed to make room ({', '.join(kept)} "
+                      "cannot be destroyed).")
     return out
 
 
