@@ -116,16 +116,17 @@ def _move(s: State, item: Item, targets: list[int], ev: list[Event]) -> bool:
     destroys cards already there (never a moved one) until all the moved cards fit; a player
     whose line cannot be cleared enough keeps all their cards where they are, and the log
     says why (house rules, moving cards into a full line)."""
-    if "mv" not in item:
-        blocked = board.blocked_moves(s, targets)
+    item.setdefault("mv", list(targets))
+    while True:
+        movers = [u for u in item["mv"] if s.line_of(u) is not None]
+        blocked = board.blocked_moves(s, movers)
         for p, why in blocked.items():
             ev.append(Event("move_blocked", why, data={"player": p}))
-        item["mv"] = [u for u in targets if s.line_of(u) is not None
-                      and s.line_of(u)[0] not in blocked]  # type: ignore[index]
-    movers: list[int] = [u for u in item["mv"] if s.line_of(u) is not None]
-    short = [(p, dest, need, pool) for p, dest, need, pool in board.room_needed(s, movers)
-             if need > 0]
-    while short:
+        movers = [u for u in movers if s.owner[u] not in blocked]
+        item["mv"] = movers
+        short = [row for row in board.room_needed(s, movers) if row[2] > 0]
+        if not short:
+            break
         p, dest, need, pool = short[0]
         if "ans" not in item:
             if len(pool) > need:
@@ -137,7 +138,6 @@ def _move(s: State, item: Item, targets: list[int], ev: list[Event]) -> bool:
         for victim in (int(k) for k in item.pop("ans")):
             if not board.destroy(s, victim, ev):
                 board.destroy_item(s, victim, ev)
-        short = [row for row in board.room_needed(s, movers) if row[2] > 0]
     del item["mv"]
     for uid in movers:
         board.move_line(s, uid, ev)

@@ -313,3 +313,25 @@ def test_an_equipped_creature_destroyed_for_room_drops_its_item_and_the_owner_ke
     assert where(s, runner) == (0, "back") and where(s, sword) == (0, "grave")
     assert not any(k.startswith("move:") for k in keys(s, 0))  # the manual move is used
 
+
+
+def test_random_play_on_crowded_lines_keeps_every_invariant() -> None:
+    """Random answers from boards where every kind of move meets a full line: lines never
+    exceed five, no card is lost, and the state survives a JSON round trip."""
+    crowded = {"front": ["runner", {"id": "squire", "item": "sword"}, "bulwark", "twinblade",
+                         PLANTED],
+               "back": ["spearman", DROPPED, PLANTED, {"id": "guard", "item": "sword"},
+                        "bulwark"],
+               "hand": ["regroup", "muster", "shove", "shove", "squire"],
+               "energy": ["energy", "potion", "energy", "potion"]}
+    for seed in range(12):
+        s = scen([crowded, crowded], cards=CARDS, slow=seed % 2 == 1, phase="main")
+        rng = Rng(seed)
+        for _ in range(250):
+            GAME.invariants(s)
+            assert GAME.from_json(GAME.to_json(s)).to_json() == s.to_json()
+            if result(s) is not None:
+                break
+            d = GAME.pending(s)[0]
+            s, _ = act(s, *GAME.ai_choose("random", GAME.view(s, d.player), d, rng).choice,
+                       player=d.player)
