@@ -205,8 +205,8 @@ def blocked_moves(s: State, movers: list[int]) -> dict[int, str]:
     out: dict[int, str] = {}
     for p, dest, need, pool in room_needed(s, movers):
         if need > len(pool) and p not in out:
-            kept = {name(s, u): None for u in s.zones[p][dest]
-                    if u not in movers and not can_make_room_with(s, u)}
+            kept = dict.fromkeys(name(s, u) for u in s.zones[p][dest]
+                                 if u not in movers and not can_make_room_with(s, u))
             moving = [name(s, u) for u in movers if s.line_of(u) == (p, other_line(dest))]
             room = f"only {len(pool)} card{'s' * (len(pool) > 1)}" if pool else "no card"
             out[p] = (f"{', '.join(moving)} cannot move to {who(p)}'s {dest}line: it is full "
