@@ -37,15 +37,17 @@ def choose(level: str, view: View, decision: Decision, rng: Rng) -> Action:
 
 
 def _random(view: View, decision: Decision, rng: Rng) -> tuple[str, ...]:
-    keys = [o.key for o in decision.options]
+    options = decision.options
     if decision.kind == ORDER:
+        keys = [o.key for o in options]
         rng.shuffle(keys)
         return tuple(keys)
-    discards = [o.key for o in decision.options if o.group == "discard"]
-    if discards and rng.randrange(2):  # only the main decision offers discards
+    # Only the main decision offers discards, and it lists them first.
+    if options[0].group == "discard" and rng.randrange(2):
+        discards = [o.key for o in options if o.group == "discard"]
         land = rng.choice(discards).split(":")[0]
         return ([k for k in discards if k.startswith(land + ":")][-1],)
-    return (rng.choice(keys),)
+    return (rng.choice(options).key,)
 
 
 class _Normal:
