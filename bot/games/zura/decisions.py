@@ -123,15 +123,17 @@ _SLOT_OPTIONS = tuple(Option(name, name, "search") for name in SLOT_NAMES)
 """The option for each slot whose card the chooser does not know."""
 
 
+@cache
+def _seen_slot_option(slot: int, card: int) -> Option:
+    """The option for a slot whose card the chooser knows."""
+    name = SLOT_NAMES[slot]
+    return Option(name, f"{name} (seen: {tz_name(card)})", "search")
+
+
 def _slot_options(s: ZState) -> list[Option]:
-    options = []
-    for i in face_down(s):
-        if s.shown[i] or s.peeked[i] >> s.turn & 1:
-            name = SLOT_NAMES[i]
-            options.append(Option(name, f"{name} (seen: {tz_name(s.slots[i])})", "search"))
-        else:
-            options.append(_SLOT_OPTIONS[i])
-    return options
+    bit = 1 << s.turn
+    return [_seen_slot_option(i, s.slots[i]) if s.shown[i] or s.peeked[i] & bit
+            else _SLOT_OPTIONS[i] for i in face_down(s)]
 
 
 def pending(s: ZState) -> list[Decision]:

@@ -131,33 +131,40 @@ def tallies(state: ZState) -> tuple[tuple[list[int], int], ...]:
     return out
 
 
-_SLOT_PLACE = [(i, slot_name(i), i // CARDS.columns, i % CARDS.columns)
-               for i in range(CARDS.slots)]
-_DOWN = [{"index": i, "name": name, "row": row, "column": col, "state": "down",
-          "lone_imp": False, "public": False} for i, name, row, col in _SLOT_PLACE]
+def _slot_face(i: int, state: str, public: bool, lone_imp: bool) -> dict[str, Any]:
+    return {"index": i, "name": slot_name(i), "row": i // CARDS.columns,
+            "column": i % CARDS.columns, "state": state, "lone_imp": lone_imp, "public": public}
+
+
+_DOWN, _KNOWN, _UP, _LONE_IMP, _EMPTY = (
+    [_slot_face(i, state, public, lone) for i in range(CARDS.slots)]
+    for state, public, lone in (("down", False, False), ("down", True, False),
+                                ("up", True, False), ("up", True, True),
+                                ("empty", False, False)))
+"""Per slot: face down and unknown to all, face down but shown earlier, face up, a lone
+Imp face up, empty. (Face up implies shown: ``Zura.invariants`` checks it.)"""
 _IMP = tuple(CARDS.types[t].kind == "imp" for t in CARDS.tz)
+_PEEKERS = [[p for p in range(8) if mask >> p & 1] for mask in range(1 << 8)]
+"""A ``peeked`` bit mask → the seats in it."""
 
 
 def _slots(state: ZState, viewer: int | None) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     bit = 0 if viewer is None else 1 << viewer
-    seats = range(state.players)
-    for (i, name, row, col), card, up, shown, mask in zip(
-            _SLOT_PLACE, state.slots, state.up, state.shown, state.peeked, strict=True):
-        if card >= 0 and not (up or shown or mask):  # the common case: face down, unknown
-            slot = dict(_DOWN[i])
+    for i, card in enumerate(state.slots):
+        mask = state.peeked[i]
+        if card < 0:
+            slot = dict(_EMPTY[i])
             slot["peeked_by"] = []
-            out.append(slot)
-            continue
-        slot = {
-            "index": i, "name": name, "row": row, "column": col,
-            "state": "empty" if card < 0 else "up" if up else "down",
-            "lone_imp": up and _IMP[card], "public": shown,
-            "peeked_by": [p for p in seats if mask >> p & 1] if mask else []}
-        if up:
+        elif state.up[i]:
+            slot = dict((_LONE_IMP if _IMP[card] else _UP)[i])
+            slot["peeked_by"] = list(_PEEKERS[mask])
             slot["card"] = dict(_TZ_ID[card])
-        elif shown or mask & bit:
-            slot["seen"] = dict(_TZ[card])
+        else:
+            slot = dict((_KNOWN if state.shown[i] else _DOWN)[i])
+            slot["peeked_by"] = list(_PEEKERS[mask])
+            if state.shown[i] or mask & bit:
+                slot["seen"] = dict(_TZ[card])
         out.append(slot)
     return out
 
@@ -183,7 +190,8 @@ def view(state: ZState, viewer: int | None) -> View:
         "search": {"rows": CARDS.rows, "columns": CARDS.columns,
                    "slots": _slots(state, viewer)},
         "stacks": stacks,
-        "my_stack": ([_valued(c, n, tally[viewer][0]) for c in state.stacks[viewer]]
+        "my_stack": ([dict(_TZ_VALUED[c]) if _FIXED[c] is not None
+                      else _valued(c, n, tally[viewer][0]) for c in state.stacks[viewer]]
                      if viewer is not None else None),
         "scores": [points for _, points in tally],
         "hand_sizes": [len(h) for h in state.hands],
