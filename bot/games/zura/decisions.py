@@ -7,7 +7,7 @@ file's validation, restack lists card types (at most 25 besides the top one).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache, lru_cache
 
 from bot.engine import ORDER, PICK, Decision, Option
@@ -113,10 +113,13 @@ def _restack_options(s: ZState) -> list[Option]:
     return options
 
 
-def _landscape_options(hand: tuple[int, ...], label: Callable[[str, int], str],
-                       skip: int = -1) -> list[Option]:
-    return [Option(CARDS.landscapes[land].key, label(land_name(land), count), "hand")
-            for land, _, count in _hand_groups(hand) if land != skip]
+def _landscape_options(hand: tuple[int, ...], verb: str, skip: int = -1) -> list[Option]:
+    """One option per landscape in the hand: the card it spends is the first of that
+    landscape, named by its number on the hand image. The group is not "hand", which the
+    Discord menus would number as if each option were one card in hand order (issue 16)."""
+    return [Option(CARDS.landscapes[land].key, f"{verb} a {land_name(land)} (card {first})",
+                   "landscape")
+            for land, first, _ in _hand_groups(hand) if land != skip]
 
 
 _SLOT_OPTIONS = tuple(Option(name, name, "search") for name in SLOT_NAMES)
@@ -168,13 +171,11 @@ def pending(s: ZState) -> list[Decision]:
             if s.swap_give[side] < 0:
                 partner = s.swap_with if side == 0 else me
                 out.append(_pick(s, seat, f"Trade with {who(partner)}: which card do you give?",
-                                 _landscape_options(s.hands[seat],
-                                                    lambda n, c: f"Give a {n} ({c} in hand)")))
+                                 _landscape_options(s.hands[seat], "Give")))
         return out
     if phase == "extra":
-        options = _landscape_options(s.hands[me], lambda n, c: f"Also throw away a {n} "
-                                     f"({c} in hand)", skip=s.land)
-        options.append(Option("none", "Keep the rest of my hand", "hand"))
+        options = _landscape_options(s.hands[me], "Also throw away", skip=s.land)
+        options.append(Option("none", "Keep the rest of my hand", "keep"))
         return [_pick(s, me, "Throw away one card of another landscape too?", options, "none")]
     if phase == "restack":
         return [_pick(s, me, "Which card goes on top of your stack?", _restack_options(s))]

@@ -27,6 +27,11 @@ who = player
 """A seat's neutral name in texts ("Player 2"); front ends swap in display names."""
 
 
+def count_of(n: int, name: str) -> str:
+    """ "1 Forest card", "3 Forest cards"."""
+    return f"{n} {name} card" if n == 1 else f"{n} {name} cards"
+
+
 def land_name(land: int) -> str:
     return CARDS.landscapes[land].name
 
@@ -157,7 +162,7 @@ def fill_hand(s: ZState, ev: list[Event]) -> None:
     if not drawn:
         return
     _set_hand(s, s.turn, tuple(sorted(hand + drawn)))
-    ev.append(Event("draw", f"{who(s.turn)} draws {len(drawn)} travel card(s).",
+    ev.append(Event("draw", f"{who(s.turn)} draws {count_of(len(drawn), 'travel')}.",
                     data={"seat": s.turn, "count": len(drawn)}))
     got = [CARDS.travel[c] for c in sorted(drawn)]
     names = ", ".join(land_name(land) for land in got)
@@ -220,7 +225,7 @@ def discard(s: ZState, land: int, n: int, ev: list[Event]) -> None:
     s.discard += cards
     s.land, s.count = land, n
     ability = top_ability(s, s.turn)
-    ev.append(Event("discard", f"{who(s.turn)} discards {n} {land_name(land)}.",
+    ev.append(Event("discard", f"{who(s.turn)} discards {count_of(n, land_name(land))}.",
                     data={"seat": s.turn, "landscape": land, "count": n}))
     if n <= 2:
         if ability == "extra12" and any(CARDS.travel[c] != land for c in hand):
