@@ -17,6 +17,7 @@ takes an Imp, and keeps its best ability on top.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from functools import cached_property
 from typing import Any
@@ -86,6 +87,20 @@ class _Normal:
         return +pool
 
     @cached_property
+    def patience(self) -> float:
+        """0 in a game of usual length, rising to 1 in one that drags on: when every seat
+        avoids the Imps nobody searches, so caution fades as the steps pile up."""
+        step: int = self.v["step"]
+        return min(1.0, max(0.0, (step - _PATIENT_STEPS) / _PATIENT_STEPS))
+
+    @cached_property
+    def imp_pair(self) -> float:
+        """Worth of flipping the second Imp: the pair costs 4 points, and every pair ends
+        with someone, so flipping it also spares the opponents; weighted so that a known
+        safe flip is preferred, down to the bare points as patience runs out."""
+        return _IMP_PAIR + (-4.0 - _IMP_PAIR) * self.patience
+
+    @cached_property
     def rivals(self) -> list[tuple[int, float]]:
         """Opponents with the weight their gains carry for this seat: the leader counts in
         full, the others half (in a two-player game the one opponent counts in full)."""
@@ -147,7 +162,7 @@ class _Normal:
     def _value_if(self, kind: TzType, land: str) -> float:
         """What turning up ``kind`` brings: a claim, an Imp pair (or a lone Imp), or nothing."""
         if kind.kind == "imp":
-            return _IMP_PAIR if self.lone_imp else _IMP_LONE
+            return self.imp_pair if self.lone_imp else _IMP_LONE
         if kind.kind == "hermit" or (kind.landscape >= 0 and
                                      CARDS.landscapes[kind.landscape].key == land):
             return self.worth(kind)
@@ -202,8 +217,10 @@ class _Normal:
         if "restack" in keys and self._restack_gain() > 0:
             return "restack"
         late = self.v["final_turns"] is not None or self.v["tz_deck"] <= 2
-        # A search must promise something; on the last turns any gain will do.
-        best, best_value = "", 0.0 if late else _SEARCH_AT_LEAST
+        # A search must promise something; on the last turns any gain will do, and in a
+        # game that has dragged on any search at all (someone has to move the game on).
+        best, best_value = "", (-math.inf if self.patience == 1.0 else 0.0 if late
+                                else _SEARCH_AT_LEAST * (1.0 - self.patience))
         for key in keys:
             land, _, count = key.partition(":")
             n = int(count or 0)
@@ -266,7 +283,9 @@ _PEEK = 0.6
 _SEARCH_AT_LEAST = 0.5
 """Expected gain a search must promise before a group is spent on it."""
 _IMP_PAIR = -16.0
-"""Flipping the second Imp: the pair costs 4 points, and every pair ends with someone, so
-flipping it also spares the opponents; weighted so that a known safe flip is preferred."""
+"""See ``_Normal.imp_pair``."""
+_PATIENT_STEPS = 300
+"""Steps after which caution starts to fade (games between normal players last about 200),
+and over which it fades out."""
 _IMP_LONE = -1.0
 """Flipping a first Imp: no points yet, but a trap for every later flip, this seat's too."""

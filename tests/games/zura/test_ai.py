@@ -4,6 +4,7 @@ should keep from an opponent, steals it should decline."""
 from __future__ import annotations
 
 from bot.engine import Rng
+from bot.engine.playout import run_playout
 from bot.games.zura import GAME
 from bot.games.zura.ai import choose
 from bot.games.zura.state import ZState
@@ -83,3 +84,11 @@ def test_it_declines_to_steal_an_imp() -> None:
     while s.phase != "steal":
         s = do(s, normal(s)[0])
     assert normal(s) == ("none",)
+
+
+def test_games_between_normal_players_end() -> None:
+    # With a lone Imp up, every cautious seat would keep its cards and the game would never
+    # end: without caution fading as a game drags on, some of these 20 games stall.
+    for seed in range(20):
+        out = run_playout(GAME, 2 + seed % 3, seed, levels=["normal"] * 4, check=False)
+        assert out.result is not None
