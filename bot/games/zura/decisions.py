@@ -135,7 +135,8 @@ def _seen_slot_option(slot: int, card: int) -> Option:
 
 def _slot_options(s: ZState) -> list[Option]:
     bit = 1 << s.turn
-    return [_seen_slot_option(i, s.slots[i]) if s.shown[i] or s.peeked[i] & bit
+    slots, shown, peeked = s.slots, s.shown, s.peeked
+    return [_seen_slot_option(i, slots[i]) if shown[i] or peeked[i] & bit
             else _SLOT_OPTIONS[i] for i in face_down(s)]
 
 

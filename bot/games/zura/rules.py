@@ -33,7 +33,10 @@ def count_of(n: int, name: str) -> str:
 
 
 def land_name(land: int) -> str:
-    return CARDS.landscapes[land].name
+    return _NAMES[land]
+
+
+_NAMES = tuple(land.name for land in CARDS.landscapes)
 
 
 def tz_name(card: int) -> str:
@@ -64,12 +67,12 @@ def hand_target(s: ZState) -> int:
     return CARDS.hand_size + (top_ability(s, s.turn) == "hand7")
 
 
-def discard_limit(s: ZState) -> int:
-    return 2 if top_ability(s, s.turn) == "discard2" else 1
-
-
 def face_down(s: ZState) -> list[int]:
-    return [i for i, c in enumerate(s.slots) if c >= 0 and not s.up[i]]
+    return [i for i, c, up in zip(_SLOT_INDEXES, s.slots, s.up, strict=True)
+            if c >= 0 and not up]
+
+
+_SLOT_INDEXES = range(CARDS.slots)
 
 
 def stealable(s: ZState) -> list[int]:
@@ -122,7 +125,9 @@ def scry(s: ZState, keep: bool, ev: list[Event]) -> None:
 
 def begin_draw(s: ZState, ev: list[Event]) -> None:
     """Ask about the discard pile while it may be used; otherwise fill the hand from the deck."""
-    if len(s.hands[s.turn]) < hand_target(s) and s.discard and s.taken < discard_limit(s):
+    ability = top_ability(s, s.turn)
+    target = CARDS.hand_size + (ability == "hand7")
+    if len(s.hands[s.turn]) < target and s.discard and s.taken < 1 + (ability == "discard2"):
         s.phase = "draw"
         return
     fill_hand(s, ev)
@@ -165,7 +170,7 @@ def fill_hand(s: ZState, ev: list[Event]) -> None:
     ev.append(Event("draw", f"{who(s.turn)} draws {count_of(len(drawn), 'travel')}.",
                     data={"seat": s.turn, "count": len(drawn)}))
     got = [CARDS.travel[c] for c in sorted(drawn)]
-    names = ", ".join(land_name(land) for land in got)
+    names = ", ".join([_NAMES[land] for land in got])
     ev.append(Event("drew", f"You drew: {names}.", audience=(s.turn,),
                     data={"landscapes": got}))
 

@@ -78,7 +78,7 @@ def _tz_base(kind: TzType) -> dict[str, Any]:
     }
 
 
-# Templates, copied with ``dict`` into each view (a copy is cheaper than building a dict).
+# Templates, copied into each view (a copy is cheaper than building a dict).
 _TZ = [_tz_base(CARDS.types[t]) for t in CARDS.tz]
 """Tzerzurian card id → its face, without the id (how a face-down card is remembered)."""
 _TZ_ID = [{**face, "id": card} for card, face in enumerate(_TZ)]
@@ -100,7 +100,7 @@ _NUMBERED = [[{**face, "number": i} for i in range(1, _HAND_MAX + 1)] for face i
 
 def _valued(card: int, players: int, counts: list[int]) -> dict[str, Any]:
     """A card of a collection with ``value`` resolved for that collection (``counts``)."""
-    face = dict(_TZ_VALUED[card])
+    face = _TZ_VALUED[card].copy()
     if _FIXED[card] is None:
         face["value"] = players + counts[_LAND[card]]
     return face
@@ -115,11 +115,12 @@ def collection(state: ZState, seat: int) -> tuple[int, ...]:
 
 def tallies(state: ZState) -> tuple[tuple[list[int], int], ...]:
     """Colour counts and score of every seat's collection, kept on the state (and its clones)
-    while the stacks, this turn's gains and the turn stay the same."""
+    while the stacks and this turn's gains (and, with gains, the turn) stay the same."""
     known = state.tally
+    turn = state.turn if state.gained else -1  # the turn matters only with cards gained
     if known is not None:
-        (stacks, gained, turn), out = known
-        if stacks is state.stacks and gained is state.gained and turn == state.turn:
+        (stacks, gained, then), out = known
+        if stacks is state.stacks and gained is state.gained and then == turn:
             return out
     tally = []
     for p in range(state.players):
@@ -127,7 +128,7 @@ def tallies(state: ZState) -> tuple[tuple[list[int], int], ...]:
         counts = colour_counts(owned)
         tally.append((counts, score(owned, state.players, counts)))
     out = tuple(tally)
-    state.tally = ((state.stacks, state.gained, state.turn), out)
+    state.tally = ((state.stacks, state.gained, turn), out)
     return out
 
 
@@ -144,6 +145,7 @@ _DOWN, _KNOWN, _UP, _LONE_IMP, _EMPTY = (
 """Per slot: face down and unknown to all, face down but shown earlier, face up, a lone
 Imp face up, empty. (Face up implies shown: ``Zura.invariants`` checks it.)"""
 _IMP = tuple(CARDS.types[t].kind == "imp" for t in CARDS.tz)
+_INDEXES = range(CARDS.slots)
 _PEEKERS = [[p for p in range(8) if mask >> p & 1] for mask in range(1 << 8)]
 """A ``peeked`` bit mask → the seats in it."""
 
@@ -151,20 +153,24 @@ _PEEKERS = [[p for p in range(8) if mask >> p & 1] for mask in range(1 << 8)]
 def _slots(state: ZState, viewer: int | None) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     bit = 0 if viewer is None else 1 << viewer
-    for i, card in enumerate(state.slots):
-        mask = state.peeked[i]
+    for i, card, up, shown, mask in zip(_INDEXES, state.slots, state.up, state.shown,
+                                        state.peeked, strict=True):
         if card < 0:
-            slot = dict(_EMPTY[i])
+            slot = _EMPTY[i].copy()
             slot["peeked_by"] = []
-        elif state.up[i]:
-            slot = dict((_LONE_IMP if _IMP[card] else _UP)[i])
-            slot["peeked_by"] = list(_PEEKERS[mask])
-            slot["card"] = dict(_TZ_ID[card])
+        elif up:
+            slot = (_LONE_IMP if _IMP[card] else _UP)[i].copy()
+            slot["peeked_by"] = _PEEKERS[mask][:]
+            slot["card"] = _TZ_ID[card].copy()
+        elif shown:
+            slot = _KNOWN[i].copy()
+            slot["peeked_by"] = _PEEKERS[mask][:]
+            slot["seen"] = _TZ[card].copy()
         else:
-            slot = dict((_KNOWN if state.shown[i] else _DOWN)[i])
-            slot["peeked_by"] = list(_PEEKERS[mask])
-            if state.shown[i] or mask & bit:
-                slot["seen"] = dict(_TZ[card])
+            slot = _DOWN[i].copy()
+            slot["peeked_by"] = _PEEKERS[mask][:]
+            if mask & bit:
+                slot["seen"] = _TZ[card].copy()
         out.append(slot)
     return out
 
@@ -186,27 +192,27 @@ def view(state: ZState, viewer: int | None) -> View:
         "turn": state.turn,
         "phase": state.phase,
         "step": state.step,
-        "landscapes": [dict(land) for land in _LANDSCAPES],
+        "landscapes": [land.copy() for land in _LANDSCAPES],
         "search": {"rows": CARDS.rows, "columns": CARDS.columns,
                    "slots": _slots(state, viewer)},
         "stacks": stacks,
-        "my_stack": ([dict(_TZ_VALUED[c]) if _FIXED[c] is not None
+        "my_stack": ([_TZ_VALUED[c].copy() if _FIXED[c] is not None
                       else _valued(c, n, tally[viewer][0]) for c in state.stacks[viewer]]
                      if viewer is not None else None),
         "scores": [points for _, points in tally],
-        "hand_sizes": [len(h) for h in state.hands],
-        "hand": ([dict(_NUMBERED[c][i]) for i, c in enumerate(state.hands[viewer])]
+        "hand_sizes": list(map(len, state.hands)),
+        "hand": ([_NUMBERED[c][i].copy() for i, c in enumerate(state.hands[viewer])]
                  if viewer is not None else None),
-        "looking_at": (dict(_TRAVEL[state.scried])
+        "looking_at": (_TRAVEL[state.scried].copy()
                        if viewer == state.turn and state.scried >= 0 else None),
         "discard": {"size": len(state.discard),
-                    "top": dict(_TRAVEL[state.discard[-1]]) if state.discard else None},
+                    "top": _TRAVEL[state.discard[-1]].copy() if state.discard else None},
         "travel_deck": len(state.deck),
         "tz_deck": len(state.tz_deck),
         "this_turn": {
             "discarded": discarded,
             "peeks_left": state.peeks, "flips_left": state.flips, "steals_left": state.steals,
-            "gained": [dict(_TZ_ID[c]) for c in state.gained],
+            "gained": [_TZ_ID[c].copy() for c in state.gained],
             "swap_with": state.swap_with if state.swap_with >= 0 else None,
         },
         "final_turns": ({"emptied_by": state.ending, "turns_left": state.final_left}
