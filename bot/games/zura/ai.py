@@ -8,8 +8,9 @@ would need some 300 turns to end a game.
 ``normal`` plays heuristics on its own view: it gathers one landscape, throwing away one or
 two cards of the others, and discards a group when the flips it forces are worth it. A flip
 is valued by what it would claim, Imps counting against: with a lone Imp face up, an unknown
-card risks the pair (-4), so it flips cards it knows (its peeks, cards shown earlier), keeps
-its cards when every forced flip looks bad, and never flips a known Imp it can avoid. Cards
+card risks the pair, weighed well beyond its 4 points, so it flips cards it knows (its peeks,
+cards shown earlier), keeps its cards when every forced flip looks bad, and never flips a
+known Imp it can avoid; that caution fades in a game that drags on, so games end. Cards
 are also valued by what they are worth to the leading opponent (denial): it claims and steals
 the cards that feed an opponent's colour (above all the variable card of that colour), never
 takes an Imp, and keeps its best ability on top.
