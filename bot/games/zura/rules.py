@@ -92,7 +92,9 @@ def take_from_hand(hand: tuple[int, ...], land: int, n: int) -> tuple[tuple[int,
     A hand is sorted by id, hence by landscape: the cards of ``land`` sit side by side.
     """
     travel = CARDS.travel
-    first = next((i for i, c in enumerate(hand) if travel[c] == land), len(hand))
+    first = 0
+    while first < len(hand) and travel[hand[first]] != land:
+        first += 1
     end = first
     while end < len(hand) and end - first < n and travel[hand[end]] == land:
         end += 1
