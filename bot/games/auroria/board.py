@@ -60,8 +60,12 @@ def change_influence(s: State, p: int, delta: int, cause: str, ev: list[Event]) 
     s.influence[p] += delta
     s.inf_log.append([p, delta, cause])
     verb = "gains" if delta > 0 else "loses"
-    ev.append(Event("influence", f"{who(p)} {verb} {abs(delta)} Influence ({cause}); now "
-                    f"{s.influence[p]}.", data={"player": p, "delta": delta, "cause": cause}))
+    ev.append(Event("influence", f"{who(p)} {verb} {abs(delta)} Influence{_BECAUSE[cause]}; "
+                    f"now {s.influence[p]}.", data={"player": p, "delta": delta, "cause": cause}))
+
+
+_BECAUSE = {"leader_attack": " to a leader attack", "piercing": " to Piercing", "effect": ""}
+"""How an Influence change's cause reads in the log (a card effect names itself already)."""
 
 
 def exhaust(s: State, uid: int, flag: bool = True) -> None:
