@@ -10,6 +10,7 @@ bot that was down takes each overdue rung when it is back. Nothing lives only in
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import AsyncIterator, Callable, Collection
@@ -74,6 +75,8 @@ class ClockedMatchService(MatchService):
         self.now = now
         self._moved: dict[int, set[int]] = {}
         """Seats a person moved for in the change under way (their missed streak ends)."""
+        self.clocks_changed = asyncio.Event()
+        """Set after every change under a match's lock: the scheduler looks at its clocks."""
 
     # -- every change keeps the deadlines in line ----------------------------------------------
 
@@ -86,6 +89,7 @@ class ClockedMatchService(MatchService):
             finally:
                 if live.version != version:
                     await self._sync(live)
+                self.clocks_changed.set()
 
     async def _play(self, live: _Live, seat: SeatRecord, action: Action, user_id: int | None,
                     autopilot: bool = False) -> None:

@@ -150,6 +150,10 @@ class Store(Protocol):
     async def due_away_ends(self, now: float) -> list[SeatClock]:
         """Seats whose time away ends by ``now``, soonest first."""
 
+    async def next_clock_at(self) -> float | None:
+        """The soonest ``next_at`` of a running deadline or end of time away (None: none), so
+        the scheduler sleeps exactly until something is due."""
+
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:
         """The server's settings, or the defaults when none were saved."""
 

@@ -43,6 +43,7 @@ from bot.store.records import (
     UndoRequestRecord,
 )
 from bot.store.rows import (
+    NEXT_CLOCK_SQL,
     action_from_row,
     deadline_from_row,
     deck_from_row,
@@ -533,6 +534,11 @@ class PostgresStore:
             rows = await db.fetch(
                 "SELECT * FROM seat_clocks WHERE away_until <= $1 ORDER BY away_until", now)
         return [seat_clock_from_row(r) for r in rows]
+
+    async def next_clock_at(self) -> float | None:
+        async with self._read() as db:
+            soonest = await db.fetchval(NEXT_CLOCK_SQL)
+        return None if soonest is None else float(soonest)
 
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:
         async with self._read() as db:

@@ -24,6 +24,12 @@ from bot.store.records import (
     UndoRequestRecord,
 )
 
+NEXT_CLOCK_SQL = (
+    "SELECT MIN(t) AS t FROM (SELECT MIN(next_at) AS t FROM deadlines WHERE held_at IS NULL "
+    "UNION ALL SELECT MIN(away_until) AS t FROM seat_clocks WHERE away_until IS NOT NULL) "
+    "AS soonest")
+"""The soonest clock event of any match (both dialects; each side uses its partial index)."""
+
 
 class Row(Protocol):
     def __getitem__(self, key: str, /) -> Any: ...

@@ -45,6 +45,7 @@ from bot.store.records import (
     UndoRequestRecord,
 )
 from bot.store.rows import (
+    NEXT_CLOCK_SQL,
     action_from_row,
     deadline_from_row,
     deck_from_row,
@@ -594,6 +595,10 @@ class SqliteStore:
         rows = await self._all(
             "SELECT * FROM seat_clocks WHERE away_until <= ? ORDER BY away_until", (now,))
         return [seat_clock_from_row(r) for r in rows]
+
+    async def next_clock_at(self) -> float | None:
+        row = await self._first(NEXT_CLOCK_SQL)
+        return None if row is None or row["t"] is None else float(row["t"])
 
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:
         row = await self._first("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))

@@ -1,8 +1,9 @@
 """Clocks through Discord: the ladder's DM, mention and autopilot notice, a restart with
 deadlines that fell due while the bot was down, taking a seat back, pause votes and time away.
 
-The bot's clock is a ``Now`` the test moves; the scheduler loop runs every 20 ms of real time
-and the test waits for what it posts (or for loop rounds), never sleeping.
+The bot's clock is a ``Now`` the test moves, and the scheduler sleeps on it: it wakes when the
+test moves the time past the rung it sleeps for. The test waits for what it posts (or for the
+scheduler to be asleep again), never sleeping.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from bot.app import ParlorBot
 from bot.settings import Settings
 from bot.store import SqliteStore
-from cogs.clock import Clocks
 from tests.e2e.conftest import QuickImages, World
 from tests.e2e.players import Players, open_match, start
 from tests.fakediscord import FakeChannel, FakeMessage, FakeUser
@@ -28,19 +28,16 @@ def clocked_bot(world: World, now: Now) -> AbstractAsyncContextManager[ParlorBot
     async def running() -> AsyncIterator[ParlorBot]:
         bot = ParlorBot(Settings(world.fake.token, world.db), images=QuickImages(),
                         seed_source=lambda: 20240601, guild_ready_timeout=0.05,
-                        clock=now, clock_every=0.02)
+                        clock=now, clock_sleep=now.sleep)
         async with world.fake.run_bot(bot):
             yield bot
 
     return running()
 
 
-async def settle(world: World, bot: ParlorBot, rounds: int = 3) -> None:
-    """Let the scheduler run a few more rounds (what was due has been handled by then)."""
-    cog = bot.get_cog("Clocks")
-    assert isinstance(cog, Clocks)
-    target = cog.rounds + rounds
-    await world.fake.wait_until(lambda: cog.rounds >= target, what="clock rounds")
+async def settle(now: Now) -> None:
+    """Let the scheduler take everything due by now and go back to sleep."""
+    await now.run_to(now.t)
 
 
 def posts(world: World, where: FakeChannel, text: str) -> list[FakeMessage]:
@@ -63,7 +60,7 @@ async def logged(world: World, match_id: int) -> list[bool]:
 
 async def test_the_ladder_dm_mention_and_autopilot_each_once(world: World) -> None:
     fake, now = world.fake, Now()
-    async with clocked_bot(world, now) as bot:
+    async with clocked_bot(world, now):
         thread, players = await timed_zura(world, world.alice, world.bob)
         assert "Clock: live, 2 min per decision" in fake.messages(thread)[0].content
         (user,) = players.to_act()
@@ -83,7 +80,7 @@ async def test_the_ladder_dm_mention_and_autopilot_each_once(world: World) -> No
                                              channel=thread)
         assert notice.pings == [user.id] and "1 of 3 in a row" in notice.content
         await fake.wait_until(lambda: len(players.boards()) > boards, what="the next board")
-        await settle(world, bot)
+        await settle(now)
         assert len([m for m in fake.dms(user) if "Half your time" in m.content]) == 1
         assert len(posts(world, thread, "⏳")) == 1
         assert len(posts(world, thread, "Time ran out")) == 1
@@ -135,12 +132,12 @@ async def test_a_restart_fires_overdue_deadlines_once_and_old_buttons_work(
         boards = len(players.boards())
 
     now.to(START + 3600)  # down for an hour: the live clock ran out, the async one did not
-    async with clocked_bot(world, now) as bot:
+    async with clocked_bot(world, now):
         notice = await fake.wait_for_message(
             lambda m: f"Time ran out for <@{late.id}>" in m.content, channel=live)
         assert notice.pings == [late.id]
         await fake.wait_until(lambda: len(players.boards()) > boards, what="the table moving on")
-        await settle(world, bot)
+        await settle(now)
         assert len(posts(world, live, "Time ran out")) == 1
         assert await logged(world, 1) == [*before, True]
 
@@ -156,7 +153,7 @@ async def test_a_restart_fires_overdue_deadlines_once_and_old_buttons_work(
         await (await fake.click(waiting, old_prompt, button.custom_id)).callback()
         await fake.wait_until(lambda: len(slow_players.boards()) > slow_boards,
                               what="the old prompt's move on the table")
-        await settle(world, bot)
+        await settle(now)
         assert len(posts(world, live, "Time ran out")) == 1
     assert await logged(world, 2) == [False]
 
@@ -186,7 +183,7 @@ async def test_pause_by_vote_and_time_away_through_discord(world: World) -> None
     fake, now = world.fake, Now()
     mod = world.user("mod")
     fake.add_member(world.guild, mod, permissions=MANAGE_GUILD)
-    async with clocked_bot(world, now) as bot:
+    async with clocked_bot(world, now):
         shown = await (await fake.slash(mod, "settings", {"clock": "standard", "away_days": 2},
                                         channel=world.table)).reply()
         assert "Default clock: standard, 1 h per decision" in shown.content
@@ -208,7 +205,7 @@ async def test_pause_by_vote_and_time_away_through_discord(world: World) -> None
                                           channel=world.table)).reply()
         assert listing.content.endswith("· clocks paused")
         now.to(START + 30 * 24 * 3600)
-        await settle(world, bot)
+        await settle(now)
         assert not posts(world, thread, "Time ran out")
         await (await fake.click(world.bob, paused, label="Restart the clocks")).callback()
         await (await fake.slash(world.alice, "resume", channel=thread)).callback()
