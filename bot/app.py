@@ -121,6 +121,7 @@ class ParlorBot(commands.AutoShardedBot):
         """Let clicks in progress finish (their moves are committed already), then stop."""
         if self.parlor is not None:
             await self.parlor.clicks.wait_idle(SHUTDOWN_GRACE)
+            self.parlor.delivery.stop()
         try:
             await super().close()
         finally:

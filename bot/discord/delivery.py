@@ -51,10 +51,12 @@ log = logging.getLogger(__name__)
 
 DMS_CLOSED = 50007
 SUMMARY_LIMIT = 600
-BOARD, LOBBY = "board", "lobby"
+LOBBY = "lobby"
 TURN, END = "turn", "end"
 RETRY_DMS = 600.0
 """Seconds after DMs failed before a new window tries them again."""
+RETRY_SENDS = 5.0
+"""Seconds after a failed send before the match is reconciled again."""
 QUIET = discord.AllowedMentions.none()
 BOARD_FILE, HAND_FILE, RESULT_FILE = "board.png", "hand.png", "result.png"
 
@@ -132,7 +134,8 @@ def _shown(record: DeliveryRecord | None) -> dict[str, Any]:
 
 class Delivery:
     def __init__(self, client: discord.Client, service: MatchService, store: Store,
-                 images: Images, clock: Callable[[], float] = time.monotonic) -> None:
+                 images: Images, clock: Callable[[], float] = time.monotonic,
+                 retry_after: float = RETRY_SENDS) -> None:
         self.client = client
         self.service = service
         self.store = store
@@ -142,6 +145,8 @@ class Delivery:
         self.dms_failed_at: dict[int, float] = {}
         """When each person's DMs last failed (this process): retried after RETRY_DMS."""
         self._locks: dict[int, asyncio.Lock] = {}
+        self.retry_after = retry_after
+        self._retries: dict[int, asyncio.Task[None]] = {}
 
     # -- the whole batch ---------------------------------------------------------------------
 
@@ -189,7 +194,8 @@ class Delivery:
             if info.status == ACTIVE:
                 turns = []
                 number = board.turn.number if board.turn is not None else 0
-                if _shown(slots.get(TURN)).get("turn") != number:
+                shown = _shown(slots.get(TURN))
+                if shown.get("turn") != number or shown.get("dirty"):
                     turns.append(self._opening(match_id, board))
                 await self._table(info, names, slots, turns, {}, None, None)
             elif info.result is not None:
@@ -202,6 +208,25 @@ class Delivery:
                 await self.reconcile(match_id)
             except Exception:  # one broken match must not keep the others waiting
                 log.exception("match %s: reconciling failed", match_id)
+
+    def stop(self) -> None:
+        """Drop the retries still waiting (on shutdown: the next start reconciles)."""
+        for task in self._retries.values():
+            task.cancel()
+
+    def _failed(self, match_id: int) -> None:
+        """A send failed: reconcile the match again a little later (once at a time)."""
+        if match_id in self._retries and not self._retries[match_id].done():
+            return
+
+        async def later() -> None:
+            await asyncio.sleep(self.retry_after)
+            try:
+                await self.reconcile(match_id)
+            except Exception:  # logged; the next change or restart reconciles again
+                log.exception("match %s: reconciling after a failed send failed", match_id)
+
+        self._retries[match_id] = asyncio.create_task(later())
 
     @staticmethod
     def _opening(match_id: int, board: PublicUpdate) -> TurnUpdate:
@@ -306,17 +331,23 @@ class Delivery:
             except discord.HTTPException as exc:
                 log.warning("match %s: %s post not updated (%s)", info.id, kind, exc)
 
-    async def post_board(self, info: MatchInfo, update: PublicUpdate,
-                         names: Sequence[str]) -> None:
-        """The table posted again on request (/board): no mentions, so nobody is pinged."""
-        lines = [f"**{match_title(info.game, info.id)}** · the table now"]
-        if update.mention_user_ids:
-            lines.append("To act: " + ", ".join(f"<@{u}>" for u in update.mention_user_ids))
-        image = await self.images.board(update.view, names)
-        if image is None:
-            lines.append(view_text(update.view))
-        await self.post(info, Outgoing("\n".join(lines), image, BOARD_FILE,
-                                       _table_view(info.id)), BOARD, mentions=False)
+    async def repost(self, match_id: int) -> None:
+        """The live turn post again, at the bottom of the thread (/board): the turn goes on
+        in the new post; nobody is pinged."""
+        async with self._lock(match_id):
+            info = await self.service.info(match_id)
+            names = await self.names(info)
+            slots = {r.slot: r for r in await self.store.deliveries(match_id)}
+            board = await self.service.board(match_id)
+            update = self._opening(match_id, board)
+            shown = _shown(slots.get(TURN))
+            if shown.get("turn") == update.number:
+                # Its lines move along; the old post stays as it was.
+                slots[TURN] = replace_shown(slots[TURN], {**shown, "turn": -1})
+            update = TurnUpdate(match_id, update.number, update.seat,
+                                tuple(shown.get("lines", [])) if shown.get("turn")
+                                == update.number else (), update.view, update.acting)
+            await self._turn_post(info, update, names, slots, [])
 
     async def _turn_post(self, info: MatchInfo, update: TurnUpdate, names: Sequence[str],
                          slots: dict[str, DeliveryRecord], pings: Sequence[int]) -> set[int]:
@@ -347,6 +378,13 @@ class Delivery:
                 message_id = (await channel.send(allowed_mentions=allowed, **out.kwargs())).id
         except discord.HTTPException as exc:
             log.warning("match %s: turn %s post failed (%s)", info.id, update.number, exc)
+            self._failed(info.id)
+            if message_id is None:
+                return set()
+            record = DeliveryRecord(info.id, TURN, channel.id, message_id, json.dumps(
+                {"turn": update.number, "lines": lines, "dirty": True}))
+            slots[TURN] = record
+            await self.store.put_delivery(record)
             return set()
         record = DeliveryRecord(info.id, TURN, channel.id, message_id, json.dumps(
             {"turn": update.number, "lines": lines}))
@@ -606,12 +644,6 @@ def _row(item: discord.ui.Item[Any]) -> discord.ui.ActionRow[Any]:
     row: discord.ui.ActionRow[Any] = discord.ui.ActionRow()
     row.add_item(item)
     return row
-
-
-def _table_view(match_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(hand_button(match_id))
-    return view
 
 
 def _text_of(message: discord.Message) -> str:

@@ -42,6 +42,10 @@ class Players:
     def live(self) -> FakeMessage:
         return self.fake.message(self.boards()[-1])
 
+    def table(self) -> tuple[int, str]:
+        """What the thread shows of the table: how many turn posts, the live one's text."""
+        return len(self.boards()), self.live().text
+
     def over(self) -> FakeMessage | None:
         for m in self.fake.messages(self.thread):
             if m.content.split("\n", 1)[0].endswith("** is over."):
