@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, InteractionHandle
 
@@ -25,6 +26,22 @@ def is_board(m: FakeMessage) -> bool:
 
 def has_choices(m: FakeMessage) -> bool:
     return bool(m.selects) or any(b.label not in ("My hand", "Back") for b in m.buttons)
+
+
+def controls(components: list[Any]) -> bool:
+    """Whether a components payload offers a choice (anything but "My hand")."""
+    for c in components:
+        if c.get("type") in (2, 3) and not str(c.get("custom_id", "")).endswith(":table:hand"):
+            return True
+        if controls(c.get("components") or []):
+            return True
+    return False
+
+
+def opened_with_choices(m: FakeMessage) -> bool:
+    """Whether a message offered a choice when it was sent (a prompt, not a notice)."""
+    first = m.history[0].components if m.history else m.components
+    return controls(first)
 
 
 class Players:

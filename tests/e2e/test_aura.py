@@ -6,8 +6,7 @@ from __future__ import annotations
 import re
 
 from tests.e2e.conftest import World
-from tests.e2e.players import Players, is_board, open_match, start
-from tests.e2e.test_zura import opened_with_choices
+from tests.e2e.players import Players, is_board, open_match, opened_with_choices, start
 
 
 async def test_two_players_finish_an_aura_match(world: World) -> None:

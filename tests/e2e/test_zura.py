@@ -5,26 +5,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Any
 
 from tests.e2e.conftest import World
-from tests.e2e.players import Players, is_board, open_match, start
-from tests.fakediscord import FakeMessage
-
-
-def controls(components: list[Any]) -> bool:
-    """Whether a components payload offers a choice (anything but "My hand")."""
-    for c in components:
-        if c.get("type") in (2, 3) and not str(c.get("custom_id", "")).endswith(":table:hand"):
-            return True
-        if controls(c.get("components") or []):
-            return True
-    return False
-
-
-def opened_with_choices(m: FakeMessage) -> bool:
-    first = m.history[0].components if m.history else m.components
-    return controls(first)
+from tests.e2e.players import Players, is_board, open_match, opened_with_choices, start
 
 
 async def test_three_players_finish_a_zura_match(world: World) -> None:
