@@ -168,7 +168,7 @@ def parked(deadline: DeadlineRecord, at: float) -> DeadlineRecord:
 
 def reopened(deadline: DeadlineRecord, at: float) -> DeadlineRecord:
     """A parked window open again for the seat: due at once (the autopilot goes on)."""
-    return replace(deadline, next_at=at, held_at=None)
+    return replace(deadline, due_at=at, next_at=at, held_at=None)
 
 
 def hold(deadline: DeadlineRecord, at: float) -> DeadlineRecord:

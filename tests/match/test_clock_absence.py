@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.match import MatchEnded, MatchError, NotSeated
-from bot.match.clock import make_clock
+from bot.match.clock import make_clock, parked
 from bot.match.clocked import ClockedMatchService
 from bot.match.notices import Autopiloted, SeatTakenBack
 from tests.match.clocks import START, Now, flat, open_service, timed_match
@@ -144,3 +144,22 @@ async def test_a_window_gets_one_clock_for_all_its_decisions(
     hand = await svc.hand(match_id, user)
     assert hand.decisions and hand.decisions[0].window_id == clock.decision_id
     assert await svc.store.deadlines_of([match_id]) == [clock], "the turn's clock runs on"
+
+
+async def test_a_window_the_autopilot_answered_is_answered_on_when_it_opens_again(
+        svc: ClockedMatchService, now: Now) -> None:
+    """Zura's turn goes on after a trade partner answers: the parked window of an expired
+    turn opens again, and the autopilot finishes it at once — no new clock, notice or miss."""
+    match_id = await timed_match(svc, "highcard", [HOST, BOB])
+    bobs = next(d for d in await svc.store.deadlines_of([match_id]) if d.seat == 1)
+    await svc.store.save_deadlines(match_id, [parked(bobs, START)], [])  # his turn expired
+    assert (await svc.info(match_id)).deadlines == tuple(
+        d for d in await svc.store.deadlines_of([match_id]) if d.seat == 0)
+    await play(svc, match_id, HOST)  # any change: Bob's parked window is open, so it is due
+    (again,) = await svc.store.deadlines_of([match_id])
+    assert (again.seat, again.held_at, again.due_at) == (1, None, START)
+    out = flat(await svc.tick())
+    assert not [o for o in out if isinstance(o, Autopiloted)], "one expiry, one notice"
+    assert [(a.seat, a.autopilot) for a in await svc.store.actions(match_id)] == [
+        (0, False), (1, True)]
+    assert [s.autopilots for s in await svc.store.seat_clocks(match_id)] == [], "no new miss"
