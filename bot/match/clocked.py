@@ -257,7 +257,7 @@ class ClockedMatchService(MatchService):
             notices.append(Autopiloted(live.id, seat.seat, seat.user_id, streak,
                                        clock.autopilots, then, window))
         return [*notices, *build_outbound(live.game, live.id, live.seats, live.state,
-                                          live.events, before, live.result)]
+                                          live.events, before, live.result, live.moves)]
 
     async def _set_seat(self, live: _Live, seat: SeatRecord) -> None:
         live.version = await self.store.update_seat(live.id, live.version, seat)

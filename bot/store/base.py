@@ -15,6 +15,7 @@ from bot.store.records import (
     ActionRow,
     DeadlineRecord,
     DeckRecord,
+    DeliveryRecord,
     GuildSettings,
     MatchRecord,
     MessageRecord,
@@ -123,6 +124,11 @@ class Store(Protocol):
     async def put_message(self, message: MessageRecord) -> None: ...
 
     async def messages(self, match_id: int, kind: str | None = None) -> list[MessageRecord]: ...
+
+    async def put_delivery(self, delivery: DeliveryRecord) -> None:
+        """Fill (or refill) a slot of a match with a message."""
+
+    async def deliveries(self, match_id: int) -> list[DeliveryRecord]: ...
 
     async def put_deadline(self, deadline: DeadlineRecord) -> None: ...
 

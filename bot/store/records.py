@@ -120,6 +120,18 @@ class MessageRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class DeliveryRecord:
+    """The Discord message that fills one slot of a match (its live turn post, a seat's
+    prompt, an end notice) and what it shows (``shown``, JSON), so delivery can reconcile."""
+
+    match_id: int
+    slot: str
+    channel_id: int
+    message_id: int
+    shown: str = "{}"
+
+
+@dataclass(frozen=True, slots=True)
 class DeadlineRecord:
     """A clock on one seat's decision; ``stage`` counts the reminders already sent.
 

@@ -14,6 +14,7 @@ from bot.store.records import (
     ActionRecord,
     DeadlineRecord,
     DeckRecord,
+    DeliveryRecord,
     GuildSettings,
     MatchRecord,
     MessageRecord,
@@ -71,6 +72,11 @@ def result_from_row(row: Row) -> ResultRecord:
 def message_from_row(row: Row) -> MessageRecord:
     return MessageRecord(row["match_id"], row["kind"], row["channel_id"], row["message_id"],
                          row["seat"], row["decision_id"])
+
+
+def delivery_from_row(row: Row) -> DeliveryRecord:
+    return DeliveryRecord(row["match_id"], row["slot"], row["channel_id"], row["message_id"],
+                          row["shown"])
 
 
 def deadline_from_row(row: Row) -> DeadlineRecord:

@@ -34,6 +34,7 @@ from bot.store.records import (
     Clock,
     DeadlineRecord,
     DeckRecord,
+    DeliveryRecord,
     GuildSettings,
     MatchRecord,
     MessageRecord,
@@ -49,6 +50,7 @@ from bot.store.rows import (
     action_from_row,
     deadline_from_row,
     deck_from_row,
+    delivery_from_row,
     dumps,
     guild_settings_from_row,
     match_from_row,
@@ -525,6 +527,18 @@ class SqliteStore:
             sql, params = sql + " AND kind = ?", (match_id, kind)
         rows = await self._all(sql + " ORDER BY created_at, message_id", params)
         return [message_from_row(r) for r in rows]
+
+    async def put_delivery(self, delivery: DeliveryRecord) -> None:
+        await self._change(
+            "INSERT OR REPLACE INTO deliveries (match_id, slot, channel_id, message_id, shown, "
+            "updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (delivery.match_id, delivery.slot, delivery.channel_id, delivery.message_id,
+             delivery.shown, self.clock()))
+
+    async def deliveries(self, match_id: int) -> list[DeliveryRecord]:
+        rows = await self._all("SELECT * FROM deliveries WHERE match_id = ? ORDER BY slot",
+                               (match_id,))
+        return [delivery_from_row(r) for r in rows]
 
     def _put_deadlines(self, db: Db, deadlines: Iterable[DeadlineRecord]) -> None:
         db.executemany(
