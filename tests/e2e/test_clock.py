@@ -80,7 +80,7 @@ async def test_the_ladder_dm_mention_and_autopilot_each_once(world: World) -> No
         now.to(START + 120)
         notice = await fake.wait_for_message(lambda m: "Time ran out" in m.content,
                                              channel=thread)
-        assert notice.pings == [user.id] and "1 of 3 in a row" in notice.content
+        assert notice.pings == [user.id] and "1 of 3 missed turns in a row" in notice.content
         await fake.wait_until(lambda: len(players.boards()) > boards, what="the next board")
         await settle(now)
         assert len([m for m in fake.dms(user) if "Half your time" in m.content]) == 1
@@ -272,5 +272,5 @@ async def test_an_absent_player_gets_each_rung_on_time_once_and_keeps_the_seat_f
             for (_, fired), due in zip(rungs, (30, 48, 60), strict=True):
                 assert due <= fired <= due + 2
         notices = posts(world, thread, "Time ran out")
-        assert ["1 of 2 in a row" in notices[0].content,
+        assert ["1 of 2 missed turns in a row" in notices[0].content,
                 "plays their seat from now on" in notices[1].content] == [True, True]
