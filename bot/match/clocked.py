@@ -1,11 +1,12 @@
 """The match service with play-by-post clocks (DESIGN §6).
 
 Every change to a timed match ends, still under the match's lock, by bringing its deadlines
-in line with the decisions open for people: a new decision gets a full clock, an answered
-one loses its clock, a decision still open (a simultaneous play) keeps its own. The
-scheduler calls ``tick``: each due rung is taken once — its stage is stored before the
-notice is returned, and the expiry is a logged move — so a restart repeats nothing, and a
-bot that was down takes each overdue rung when it is back. Nothing lives only in memory.
+in line with the decision windows open for people (``Decision.window_id``): a window that
+opens gets a full clock, the decisions inside it share that clock, a closed window loses it.
+The scheduler calls ``tick``: each due rung is taken once — its stage is stored before the
+notice is returned, and the expiry is logged moves — so a restart repeats nothing, and a bot
+that was down takes each overdue rung when it is back. On expiry the autopilot answers the
+whole window: one missed turn, one notice. Nothing lives only in memory.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from bot.engine import Action, StaleDecision
 from bot.match import results
 from bot.match.clock import (
     EXPIRE,
+    EXPIRED,
     FORFEIT,
     REMIND,
     MatchClock,
@@ -31,7 +33,9 @@ from bot.match.clock import (
     due_rung,
     hold,
     new_deadline,
+    parked,
     release,
+    reopened,
     votes_needed,
 )
 from bot.match.errors import MatchError, NotSeated
@@ -103,16 +107,27 @@ class ClockedMatchService(MatchService):
         await self.store.delete_deadlines(match_id)
         return out
 
-    def _open_for_people(self, live: _Live) -> set[tuple[str, int]]:
-        """(decision id, seat) of every decision a person must make now."""
+    def _people(self, live: _Live) -> set[int]:
+        """Seats people play in a running match (none once it is over)."""
         if (live.state is None or live.result is not None
                 or live.record.status in (FINISHED, CANCELLED)):
             return set()
-        people = {s.seat for s in live.seats if is_person(s)}
-        return {(d.id, d.player) for d in live.game.pending(live.state) if d.player in people}
+        return {s.seat for s in live.seats if is_person(s)}
+
+    def _open_for_people(self, live: _Live) -> set[tuple[str, int]]:
+        """(window id, seat) of every decision window a person has open now."""
+        people = self._people(live)
+        if not people:
+            return set()
+        return {(d.window_id, d.player) for d in live.game.pending(live.state)
+                if d.player in people}
 
     async def _sync(self, live: _Live) -> None:
-        """Clocks for exactly the open decisions of people; streaks of seats that moved end."""
+        """Clocks for exactly the open windows of people; streaks of seats that moved end.
+
+        A window the autopilot answered stays parked while its seat has no other window open
+        (it may open again within the same turn); opening again, it falls due at once.
+        """
         moved = self._moved.pop(live.id, set())
         clock = MatchClock.from_json(live.record.clock)
         if clock is None:
@@ -121,13 +136,17 @@ class ClockedMatchService(MatchService):
         for n in moved:
             if n in seats and seats[n].autopilots:
                 await self.store.put_seat_clock(replace(seats[n], autopilots=0))
-        have = {(d.decision_id, d.seat) for d in await self.store.deadlines_of([live.id])}
+        have = {(d.decision_id, d.seat): d for d in await self.store.deadlines_of([live.id])}
         wanted = self._open_for_people(live)
+        busy, people = {seat for _, seat in wanted}, self._people(live)
         now = self.now()
-        put = [new_deadline(live.id, decision, seat, clock.seconds, now,
+        put = [new_deadline(live.id, window, seat, clock.seconds, now,
                             self._held(live, seats.get(seat)))
-               for decision, seat in sorted(wanted - have)]
-        drop = sorted(have - wanted)
+               for window, seat in sorted(wanted - have.keys())]
+        put += [reopened(d, now) for key, d in sorted(have.items())
+                if key in wanted and d.stage == EXPIRED and d.held_at is not None]
+        drop = sorted(key for key, d in have.items() if key not in wanted and not (
+            d.stage == EXPIRED and d.seat in people and d.seat not in busy))
         if put or drop:
             await self.store.save_deadlines(live.id, put, drop)
 
@@ -196,7 +215,7 @@ class ClockedMatchService(MatchService):
             assert seat.user_id is not None
             rung = due_rung(deadline, clock.seconds, now)
             if rung == EXPIRE:
-                return await self._autopilot(live, seat, deadline.decision_id, clock)
+                return await self._autopilot(live, seat, deadline, clock, now)
             if rung is None or not await self.store.advance_deadline(
                     climbed(deadline, rung, clock.seconds), deadline.stage):
                 return []
@@ -204,31 +223,41 @@ class ClockedMatchService(MatchService):
                 return [Reminder(live.id, seat.seat, seat.user_id, seat.dm_ok, deadline.due_at)]
             return [LastCall(live.id, seat.seat, seat.user_id, deadline.due_at)]
 
-    async def _autopilot(self, live: _Live, seat: SeatRecord, decision_id: str,
-                         clock: MatchClock) -> list[ClockOut]:
-        """The AI answers for the absent seat, logged as autopilot; enough in a row and the
-        seat goes to the AI for good, or the player forfeits."""
+    async def _autopilot(self, live: _Live, seat: SeatRecord, deadline: DeadlineRecord,
+                         clock: MatchClock, now: float) -> list[ClockOut]:
+        """The AI answers the seat's whole window, logged as autopilot: one missed turn, one
+        notice. Enough in a row and the seat goes to the AI for good, or the player forfeits.
+        A parked window opening again is answered on, without another notice or miss."""
         assert seat.user_id is not None
-        decision = next(d for d in live.game.pending(live.state) if d.id == decision_id
-                        and d.player == seat.seat)
-        before = live.state
-        await self._ai_move(live, seat, decision, AUTOPILOT_LEVEL, autopilot=True)
-        mine = await self._seat_clock(live.id, seat.seat)
-        streak = mine.autopilots + 1
-        then = None
-        if streak >= clock.autopilots and live.result is None:
-            then = clock.absent
-            if clock.absent == FORFEIT:
-                await self._resign(live, seat, f"Player {seat.seat + 1} forfeits after "
-                                               f"{streak} missed decisions in a row.",
-                                   results.FORFEIT)
-            else:
-                await self._set_seat(live, replace(seat, is_ai=True, ai_level=AUTOPILOT_LEVEL))
-        await self.store.put_seat_clock(replace(mine, autopilots=streak))
-        await self._run_ai(live)
-        notice = Autopiloted(live.id, seat.seat, seat.user_id, streak, clock.autopilots, then)
-        return [notice, *build_outbound(live.game, live.id, live.seats, live.state,
-                                        live.events, before, live.result, live.moves)]
+        before, window = live.state, deadline.decision_id
+        for _ in range(live.game.max_steps + 1):
+            mine = [d for d in live.game.pending(live.state)
+                    if d.player == seat.seat and d.window_id == window]
+            if live.result is not None or not mine:
+                break
+            await self._ai_move(live, seat, mine[0], AUTOPILOT_LEVEL, autopilot=True)
+            await self._run_ai(live)  # an AI trade partner answers within the window
+        await self.store.save_deadlines(live.id, [parked(deadline, now)], [])
+        notices: list[ClockOut] = []
+        if deadline.stage != EXPIRED:
+            streak = (await self._seat_clock(live.id, seat.seat)).autopilots + 1
+            then = None
+            if streak >= clock.autopilots and live.result is None:
+                then = clock.absent
+                if clock.absent == FORFEIT:
+                    await self._resign(live, seat, f"Player {seat.seat + 1} forfeits after "
+                                                   f"{streak} missed turns in a row.",
+                                       results.FORFEIT)
+                else:
+                    await self._set_seat(live, replace(seat, is_ai=True,
+                                                       ai_level=AUTOPILOT_LEVEL))
+                await self._run_ai(live)
+            await self.store.put_seat_clock(replace(await self._seat_clock(live.id, seat.seat),
+                                                    autopilots=streak))
+            notices.append(Autopiloted(live.id, seat.seat, seat.user_id, streak,
+                                       clock.autopilots, then, window))
+        return [*notices, *build_outbound(live.game, live.id, live.seats, live.state,
+                                          live.events, before, live.result, live.moves)]
 
     async def _set_seat(self, live: _Live, seat: SeatRecord) -> None:
         live.version = await self.store.update_seat(live.id, live.version, seat)
@@ -363,13 +392,17 @@ class ClockedMatchService(MatchService):
 
     # -- what front ends ask ---------------------------------------------------------------------
 
+    async def _clocks_of(self, match_ids: list[int]) -> list[DeadlineRecord]:
+        """The running or standing clocks (not the parked windows the autopilot answered)."""
+        return [d for d in await self.store.deadlines_of(match_ids) if d.stage != EXPIRED]
+
     async def info(self, match_id: int) -> MatchInfo:
         info = await super().info(match_id)
-        return replace(info, deadlines=tuple(await self.store.deadlines_of([match_id])))
+        return replace(info, deadlines=tuple(await self._clocks_of([match_id])))
 
     async def matches_of(self, user_id: int) -> list[MatchInfo]:
         """The user's matches, those waiting for them first, soonest due first."""
         infos = await super().matches_of(user_id)
-        rows = await self.store.deadlines_of([i.id for i in infos])
+        rows = await self._clocks_of([i.id for i in infos])
         return by_urgency([replace(i, deadlines=tuple(d for d in rows if d.match_id == i.id))
                            for i in infos], user_id)

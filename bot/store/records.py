@@ -133,7 +133,8 @@ class DeliveryRecord:
 
 @dataclass(frozen=True, slots=True)
 class DeadlineRecord:
-    """A clock on one seat's decision; ``stage`` counts the reminders already sent.
+    """A clock on one seat's decision window (``decision_id`` holds the window's id);
+    ``stage`` counts the reminders already sent (3: expired, parked; see ``bot.match.clock``).
 
     ``held_at`` is set while the clock stands still (pause, time away); the times are then
     shifted by the time it stood when it runs again.
@@ -150,7 +151,7 @@ class DeadlineRecord:
 
 @dataclass(frozen=True, slots=True)
 class SeatClock:
-    """Clock bookkeeping for one seat: missed decisions in a row and time away."""
+    """Clock bookkeeping for one seat: missed turns (windows) in a row and time away."""
 
     match_id: int
     seat: int

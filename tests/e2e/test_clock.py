@@ -12,6 +12,8 @@ import re
 from collections.abc import AsyncIterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 
+import pytest
+
 from bot.app import ParlorBot
 from bot.settings import Settings
 from bot.store import SqliteStore
@@ -62,7 +64,7 @@ async def test_the_ladder_dm_mention_and_autopilot_each_once(world: World) -> No
     fake, now = world.fake, Now()
     async with clocked_bot(world, now):
         thread, players = await timed_zura(world, world.alice, world.bob)
-        assert "Clock: live, 2 min per decision" in fake.messages(thread)[0].content
+        assert "Clock: live, 2 min per turn" in fake.messages(thread)[0].content
         (user,) = players.to_act()
         table = players.table()
         info = await (await fake.slash(user, "match info", channel=thread)).reply()
@@ -78,14 +80,15 @@ async def test_the_ladder_dm_mention_and_autopilot_each_once(world: World) -> No
         now.to(START + 120)
         notice = await fake.wait_for_message(lambda m: "Time ran out" in m.content,
                                              channel=thread)
-        assert notice.pings == [user.id] and "1 of 3 in a row" in notice.content
+        assert notice.pings == [user.id] and "1 of 3 missed turns in a row" in notice.content
         await fake.wait_until(lambda: players.table() != table, what="the next board")
         await settle(now)
         assert len([m for m in fake.dms(user) if "Half your time" in m.content]) == 1
         assert len(posts(world, thread, "⏳")) == 1
         assert len(posts(world, thread, "Time ran out")) == 1
         assert not posts(world, thread, "half your time"), "the DM reached them"
-    assert await logged(world, 1) == [True]
+    turn = await logged(world, 1)
+    assert len(turn) > 1 and all(turn), "the autopilot answered the whole turn"
 
 
 async def test_closed_dms_get_the_reminder_in_the_thread(world: World) -> None:
@@ -140,7 +143,9 @@ async def test_a_restart_fires_overdue_deadlines_once_and_old_buttons_work(
         await fake.wait_until(lambda: players.table() != table, what="the table moving on")
         await settle(now)
         assert len(posts(world, live, "Time ran out")) == 1
-        assert await logged(world, 1) == [*before, True]
+        after = await logged(world, 1)
+        assert after[:len(before)] == before and len(after) > len(before)
+        assert all(after[len(before):]), "the late turn, all of it by the autopilot"
 
         # The prompt the autopilot answered no longer offers that choice: it moved on.
         assert not set(fake.message(late_prompt).custom_ids) & stale_ids
@@ -186,10 +191,10 @@ async def test_pause_by_vote_and_time_away_through_discord(world: World) -> None
     async with clocked_bot(world, now):
         shown = await (await fake.slash(mod, "settings", {"clock": "standard", "away_days": 2},
                                         channel=world.table)).reply()
-        assert "Default clock: standard, 1 h per decision" in shown.content
+        assert "Default clock: standard, 1 h per turn" in shown.content
         assert "up to 2 days per match" in shown.content
         thread, lobby = await open_match(fake, world.alice, world.table, "zura", [world.bob])
-        assert "Clock: standard, 1 h per decision" in fake.message(lobby).content
+        assert "Clock: standard, 1 h per turn" in fake.message(lobby).content
         await start(fake, world.alice, lobby)
 
         handle = await fake.slash(world.alice, "pause", channel=thread)
@@ -224,3 +229,46 @@ async def test_pause_by_vote_and_time_away_through_discord(world: World) -> None
         assert "your clock runs again" in (await back.followup()).content
         await fake.wait_for_message(lambda m: f"<@{world.bob.id}> is back" in m.content,
                                     channel=thread)
+
+
+@pytest.fixture
+def now() -> Now:
+    return Now()
+
+
+@pytest.fixture
+def fake_discord_options(now: Now) -> dict[str, object]:
+    """The fake stamps notifications with the bot's clock, so lateness is exact."""
+    return {"clock": now}
+
+
+async def test_an_absent_player_gets_each_rung_on_time_once_and_keeps_the_seat_for_n_turns(
+        world: World, now: Now) -> None:
+    """A 1-minute clock, Bob never presses, Alice always does: per missed turn Bob gets the
+    reminder, the mention and the expiry notice, each one notification within 2 s of due;
+    the AI keeps his seat only after his second missed turn (``missed=2``)."""
+    fake, alice, bob = world.fake, world.alice, world.bob
+    async with clocked_bot(world, now):
+        thread, lobby = await open_match(fake, alice, world.table, "zura", [bob],
+                                         clock="custom", minutes=1, missed=2)
+        await start(fake, alice, lobby)
+        players = Players(fake, thread, [alice, bob])
+        missed: list[list[tuple[str, float]]] = []
+        while len(missed) < 2:
+            if players.to_act() == [alice]:
+                await players.move(alice)
+                continue
+            assert players.to_act() == [bob]
+            await players.prompt(bob)  # his window opened: its one new DM
+            await settle(now)
+            opened, mark = now.t, fake.mark()
+            await now.run_to(opened + 61)
+            missed.append([(n.kind, n.at - opened) for n in fake.notifications(bob, since=mark)])
+            await fake.wait_until(lambda: bob not in players.to_act(), what="the table going on")
+        for rungs in missed:
+            assert [kind for kind, _ in rungs] == ["dm", "mention", "mention"]
+            for (_, fired), due in zip(rungs, (30, 48, 60), strict=True):
+                assert due <= fired <= due + 2
+        notices = posts(world, thread, "Time ran out")
+        assert ["1 of 2 missed turns in a row" in notices[0].content,
+                "plays their seat from now on" in notices[1].content] == [True, True]

@@ -669,8 +669,9 @@ class FakeDiscord:
         since: int = 0,
         boilerplate: Iterable[str] = (),
     ) -> Tally:
-        """Per-match counts: thread posts (and those without events), DMs, ephemerals, edits,
-        clicks and notifications per player (see :mod:`tests.fakediscord.tally`)."""
+        """Per-match counts: thread posts (and those without events: nothing but the thread's
+        name and ``boilerplate`` regexes), DMs, ephemerals, edits, clicks and notifications per
+        player (see :mod:`tests.fakediscord.tally`)."""
         return tally(self.state, thread, users, since=since, boilerplate=boilerplate)
 
     def mark(self) -> int:

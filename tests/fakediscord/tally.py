@@ -16,12 +16,14 @@ from typing import Any
 
 from .state import FakeChannel, FakeState, FakeUser, Notification
 
-_MARKUP = re.compile(r"[#*_~`>\-|\s]+")
+_MARKUP = re.compile(r"[#*_~`>\-|·:\s]+")
 
 
-def _bare(line: str) -> str:
-    """A line without Markdown decoration, for comparing it with a boilerplate string."""
-    return _MARKUP.sub(" ", line).strip().casefold()
+def _eventless(text: str, boilerplate: list[re.Pattern[str]]) -> bool:
+    """Nothing left once the boilerplate and the Markdown decoration are taken out."""
+    for pattern in boilerplate:
+        text = pattern.sub(" ", text)
+    return not _MARKUP.sub("", text)
 
 
 @dataclass
@@ -70,12 +72,14 @@ def tally(
     since: int = 0,
     boilerplate: Iterable[str] = (),
 ) -> Tally:
-    """Count one match. A post is "without events" when every line of its current text is empty
-    or one of ``boilerplate`` (the thread's name always is), ignoring Markdown decoration."""
+    """Count one match. A post is "without events" when nothing is left of its current text
+    once the ``boilerplate`` regexes (e.g. ``r"To act: .*"``; the thread's name always is
+    one) and Markdown decoration are taken out."""
     people = {u.id: u for u in users}
     dm_of = {u.dm_channel_id: u.id for u in people.values() if u.dm_channel_id is not None}
     scope = {thread.id, *dm_of}
-    empty = {_bare(b) for b in (thread.name or "", *boilerplate)} | {""}
+    patterns = [re.compile(re.escape(thread.name or "\0"), re.IGNORECASE)]
+    patterns += [re.compile(b) for b in boilerplate]
     result = Tally(
         names={uid: u.name for uid, u in people.items()},
         notifications={uid: [] for uid in people},
@@ -91,7 +95,7 @@ def tally(
             result.thread_posts += 1
             touched.add(act.message_id or 0)
             message = state.messages[act.message_id or 0]
-            if all(_bare(line) in empty for line in message.text.splitlines() or [""]):
+            if _eventless(message.text, patterns):
                 result.posts_without_events += 1
         elif act.kind == "dm" and act.channel_id in dm_of:
             result.dms[dm_of[act.channel_id]] += 1

@@ -348,10 +348,18 @@ async def test_only_new_messages_that_may_ping_notify(
     turn = await thread.send(
         f"<@{alice.id}> and <@{bob.id}>: Alice to act", allowed_mentions=only_alice
     )
-    await thread.send("**Match 2**", allowed_mentions=discord.AllowedMentions.none())
+    none = discord.AllowedMentions.none()
+    await thread.send("**Match 2**", allowed_mentions=none)
+    await thread.send(f"**Match 2** ·\nTo act: <@{alice.id}>", allowed_mentions=none)
     await turn.edit(content=f"<@{alice.id}> <@{bob.id}> Alice drew a card")  # edited in: silent
     counts = fake.tally(fthread, [alice, bob], since=start)
-    assert counts.thread_posts == 2 and counts.posts_without_events == 1 and counts.edits == 1
+    assert counts.thread_posts == 3 and counts.posts_without_events == 1 and counts.edits == 1
+    assert (
+        fake.tally(fthread, [alice], since=start, boilerplate=["To act: .*"]).as_dict()[
+            "posts_without_events"
+        ]
+        == 2
+    )
     assert [n.kind for n in counts.notifications[alice.id]] == ["mention"]
     assert counts.notifications[bob.id] == []
     assert fake.message(turn.id).pings == [alice.id]

@@ -30,6 +30,10 @@ class Now:
     def __call__(self) -> float:
         return self.t
 
+    def now(self) -> float:
+        """The same time as a ``tests.fakediscord`` clock: the fake stamps notifications."""
+        return self.t
+
     def to(self, t: float) -> None:
         """Jump to ``t``, ending every sleep that ends by then."""
         assert t >= self.t, "time only moves forward"
