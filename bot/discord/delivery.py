@@ -50,7 +50,6 @@ from bot.store import ACTIVE, FINISHED, DeliveryRecord, MessageRecord, Store
 log = logging.getLogger(__name__)
 
 DMS_CLOSED = 50007
-SUMMARY_LIMIT = 600
 LOBBY = "lobby"
 TURN, END = "turn", "end"
 RETRY_DMS = 600.0
@@ -121,11 +120,6 @@ def who(info: MatchInfo, seat: int) -> str:
     if record.user_id is not None:
         return f"<@{record.user_id}>"
     return f"AI {seat + 1}"
-
-
-def one_line(lines: Sequence[str]) -> str:
-    text = " · ".join(line.strip() for line in lines if line.strip())
-    return text if len(text) <= SUMMARY_LIMIT else text[: SUMMARY_LIMIT - 1] + "…"
 
 
 def _shown(record: DeliveryRecord | None) -> dict[str, Any]:

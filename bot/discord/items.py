@@ -127,13 +127,6 @@ def lobby_view(match_id: int, ai_level: int) -> discord.ui.View:
     return view
 
 
-def table_view(match_id: int) -> discord.ui.View:
-    """The "My hand" button on a board post: the way back to one's cards and prompts."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(hand_button(match_id))
-    return view
-
-
 def hand_button(match_id: int) -> ParlorButton:
     return ParlorButton.make(_id(match_id, TABLE, HAND), "My hand", discord.ButtonStyle.primary)
 
