@@ -31,7 +31,7 @@ import discord
 
 from bot.discord import menus
 from bot.discord.images import Images, view_text
-from bot.discord.items import card, hand_button, menu_rows
+from bot.discord.items import TEXT_MAX, card, hand_button, menu_rows
 from bot.discord.runtime import match_title
 from bot.engine import Decision, Result, View
 from bot.engine.names import with_names
@@ -391,13 +391,19 @@ class Delivery:
         title = f"**{match_title(info.game, info.id)}**"
         whose = f" · {who(info, update.seat)}'s turn" if update.seat is not None else ""
         head = f"{title} · turn {update.number}{whose}" if update.number else f"{title} · setup"
-        body = [head, *(f"• {line}" for line in lines)]
+        tail = []
         if update.acting:
             closed = {s.user_id for s in info.seats if not s.dm_ok}
-            body.append("To act: " + ", ".join(
+            tail.append("To act: " + ", ".join(
                 f"<@{u}>" + (" (press **My hand**)" if u in closed else "")
                 for u in update.acting))
-        return "\n".join(body)
+        shown = [f"• {line}" for line in lines]
+        # A long turn keeps its newest lines within Discord's limit for one message.
+        room = TEXT_MAX - len(head) - sum(len(t) + 1 for t in tail) - 8
+        while shown and sum(len(line) + 1 for line in shown) > room:
+            shown = shown[1:]
+        cut = ["• …"] if len(shown) < len(lines) else []
+        return "\n".join([head, *cut, *shown, *tail])
 
     # -- one person's prompt -----------------------------------------------------------------
 
