@@ -19,7 +19,7 @@ from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any
 
-from bot.engine import Action, StaleDecision
+from bot.engine import Action, Event, StaleDecision
 from bot.match import results
 from bot.match.clock import (
     EXPIRE,
@@ -58,6 +58,8 @@ from bot.store import ACTIVE, CANCELLED, FINISHED, DeadlineRecord, SeatClock, Se
 log = logging.getLogger(__name__)
 
 AUTOPILOT_LEVEL = "normal"
+AUTOPILOT = "autopilot"
+AUTOPILOT_NEWS = "⌛ Time ran out, so the AI played this turn for you."
 RETRY_SECONDS = 60.0
 """A rung that failed (a bug, a database hiccup) is tried again this much later."""
 
@@ -238,6 +240,8 @@ class ClockedMatchService(MatchService):
             await self._ai_move(live, seat, mine[0], AUTOPILOT_LEVEL, autopilot=True)
             await self._run_ai(live)  # an AI trade partner answers within the window
         await self.store.save_deadlines(live.id, [parked(deadline, now)], [])
+        # Private news for the seat: its prompt for this window says who answered it.
+        live.events.append(Event(AUTOPILOT, AUTOPILOT_NEWS, audience=(seat.seat,)))
         notices: list[ClockOut] = []
         if deadline.stage != EXPIRED:
             streak = (await self._seat_clock(live.id, seat.seat)).autopilots + 1
