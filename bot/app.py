@@ -80,6 +80,7 @@ class ParlorBot(commands.AutoShardedBot):
         self.clock = clock
         self.clock_sleep = clock_sleep
         self.parlor: Runtime | None = None
+        self._reconciled = False
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
@@ -108,10 +109,19 @@ class ParlorBot(commands.AutoShardedBot):
             self.application_id or 0, permissions=invite_permissions(),
             scopes=("bot", "applications.commands")))
 
+    async def on_ready(self) -> None:
+        """Once connected: make Discord show every running match as it stands, so what a
+        stop cut off (a prompt, a turn post) is sent without waiting for anyone's press."""
+        if self._reconciled or self.parlor is None:
+            return
+        self._reconciled = True
+        await self.parlor.delivery.reconcile_all()
+
     async def close(self) -> None:
         """Let clicks in progress finish (their moves are committed already), then stop."""
         if self.parlor is not None:
             await self.parlor.clicks.wait_idle(SHUTDOWN_GRACE)
+            self.parlor.delivery.stop()
         try:
             await super().close()
         finally:

@@ -51,7 +51,7 @@ from bot.match.notices import (
     Reminder,
     SeatTakenBack,
 )
-from bot.match.outbound import Outbound, build_outbound
+from bot.match.outbound import Outbound, build_outbound, private_update
 from bot.match.service import MatchService, _Live
 from bot.store import ACTIVE, CANCELLED, FINISHED, DeadlineRecord, SeatClock, SeatRecord, Store
 
@@ -260,6 +260,9 @@ class ClockedMatchService(MatchService):
                                                     autopilots=streak))
             notices.append(Autopiloted(live.id, seat.seat, seat.user_id, streak,
                                        clock.autopilots, then, window))
+            if then is not None:  # no longer a person's seat, but their prompt still closes
+                notices.append(private_update(live.game, live.id, live.state, seat,
+                                              seat.user_id, live.events))
         return [*notices, *build_outbound(live.game, live.id, live.seats, live.state,
                                           live.events, before, live.result, live.moves)]
 

@@ -113,6 +113,10 @@ def public_update(game: Game[Any], match_id: int, state: Any, seats: Sequence[Se
                         mentions(game, state, seats), game.turn(state))
 
 
+TURN = "turn"
+"""The event that announces a turn: its post's heading says it already."""
+
+
 def _number(turn: Turn | None) -> int:
     return turn.number if turn is not None else 0
 
@@ -124,7 +128,7 @@ def turn_updates(game: Game[Any], match_id: int, seats: Sequence[SeatRecord], st
     out: list[TurnUpdate] = []
     ends: list[Any] = []
     for move in moves:
-        lines = tuple(e.text for e in move.events if e.audience is None)
+        lines = tuple(e.text for e in move.events if e.audience is None and e.kind != TURN)
         number = _number(move.turn)
         if out and out[-1].number == number:
             out[-1] = replace(out[-1], lines=out[-1].lines + lines)
