@@ -264,11 +264,11 @@ class Delivery:
             await self._close_pressed(pressed)
 
     async def _windows(self, info: MatchInfo) -> dict[int, tuple[int, tuple[Decision, ...]]]:
-        """Each person's open decisions now. A seat the AI took over has none: its person's
-        prompt closes (saying why, from the clock's news) instead of keeping live buttons."""
+        """Each person's open decisions now (one who left, or whose seat the AI took over,
+        has none: their prompt closes)."""
         out: dict[int, tuple[int, tuple[Decision, ...]]] = {}
         for seat in info.seats:
-            if seat.user_id is None or seat.resigned:
+            if seat.user_id is None:
                 continue
             decisions: tuple[Decision, ...] = ()
             if info.status == ACTIVE and not seat.is_ai:
@@ -425,9 +425,13 @@ class Delivery:
             return  # shown as it is
         out = await self._prompt_card(info, seat, decisions, names, news or ())
         if pressed is not None and mine and (not fresh or not decisions):
-            # The pressed message is this window's prompt: it changes in place.
+            # The pressed message is this window's prompt: it changes in place (and so does
+            # its DM, when the press came from a private copy under "My hand").
             await self._edit_pressed(pressed, out)
             if record is not None:
+                on = pressed.message.id if pressed.message is not None else None
+                if record.message_id and record.message_id != on:
+                    await self._edit_dm(info, record, out)
                 await self._remember(slots, replace_shown(record, state))
             return
         if not fresh:
@@ -476,9 +480,10 @@ class Delivery:
                            names: Sequence[str], news: Sequence[str]) -> Card:
         """The prompt: the match, the person's news, what to decide, their hand, the menu.
         With nothing to decide it is closed: no controls, a word on what comes next."""
-        user_id = info.seats[seat].user_id
+        user_id, gone = info.seats[seat].user_id, info.seats[seat].is_ai
         update = (await self.service.hand(info.id, user_id)
-                  if user_id is not None and info.status in (ACTIVE, FINISHED) else None)
+                  if user_id is not None and not gone and info.status in (ACTIVE, FINISHED)
+                  else None)
         lines = [f"**{match_title(info.game, info.id)}**",
                  *(with_names(line, names) for line in news)]
         rows: list[Any] = []
@@ -486,6 +491,8 @@ class Delivery:
             menu = menus.plan(info.id, decisions[0])
             lines.append(menu.prompt)
             rows = menu_rows(menu)
+        elif gone and info.status == ACTIVE:
+            lines.append("The AI plays your seat now.")
         elif info.status == ACTIVE:
             lines.append("✅ Done for now: I'll message you when it is your move again.")
         else:
