@@ -242,7 +242,7 @@ class ClockedMatchService(MatchService):
         await self.store.save_deadlines(live.id, [parked(deadline, now)], [])
         # Private news for the seat: its prompt for this window says who answered it.
         live.events.append(Event(AUTOPILOT, AUTOPILOT_NEWS, audience=(seat.seat,)))
-        notices: list[ClockOut] = []
+        out: list[ClockOut] = []
         if deadline.stage != EXPIRED:
             streak = (await self._seat_clock(live.id, seat.seat)).autopilots + 1
             then = None
@@ -258,13 +258,13 @@ class ClockedMatchService(MatchService):
                 await self._run_ai(live)
             await self.store.put_seat_clock(replace(await self._seat_clock(live.id, seat.seat),
                                                     autopilots=streak))
-            notices.append(Autopiloted(live.id, seat.seat, seat.user_id, streak,
-                                       clock.autopilots, then, window))
+            out.append(Autopiloted(live.id, seat.seat, seat.user_id, streak, clock.autopilots,
+                                   then, window))
             if then is not None:  # no longer a person's seat, but their prompt still closes
-                notices.append(private_update(live.game, live.id, live.state, seat,
-                                              seat.user_id, live.events))
-        return [*notices, *build_outbound(live.game, live.id, live.seats, live.state,
-                                          live.events, before, live.result, live.moves)]
+                out.append(private_update(live.game, live.id, live.state, seat, seat.user_id,
+                                          live.events))
+        return [*out, *build_outbound(live.game, live.id, live.seats, live.state, live.events,
+                                      before, live.result, live.moves)]
 
     async def _set_seat(self, live: _Live, seat: SeatRecord) -> None:
         live.version = await self.store.update_seat(live.id, live.version, seat)
