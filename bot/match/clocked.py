@@ -19,7 +19,7 @@ from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any
 
-from bot.engine import Action, StaleDecision
+from bot.engine import Action, Event, StaleDecision
 from bot.match import results
 from bot.match.clock import (
     EXPIRE,
@@ -51,13 +51,15 @@ from bot.match.notices import (
     Reminder,
     SeatTakenBack,
 )
-from bot.match.outbound import Outbound, build_outbound
+from bot.match.outbound import Outbound, build_outbound, private_update
 from bot.match.service import MatchService, _Live
 from bot.store import ACTIVE, CANCELLED, FINISHED, DeadlineRecord, SeatClock, SeatRecord, Store
 
 log = logging.getLogger(__name__)
 
 AUTOPILOT_LEVEL = "normal"
+AUTOPILOT = "autopilot"
+AUTOPILOT_NEWS = "⌛ Time ran out, so the AI played this turn for you."
 RETRY_SECONDS = 60.0
 """A rung that failed (a bug, a database hiccup) is tried again this much later."""
 
@@ -238,7 +240,9 @@ class ClockedMatchService(MatchService):
             await self._ai_move(live, seat, mine[0], AUTOPILOT_LEVEL, autopilot=True)
             await self._run_ai(live)  # an AI trade partner answers within the window
         await self.store.save_deadlines(live.id, [parked(deadline, now)], [])
-        notices: list[ClockOut] = []
+        # Private news for the seat: its prompt for this window says who answered it.
+        live.events.append(Event(AUTOPILOT, AUTOPILOT_NEWS, audience=(seat.seat,)))
+        out: list[ClockOut] = []
         if deadline.stage != EXPIRED:
             streak = (await self._seat_clock(live.id, seat.seat)).autopilots + 1
             then = None
@@ -254,10 +258,13 @@ class ClockedMatchService(MatchService):
                 await self._run_ai(live)
             await self.store.put_seat_clock(replace(await self._seat_clock(live.id, seat.seat),
                                                     autopilots=streak))
-            notices.append(Autopiloted(live.id, seat.seat, seat.user_id, streak,
-                                       clock.autopilots, then, window))
-        return [*notices, *build_outbound(live.game, live.id, live.seats, live.state,
-                                          live.events, before, live.result, live.moves)]
+            out.append(Autopiloted(live.id, seat.seat, seat.user_id, streak, clock.autopilots,
+                                   then, window))
+            if then is not None:  # no longer a person's seat, but their prompt still closes
+                out.append(private_update(live.game, live.id, live.state, seat, seat.user_id,
+                                          live.events))
+        return [*out, *build_outbound(live.game, live.id, live.seats, live.state, live.events,
+                                      before, live.result, live.moves)]
 
     async def _set_seat(self, live: _Live, seat: SeatRecord) -> None:
         live.version = await self.store.update_seat(live.id, live.version, seat)

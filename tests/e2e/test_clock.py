@@ -15,6 +15,7 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 import pytest
 
 from bot.app import ParlorBot
+from bot.match.clocked import AUTOPILOT_NEWS
 from bot.settings import Settings
 from bot.store import SqliteStore
 from tests.e2e.conftest import QuickImages, World
@@ -231,6 +232,11 @@ async def test_pause_by_vote_and_time_away_through_discord(world: World) -> None
                                     channel=thread)
 
 
+def answered(prompt: FakeMessage) -> FakeMessage | None:
+    """The prompt, once it says the AI played the turn for its person."""
+    return prompt if AUTOPILOT_NEWS in prompt.text else None
+
+
 @pytest.fixture
 def now() -> Now:
     return Now()
@@ -245,8 +251,9 @@ def fake_discord_options(now: Now) -> dict[str, object]:
 async def test_an_absent_player_gets_each_rung_on_time_once_and_keeps_the_seat_for_n_turns(
         world: World, now: Now) -> None:
     """A 1-minute clock, Bob never presses, Alice always does: per missed turn Bob gets the
-    reminder, the mention and the expiry notice, each one notification within 2 s of due;
-    the AI keeps his seat only after his second missed turn (``missed=2``)."""
+    reminder, the mention and the expiry notice, each one notification within 2 s of due, and
+    his prompt then says the AI played the turn, without buttons; the AI keeps his seat only
+    after his second missed turn (``missed=2``)."""
     fake, alice, bob = world.fake, world.alice, world.bob
     async with clocked_bot(world, now):
         thread, lobby = await open_match(fake, alice, world.table, "zura", [bob],
@@ -259,12 +266,15 @@ async def test_an_absent_player_gets_each_rung_on_time_once_and_keeps_the_seat_f
                 await players.move(alice)
                 continue
             assert players.to_act() == [bob]
-            await players.prompt(bob)  # his window opened: its one new DM
+            prompt = await players.prompt(bob)  # his window opened: its one new DM
             await settle(now)
             opened, mark = now.t, fake.mark()
             await now.run_to(opened + 61)
             missed.append([(n.kind, n.at - opened) for n in fake.notifications(bob, since=mark)])
             await fake.wait_until(lambda: bob not in players.to_act(), what="the table going on")
+            closed = await fake.wait_until(lambda p=prompt: answered(fake.message(p)),
+                                           what="his prompt saying the AI played the turn")
+            assert closed.custom_ids == [], "no live buttons on a prompt the autopilot answered"
         for rungs in missed:
             assert [kind for kind, _ in rungs] == ["dm", "mention", "mention"]
             for (_, fired), due in zip(rungs, (30, 48, 60), strict=True):

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.match import MatchEnded, MatchError, NotSeated
+from bot.match import MatchEnded, MatchError, NotSeated, PrivateUpdate
 from bot.match.clock import make_clock, parked
-from bot.match.clocked import ClockedMatchService
+from bot.match.clocked import AUTOPILOT_NEWS, ClockedMatchService
 from bot.match.notices import Autopiloted, SeatTakenBack
 from tests.match.clocks import START, Now, flat, open_service, timed_match
 
@@ -163,3 +163,13 @@ async def test_a_window_the_autopilot_answered_is_answered_on_when_it_opens_agai
     assert [(a.seat, a.autopilot) for a in await svc.store.actions(match_id)] == [
         (0, False), (1, True)]
     assert [s.autopilots for s in await svc.store.seat_clocks(match_id)] == [], "no new miss"
+
+
+async def test_the_prompt_of_an_expired_window_is_told_who_answered_it(
+        svc: ClockedMatchService, now: Now) -> None:
+    match_id = await timed_match(svc, "highcard", [HOST, BOB])
+    await play(svc, match_id, HOST)
+    now.to(START + 120)
+    private = {o.user_id: o for o in flat(await svc.tick()) if isinstance(o, PrivateUpdate)}
+    assert AUTOPILOT_NEWS in private[BOB].events
+    assert all(AUTOPILOT_NEWS not in p.events for user, p in private.items() if user != BOB)
