@@ -372,7 +372,7 @@ class Delivery:
                     users=[discord.Object(u) for u in pinged], roles=False, everyone=False)
                 message_id = (await channel.send(allowed_mentions=allowed, **out.kwargs())).id
         except discord.HTTPException as exc:
-            log.warning("match %s: turn %s post failed (%s)", info.id, update.number, exc)
+            log.warning("match %s: could not post turn %s (%s)", info.id, update.number, exc)
             self._failed(info.id)
             if message_id is None:
                 return set()
@@ -427,12 +427,12 @@ class Delivery:
         if pressed is not None and mine and (not fresh or not decisions):
             # The pressed message is this window's prompt: it changes in place (and so does
             # its DM, when the press came from a private copy under "My hand").
-            await self._edit_pressed(pressed, out)
             if record is not None:
                 on = pressed.message.id if pressed.message is not None else None
                 if record.message_id and record.message_id != on:
                     await self._edit_dm(info, record, out)
                 await self._remember(slots, replace_shown(record, state))
+            await self._edit_pressed(pressed, out)  # last: the sign that all is shown
             return
         if not fresh:
             if record is not None and record.message_id:
