@@ -84,6 +84,8 @@ class Table:
         self.chooser = Players(fake, self.channel, [], seed=1)
         """Picks what to press, as the end-to-end tests' players do (seeded)."""
         self._users = 0
+        self.edits: dict[int, int] = {}
+        """Per prompt, its versions before the latest submitting press."""
 
     def pair(self) -> Pair:
         """Two new players: each opens at most one match, well within /play's cooldown."""
@@ -158,8 +160,8 @@ class Table:
         """None while the bot is still at it; then the new prompts the press led to. Empty
         when there are none to wait for: the match is over, or the other player still has
         a ``known`` prompt to answer first (a decision both make at once)."""
-        if has_choices(self.fake.message(turn.prompt)):
-            return None
+        if len(self.fake.message(turn.prompt).history) <= self.edits.get(turn.prompt.id, -1):
+            return None  # the pressed prompt changes last, once the press is all shown
         fresh = self.open_turns(turn.pair, known)
         if fresh:
             return Answered(fresh)
@@ -172,7 +174,9 @@ class Table:
         when the press that submitted it was made (``perf_counter``) and its handle."""
         while True:
             pressed = time.perf_counter()
+            edits = len(self.fake.message(message).history)
             handle = await self.chooser.press(user, message)
             if (await handle.callback(WAIT)).type != UPDATE_MESSAGE:
+                self.edits[message.id] = edits
                 return pressed, handle
             message = self.fake.message(message)

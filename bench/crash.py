@@ -42,6 +42,8 @@ def run(quick: bool) -> list[Row]:
         Row("cut-off clicks pressed again", report.replayed_clicks, "",
             note=f"{report.replays_counted} counted then, {report.replays_refused} already in"),
         Row("matches that moved right after a restart", report.continued, ""),
+        Row("matches shown as they stood within 5 s of a restart, unpressed",
+            report.shown_live, "", note="live turn post and the open prompt by DM"),
         Row("failures (lost, doubled or corrupt moves; stuck matches)",
             len(report.failures), "", "0"),
         Row("ERROR lines in the bot's log", report.error_lines, "", "0"),

@@ -10,6 +10,7 @@ lets one move through when two processes race on a match.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Callable
@@ -27,10 +28,11 @@ from bot.discord.items import ParlorButton, ParlorSelect
 from bot.discord.replies import explain
 from bot.discord.runtime import Runtime
 from bot.match.clocked import ClockedMatchService
+from bot.match.scheduler import Sleep
 from bot.settings import Settings
 from bot.store import Store, open_store
 from cogs.admin import Admin
-from cogs.clock import EVERY, Clocks
+from cogs.clock import Clocks
 from cogs.community import Community
 from cogs.decks import Decks
 from cogs.foreign import ForeignComponents
@@ -58,10 +60,10 @@ def intents() -> discord.Intents:
 class ParlorBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, *, store: Store | None = None,
                  images: Images | None = None, seed_source: Callable[[], int] | None = None,
-                 clock: Callable[[], float] = time.time, clock_every: float = EVERY,
+                 clock: Callable[[], float] = time.time, clock_sleep: Sleep = asyncio.sleep,
                  **options: Any) -> None:
         """``store``, ``images``, ``seed_source``, ``clock`` (Unix seconds for the match
-        clocks) and ``clock_every`` (seconds between scheduler rounds) are for tests;
+        clocks) and ``clock_sleep`` (sleeping on that clock) are for tests;
         ``options`` go to discord.py (e.g. ``guild_ready_timeout``)."""
         if settings.shard_count is not None:
             options.setdefault("shard_count", settings.shard_count)
@@ -76,8 +78,9 @@ class ParlorBot(commands.AutoShardedBot):
         self.images = images if images is not None else Images()
         self.seed_source = seed_source
         self.clock = clock
-        self.clock_every = clock_every
+        self.clock_sleep = clock_sleep
         self.parlor: Runtime | None = None
+        self._reconciled = False
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
@@ -89,7 +92,7 @@ class ParlorBot(commands.AutoShardedBot):
         self.parlor = Runtime(service, self.store, delivery, Clicks(service, delivery))
         for cog in (Lobby(self.parlor), Matches(self.parlor), Rules(self.parlor),
                     Admin(self.parlor), ForeignComponents(),
-                    Clocks(self.parlor, service, self.clock_every), Community(self.parlor),
+                    Clocks(self.parlor, service, self.clock_sleep), Community(self.parlor),
                     Decks(self.parlor)):
             await self.add_cog(cog)
         self.add_dynamic_items(ParlorButton, ParlorSelect)
@@ -106,10 +109,19 @@ class ParlorBot(commands.AutoShardedBot):
             self.application_id or 0, permissions=invite_permissions(),
             scopes=("bot", "applications.commands")))
 
+    async def on_ready(self) -> None:
+        """Once connected: make Discord show every running match as it stands, so what a
+        stop cut off (a prompt, a turn post) is sent without waiting for anyone's press."""
+        if self._reconciled or self.parlor is None:
+            return
+        self._reconciled = True
+        await self.parlor.delivery.reconcile_all()
+
     async def close(self) -> None:
         """Let clicks in progress finish (their moves are committed already), then stop."""
         if self.parlor is not None:
             await self.parlor.clicks.wait_idle(SHUTDOWN_GRACE)
+            self.parlor.delivery.stop()
         try:
             await super().close()
         finally:

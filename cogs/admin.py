@@ -24,7 +24,7 @@ def settings_text(s: GuildSettings) -> str:
     clock = server_clock(s)
     away = f"up to {s.away_days} days per match" if s.away_days else "not allowed"
     return (f"Matches get their own thread: {'yes' if s.use_threads else 'no'}\n"
-            f"Default clock: {clock.preset}, {duration(clock.seconds)} per decision\n"
+            f"Default clock: {clock.preset}, {duration(clock.seconds)} per turn\n"
             f"Time away (/away): {away}\n"
             f"Games may start in: {where}")
 
@@ -38,8 +38,8 @@ class Admin(commands.Cog):
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.describe(
         threads="Open a thread for every match",
-        clock="Default time per decision: live 2 min, standard 1 h, async 24 h, or custom",
-        minutes="Minutes per decision of the custom clock",
+        clock="Default time per turn: live 2 min, standard 1 h, async 24 h, or custom",
+        minutes="Minutes per turn of the custom clock",
         away_days="Days a player may stop their clocks per match with /away (0: never)",
         allow="Let games start in this channel (once any is listed, only those)",
         disallow="Take this channel off the list",

@@ -1,22 +1,21 @@
 """Clocks on Discord: the scheduler loop, /pause, /resume, /away, /back and the clock buttons.
 
-The loop (``discord.ext.tasks``) asks the service what is due and delivers it; every rule
-and every stored stage lives in ``bot.match.clocked``, so a restart loses nothing. On its
-first round the loop lets the service resume every running match. Notices become posts in
-the match's thread or DMs here; moves and tables go through ``Delivery`` like any other.
+The loop is ``bot.match.scheduler`` (it sleeps until the next rung is due); every rule and
+every stored stage lives in ``bot.match.clocked``, so a restart loses nothing. Notices become
+posts in the match's thread or DMs here; moves and tables go through ``Delivery`` like any
+other.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Sequence
 from typing import Any, Final
 
 import discord
 from discord import app_commands
-from discord.ext import commands, tasks
+from discord.ext import commands
 
 from bot.discord import customid as cid
 from bot.discord.clock import BACK, PAUSE, RESUME, when, words
@@ -33,12 +32,11 @@ from bot.match.notices import (
     Notice,
     Reminder,
 )
+from bot.match.scheduler import Scheduler, Sleep
 from bot.store import ACTIVE
 
 log = logging.getLogger(__name__)
 
-EVERY: Final = 10.0
-"""Seconds between scheduler rounds: a live clock's rungs land within this."""
 STOP_GRACE: Final = 5.0
 MATCH_HELP = "Which match (default: this thread's)"
 
@@ -47,50 +45,24 @@ Interaction = discord.Interaction[Any]
 
 class Clocks(commands.Cog, name="Clocks"):
     def __init__(self, runtime: Runtime, service: ClockedMatchService,
-                 every: float = EVERY) -> None:
+                 sleep: Sleep = asyncio.sleep) -> None:
         self.rt = runtime
         self.service = service
-        self.rounds = 0
-        """Scheduler rounds finished (tests wait on it instead of sleeping)."""
-        self._resumed = False
-        self._round: asyncio.Task[None] | None = None
-        self.ticker.change_interval(seconds=every)
+        self.scheduler = Scheduler(service, self.deliver, sleep=sleep)
+        self._task: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
-        self.ticker.start()
+        self._task = asyncio.create_task(self._run())
 
     async def cog_unload(self) -> None:
         """Stop the loop, letting a round under way finish its sends."""
-        self.ticker.cancel()
-        if self._round is not None and not self._round.done():
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(asyncio.shield(self._round), STOP_GRACE)
+        if self._task is not None:
+            self._task.cancel()
+        await self.scheduler.finish(STOP_GRACE)
 
-    # -- the scheduler -----------------------------------------------------------------------
-
-    @tasks.loop(seconds=EVERY)
-    async def ticker(self) -> None:
-        # Shielded: stopping the bot cancels the loop, never a round halfway through a send.
-        self._round = asyncio.ensure_future(self.run_round())
-        await asyncio.shield(self._round)
-
-    @ticker.before_loop
-    async def _ready(self) -> None:
+    async def _run(self) -> None:
         await self.rt.delivery.client.wait_until_ready()
-
-    async def run_round(self) -> None:
-        try:
-            batches = []
-            if not self._resumed:
-                batches = await self.service.recover()
-                self._resumed = True
-            batches += await self.service.tick()
-            for batch in batches:
-                await self.deliver(batch)
-        except Exception:
-            log.exception("a clock round failed")
-        finally:
-            self.rounds += 1
+        await self.scheduler.run()
 
     async def deliver(self, batch: Sequence[ClockOut],
                       actor: Interaction | None = None) -> None:

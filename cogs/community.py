@@ -62,6 +62,7 @@ class Community(commands.Cog):
         who = user or interaction.user
         if game is not None:
             registry.get(game)
+        await interaction.response.defer()  # ratings may be brought up to date first
         mine = records(who.id, await self.rt.store.closed_matches(guild, user_id=who.id,
                                                                   game=game))
         lines = [f"**Results of <@{who.id}> on this server**"]
@@ -69,7 +70,7 @@ class Community(commands.Cog):
             lines.append(await self._game_line(guild, who.id, name, mine.get(name)))
         if len(lines) == 1:
             lines.append("No finished match yet. Start one with /play.")
-        await interaction.response.send_message("\n".join(lines), allowed_mentions=QUIET)
+        await interaction.followup.send("\n".join(lines), allowed_mentions=QUIET)
 
     async def _game_line(self, guild: int, user_id: int, game: str,
                          record: Record | None) -> str:
@@ -91,8 +92,9 @@ class Community(commands.Cog):
     @app_commands.autocomplete(game=game_choices)
     async def leaderboard(self, interaction: Interaction, game: str,
                           page_number: app_commands.Range[int, 1, 1000] = 1) -> None:
-        title = registry.get(game).title
-        rows = await self.rt.service.ratings.leaderboard(guild_of(interaction), game)
+        title, guild = registry.get(game).title, guild_of(interaction)
+        await interaction.response.defer()  # ratings may be brought up to date first
+        rows = await self.rt.service.ratings.leaderboard(guild, game)
         shown, pages = page(rows, page_number, PAGE_SIZE)
         lines = [f"**{title} leaderboard** · page {min(page_number, pages)} of {pages}"]
         lines += [f"{rank}. <@{row.user_id}> · {rating_text(row)} · {row.matches} rated "
@@ -102,7 +104,7 @@ class Community(commands.Cog):
         if pages > 1:
             lines.append(f"More: `/leaderboard game:{game} page:<1–{pages}>`")
         lines.append(f"How ratings work: `/rules game:{game} topic:ratings`")
-        await interaction.response.send_message("\n".join(lines), allowed_mentions=QUIET)
+        await interaction.followup.send("\n".join(lines), allowed_mentions=QUIET)
 
     @app_commands.command(name="history", description="Recent matches here, with their threads")
     @app_commands.guild_only()
@@ -112,13 +114,14 @@ class Community(commands.Cog):
                       game: str | None = None) -> None:
         if game is not None:
             registry.get(game)
+        guild = guild_of(interaction)
+        await interaction.response.defer()
         closed = await self.rt.store.closed_matches(
-            guild_of(interaction), user_id=user.id if user else None, game=game,
-            limit=2 * HISTORY_LIMIT)
+            guild, user_id=user.id if user else None, game=game, limit=2 * HISTORY_LIMIT)
         played = [(m, r) for m, r in closed if r is not None][:HISTORY_LIMIT]
         lines = ["**Recent matches**" + (f" with <@{user.id}>" if user else "")]
         lines += [history_line(m, r) for m, r in played] or ["None yet."]
-        await interaction.response.send_message("\n".join(lines), allowed_mentions=QUIET)
+        await interaction.followup.send("\n".join(lines), allowed_mentions=QUIET)
 
     # -- replays ---------------------------------------------------------------------------
 

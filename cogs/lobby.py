@@ -38,11 +38,11 @@ class Lobby(commands.Cog):
         ai_players="AI players to seat right away (more can be added in the lobby)",
         ai_level="How the AI players play",
         variants="Variant rules, e.g. `advanced` or `beginner, simultaneous_blocks`",
-        clock="Time per decision: live 2 min, standard 1 h, async 24 h, or custom minutes "
+        clock="Time per turn: live 2 min, standard 1 h, async 24 h, or custom minutes "
               "(default: the server's)",
-        minutes="Minutes per decision (a custom clock)",
-        absent="When a player misses decisions in a row: the AI takes the seat, or they forfeit",
-        missed=f"Missed decisions in a row before that (default {DEFAULT_AUTOPILOTS})",
+        minutes="Minutes per turn (a custom clock)",
+        absent="When a player misses turns in a row: the AI takes the seat, or they forfeit",
+        missed=f"Missed turns in a row before that (default {DEFAULT_AUTOPILOTS})",
         undo="Let a player take a move back when everyone else agrees (off by default)",
     )
     @app_commands.autocomplete(game=game_choices)

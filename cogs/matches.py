@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.clock import clock_note
-from bot.discord.delivery import BOARD, LOBBY, who
+from bot.discord.delivery import LOBBY, TURN, who
 from bot.discord.guards import can_manage
 from bot.discord.items import resign_view
 from bot.discord.lobby import lobby_text
@@ -40,9 +40,7 @@ class Matches(commands.Cog):
     async def board(self, interaction: discord.Interaction[Any], match: int | None = None) -> None:
         match_id = await self.pick(interaction, match)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        update = await self.rt.service.board(match_id)
-        info = await self.rt.service.info(match_id)
-        await self.rt.delivery.post_board(info, update, await self.rt.delivery.names(info))
+        await self.rt.delivery.repost(match_id)
         await interaction.followup.send("The table is posted again in the match's thread.",
                                         ephemeral=True)
 
@@ -130,10 +128,9 @@ class Matches(commands.Cog):
         await self.rt.delivery.edit_posts(info, LOBBY, lobby_text(info))
 
     async def link(self, info: MatchInfo) -> str:
-        """A jump link to the latest board post, else to the match's thread or channel."""
+        """A jump link to the live turn post, else to the match's thread or channel."""
         guild = info.guild_id if info.guild_id is not None else "@me"
-        boards = await self.rt.store.messages(info.id, BOARD)
-        if boards:
-            last = boards[-1]
-            return f"https://discord.com/channels/{guild}/{last.channel_id}/{last.message_id}"
+        live = [d for d in await self.rt.store.deliveries(info.id) if d.slot == TURN]
+        if live:
+            return f"https://discord.com/channels/{guild}/{live[0].channel_id}/{live[0].message_id}"
         return f"https://discord.com/channels/{guild}/{info.thread_id or info.channel_id}"

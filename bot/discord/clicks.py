@@ -20,7 +20,7 @@ from bot.discord import customid as cid
 from bot.discord import decks, items, menus
 from bot.discord.clock import CLOCK
 from bot.discord.community import UNDO
-from bot.discord.delivery import Delivery
+from bot.discord.delivery import Delivery, menu_card
 from bot.discord.guards import can_manage
 from bot.discord.lobby import lobby_text
 from bot.discord.replies import answering
@@ -97,7 +97,7 @@ class Clicks:
             outbound = await self.service.start(c.match, user)
             info = await self.service.info(c.match)
             await interaction.edit_original_response(content=lobby_text(info), view=None)
-            await self.delivery.deliver(outbound, actor=interaction, initial=True)
+            await self.delivery.deliver(outbound, actor=interaction)
             return
         else:
             outbound = await self.service.cancel(c.match, user, can_manage(interaction))
@@ -152,20 +152,14 @@ class Clicks:
             await self.submit(interaction, c.match, decision, indexes)
 
     async def show(self, interaction: Interaction, menu: menus.Menu) -> None:
-        await interaction.response.edit_message(content=_with_title(interaction, menu.prompt),
-                                                view=items.menu_view(menu))
+        await interaction.response.edit_message(view=menu_card(interaction.message, menu))
 
     async def submit(self, interaction: Interaction, match_id: int, decision: Decision,
                      indexes: tuple[int, ...]) -> None:
         await interaction.response.defer()
         keys = menus.choice_keys(decision, indexes)
         outbound = await self.service.submit(match_id, interaction.user.id, decision.id, keys)
-        names = menus.labels(decision)
-        chosen = ", ".join(names[i] for i in indexes) or "nothing"
-        closed = f"{decision.prompt}\n✅ You chose: {chosen}."
-        await interaction.edit_original_response(content=_with_title(interaction, closed),
-                                                 view=None)
-        await self.delivery.deliver(outbound, actor=interaction)
+        await self.delivery.deliver(outbound, actor=interaction, pressed=True)
 
 
 @runtime_checkable
@@ -189,9 +183,3 @@ async def routed(interaction: Interaction, c: cid.CustomId, cog_name: str,
 LOBBY_VERBS = (items.JOIN, items.LEAVE, items.ADD_AI, items.START, items.CANCEL)
 DECISION_VERBS = (cid.PICK, cid.SELECT, cid.CONFIRM, cid.ORDER, cid.SKIP, cid.BACK)
 
-
-def _with_title(interaction: Interaction, text: str) -> str:
-    """Keep the first line of the prompt message (the match's name) above the new text."""
-    message = interaction.message
-    first = message.content.split("\n", 1)[0] if message is not None and message.content else ""
-    return f"{first}\n{text}" if first.startswith("**") else text

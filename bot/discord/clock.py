@@ -72,16 +72,17 @@ def words(info: MatchInfo, notice: Notice) -> tuple[Outgoing, bool]:
             return Outgoing(f"⏳ <@{user}>, your move in {title} is due {when(due)}; then the "
                             "AI moves for you."), True
         case Autopiloted(user_id=user, streak=streak, limit=limit, then=None):
-            return Outgoing(f"⌛ Time ran out for <@{user}>, so the AI moved for them "
-                            f"({streak} of {limit} in a row before it keeps the seat)."), True
+            return Outgoing(f"⌛ Time ran out for <@{user}>, so the AI played their turn "
+                            f"({streak} of {limit} missed turns in a row before it keeps the "
+                            "seat)."), True
         case Autopiloted(match_id=match_id, user_id=user, streak=streak, then=then) if then == AI:
             return Outgoing(
-                f"⌛ Time ran out for <@{user}> {streak} times in a row, so the AI plays their "
+                f"⌛ Time ran out for <@{user}> {streak} turns in a row, so the AI plays their "
                 "seat from now on. Press **Take my seat back** to play again.",
                 view=clock_view(match_id, BACK, "Take my seat back",
                                 discord.ButtonStyle.primary)), True
         case Autopiloted(user_id=user, streak=streak):
-            return Outgoing(f"⌛ Time ran out for <@{user}> {streak} times in a row, so they "
+            return Outgoing(f"⌛ Time ran out for <@{user}> {streak} turns in a row, so they "
                             "forfeit; the AI finishes their seat."), True
         case SeatTakenBack(user_id=user):
             return Outgoing(f"<@{user}> takes their seat back from the AI."), False

@@ -1,17 +1,29 @@
-"""Outbound match data (``bot.match.outbound``) turned into Discord messages.
+"""What the match service states, made true on Discord: the quiet table (DESIGN §4).
 
-The thread is the game's log: each change posts the board, a one-line summary and a mention
-of whoever must act. Hands and prompts go by DM; when a DM bounces (403, code 50007) the
-seat is marked, the player is told once in the thread, and from then on their cards reach
-them privately through the "My hand" button and the interactions they make. The service has
-already committed every change, so a failed send is logged and never touches the match.
+Delivery is a reconciliation. Each match has slots (``deliveries`` in the store): the live
+turn post in its thread, each person's prompt, the end notices. After a change the slots are
+compared with what the match shows now and Discord is made to match: a message is sent
+only when a slot is empty or a new turn or decision window begins, and edited otherwise.
+So a restart, or a send that failed, is repaired by reconciling again: what was cut off is
+sent, what was sent is not sent twice.
+
+- One thread post per turn, created when the turn begins and edited as it goes; it ends as
+  the turn's record (board and lines).
+- One prompt per decision window (a DM, or privately through "My hand" when DMs are
+  closed); every click inside the window edits it.
+- One notification per person per window: the new DM, or one mention in the thread when
+  their DMs are closed. AI seats are never mentioned; edits never notify.
+- At the end: one post mentioning every person once, and a result DM to each.
 """
 
 from __future__ import annotations
 
+import asyncio
 import io
+import json
 import logging
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,7 +31,7 @@ import discord
 
 from bot.discord import menus
 from bot.discord.images import Images, view_text
-from bot.discord.items import menu_view, table_view
+from bot.discord.items import TEXT_MAX, card, hand_button, menu_rows
 from bot.discord.runtime import match_title
 from bot.engine import Decision, Result, View
 from bot.engine.names import with_names
@@ -30,21 +42,37 @@ from bot.match import (
     MatchService,
     Outbound,
     PrivateUpdate,
-    Prompt,
     PublicUpdate,
+    TurnUpdate,
 )
-from bot.store import ACTIVE, MessageRecord, Store
+from bot.store import ACTIVE, FINISHED, DeliveryRecord, MessageRecord, Store
 
 log = logging.getLogger(__name__)
 
 DMS_CLOSED = 50007
-SUMMARY_LIMIT = 600
-BOARD, LOBBY = "board", "lobby"
+LOBBY = "lobby"
+TURN, END = "turn", "end"
+RETRY_DMS = 600.0
+"""Seconds after DMs failed before a new window tries them again."""
+RETRY_SENDS = 5.0
+"""Seconds after a failed send before the match is reconciled again."""
+QUIET = discord.AllowedMentions.none()
+BOARD_FILE, HAND_FILE, RESULT_FILE = "board.png", "hand.png", "result.png"
+
+Interaction = discord.Interaction[Any]
+
+
+def prompt_slot(seat: int) -> str:
+    return f"prompt:{seat}"
+
+
+def result_slot(seat: int) -> str:
+    return f"result:{seat}"
 
 
 @dataclass(frozen=True)
 class Outgoing:
-    """One message to send, wherever it goes (thread, DM or ephemeral follow-up)."""
+    """One plain message to send, wherever it goes (thread, DM or ephemeral follow-up)."""
 
     content: str
     image: bytes | None = None
@@ -61,6 +89,27 @@ class Outgoing:
         return out
 
 
+@dataclass(frozen=True)
+class Card:
+    """One components-v2 message: text, an optional picture and controls."""
+
+    text: str
+    image: bytes | None = None
+    filename: str = BOARD_FILE
+    rows: Sequence[Any] = ()
+
+    def kwargs(self) -> dict[str, Any]:
+        """Send/edit arguments: the layout, and its picture as the message's one file."""
+        view = card(self.text, self.filename if self.image is not None else None, self.rows)
+        files = ([discord.File(io.BytesIO(self.image), self.filename)]
+                 if self.image is not None else [])
+        return {"view": view, "files": files}
+
+    def edit_kwargs(self) -> dict[str, Any]:
+        out = self.kwargs()
+        return {"view": out["view"], "attachments": out["files"]}
+
+
 def ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
@@ -73,56 +122,153 @@ def who(info: MatchInfo, seat: int) -> str:
     return f"AI {seat + 1}"
 
 
-def one_line(lines: Sequence[str]) -> str:
-    text = " · ".join(line.strip() for line in lines if line.strip())
-    return text if len(text) <= SUMMARY_LIMIT else text[: SUMMARY_LIMIT - 1] + "…"
+def _shown(record: DeliveryRecord | None) -> dict[str, Any]:
+    return json.loads(record.shown) if record is not None else {}
 
 
 class Delivery:
     def __init__(self, client: discord.Client, service: MatchService, store: Store,
-                 images: Images) -> None:
+                 images: Images, clock: Callable[[], float] = time.monotonic,
+                 retry_after: float = RETRY_SENDS) -> None:
         self.client = client
         self.service = service
         self.store = store
         self.images = images
+        self.clock = clock
         self.known_names: dict[int, str] = {}
+        self.dms_failed_at: dict[int, float] = {}
+        """When each person's DMs last failed (this process): retried after RETRY_DMS."""
+        self._locks: dict[int, asyncio.Lock] = {}
+        self.retry_after = retry_after
+        self._retries: dict[int, asyncio.Task[None]] = {}
 
     # -- the whole batch ---------------------------------------------------------------------
 
-    async def deliver(self, outbound: Sequence[Outbound], *,
-                      actor: discord.Interaction[Any] | None = None,
-                      initial: bool = False) -> None:
-        """Send what one change produced. ``initial``: a fresh deal, everybody gets a hand.
-
-        ``actor`` is the interaction that caused the change: a player whose DMs are closed
-        gets their news there, privately.
-        """
+    async def deliver(self, outbound: Sequence[Outbound], *, actor: Interaction | None = None,
+                      pressed: bool = False) -> None:
+        """Make Discord show what one change produced. ``actor``: the interaction that caused
+        it (a person whose DMs are closed gets their prompt there); ``pressed``: it was a
+        press on the actor's prompt, which is edited in place (its window goes on or ends)."""
+        pressed_on = actor if pressed else None
         if not outbound:
+            if pressed_on is not None:
+                await self._close_pressed(pressed_on)
             return
-        info = await self.service.info(outbound[0].match_id)
-        names = await self.names(info)
-        public: PublicUpdate | None = None
-        updates: dict[int, PrivateUpdate] = {}
-        prompts: dict[int, list[Decision]] = {}
-        for item in outbound:
-            if isinstance(item, PublicUpdate):
-                public = item
-                await self.post_board(info, item, names)
-            elif isinstance(item, PrivateUpdate):
-                updates[item.seat] = item
-            elif isinstance(item, Prompt):
-                prompts.setdefault(item.seat, []).append(item.decision)
-            elif isinstance(item, MatchEnded):
-                await self.post_result(info, item.result, public.view if public else None, names)
-            elif isinstance(item, MatchCancelled):
-                title = match_title(info.game, info.id)
-                await self.post(info, Outgoing(
-                    f"**{title}** was cancelled by <@{item.by_user_id}>."))
-        for seat, update in updates.items():
-            fresh = update.decisions if initial else tuple(prompts.get(seat, ()))
-            if initial or fresh or update.events:
-                messages = await self.private_messages(info, update, fresh, names)
-                await self.send_private(info, update.user_id, messages, actor)
+        match_id = outbound[0].match_id
+        async with self._lock(match_id):
+            info = await self.service.info(match_id)
+            names = await self.names(info)
+            slots = {r.slot: r for r in await self.store.deliveries(match_id)}
+            news: dict[int, tuple[str, ...]] = {}
+            ended: Result | None = None
+            turns = [o for o in outbound if isinstance(o, TurnUpdate)]
+            for item in outbound:
+                if isinstance(item, PrivateUpdate):
+                    news[item.seat] = item.events
+                elif isinstance(item, MatchEnded):
+                    ended = item.result
+                elif isinstance(item, MatchCancelled):
+                    await self.post(info, Outgoing(
+                        f"**{match_title(info.game, info.id)}** was cancelled by "
+                        f"<@{item.by_user_id}>."), mentions=False)
+            await self._table(info, names, slots, turns, news, actor, pressed_on)
+            if ended is not None:
+                await self._end(info, ended, names, slots)
+
+    async def reconcile(self, match_id: int) -> None:
+        """Make Discord show the match as it stands, with no change to report: after a
+        restart or a failed send. Only what is missing or out of date is sent or edited."""
+        async with self._lock(match_id):
+            info = await self.service.info(match_id)
+            if info.status not in (ACTIVE, FINISHED):
+                return
+            names = await self.names(info)
+            slots = {r.slot: r for r in await self.store.deliveries(match_id)}
+            board = await self.service.board(match_id)
+            if info.status == ACTIVE:
+                turns = []
+                number = board.turn.number if board.turn is not None else 0
+                shown = _shown(slots.get(TURN))
+                if shown.get("turn") != number or shown.get("dirty"):
+                    turns.append(self._opening(match_id, board))
+                await self._table(info, names, slots, turns, {}, None, None)
+            elif info.result is not None:
+                await self._end(info, info.result, names, slots, board.view)
+
+    async def reconcile_all(self) -> None:
+        """Reconcile every running match (on start): nothing a stop cut off stays unsent."""
+        for match_id in await self.store.match_ids(ACTIVE):
+            try:
+                await self.reconcile(match_id)
+            except Exception:  # one broken match must not keep the others waiting
+                log.exception("match %s: reconciling failed", match_id)
+
+    def stop(self) -> None:
+        """Drop the retries still waiting (on shutdown: the next start reconciles)."""
+        for task in self._retries.values():
+            task.cancel()
+
+    def _failed(self, match_id: int) -> None:
+        """A send failed: reconcile the match again a little later (once at a time)."""
+        if match_id in self._retries and not self._retries[match_id].done():
+            return
+
+        async def later() -> None:
+            await asyncio.sleep(self.retry_after)
+            try:
+                await self.reconcile(match_id)
+            except Exception:  # logged; the next change or restart reconciles again
+                log.exception("match %s: reconciling after a failed send failed", match_id)
+
+        self._retries[match_id] = asyncio.create_task(later())
+
+    @staticmethod
+    def _opening(match_id: int, board: PublicUpdate) -> TurnUpdate:
+        turn = board.turn
+        return TurnUpdate(match_id, turn.number if turn is not None else 0,
+                          turn.seat if turn is not None else None, (), board.view,
+                          board.mention_user_ids)
+
+    def _lock(self, match_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(match_id, asyncio.Lock())
+
+    async def _table(self, info: MatchInfo, names: Sequence[str],
+                     slots: dict[str, DeliveryRecord], turns: Sequence[TurnUpdate],
+                     news: Mapping[int, tuple[str, ...]], actor: Interaction | None,
+                     pressed: Interaction | None) -> None:
+        """Turn posts first, then each person's prompt. ``news``: the seats whose view
+        changed, with their private lines."""
+        windows = await self._windows(info)
+        fresh = {seat for seat, (_, decisions) in windows.items() if decisions
+                 and _shown(slots.get(prompt_slot(seat))).get("window")
+                 != decisions[0].window_id}
+        pings = [info.seats[s].user_id for s in sorted(fresh) if not info.seats[s].dm_ok]
+        pinged: set[int] = set()
+        for i, update in enumerate(turns):
+            last = i == len(turns) - 1
+            pinged |= await self._turn_post(info, update, names, slots,
+                                            [u for u in pings if u is not None] if last else [])
+        # The pressed prompt changes last: when it has, everything this press caused is shown.
+        presser = pressed.user.id if pressed is not None else None
+        for seat, (user_id, decisions) in sorted(windows.items(),
+                                                 key=lambda w: w[1][0] == presser):
+            await self._prompt(info, seat, user_id, decisions, names, slots, news.get(seat),
+                               seat in fresh, actor, pressed, pinged)
+        if pressed is not None and pressed.user.id not in {u for u, _ in windows.values()}:
+            await self._close_pressed(pressed)
+
+    async def _windows(self, info: MatchInfo) -> dict[int, tuple[int, tuple[Decision, ...]]]:
+        """Each person's open decisions now (one who left, or whose seat the AI took over,
+        has none: their prompt closes)."""
+        out: dict[int, tuple[int, tuple[Decision, ...]]] = {}
+        for seat in info.seats:
+            if seat.user_id is None:
+                continue
+            decisions: tuple[Decision, ...] = ()
+            if info.status == ACTIVE and not seat.is_ai:
+                decisions = (await self.service.hand(info.id, seat.user_id)).decisions
+            out[seat.seat] = (seat.user_id, decisions)
+        return out
 
     async def names(self, info: MatchInfo) -> list[str]:
         """Display names for the log and images; a user the bot has not cached is fetched
@@ -176,76 +322,231 @@ class Delivery:
             channel = self.client.get_partial_messageable(record.channel_id)
             try:
                 await channel.get_partial_message(record.message_id).edit(
-                    content=content, allowed_mentions=discord.AllowedMentions.none())
+                    content=content, allowed_mentions=QUIET)
             except discord.HTTPException as exc:
                 log.warning("match %s: %s post not updated (%s)", info.id, kind, exc)
 
-    async def post_board(self, info: MatchInfo, update: PublicUpdate,
-                         names: Sequence[str]) -> None:
-        summary = [with_names(line, names) for line in update.summary]
-        lines = [f"**{match_title(info.game, info.id)}**"
-                 + (f" · {one_line(summary)}" if summary else "")]
-        if update.mention_user_ids:
-            closed = {s.user_id for s in info.seats if not s.dm_ok}
-            acting = ", ".join(f"<@{u}>" + (" (press My hand)" if u in closed else "")
-                               for u in update.mention_user_ids)
-            lines.append(f"To act: {acting}")
-        image = await self.images.board(update.view, names)
-        if image is None:
-            lines.append(view_text(update.view))
-        await self.post(info, Outgoing("\n".join(lines), image, "board.png",
-                                       table_view(info.id)), BOARD)
+    async def repost(self, match_id: int) -> None:
+        """The live turn post again, at the bottom of the thread (/board): the turn goes on
+        in the new post; nobody is pinged."""
+        async with self._lock(match_id):
+            info = await self.service.info(match_id)
+            names = await self.names(info)
+            slots = {r.slot: r for r in await self.store.deliveries(match_id)}
+            board = await self.service.board(match_id)
+            update = self._opening(match_id, board)
+            shown = _shown(slots.get(TURN))
+            if shown.get("turn") == update.number:
+                # Its lines move along; the old post stays as it was.
+                slots[TURN] = replace_shown(slots[TURN], {**shown, "turn": -1})
+            update = TurnUpdate(match_id, update.number, update.seat,
+                                tuple(shown.get("lines", [])) if shown.get("turn")
+                                == update.number else (), update.view, update.acting)
+            await self._turn_post(info, update, names, slots, [])
 
-    async def post_result(self, info: MatchInfo, result: Result, view: View | None,
-                          names: Sequence[str]) -> None:
-        order = sorted(range(len(result.placings)), key=lambda s: result.placings[s])
-        lines = [f"**{match_title(info.game, info.id)}** is over."]
-        lines += [f"{ordinal(result.placings[s])}: {who(info, s)} ({result.scores[s]:g})"
-                  for s in order]
-        if result.detail:
-            lines.append(with_names(result.detail, names))
-        image = await self.images.summary(view, result, names) if view is not None else None
-        await self.post(info, Outgoing("\n".join(lines), image, "result.png"), mentions=False)
+    async def _turn_post(self, info: MatchInfo, update: TurnUpdate, names: Sequence[str],
+                         slots: dict[str, DeliveryRecord], pings: Sequence[int]) -> set[int]:
+        """Create the turn's post or edit it with its new lines; a new post may carry the
+        mentions of people whose DMs are closed. Returns those it pinged."""
+        record = slots.get(TURN)
+        shown = _shown(record)
+        same = record is not None and shown.get("turn") == update.number
+        lines = [*(shown.get("lines", []) if same else []),
+                 *(with_names(line, names) for line in update.lines)]
+        out = Card(self._turn_text(info, update, lines), await self.images.board(update.view,
+                                                                                 names),
+                   BOARD_FILE, [_row(hand_button(info.id))] if update.acting else ())
+        if out.image is None:
+            out = Card(out.text + "\n" + view_text(update.view), None, BOARD_FILE, out.rows)
+        pinged = set(pings) if not same else set()
+        message_id = record.message_id if same and record is not None else None
+        channel = self.where(info)
+        if channel is None:
+            return set()
+        try:
+            if message_id is not None:
+                await channel.get_partial_message(message_id).edit(allowed_mentions=QUIET,
+                                                                   **out.edit_kwargs())
+            else:
+                allowed = discord.AllowedMentions(
+                    users=[discord.Object(u) for u in pinged], roles=False, everyone=False)
+                message_id = (await channel.send(allowed_mentions=allowed, **out.kwargs())).id
+        except discord.HTTPException as exc:
+            log.warning("match %s: could not post turn %s (%s)", info.id, update.number, exc)
+            self._failed(info.id)
+            if message_id is None:
+                return set()
+            record = DeliveryRecord(info.id, TURN, channel.id, message_id, json.dumps(
+                {"turn": update.number, "lines": lines, "dirty": True}))
+            slots[TURN] = record
+            await self.store.put_delivery(record)
+            return set()
+        record = DeliveryRecord(info.id, TURN, channel.id, message_id, json.dumps(
+            {"turn": update.number, "lines": lines}))
+        slots[TURN] = record
+        await self.store.put_delivery(record)
+        return pinged
 
-    # -- one player --------------------------------------------------------------------------
-
-    async def private_messages(self, info: MatchInfo, update: PrivateUpdate,
-                               decisions: Sequence[Decision],
-                               names: Sequence[str]) -> list[Outgoing]:
-        """The hand image with private news, then one message per decision to answer."""
+    def _turn_text(self, info: MatchInfo, update: TurnUpdate, lines: Sequence[str]) -> str:
         title = f"**{match_title(info.game, info.id)}**"
-        head = [title, *(with_names(line, names) for line in update.events)]
-        image = await self.images.hand(update.view, names)
-        if image is None:
-            head.append(view_text(update.view))
-        out: list[Outgoing] = []
-        for i, decision in enumerate(decisions):
-            menu = menus.plan(info.id, decision)
-            text = "\n".join([*head, menu.prompt]) if i == 0 else f"{title}\n{menu.prompt}"
-            out.append(Outgoing(text, image if i == 0 else None, "hand.png", menu_view(menu)))
-        if not out:
-            if not update.decisions and info.status == ACTIVE:
-                head.append("Nothing to decide for now.")
-            out.append(Outgoing("\n".join(head), image, "hand.png"))
-        return out
+        whose = f" · {who(info, update.seat)}'s turn" if update.seat is not None else ""
+        head = f"{title} · turn {update.number}{whose}" if update.number else f"{title} · setup"
+        tail = []
+        if update.acting:
+            closed = {s.user_id for s in info.seats if not s.dm_ok}
+            tail.append("To act: " + ", ".join(
+                f"<@{u}>" + (" (press **My hand**)" if u in closed else "")
+                for u in update.acting))
+        shown = [f"• {line}" for line in lines]
+        # A long turn keeps its newest lines within Discord's limit for one message.
+        room = TEXT_MAX - len(head) - sum(len(t) + 1 for t in tail) - 8
+        while shown and sum(len(line) + 1 for line in shown) > room:
+            shown = shown[1:]
+        cut = ["• …"] if len(shown) < len(lines) else []
+        return "\n".join([head, *cut, *shown, *tail])
 
-    async def send_private(self, info: MatchInfo, user_id: int, messages: Sequence[Outgoing],
-                           actor: discord.Interaction[Any] | None) -> None:
-        """By DM when possible; else privately to the player's own interaction, if any."""
-        seat = info.seat_of(user_id)
-        if seat is not None and seat.dm_ok:
-            sent = await self.dm(info, user_id, messages)
-            if sent:
-                return
-        if actor is not None and actor.user.id == user_id:
-            for out in messages:
-                try:
-                    await actor.followup.send(ephemeral=True, **out.kwargs())
-                except discord.HTTPException as exc:
-                    log.warning("match %s: private follow-up failed (%s)", info.id, exc)
+    # -- one person's prompt -----------------------------------------------------------------
+
+    async def _prompt(self, info: MatchInfo, seat: int, user_id: int,
+                      decisions: Sequence[Decision], names: Sequence[str],
+                      slots: dict[str, DeliveryRecord], news: Sequence[str] | None,
+                      fresh: bool, actor: Interaction | None, pressed: Interaction | None,
+                      pinged: set[int]) -> None:
+        """The person's window: open a new prompt (the one notification), edit the one they
+        are in when their view changed, or close it once nothing is left to decide."""
+        slot = prompt_slot(seat)
+        record = slots.get(slot)
+        shown = _shown(record)
+        mine = pressed is not None and pressed.user.id == user_id
+        window = decisions[0].window_id if decisions else shown.get("window")
+        state = {"window": window, "open": bool(decisions)}
+        if (not fresh and not mine and news is None
+                and bool(shown.get("open")) == bool(decisions)):
+            return  # shown as it is
+        out = await self._prompt_card(info, seat, decisions, names, news or ())
+        if pressed is not None and mine and (not fresh or not decisions):
+            # The pressed message is this window's prompt: it changes in place (and so does
+            # its DM, when the press came from a private copy under "My hand").
+            if record is not None:
+                on = pressed.message.id if pressed.message is not None else None
+                if record.message_id and record.message_id != on:
+                    await self._edit_dm(info, record, out)
+                await self._remember(slots, replace_shown(record, state))
+            await self._edit_pressed(pressed, out)  # last: the sign that all is shown
+            return
+        if not fresh:
+            if record is not None and record.message_id:
+                await self._edit_dm(info, record, out)
+                await self._remember(slots, replace_shown(record, state))
+            return
+        helped = actor if actor is not None and actor.user.id == user_id else None
+        sent = await self._open_window(info, seat, user_id, out, helped, pinged)
+        await self._remember(slots, DeliveryRecord(info.id, slot, sent[0], sent[1],
+                                                   json.dumps(state)))
+        if pressed is not None and mine:
+            await self._close_pressed(pressed)
+        elif (record is not None and record.message_id and shown.get("open")
+              and record.message_id != sent[1]):
+            await self._edit_dm(info, record, await self._prompt_card(info, seat, (), names, ()))
+
+    async def _open_window(self, info: MatchInfo, seat: int, user_id: int, out: Card,
+                           actor: Interaction | None, pinged: set[int]) -> tuple[int, int]:
+        """A new window: a new DM (the notification) when DMs reach the person, else their
+        private path (the actor's follow-up) and one mention in the thread. Returns where
+        the prompt went (0, 0 when it lives only privately)."""
+        record = info.seats[seat]
+        if record.dm_ok or self._retry_due(user_id):
+            sent = await self._dm_card(info, user_id, out)
+            if sent is not None:
+                if not record.dm_ok:
+                    await self.service.set_dm_ok(user_id, True)
+                return sent
+        if actor is not None:
+            try:
+                await actor.followup.send(ephemeral=True, **out.kwargs())
+            except discord.HTTPException as exc:
+                log.warning("match %s: private prompt failed (%s)", info.id, exc)
+        if user_id not in pinged:
+            await self.post(info, Outgoing(
+                f"<@{user_id}>, your move in **{match_title(info.game, info.id)}**: press "
+                "**My hand** under the turn post (or use /hand)."))
+        return (0, 0)
+
+    def _retry_due(self, user_id: int) -> bool:
+        failed = self.dms_failed_at.get(user_id)
+        return failed is None or self.clock() - failed >= RETRY_DMS
+
+    async def _prompt_card(self, info: MatchInfo, seat: int, decisions: Sequence[Decision],
+                           names: Sequence[str], news: Sequence[str]) -> Card:
+        """The prompt: the match, the person's news, what to decide, their hand, the menu.
+        With nothing to decide it is closed: no controls, a word on what comes next."""
+        user_id, gone = info.seats[seat].user_id, info.seats[seat].is_ai
+        update = (await self.service.hand(info.id, user_id)
+                  if user_id is not None and not gone and info.status in (ACTIVE, FINISHED)
+                  else None)
+        lines = [f"**{match_title(info.game, info.id)}**",
+                 *(with_names(line, names) for line in news)]
+        rows: list[Any] = []
+        if decisions:
+            menu = menus.plan(info.id, decisions[0])
+            lines.append(menu.prompt)
+            rows = menu_rows(menu)
+        elif gone and info.status == ACTIVE:
+            lines.append("The AI plays your seat now.")
+        elif info.status == ACTIVE:
+            lines.append("✅ Done for now: I'll message you when it is your move again.")
+        else:
+            lines.append("The match is over.")
+        image = await self.images.hand(update.view, names) if update is not None else None
+        if image is None and update is not None:
+            lines.append(view_text(update.view))
+        return Card("\n".join(lines), image, HAND_FILE, rows)
+
+    async def _edit_pressed(self, actor: Interaction, out: Card) -> None:
+        try:
+            await actor.edit_original_response(allowed_mentions=QUIET, **out.edit_kwargs())
+        except discord.HTTPException as exc:
+            log.warning("could not update the pressed prompt (%s)", exc)
+
+    async def _close_pressed(self, actor: Interaction) -> None:
+        """The pressed prompt's window is over: keep its text, drop its controls."""
+        message = actor.message
+        text = _text_of(message) if message is not None else ""
+        try:
+            await actor.edit_original_response(view=card(text or "✅ Done."))
+        except discord.HTTPException as exc:
+            log.warning("could not close the pressed prompt (%s)", exc)
+
+    async def _edit_dm(self, info: MatchInfo, record: DeliveryRecord, out: Card) -> None:
+        channel = self.client.get_partial_messageable(record.channel_id)
+        try:
+            await channel.get_partial_message(record.message_id).edit(**out.edit_kwargs())
+        except discord.HTTPException as exc:
+            log.warning("match %s: prompt %s not updated (%s)", info.id, record.slot, exc)
+
+    async def _remember(self, slots: dict[str, DeliveryRecord], record: DeliveryRecord) -> None:
+        slots[record.slot] = record
+        await self.store.put_delivery(record)
+
+    async def _dm_card(self, info: MatchInfo, user_id: int,
+                       out: Card) -> tuple[int, int] | None:
+        """A new DM; None when DMs are closed (the person is told once in the thread)."""
+        try:
+            channel = await self.client.create_dm(discord.Object(user_id))
+            message = await channel.send(**out.kwargs())
+        except discord.Forbidden as exc:
+            if exc.code != DMS_CLOSED:
+                log.warning("match %s: DM to %s refused (%s)", info.id, user_id, exc)
+            await self.dms_closed(info, user_id)
+            return None
+        except discord.HTTPException as exc:
+            log.warning("match %s: DM to %s failed (%s)", info.id, user_id, exc)
+            return None
+        self.dms_failed_at.pop(user_id, None)
+        return channel.id, message.id
 
     async def dm(self, info: MatchInfo, user_id: int, messages: Sequence[Outgoing]) -> bool:
-        """Send by DM; False when DMs are closed (the player is then told once)."""
+        """Plain DMs; False when DMs are closed (the person is then told once)."""
         try:
             channel = await self.client.create_dm(discord.Object(user_id))
             for out in messages:
@@ -260,10 +561,16 @@ class Delivery:
         return True
 
     async def dms_closed(self, info: MatchInfo, user_id: int) -> None:
+        """Mark the person's DMs closed; tell them once (not again while they stay closed)."""
+        already = user_id in self.dms_failed_at or any(
+            s.user_id == user_id and not s.dm_ok for s in info.seats)
+        self.dms_failed_at[user_id] = self.clock()
+        if already:
+            return
         await self.service.set_dm_ok(user_id, False)
         await self.post(info, Outgoing(
             f"<@{user_id}>, I can't send you direct messages, so your cards and choices will "
-            "show up only to you: press **My hand** under the latest board (or use /hand)."))
+            "show up only to you: press **My hand** under the turn post (or use /hand)."))
 
     async def probe_dm(self, info: MatchInfo, user_id: int) -> None:
         """Check at join that DMs reach the player, so a closed inbox is known up front."""
@@ -271,14 +578,105 @@ class Delivery:
             f"You are in **{match_title(info.game, info.id)}**. Your cards and the choices "
             "you must make will arrive here.")])
 
-    async def show_hand(self, interaction: discord.Interaction[Any], match_id: int) -> None:
-        """The player's hand and open choices, privately (the "My hand" button and /hand)."""
+    async def show_hand(self, interaction: Interaction, match_id: int) -> None:
+        """The player's hand and open choices, privately (the "My hand" button and /hand).
+        Closed DMs are tried again here: a DM that works switches the person back."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         # AI turns a restart cut short are played first, so the table and hand are current.
         await self.deliver(await self.service.resume(match_id))
         update = await self.service.hand(match_id, interaction.user.id)
         info = await self.service.info(match_id)
-        messages = await self.private_messages(info, update, update.decisions,
-                                               await self.names(info))
-        for out in messages:
-            await interaction.followup.send(ephemeral=True, **out.kwargs())
+        seat = info.seat_of(interaction.user.id)
+        names = await self.names(info)
+        out = await self._prompt_card(info, seat.seat if seat is not None else 0,
+                                      update.decisions, names, ())
+        if seat is not None and not seat.dm_ok and update.decisions:
+            sent = await self._dm_card(info, interaction.user.id, out)
+            if sent is not None:
+                await self.service.set_dm_ok(interaction.user.id, True)
+                await self.store.put_delivery(DeliveryRecord(
+                    match_id, prompt_slot(seat.seat), sent[0], sent[1], json.dumps(
+                        {"window": update.decisions[0].window_id, "open": True})))
+                await interaction.followup.send("Your DMs work again: your prompt is there.",
+                                                ephemeral=True)
+                return
+        # The "thinking" placeholder keeps the flags it was deferred with, so it says where
+        # the prompt is and the prompt follows as a message of its own.
+        await interaction.edit_original_response(
+            content=f"Your cards in **{match_title(info.game, info.id)}**, only for you:")
+        await interaction.followup.send(ephemeral=True, **out.kwargs())
+
+    # -- the end -----------------------------------------------------------------------------
+
+    async def _end(self, info: MatchInfo, result: Result, names: Sequence[str],
+                   slots: dict[str, DeliveryRecord], view: View | None = None) -> None:
+        """One post mentioning every person once, then a result DM to each (each once)."""
+        if view is None:
+            view = (await self.service.board(info.id)).view
+        image = await self.images.summary(view, result, names)
+        if END not in slots:
+            order = sorted(range(len(result.placings)), key=lambda s: result.placings[s])
+            lines = [f"**{match_title(info.game, info.id)}** is over."]
+            lines += [f"{ordinal(result.placings[s])}: {who(info, s)} ({result.scores[s]:g})"
+                      for s in order]
+            if result.detail:
+                lines.append(with_names(result.detail, names))
+            message = await self.post(info, Outgoing("\n".join(lines), image, RESULT_FILE))
+            if message is not None:
+                await self._remember(slots, DeliveryRecord(info.id, END, message.channel.id,
+                                                           message.id))
+        for seat in info.seats:
+            if seat.user_id is None or result_slot(seat.seat) in slots:
+                continue
+            place = result.placings[seat.seat]
+            text = (f"**{match_title(info.game, info.id)}** is over: you placed "
+                    f"{ordinal(place)} of {len(result.placings)}.")
+            sent = (await self._dm_card(info, seat.user_id, Card(text, image, RESULT_FILE))
+                    if seat.dm_ok or self._retry_due(seat.user_id) else None)
+            channel, message_id = sent if sent is not None else (0, 0)
+            await self._remember(slots, DeliveryRecord(info.id, result_slot(seat.seat),
+                                                       channel, message_id))
+            prompt = slots.get(prompt_slot(seat.seat))
+            if prompt is not None and prompt.message_id and _shown(prompt).get("open"):
+                await self._edit_dm(info, prompt, Card(
+                    f"**{match_title(info.game, info.id)}** · the match is over."))
+                await self._remember(slots, replace_shown(prompt, {"open": False}))
+
+
+def replace_shown(record: DeliveryRecord, shown: Mapping[str, Any]) -> DeliveryRecord:
+    return DeliveryRecord(record.match_id, record.slot, record.channel_id, record.message_id,
+                          json.dumps(dict(shown)))
+
+
+def _row(item: discord.ui.Item[Any]) -> discord.ui.ActionRow[Any]:
+    row: discord.ui.ActionRow[Any] = discord.ui.ActionRow()
+    row.add_item(item)
+    return row
+
+
+def _text_of(message: discord.Message) -> str:
+    """The text a message shows: its content, or its v2 text displays."""
+    if message.content:
+        return message.content
+    texts: list[str] = []
+
+    def walk(components: Sequence[Any]) -> None:
+        for c in components:
+            content = getattr(c, "content", None)
+            if isinstance(content, str):
+                texts.append(content)
+            walk(getattr(c, "children", None) or getattr(c, "components", None) or ())
+
+    walk(message.components)
+    return "\n".join(texts)
+
+
+def menu_card(message: discord.Message | None, menu: menus.Menu) -> discord.ui.LayoutView:
+    """A step inside a window (a confirmation, an ordering): the pressed prompt keeps its
+    title and picture and shows the step's text and controls."""
+    text = _text_of(message) if message is not None else ""
+    title = text.split("\n", 1)[0] if text.startswith("**") else ""
+    has_hand = message is not None and any(a.filename == HAND_FILE
+                                           for a in message.attachments)
+    return card("\n".join(part for part in (title, menu.prompt) if part),
+                HAND_FILE if has_hand else None, menu_rows(menu))

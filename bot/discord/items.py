@@ -8,6 +8,7 @@ runtime's ``Clicks``; the views here are built from the pure plans of ``bot.disc
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -66,24 +67,45 @@ class ParlorSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
         await runtime_of(interaction.client).clicks.on_click(interaction, self.cid, values)
 
 
-def _button(b: menus.Button, row: int) -> ParlorButton:
-    return ParlorButton.make(b.custom_id, b.label, discord.ButtonStyle[b.style], row)
+TEXT_MAX = 4000
+"""Discord's limit for the text displays of one components-v2 message."""
+
+Row = discord.ui.ActionRow[Any]
 
 
-def menu_view(menu: menus.Menu) -> discord.ui.View:
-    """The plan of ``bot.discord.menus`` as discord.ui items (rows kept as planned)."""
-    view = discord.ui.View(timeout=None)
-    for row, part in enumerate(menu.rows):
+def menu_rows(menu: menus.Menu) -> list[Row]:
+    """The plan of ``bot.discord.menus`` as action rows (rows kept as planned)."""
+    rows: list[Row] = []
+    for part in menu.rows:
+        row: Row = discord.ui.ActionRow()
+        rows.append(row)
         if isinstance(part, menus.Select):
             select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
                 custom_id=part.custom_id, placeholder=part.placeholder[:150],
-                min_values=part.min, max_values=part.max, row=row,
+                min_values=part.min, max_values=part.max,
                 options=[discord.SelectOption(label=o.label, value=o.value)
                          for o in part.options])
-            view.add_item(ParlorSelect(select))
+            row.add_item(ParlorSelect(select))
         else:
             for b in part:
-                view.add_item(_button(b, row))
+                row.add_item(ParlorButton.make(b.custom_id, b.label,
+                                               discord.ButtonStyle[b.style]))
+    return rows
+
+
+def card(text: str, image: str | None = None,
+         rows: Sequence[Row] = ()) -> discord.ui.LayoutView:
+    """One components-v2 message: the text, the picture (an attachment of that name) and
+    the controls, in one container."""
+    box: discord.ui.Container[Any] = discord.ui.Container()
+    box.add_item(discord.ui.TextDisplay(text if len(text) <= TEXT_MAX
+                                        else text[: TEXT_MAX - 1] + "…"))
+    if image is not None:
+        box.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{image}")))
+    for row in rows:
+        box.add_item(row)
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(box)
     return view
 
 
@@ -105,12 +127,8 @@ def lobby_view(match_id: int, ai_level: int) -> discord.ui.View:
     return view
 
 
-def table_view(match_id: int) -> discord.ui.View:
-    """The "My hand" button on every board post: the way back to one's cards and prompts."""
-    view = discord.ui.View(timeout=None)
-    view.add_item(ParlorButton.make(_id(match_id, TABLE, HAND), "My hand",
-                               discord.ButtonStyle.primary))
-    return view
+def hand_button(match_id: int) -> ParlorButton:
+    return ParlorButton.make(_id(match_id, TABLE, HAND), "My hand", discord.ButtonStyle.primary)
 
 
 def resign_view(match_id: int) -> discord.ui.View:

@@ -20,6 +20,7 @@ from bot.engine.types import (
     Event,
     Option,
     Result,
+    Turn,
     View,
     placings_from_scores,
 )
@@ -42,6 +43,7 @@ __all__ = [
     "Result",
     "Rng",
     "StaleDecision",
+    "Turn",
     "View",
     "check_action",
     "find_decision",

@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from bot.engine.errors import BadScenario, IllegalAction, MatchOver, NotYourDecision, StaleDecision
 from bot.engine.options import OptionSpec
 from bot.engine.rng import Rng
-from bot.engine.types import JSON, ORDER, Action, Decision, Event, Result, View
+from bot.engine.types import JSON, ORDER, Action, Decision, Event, Result, Turn, View
 
 S = TypeVar("S")
 
@@ -59,6 +59,10 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def ai_choose(self, level: str, view: View, decision: Decision, rng: Rng) -> Action:
         """An AI's answer to ``decision`` from the seat's ``view`` only."""
+
+    def turn(self, state: S) -> Turn | None:
+        """Whose turn it is, publicly; None for a game without turns (each move its own)."""
+        return None
 
     def scenario(self, players: int, options: Mapping[str, Any], seed: int,
                  setup: Mapping[str, Any]) -> S:

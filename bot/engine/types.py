@@ -39,6 +39,9 @@ class Decision:
 
     ``id`` changes whenever the game moves on, so a button for an old decision is detectably
     stale. ``default`` is a legal, safe choice the clock may take for an absent player.
+    ``window`` names the decision window it belongs to: a seat's decisions that share a
+    window (a whole Zura turn, an Aura block) are one prompt and one notification on
+    Discord, and one clock. Empty means the decision is a window of its own.
     """
 
     id: str
@@ -49,6 +52,12 @@ class Decision:
     min: int = 1
     max: int = 1
     default: tuple[str, ...] | None = None
+    window: str = ""
+
+    @property
+    def window_id(self) -> str:
+        """The window this decision belongs to (its own id when the game names none)."""
+        return self.window or self.id
 
     def option(self, key: str) -> Option | None:
         for opt in self.options:
@@ -66,7 +75,18 @@ class Decision:
             "min": self.min,
             "max": self.max,
             "default": list(self.default) if self.default is not None else None,
+            "window": self.window_id,
         }
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """The public turn marker: the turn's number (it grows by one each turn, additional
+    turns included) and the seat whose turn it is (None while nobody's, e.g. mulligans).
+    A new number is where a new turn begins, so the table's log starts a new post there."""
+
+    number: int
+    seat: int | None
 
 
 @dataclass(frozen=True, slots=True)

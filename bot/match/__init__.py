@@ -21,6 +21,7 @@ from bot.match.outbound import (
     PrivateUpdate,
     Prompt,
     PublicUpdate,
+    TurnUpdate,
     build_outbound,
 )
 from bot.match.replay import state_text
@@ -45,6 +46,7 @@ __all__ = [
     "PrivateUpdate",
     "Prompt",
     "PublicUpdate",
+    "TurnUpdate",
     "UnknownMatch",
     "build_outbound",
     "state_text",

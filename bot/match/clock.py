@@ -3,10 +3,12 @@
 Everything here is a pure function of times (Unix seconds) and records, so each rule is
 tested without waiting; ``bot.match.clocked`` applies them under each match's lock.
 
-The ladder for one open decision of a person: a reminder by DM when half the time is gone,
-a mention in the thread when a fifth is left, and on expiry the AI moves for the seat
-("autopilot"). The stage reached is stored with the deadline, so a restart never repeats a
-rung, and a bot that was down fires only the rung that is due now.
+A clock runs per decision window (``Decision.window_id``: a whole Zura turn, one Aura block),
+not per decision inside it. The ladder for one open window of a person: a reminder by DM when
+half the time is gone, a mention in the thread when a fifth is left, and on expiry the AI
+answers the whole window for the seat ("autopilot"), which counts as one missed turn. The
+stage reached is stored with the deadline, so a restart never repeats a rung, and a bot that
+was down fires only the rung that is due now.
 """
 
 from __future__ import annotations
@@ -35,20 +37,25 @@ REMIND_AT = 0.5
 WARN_AT = 0.8
 """Share of the clock gone when the thread mention goes out."""
 
-# Stages stored with a deadline: the rungs already taken.
-FRESH, REMINDED, WARNED = 0, 1, 2
+# Stages stored with a deadline: the rungs already taken. EXPIRED: the window's time ran out
+# and the autopilot answered it; the row stays, parked, while the window may open again for
+# the seat (a Zura turn goes on after a trade partner answers), so the rest of the window is
+# answered at once, with no new clock, notice or missed turn.
+FRESH, REMINDED, WARNED, EXPIRED = 0, 1, 2, 3
 # Rungs.
 REMIND, WARN, EXPIRE = "remind", "warn", "expire"
 
 
 @dataclass(frozen=True, slots=True)
 class MatchClock:
-    """A match's clock: seconds per decision, and what happens to a player who stays away."""
+    """A match's clock: seconds per decision window (a turn), and what happens to a player
+    who stays away."""
 
     preset: str
     seconds: int
     absent: str = AI
-    """After ``autopilots`` missed decisions in a row: the AI takes the seat, or a forfeit."""
+    """After ``autopilots`` missed turns (windows) in a row: the AI takes the seat, or a
+    forfeit."""
     autopilots: int = DEFAULT_AUTOPILOTS
 
     def to_json(self) -> dict[str, Any]:
@@ -66,8 +73,8 @@ class MatchClock:
     def describe(self) -> str:
         """One line for lobby posts and /match info."""
         then = ("the AI takes the seat" if self.absent == AI else "the player forfeits")
-        return (f"{self.preset}, {duration(self.seconds)} per decision; after "
-                f"{self.autopilots} missed in a row {then}")
+        return (f"{self.preset}, {duration(self.seconds)} per turn; after "
+                f"{self.autopilots} missed turns in a row {then}")
 
 
 def make_clock(preset: str, minutes: int | None = None, absent: str = AI,
@@ -79,11 +86,11 @@ def make_clock(preset: str, minutes: int | None = None, absent: str = AI,
         raise BadOptions("An absent player's seat goes to the AI (`ai`) or forfeits "
                          "(`forfeit`).")
     if not 1 <= autopilots <= MAX_AUTOPILOTS:
-        raise BadOptions(f"Missed decisions allowed in a row: 1 to {MAX_AUTOPILOTS}.")
+        raise BadOptions(f"Missed turns allowed in a row: 1 to {MAX_AUTOPILOTS}.")
     if preset != CUSTOM:
         return MatchClock(preset, PRESETS[preset], absent, autopilots)
     if minutes is None or not 1 <= minutes <= MAX_CUSTOM_MINUTES:
-        raise BadOptions(f"A custom clock needs minutes per decision, 1 to "
+        raise BadOptions(f"A custom clock needs minutes per turn, 1 to "
                          f"{MAX_CUSTOM_MINUTES}.")
     return MatchClock(CUSTOM, minutes * MINUTE, absent, autopilots)
 
@@ -154,14 +161,25 @@ def climbed(deadline: DeadlineRecord, rung: str, seconds: float) -> DeadlineReco
     return replace(deadline, stage=stage, next_at=wake_at(deadline.due_at, seconds, stage))
 
 
+def parked(deadline: DeadlineRecord, at: float) -> DeadlineRecord:
+    """The deadline of a window the autopilot answered: kept, never due by itself."""
+    return replace(deadline, stage=EXPIRED, held_at=at)
+
+
+def reopened(deadline: DeadlineRecord, at: float) -> DeadlineRecord:
+    """A parked window open again for the seat: due at once (the autopilot goes on)."""
+    return replace(deadline, due_at=at, next_at=at, held_at=None)
+
+
 def hold(deadline: DeadlineRecord, at: float) -> DeadlineRecord:
     """Stop the clock at ``at`` (a clock already standing keeps its first stop)."""
     return deadline if deadline.held_at is not None else replace(deadline, held_at=at)
 
 
 def release(deadline: DeadlineRecord, at: float) -> DeadlineRecord:
-    """Run the clock again from ``at``: every time moves on by as long as it stood."""
-    if deadline.held_at is None:
+    """Run the clock again from ``at``: every time moves on by as long as it stood (a parked
+    window stays parked)."""
+    if deadline.held_at is None or deadline.stage == EXPIRED:
         return deadline
     stood = max(0.0, at - deadline.held_at)
     return replace(deadline, due_at=deadline.due_at + stood, next_at=deadline.next_at + stood,

@@ -1,15 +1,17 @@
 """The match service with play-by-post clocks (DESIGN §6).
 
 Every change to a timed match ends, still under the match's lock, by bringing its deadlines
-in line with the decisions open for people: a new decision gets a full clock, an answered
-one loses its clock, a decision still open (a simultaneous play) keeps its own. The
-scheduler calls ``tick``: each due rung is taken once — its stage is stored before the
-notice is returned, and the expiry is a logged move — so a restart repeats nothing, and a
-bot that was down takes each overdue rung when it is back. Nothing lives only in memory.
+in line with the decision windows open for people (``Decision.window_id``): a window that
+opens gets a full clock, the decisions inside it share that clock, a closed window loses it.
+The scheduler calls ``tick``: each due rung is taken once — its stage is stored before the
+notice is returned, and the expiry is logged moves — so a restart repeats nothing, and a bot
+that was down takes each overdue rung when it is back. On expiry the autopilot answers the
+whole window: one missed turn, one notice. Nothing lives only in memory.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import AsyncIterator, Callable, Collection
@@ -17,10 +19,11 @@ from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any
 
-from bot.engine import Action, StaleDecision
+from bot.engine import Action, Event, StaleDecision
 from bot.match import results
 from bot.match.clock import (
     EXPIRE,
+    EXPIRED,
     FORFEIT,
     REMIND,
     MatchClock,
@@ -30,7 +33,9 @@ from bot.match.clock import (
     due_rung,
     hold,
     new_deadline,
+    parked,
     release,
+    reopened,
     votes_needed,
 )
 from bot.match.errors import MatchError, NotSeated
@@ -46,13 +51,15 @@ from bot.match.notices import (
     Reminder,
     SeatTakenBack,
 )
-from bot.match.outbound import Outbound, build_outbound
+from bot.match.outbound import Outbound, build_outbound, private_update
 from bot.match.service import MatchService, _Live
 from bot.store import ACTIVE, CANCELLED, FINISHED, DeadlineRecord, SeatClock, SeatRecord, Store
 
 log = logging.getLogger(__name__)
 
 AUTOPILOT_LEVEL = "normal"
+AUTOPILOT = "autopilot"
+AUTOPILOT_NEWS = "⌛ Time ran out, so the AI played this turn for you."
 RETRY_SECONDS = 60.0
 """A rung that failed (a bug, a database hiccup) is tried again this much later."""
 
@@ -74,6 +81,8 @@ class ClockedMatchService(MatchService):
         self.now = now
         self._moved: dict[int, set[int]] = {}
         """Seats a person moved for in the change under way (their missed streak ends)."""
+        self.clocks_changed = asyncio.Event()
+        """Set after every change under a match's lock: the scheduler looks at its clocks."""
 
     # -- every change keeps the deadlines in line ----------------------------------------------
 
@@ -86,6 +95,7 @@ class ClockedMatchService(MatchService):
             finally:
                 if live.version != version:
                     await self._sync(live)
+                self.clocks_changed.set()
 
     async def _play(self, live: _Live, seat: SeatRecord, action: Action, user_id: int | None,
                     autopilot: bool = False) -> None:
@@ -99,16 +109,27 @@ class ClockedMatchService(MatchService):
         await self.store.delete_deadlines(match_id)
         return out
 
-    def _open_for_people(self, live: _Live) -> set[tuple[str, int]]:
-        """(decision id, seat) of every decision a person must make now."""
+    def _people(self, live: _Live) -> set[int]:
+        """Seats people play in a running match (none once it is over)."""
         if (live.state is None or live.result is not None
                 or live.record.status in (FINISHED, CANCELLED)):
             return set()
-        people = {s.seat for s in live.seats if is_person(s)}
-        return {(d.id, d.player) for d in live.game.pending(live.state) if d.player in people}
+        return {s.seat for s in live.seats if is_person(s)}
+
+    def _open_for_people(self, live: _Live) -> set[tuple[str, int]]:
+        """(window id, seat) of every decision window a person has open now."""
+        people = self._people(live)
+        if not people:
+            return set()
+        return {(d.window_id, d.player) for d in live.game.pending(live.state)
+                if d.player in people}
 
     async def _sync(self, live: _Live) -> None:
-        """Clocks for exactly the open decisions of people; streaks of seats that moved end."""
+        """Clocks for exactly the open windows of people; streaks of seats that moved end.
+
+        A window the autopilot answered stays parked while its seat has no other window open
+        (it may open again within the same turn); opening again, it falls due at once.
+        """
         moved = self._moved.pop(live.id, set())
         clock = MatchClock.from_json(live.record.clock)
         if clock is None:
@@ -117,13 +138,17 @@ class ClockedMatchService(MatchService):
         for n in moved:
             if n in seats and seats[n].autopilots:
                 await self.store.put_seat_clock(replace(seats[n], autopilots=0))
-        have = {(d.decision_id, d.seat) for d in await self.store.deadlines_of([live.id])}
+        have = {(d.decision_id, d.seat): d for d in await self.store.deadlines_of([live.id])}
         wanted = self._open_for_people(live)
+        busy, people = {seat for _, seat in wanted}, self._people(live)
         now = self.now()
-        put = [new_deadline(live.id, decision, seat, clock.seconds, now,
+        put = [new_deadline(live.id, window, seat, clock.seconds, now,
                             self._held(live, seats.get(seat)))
-               for decision, seat in sorted(wanted - have)]
-        drop = sorted(have - wanted)
+               for window, seat in sorted(wanted - have.keys())]
+        put += [reopened(d, now) for key, d in sorted(have.items())
+                if key in wanted and d.stage == EXPIRED and d.held_at is not None]
+        drop = sorted(key for key, d in have.items() if key not in wanted and not (
+            d.stage == EXPIRED and d.seat in people and d.seat not in busy))
         if put or drop:
             await self.store.save_deadlines(live.id, put, drop)
 
@@ -192,7 +217,7 @@ class ClockedMatchService(MatchService):
             assert seat.user_id is not None
             rung = due_rung(deadline, clock.seconds, now)
             if rung == EXPIRE:
-                return await self._autopilot(live, seat, deadline.decision_id, clock)
+                return await self._autopilot(live, seat, deadline, clock, now)
             if rung is None or not await self.store.advance_deadline(
                     climbed(deadline, rung, clock.seconds), deadline.stage):
                 return []
@@ -200,31 +225,46 @@ class ClockedMatchService(MatchService):
                 return [Reminder(live.id, seat.seat, seat.user_id, seat.dm_ok, deadline.due_at)]
             return [LastCall(live.id, seat.seat, seat.user_id, deadline.due_at)]
 
-    async def _autopilot(self, live: _Live, seat: SeatRecord, decision_id: str,
-                         clock: MatchClock) -> list[ClockOut]:
-        """The AI answers for the absent seat, logged as autopilot; enough in a row and the
-        seat goes to the AI for good, or the player forfeits."""
+    async def _autopilot(self, live: _Live, seat: SeatRecord, deadline: DeadlineRecord,
+                         clock: MatchClock, now: float) -> list[ClockOut]:
+        """The AI answers the seat's whole window, logged as autopilot: one missed turn, one
+        notice. Enough in a row and the seat goes to the AI for good, or the player forfeits.
+        A parked window opening again is answered on, without another notice or miss."""
         assert seat.user_id is not None
-        decision = next(d for d in live.game.pending(live.state) if d.id == decision_id
-                        and d.player == seat.seat)
-        before = live.state
-        await self._ai_move(live, seat, decision, AUTOPILOT_LEVEL, autopilot=True)
-        mine = await self._seat_clock(live.id, seat.seat)
-        streak = mine.autopilots + 1
-        then = None
-        if streak >= clock.autopilots and live.result is None:
-            then = clock.absent
-            if clock.absent == FORFEIT:
-                await self._resign(live, seat, f"Player {seat.seat + 1} forfeits after "
-                                               f"{streak} missed decisions in a row.",
-                                   results.FORFEIT)
-            else:
-                await self._set_seat(live, replace(seat, is_ai=True, ai_level=AUTOPILOT_LEVEL))
-        await self.store.put_seat_clock(replace(mine, autopilots=streak))
-        await self._run_ai(live)
-        notice = Autopiloted(live.id, seat.seat, seat.user_id, streak, clock.autopilots, then)
-        return [notice, *build_outbound(live.game, live.id, live.seats, live.state,
-                                        live.events, before, live.result)]
+        before, window = live.state, deadline.decision_id
+        for _ in range(live.game.max_steps + 1):
+            mine = [d for d in live.game.pending(live.state)
+                    if d.player == seat.seat and d.window_id == window]
+            if live.result is not None or not mine:
+                break
+            await self._ai_move(live, seat, mine[0], AUTOPILOT_LEVEL, autopilot=True)
+            await self._run_ai(live)  # an AI trade partner answers within the window
+        await self.store.save_deadlines(live.id, [parked(deadline, now)], [])
+        # Private news for the seat: its prompt for this window says who answered it.
+        live.events.append(Event(AUTOPILOT, AUTOPILOT_NEWS, audience=(seat.seat,)))
+        out: list[ClockOut] = []
+        if deadline.stage != EXPIRED:
+            streak = (await self._seat_clock(live.id, seat.seat)).autopilots + 1
+            then = None
+            if streak >= clock.autopilots and live.result is None:
+                then = clock.absent
+                if clock.absent == FORFEIT:
+                    await self._resign(live, seat, f"Player {seat.seat + 1} forfeits after "
+                                                   f"{streak} missed turns in a row.",
+                                       results.FORFEIT)
+                else:
+                    await self._set_seat(live, replace(seat, is_ai=True,
+                                                       ai_level=AUTOPILOT_LEVEL))
+                await self._run_ai(live)
+            await self.store.put_seat_clock(replace(await self._seat_clock(live.id, seat.seat),
+                                                    autopilots=streak))
+            out.append(Autopiloted(live.id, seat.seat, seat.user_id, streak, clock.autopilots,
+                                   then, window))
+            if then is not None:  # no longer a person's seat, but their prompt still closes
+                out.append(private_update(live.game, live.id, live.state, seat, seat.user_id,
+                                          live.events))
+        return [*out, *build_outbound(live.game, live.id, live.seats, live.state, live.events,
+                                      before, live.result, live.moves)]
 
     async def _set_seat(self, live: _Live, seat: SeatRecord) -> None:
         live.version = await self.store.update_seat(live.id, live.version, seat)
@@ -359,13 +399,17 @@ class ClockedMatchService(MatchService):
 
     # -- what front ends ask ---------------------------------------------------------------------
 
+    async def _clocks_of(self, match_ids: list[int]) -> list[DeadlineRecord]:
+        """The running or standing clocks (not the parked windows the autopilot answered)."""
+        return [d for d in await self.store.deadlines_of(match_ids) if d.stage != EXPIRED]
+
     async def info(self, match_id: int) -> MatchInfo:
         info = await super().info(match_id)
-        return replace(info, deadlines=tuple(await self.store.deadlines_of([match_id])))
+        return replace(info, deadlines=tuple(await self._clocks_of([match_id])))
 
     async def matches_of(self, user_id: int) -> list[MatchInfo]:
         """The user's matches, those waiting for them first, soonest due first."""
         infos = await super().matches_of(user_id)
-        rows = await self.store.deadlines_of([i.id for i in infos])
+        rows = await self._clocks_of([i.id for i in infos])
         return by_urgency([replace(i, deadlines=tuple(d for d in rows if d.match_id == i.id))
                            for i in infos], user_id)

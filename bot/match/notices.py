@@ -34,7 +34,8 @@ class LastCall:
 
 @dataclass(frozen=True)
 class Autopiloted:
-    """Time ran out and the AI moved for the seat; ``streak`` of ``limit`` in a row.
+    """Time ran out and the AI answered the seat's decision ``window`` for it; ``streak`` of
+    ``limit`` missed turns in a row.
 
     ``then`` says what reaching the limit did: the AI keeps the seat (``ai``), the player
     forfeited (``forfeit``), or None below the limit.
@@ -46,6 +47,7 @@ class Autopiloted:
     streak: int
     limit: int
     then: str | None = None
+    window: str = ""
 
 
 @dataclass(frozen=True)

@@ -6,10 +6,10 @@ They are built from views only, so they carry exactly what each recipient may kn
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.engine import Decision, Event, Game, Result, View
+from bot.engine import Decision, Event, Game, Result, Turn, View
 from bot.store import SeatRecord
 
 
@@ -21,6 +21,32 @@ class PublicUpdate:
     view: View
     summary: tuple[str, ...]
     mention_user_ids: tuple[int, ...]
+    turn: Turn | None = None
+
+
+@dataclass(frozen=True)
+class Move:
+    """One applied move (or a seat change): the turn it was made in and what it did."""
+
+    turn: Turn | None
+    events: tuple[Event, ...]
+    state: Any
+
+
+@dataclass(frozen=True)
+class TurnUpdate:
+    """One turn's public record: lines to add to its post, and the table after them.
+
+    Number 0 is before the first turn (Auroria's mulligans). ``acting``: the users who must
+    act now in this turn (none once it is over).
+    """
+
+    match_id: int
+    number: int
+    seat: int | None
+    lines: tuple[str, ...]
+    view: View
+    acting: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -60,7 +86,7 @@ class MatchCancelled:
     by_user_id: int
 
 
-Outbound = PublicUpdate | PrivateUpdate | Prompt | MatchEnded | MatchCancelled
+Outbound = PublicUpdate | TurnUpdate | PrivateUpdate | Prompt | MatchEnded | MatchCancelled
 
 
 def humans(seats: Sequence[SeatRecord]) -> list[tuple[SeatRecord, int]]:
@@ -84,7 +110,43 @@ def public_update(game: Game[Any], match_id: int, state: Any, seats: Sequence[Se
                   events: Sequence[Event] = ()) -> PublicUpdate:
     return PublicUpdate(match_id, game.view(state, None),
                         tuple(e.text for e in events if e.audience is None),
-                        mentions(game, state, seats))
+                        mentions(game, state, seats), game.turn(state))
+
+
+TURN = "turn"
+"""The event that announces a turn: its post's heading says it already."""
+
+
+def _number(turn: Turn | None) -> int:
+    return turn.number if turn is not None else 0
+
+
+def turn_updates(game: Game[Any], match_id: int, seats: Sequence[SeatRecord], state: Any,
+                 moves: Sequence[Move]) -> list[TurnUpdate]:
+    """The turns a batch of moves touched, in order, then the turn open now (a fresh one
+    names who acts). A move's lines belong to the turn it was made in."""
+    out: list[TurnUpdate] = []
+    ends: list[Any] = []
+    for move in moves:
+        lines = tuple(e.text for e in move.events if e.audience is None and e.kind != TURN)
+        number = _number(move.turn)
+        if out and out[-1].number == number:
+            out[-1] = replace(out[-1], lines=out[-1].lines + lines)
+            ends[-1] = move.state
+        else:
+            seat = move.turn.seat if move.turn is not None else None
+            out.append(TurnUpdate(match_id, number, seat, lines, {}))
+            ends.append(move.state)
+    out = [replace(u, view=game.view(end, None)) for u, end in zip(out, ends, strict=True)]
+    if game.result(state) is None:
+        now = game.turn(state)
+        acting = mentions(game, state, seats)
+        if out and out[-1].number == _number(now):
+            out[-1] = replace(out[-1], acting=acting)
+        else:
+            out.append(TurnUpdate(match_id, _number(now), now.seat if now else None, (),
+                                  game.view(state, None), acting))
+    return out
 
 
 def private_update(game: Game[Any], match_id: int, state: Any, seat: SeatRecord, user_id: int,
@@ -97,13 +159,14 @@ def private_update(game: Game[Any], match_id: int, state: Any, seat: SeatRecord,
 
 def build_outbound(game: Game[Any], match_id: int, seats: Sequence[SeatRecord], state: Any,
                    events: Sequence[Event], before: Any | None = None,
-                   result: Result | None = None) -> list[Outbound]:
+                   result: Result | None = None, moves: Sequence[Move] = ()) -> list[Outbound]:
     """Messages after moving from ``before`` (None: a fresh start) to ``state``.
 
     Only humans whose view, private news or open decisions changed get a private update;
     decisions not open in ``before`` become prompts.
     """
     out: list[Outbound] = [public_update(game, match_id, state, seats, events)]
+    out += turn_updates(game, match_id, seats, state, moves)
     prompts: list[Outbound] = []
     for seat, user in humans(seats):
         update = private_update(game, match_id, state, seat, user, events)

@@ -51,6 +51,7 @@ from bot.match.errors import (
 from bot.match.info import MatchInfo, by_urgency
 from bot.match.outbound import (
     MatchCancelled,
+    Move,
     Outbound,
     PrivateUpdate,
     PublicUpdate,
@@ -108,6 +109,7 @@ class _Live:
     version: int
     result: Result | None = None
     events: list[Event] = field(default_factory=list)
+    moves: list[Move] = field(default_factory=list)
 
     @property
     def id(self) -> int:
@@ -312,7 +314,7 @@ class MatchService:
             self._remember(live.id, live.version, state)
             await self._run_ai(live)
             return build_outbound(game, live.id, live.seats, live.state, live.events,
-                                  None, live.result)
+                                  None, live.result, live.moves)
 
     async def cancel(self, match_id: int, user_id: int,
                      can_manage: bool = False) -> list[Outbound]:
@@ -348,7 +350,7 @@ class MatchService:
             await self._play(live, seat, action, user_id)
             await self._run_ai(live)
             return build_outbound(live.game, live.id, live.seats, live.state, live.events,
-                                  before, live.result)
+                                  before, live.result, live.moves)
 
     async def _explain_stale(self, live: _Live, seat: SeatRecord, action: Action) -> None:
         """Tell a repeated submission (double click) apart from an old prompt."""
@@ -368,6 +370,7 @@ class MatchService:
 
         ``autopilot``: the AI moves for a person whose clock ran out (logged as such)."""
         with logs.about(live.id, action.decision):
+            turn = live.game.turn(live.state)
             state, events = play(live.game, live.state, seat.seat, action)
             result = live.game.result(state)
             if result is not None:
@@ -381,6 +384,7 @@ class MatchService:
                      live.version)
         live.state, live.result = state, result
         live.events += events
+        live.moves.append(Move(turn, tuple(events), state))
         self._remember(live.id, live.version, state)
 
     async def _run_ai(self, live: _Live) -> None:
@@ -423,7 +427,7 @@ class MatchService:
             before = live.state
             await self._run_ai(live)
             return build_outbound(live.game, live.id, live.seats, live.state, live.events,
-                                  before, live.result)
+                                  before, live.result, live.moves)
 
     async def resign(self, match_id: int, user_id: int) -> list[Outbound]:
         """Leave a running match: the AI takes the seat, ranked last; a last player left wins."""
@@ -458,6 +462,7 @@ class MatchService:
         gone = replace(seat, is_ai=True, ai_level="normal", resigned=True)
         live.seats = tuple(gone if s.seat == seat.seat else s for s in live.seats)
         live.events.append(Event(RESIGNATION, text))
+        live.moves.append(Move(live.game.turn(live.state), tuple(live.events[-1:]), live.state))
         staying = [s.seat for s in live.seats if not s.resigned]
         if len(staying) <= 1:
             # One transaction: the match ends; the result records who resigned.
@@ -471,7 +476,7 @@ class MatchService:
             live.version = await self.store.update_seat(live.id, live.version, gone)
             await self._run_ai(live)
         return build_outbound(live.game, live.id, live.seats, live.state, live.events,
-                              before, live.result)
+                              before, live.result, live.moves)
 
     # -- undo by consent (bot.match.undo) ----------------------------------------------------
 
@@ -539,9 +544,10 @@ class MatchService:
         n = len(moments)
         live.events.append(Event("undo", f"Player {seat.seat + 1} takes back "
                                           f"{'a move' if n == 1 else f'{n} moves'}."))
+        live.moves.append(Move(live.game.turn(state), tuple(live.events[-1:]), state))
         await self._run_ai(live)
         return build_outbound(live.game, live.id, live.seats, live.state, live.events,
-                              before, live.result)
+                              before, live.result, live.moves)
 
     # -- what front ends ask ---------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from bot.store.records import (
     ActionRow,
     DeadlineRecord,
     DeckRecord,
+    DeliveryRecord,
     GuildSettings,
     MatchRecord,
     MessageRecord,
@@ -124,6 +125,11 @@ class Store(Protocol):
 
     async def messages(self, match_id: int, kind: str | None = None) -> list[MessageRecord]: ...
 
+    async def put_delivery(self, delivery: DeliveryRecord) -> None:
+        """Fill (or refill) a slot of a match with a message."""
+
+    async def deliveries(self, match_id: int) -> list[DeliveryRecord]: ...
+
     async def put_deadline(self, deadline: DeadlineRecord) -> None: ...
 
     async def due_deadlines(self, now: float) -> list[DeadlineRecord]:
@@ -149,6 +155,10 @@ class Store(Protocol):
 
     async def due_away_ends(self, now: float) -> list[SeatClock]:
         """Seats whose time away ends by ``now``, soonest first."""
+
+    async def next_clock_at(self) -> float | None:
+        """The soonest ``next_at`` of a running deadline or end of time away (None: none), so
+        the scheduler sleeps exactly until something is due."""
 
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:
         """The server's settings, or the defaults when none were saved."""

@@ -32,6 +32,7 @@ from bot.store.records import (
     Clock,
     DeadlineRecord,
     DeckRecord,
+    DeliveryRecord,
     GuildSettings,
     MatchRecord,
     MessageRecord,
@@ -43,9 +44,11 @@ from bot.store.records import (
     UndoRequestRecord,
 )
 from bot.store.rows import (
+    NEXT_CLOCK_SQL,
     action_from_row,
     deadline_from_row,
     deck_from_row,
+    delivery_from_row,
     dumps,
     guild_settings_from_row,
     match_from_row,
@@ -77,6 +80,8 @@ def _upsert(table: str, keys: Sequence[str], columns: Sequence[str]) -> str:
 
 _PUT_MESSAGE = _upsert("messages", ["message_id"],
                        ["match_id", "kind", "seat", "channel_id", "decision_id", "created_at"])
+_PUT_DELIVERY = _upsert("deliveries", ["match_id", "slot"],
+                        ["channel_id", "message_id", "shown", "updated_at"])
 _PUT_DEADLINE = _upsert("deadlines", ["match_id", "decision_id", "seat"],
                         ["due_at", "next_at", "stage", "created_at", "held_at"])
 _PUT_GUILD = _upsert("guild_settings", ["guild_id"],
@@ -469,6 +474,18 @@ class PostgresStore:
                 "ORDER BY created_at, message_id", match_id, kind)
         return [message_from_row(r) for r in rows]
 
+    async def put_delivery(self, delivery: DeliveryRecord) -> None:
+        async with self._write() as db:
+            await db.execute(_PUT_DELIVERY, delivery.match_id, delivery.slot,
+                             delivery.channel_id, delivery.message_id, delivery.shown,
+                             self.clock())
+
+    async def deliveries(self, match_id: int) -> list[DeliveryRecord]:
+        async with self._read() as db:
+            rows = await db.fetch(
+                "SELECT * FROM deliveries WHERE match_id = $1 ORDER BY slot", match_id)
+        return [delivery_from_row(r) for r in rows]
+
     async def _put_deadlines(self, db: Connection, deadlines: Iterable[DeadlineRecord]) -> None:
         await db.executemany(_PUT_DEADLINE, [
             (d.match_id, d.decision_id, d.seat, d.due_at, d.next_at, d.stage, self.clock(),
@@ -533,6 +550,11 @@ class PostgresStore:
             rows = await db.fetch(
                 "SELECT * FROM seat_clocks WHERE away_until <= $1 ORDER BY away_until", now)
         return [seat_clock_from_row(r) for r in rows]
+
+    async def next_clock_at(self) -> float | None:
+        async with self._read() as db:
+            soonest = await db.fetchval(NEXT_CLOCK_SQL)
+        return None if soonest is None else float(soonest)
 
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:
         async with self._read() as db:

@@ -120,8 +120,21 @@ class MessageRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class DeliveryRecord:
+    """The Discord message that fills one slot of a match (its live turn post, a seat's
+    prompt, an end notice) and what it shows (``shown``, JSON), so delivery can reconcile."""
+
+    match_id: int
+    slot: str
+    channel_id: int
+    message_id: int
+    shown: str = "{}"
+
+
+@dataclass(frozen=True, slots=True)
 class DeadlineRecord:
-    """A clock on one seat's decision; ``stage`` counts the reminders already sent.
+    """A clock on one seat's decision window (``decision_id`` holds the window's id);
+    ``stage`` counts the reminders already sent (3: expired, parked; see ``bot.match.clock``).
 
     ``held_at`` is set while the clock stands still (pause, time away); the times are then
     shifted by the time it stood when it runs again.
@@ -138,7 +151,7 @@ class DeadlineRecord:
 
 @dataclass(frozen=True, slots=True)
 class SeatClock:
-    """Clock bookkeeping for one seat: missed decisions in a row and time away."""
+    """Clock bookkeeping for one seat: missed turns (windows) in a row and time away."""
 
     match_id: int
     seat: int

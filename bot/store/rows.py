@@ -14,6 +14,7 @@ from bot.store.records import (
     ActionRecord,
     DeadlineRecord,
     DeckRecord,
+    DeliveryRecord,
     GuildSettings,
     MatchRecord,
     MessageRecord,
@@ -23,6 +24,12 @@ from bot.store.records import (
     SeatRecord,
     UndoRequestRecord,
 )
+
+NEXT_CLOCK_SQL = (
+    "SELECT MIN(t) AS t FROM (SELECT MIN(next_at) AS t FROM deadlines WHERE held_at IS NULL "
+    "UNION ALL SELECT MIN(away_until) AS t FROM seat_clocks WHERE away_until IS NOT NULL) "
+    "AS soonest")
+"""The soonest clock event of any match (both dialects; each side uses its partial index)."""
 
 
 class Row(Protocol):
@@ -65,6 +72,11 @@ def result_from_row(row: Row) -> ResultRecord:
 def message_from_row(row: Row) -> MessageRecord:
     return MessageRecord(row["match_id"], row["kind"], row["channel_id"], row["message_id"],
                          row["seat"], row["decision_id"])
+
+
+def delivery_from_row(row: Row) -> DeliveryRecord:
+    return DeliveryRecord(row["match_id"], row["slot"], row["channel_id"], row["message_id"],
+                          row["shown"])
 
 
 def deadline_from_row(row: Row) -> DeadlineRecord:

@@ -35,6 +35,7 @@ from bot.store.records import (
     Clock,
     DeadlineRecord,
     DeckRecord,
+    DeliveryRecord,
     GuildSettings,
     MatchRecord,
     MessageRecord,
@@ -46,9 +47,11 @@ from bot.store.records import (
     UndoRequestRecord,
 )
 from bot.store.rows import (
+    NEXT_CLOCK_SQL,
     action_from_row,
     deadline_from_row,
     deck_from_row,
+    delivery_from_row,
     dumps,
     guild_settings_from_row,
     match_from_row,
@@ -511,6 +514,18 @@ class SqliteStore:
         rows = await self._all(sql + " ORDER BY created_at, message_id", params)
         return [message_from_row(r) for r in rows]
 
+    async def put_delivery(self, delivery: DeliveryRecord) -> None:
+        await self._change(
+            "INSERT OR REPLACE INTO deliveries (match_id, slot, channel_id, message_id, shown, "
+            "updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (delivery.match_id, delivery.slot, delivery.channel_id, delivery.message_id,
+             delivery.shown, self.clock()))
+
+    async def deliveries(self, match_id: int) -> list[DeliveryRecord]:
+        rows = await self._all("SELECT * FROM deliveries WHERE match_id = ? ORDER BY slot",
+                               (match_id,))
+        return [delivery_from_row(r) for r in rows]
+
     async def _put_deadlines(self, db: Db, deadlines: Iterable[DeadlineRecord]) -> None:
         await _many(
             db,
@@ -581,6 +596,10 @@ class SqliteStore:
         rows = await self._all(
             "SELECT * FROM seat_clocks WHERE away_until <= ? ORDER BY away_until", (now,))
         return [seat_clock_from_row(r) for r in rows]
+
+    async def next_clock_at(self) -> float | None:
+        row = await self._first(NEXT_CLOCK_SQL)
+        return None if row is None or row["t"] is None else float(row["t"])
 
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:
         row = await self._first("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))

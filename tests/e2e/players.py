@@ -1,25 +1,47 @@
 """Simulated players: they read what the bot shows them and press something offered.
 
 A player finds their prompt in their DMs, or — with DMs closed — by pressing "My hand" under
-the latest board post. After a submission they wait for the next board post, which names
-whoever must act next.
+the live turn post. A submission is shown once the pressed prompt has changed (the bot
+updates it last); the live turn post then names whoever must act.
 """
 
 from __future__ import annotations
 
 import random
+import re
+from typing import Any
 
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, InteractionHandle
 
 TIMEOUT = 10.0
 
 
+TURN_POST = re.compile(r"^\*\*.+\*\* · (turn \d+|setup)")
+
+
 def is_board(m: FakeMessage) -> bool:
-    return any(b.label == "My hand" for b in m.buttons)
+    """A turn post: the turn's record (board and lines), live while the turn goes on."""
+    return bool(TURN_POST.match(m.text))
 
 
 def has_choices(m: FakeMessage) -> bool:
     return bool(m.selects) or any(b.label not in ("My hand", "Back") for b in m.buttons)
+
+
+def controls(components: list[Any]) -> bool:
+    """Whether a components payload offers a choice (anything but "My hand")."""
+    for c in components:
+        if c.get("type") in (2, 3) and not str(c.get("custom_id", "")).endswith(":table:hand"):
+            return True
+        if controls(c.get("components") or []):
+            return True
+    return False
+
+
+def opened_with_choices(m: FakeMessage) -> bool:
+    """Whether a message offered a choice when it was sent (a prompt, not a notice)."""
+    first = m.history[0].components if m.history else m.components
+    return controls(first)
 
 
 class Players:
@@ -34,6 +56,13 @@ class Players:
     def boards(self) -> list[FakeMessage]:
         return [m for m in self.fake.messages(self.thread) if is_board(m)]
 
+    def live(self) -> FakeMessage:
+        return self.fake.message(self.boards()[-1])
+
+    def table(self) -> tuple[int, str]:
+        """What the thread shows of the table: how many turn posts, the live one's text."""
+        return len(self.boards()), self.live().text
+
     def over(self) -> FakeMessage | None:
         for m in self.fake.messages(self.thread):
             if m.content.split("\n", 1)[0].endswith("** is over."):
@@ -46,8 +75,7 @@ class Players:
             return await self.fake.wait_until(
                 lambda: next((m for m in reversed(self.fake.dms(user)) if has_choices(m)), None),
                 TIMEOUT, what=f"a prompt in {user.name}'s DMs")
-        board = self.boards()[-1]
-        handle = await self.fake.click(user, board, label="My hand")
+        handle = await self.fake.click(user, self.live(), label="My hand")
         await handle.reply(TIMEOUT)
         return await self.fake.wait_until(
             lambda: next((m for m in handle.followups if has_choices(m)), None),
@@ -68,7 +96,6 @@ class Players:
 
     async def move(self, user: FakeUser) -> None:
         """Answer one decision of ``user``, through any confirm/order steps."""
-        boards_before = len(self.boards())
         message = await self.prompt(user)
         while True:
             handle = await self.press(user, message)
@@ -76,12 +103,12 @@ class Players:
             if callback.type != 7:  # not an in-place step: the choice was submitted
                 break
             message = self.fake.message(message)
-        await self.fake.wait_until(
-            lambda: len(self.boards()) > boards_before, TIMEOUT, what="the next board post")
+        await handle.reply(TIMEOUT)  # the pressed prompt changed: the move is all shown
 
     def to_act(self) -> list[FakeUser]:
-        board = self.boards()[-1]
-        return [self.by_id[u] for u in board.mentions if u in self.by_id]
+        lines = [line for line in self.live().text.split("\n") if line.startswith("To act: ")]
+        mentioned = [int(u) for u in re.findall(r"<@!?(\d+)>", lines[0])] if lines else []
+        return [self.by_id[u] for u in mentioned if u in self.by_id]
 
     async def play_out(self, max_moves: int = 2000) -> FakeMessage:
         """Let whoever the latest board names act until the match is over."""

@@ -1,8 +1,9 @@
 """Clocks through Discord: the ladder's DM, mention and autopilot notice, a restart with
 deadlines that fell due while the bot was down, taking a seat back, pause votes and time away.
 
-The bot's clock is a ``Now`` the test moves; the scheduler loop runs every 20 ms of real time
-and the test waits for what it posts (or for loop rounds), never sleeping.
+The bot's clock is a ``Now`` the test moves, and the scheduler sleeps on it: it wakes when the
+test moves the time past the rung it sleeps for. The test waits for what it posts (or for the
+scheduler to be asleep again), never sleeping.
 """
 
 from __future__ import annotations
@@ -11,10 +12,12 @@ import re
 from collections.abc import AsyncIterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 
+import pytest
+
 from bot.app import ParlorBot
+from bot.match.clocked import AUTOPILOT_NEWS
 from bot.settings import Settings
 from bot.store import SqliteStore
-from cogs.clock import Clocks
 from tests.e2e.conftest import QuickImages, World
 from tests.e2e.players import Players, open_match, start
 from tests.fakediscord import FakeChannel, FakeMessage, FakeUser
@@ -28,19 +31,16 @@ def clocked_bot(world: World, now: Now) -> AbstractAsyncContextManager[ParlorBot
     async def running() -> AsyncIterator[ParlorBot]:
         bot = ParlorBot(Settings(world.fake.token, world.db), images=QuickImages(),
                         seed_source=lambda: 20240601, guild_ready_timeout=0.05,
-                        clock=now, clock_every=0.02)
+                        clock=now, clock_sleep=now.sleep)
         async with world.fake.run_bot(bot):
             yield bot
 
     return running()
 
 
-async def settle(world: World, bot: ParlorBot, rounds: int = 3) -> None:
-    """Let the scheduler run a few more rounds (what was due has been handled by then)."""
-    cog = bot.get_cog("Clocks")
-    assert isinstance(cog, Clocks)
-    target = cog.rounds + rounds
-    await world.fake.wait_until(lambda: cog.rounds >= target, what="clock rounds")
+async def settle(now: Now) -> None:
+    """Let the scheduler take everything due by now and go back to sleep."""
+    await now.run_to(now.t)
 
 
 def posts(world: World, where: FakeChannel, text: str) -> list[FakeMessage]:
@@ -63,11 +63,11 @@ async def logged(world: World, match_id: int) -> list[bool]:
 
 async def test_the_ladder_dm_mention_and_autopilot_each_once(world: World) -> None:
     fake, now = world.fake, Now()
-    async with clocked_bot(world, now) as bot:
+    async with clocked_bot(world, now):
         thread, players = await timed_zura(world, world.alice, world.bob)
-        assert "Clock: live, 2 min per decision" in fake.messages(thread)[0].content
+        assert "Clock: live, 2 min per turn" in fake.messages(thread)[0].content
         (user,) = players.to_act()
-        boards = len(players.boards())
+        table = players.table()
         info = await (await fake.slash(user, "match info", channel=thread)).reply()
         assert f"Clock: due <t:{int(START) + 120}:R>" in info.content
 
@@ -81,14 +81,15 @@ async def test_the_ladder_dm_mention_and_autopilot_each_once(world: World) -> No
         now.to(START + 120)
         notice = await fake.wait_for_message(lambda m: "Time ran out" in m.content,
                                              channel=thread)
-        assert notice.pings == [user.id] and "1 of 3 in a row" in notice.content
-        await fake.wait_until(lambda: len(players.boards()) > boards, what="the next board")
-        await settle(world, bot)
+        assert notice.pings == [user.id] and "1 of 3 missed turns in a row" in notice.content
+        await fake.wait_until(lambda: players.table() != table, what="the next board")
+        await settle(now)
         assert len([m for m in fake.dms(user) if "Half your time" in m.content]) == 1
         assert len(posts(world, thread, "⏳")) == 1
         assert len(posts(world, thread, "Time ran out")) == 1
         assert not posts(world, thread, "half your time"), "the DM reached them"
-    assert await logged(world, 1) == [True]
+    turn = await logged(world, 1)
+    assert len(turn) > 1 and all(turn), "the autopilot answered the whole turn"
 
 
 async def test_closed_dms_get_the_reminder_in_the_thread(world: World) -> None:
@@ -125,6 +126,7 @@ async def test_a_restart_fires_overdue_deadlines_once_and_old_buttons_work(
         await players.move(players.to_act()[0])
         (late,) = players.to_act()
         late_prompt = await players.prompt(late)
+        stale_ids = set(late_prompt.custom_ids)
         slow, slow_lobby = await open_match(fake, world.bob, world.table, "zura", [world.alice],
                                             clock="async")
         await start(fake, world.bob, slow_lobby)
@@ -132,31 +134,32 @@ async def test_a_restart_fires_overdue_deadlines_once_and_old_buttons_work(
         (waiting,) = slow_players.to_act()
         old_prompt = await slow_players.prompt(waiting)
         before = await logged(world, 1)
-        boards = len(players.boards())
+        table = players.table()
 
     now.to(START + 3600)  # down for an hour: the live clock ran out, the async one did not
-    async with clocked_bot(world, now) as bot:
+    async with clocked_bot(world, now):
         notice = await fake.wait_for_message(
             lambda m: f"Time ran out for <@{late.id}>" in m.content, channel=live)
         assert notice.pings == [late.id]
-        await fake.wait_until(lambda: len(players.boards()) > boards, what="the table moving on")
-        await settle(world, bot)
+        await fake.wait_until(lambda: players.table() != table, what="the table moving on")
+        await settle(now)
         assert len(posts(world, live, "Time ran out")) == 1
-        assert await logged(world, 1) == [*before, True]
+        after = await logged(world, 1)
+        assert after[:len(before)] == before and len(after) > len(before)
+        assert all(after[len(before):]), "the late turn, all of it by the autopilot"
 
-        stale = next(b for b in late_prompt.buttons if b.label != "Back")
-        answer = await (await fake.click(late, late_prompt, stale.custom_id)).reply()
-        assert answer.ephemeral and answer.content.startswith("Time ran out on that prompt")
+        # The prompt the autopilot answered no longer offers that choice: it moved on.
+        assert not set(fake.message(late_prompt).custom_ids) & stale_ids
 
-        slow_boards = len(slow_players.boards())
+        slow_table = slow_players.table()
         button = next(b for b in old_prompt.buttons if b.label != "Back")
         if re.match(r"\d+\. ", button.label):  # a hand card: confirm it first
             await (await fake.click(waiting, old_prompt, button.custom_id)).callback()
             button = fake.message(old_prompt).button(label="Confirm")
         await (await fake.click(waiting, old_prompt, button.custom_id)).callback()
-        await fake.wait_until(lambda: len(slow_players.boards()) > slow_boards,
+        await fake.wait_until(lambda: slow_players.table() != slow_table,
                               what="the old prompt's move on the table")
-        await settle(world, bot)
+        await settle(now)
         assert len(posts(world, live, "Time ran out")) == 1
     assert await logged(world, 2) == [False]
 
@@ -176,7 +179,7 @@ async def test_the_ai_keeps_a_missing_seat_until_one_click_takes_it_back(world: 
         handle = await fake.click(user, notice, label="Take my seat back")
         await handle.callback()
         hand = await handle.followup()
-        assert hand.ephemeral and hand.content.startswith("**Zura #1**")
+        assert hand.ephemeral and hand.text.startswith("**Zura #1**")
         back = await fake.wait_for_message(lambda m: "takes their seat back" in m.content,
                                            channel=thread)
         assert back.pings == []
@@ -186,13 +189,13 @@ async def test_pause_by_vote_and_time_away_through_discord(world: World) -> None
     fake, now = world.fake, Now()
     mod = world.user("mod")
     fake.add_member(world.guild, mod, permissions=MANAGE_GUILD)
-    async with clocked_bot(world, now) as bot:
+    async with clocked_bot(world, now):
         shown = await (await fake.slash(mod, "settings", {"clock": "standard", "away_days": 2},
                                         channel=world.table)).reply()
-        assert "Default clock: standard, 1 h per decision" in shown.content
+        assert "Default clock: standard, 1 h per turn" in shown.content
         assert "up to 2 days per match" in shown.content
         thread, lobby = await open_match(fake, world.alice, world.table, "zura", [world.bob])
-        assert "Clock: standard, 1 h per decision" in fake.message(lobby).content
+        assert "Clock: standard, 1 h per turn" in fake.message(lobby).content
         await start(fake, world.alice, lobby)
 
         handle = await fake.slash(world.alice, "pause", channel=thread)
@@ -208,7 +211,7 @@ async def test_pause_by_vote_and_time_away_through_discord(world: World) -> None
                                           channel=world.table)).reply()
         assert listing.content.endswith("· clocks paused")
         now.to(START + 30 * 24 * 3600)
-        await settle(world, bot)
+        await settle(now)
         assert not posts(world, thread, "Time ran out")
         await (await fake.click(world.bob, paused, label="Restart the clocks")).callback()
         await (await fake.slash(world.alice, "resume", channel=thread)).callback()
@@ -227,3 +230,55 @@ async def test_pause_by_vote_and_time_away_through_discord(world: World) -> None
         assert "your clock runs again" in (await back.followup()).content
         await fake.wait_for_message(lambda m: f"<@{world.bob.id}> is back" in m.content,
                                     channel=thread)
+
+
+def answered(prompt: FakeMessage) -> FakeMessage | None:
+    """The prompt, once it says the AI played the turn for its person."""
+    return prompt if AUTOPILOT_NEWS in prompt.text else None
+
+
+@pytest.fixture
+def now() -> Now:
+    return Now()
+
+
+@pytest.fixture
+def fake_discord_options(now: Now) -> dict[str, object]:
+    """The fake stamps notifications with the bot's clock, so lateness is exact."""
+    return {"clock": now}
+
+
+async def test_an_absent_player_gets_each_rung_on_time_once_and_keeps_the_seat_for_n_turns(
+        world: World, now: Now) -> None:
+    """A 1-minute clock, Bob never presses, Alice always does: per missed turn Bob gets the
+    reminder, the mention and the expiry notice, each one notification within 2 s of due, and
+    his prompt then says the AI played the turn, without buttons; the AI keeps his seat only
+    after his second missed turn (``missed=2``)."""
+    fake, alice, bob = world.fake, world.alice, world.bob
+    async with clocked_bot(world, now):
+        thread, lobby = await open_match(fake, alice, world.table, "zura", [bob],
+                                         clock="custom", minutes=1, missed=2)
+        await start(fake, alice, lobby)
+        players = Players(fake, thread, [alice, bob])
+        missed: list[list[tuple[str, float]]] = []
+        while len(missed) < 2:
+            if players.to_act() == [alice]:
+                await players.move(alice)
+                continue
+            assert players.to_act() == [bob]
+            prompt = await players.prompt(bob)  # his window opened: its one new DM
+            await settle(now)
+            opened, mark = now.t, fake.mark()
+            await now.run_to(opened + 61)
+            missed.append([(n.kind, n.at - opened) for n in fake.notifications(bob, since=mark)])
+            await fake.wait_until(lambda: bob not in players.to_act(), what="the table going on")
+            closed = await fake.wait_until(lambda p=prompt: answered(fake.message(p)),
+                                           what="his prompt saying the AI played the turn")
+            assert closed.custom_ids == [], "no live buttons on a prompt the autopilot answered"
+        for rungs in missed:
+            assert [kind for kind, _ in rungs] == ["dm", "mention", "mention"]
+            for (_, fired), due in zip(rungs, (30, 48, 60), strict=True):
+                assert due <= fired <= due + 2
+        notices = posts(world, thread, "Time ran out")
+        assert ["1 of 2 missed turns in a row" in notices[0].content,
+                "plays their seat from now on" in notices[1].content] == [True, True]

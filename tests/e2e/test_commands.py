@@ -43,8 +43,8 @@ async def test_match_list_info_hand_board_and_resign(world: World) -> None:
         assert "has started" in info.content and "To act: " in info.content
         hand = await fake.slash(world.bob, "hand", channel=thread)
         await hand.callback()
-        first = await hand.followup()
-        assert first.ephemeral and first.attachments and first.content.startswith("**Zura #1**")
+        card = await hand.followup()
+        assert card.ephemeral and card.attachments and card.text.startswith("**Zura #1**")
         boards = len(players.boards())
         await (await fake.slash(world.bob, "board", channel=thread)).reply()
         assert len(players.boards()) == boards + 1

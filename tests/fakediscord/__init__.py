@@ -17,8 +17,10 @@ from .state import (
     FakeUser,
     InteractionRecord,
     ModalRecord,
+    Notification,
     RequestRecord,
 )
+from .tally import Tally
 
 __all__ = [
     "ApiError",
@@ -40,9 +42,11 @@ __all__ = [
     "InteractionRecord",
     "ManualClock",
     "ModalRecord",
+    "Notification",
     "RequestRecord",
     "Select",
     "SelectOption",
     "SystemClock",
+    "Tally",
     "TextInput",
 ]

@@ -41,8 +41,10 @@ from .state import (
     FakeUser,
     InteractionRecord,
     ModalRecord,
+    Notification,
     RequestRecord,
 )
+from .tally import Tally, tally
 
 if TYPE_CHECKING:
     import discord
@@ -655,6 +657,23 @@ class FakeDiscord:
         """Unknown routes, refused callbacks (late, twice, wrong type), invalid payloads."""
         return list(self.state.problems)
 
+    def notifications(self, user: FakeUser, *, since: int = 0) -> list[Notification]:
+        """What pushed ``user`` (new DMs, new messages pinging them) after the mark ``since``."""
+        return [n for n in self.state.notifications if n.user_id == user.id and n.seq > since]
+
+    def tally(
+        self,
+        thread: FakeChannel,
+        users: Iterable[FakeUser],
+        *,
+        since: int = 0,
+        boilerplate: Iterable[str] = (),
+    ) -> Tally:
+        """Per-match counts: thread posts (and those without events: nothing but the thread's
+        name and ``boilerplate`` regexes), DMs, ephemerals, edits, clicks and notifications per
+        player (see :mod:`tests.fakediscord.tally`)."""
+        return tally(self.state, thread, users, since=since, boilerplate=boilerplate)
+
     def mark(self) -> int:
         """A point in time for ``wait_for_message(since=...)``: later messages only."""
         return self.state._seq
@@ -862,6 +881,8 @@ class FakeDiscord:
             message_id=message.id if message is not None else None,
         )
         self.state.interactions[record.id] = record
+        if kind == MESSAGE_COMPONENT:
+            self.state.record("click", message, channel_id=channel.id, user_id=user.id)
         return record
 
     def _interaction_payload(self, record: InteractionRecord, locale: str) -> JSON:

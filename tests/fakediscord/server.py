@@ -26,7 +26,7 @@ import socket
 import struct
 import time
 import zlib
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -594,10 +594,39 @@ class FakeDiscordServer:
             problems.errors,
         )
 
-    def _check_message(self, where: str, payload: JSON, n_files: int, *, creating: bool) -> None:
+    def _check_message(
+        self,
+        where: str,
+        payload: JSON,
+        files: dict[str, Upload],
+        *,
+        edited: FakeMessage | None = None,
+    ) -> None:
+        """Validate a create (``edited`` None) or an edit of ``edited``, with the filenames the
+        message will carry afterwards (for ``attachment://`` media)."""
         if not self.validate:
             return
-        problems = comp.validate_message(payload, n_files=n_files, creating=creating)
+        names = [
+            str(entry.get("filename") or upload.filename)
+            for _, upload, entry in self._upload_entries(payload, files)
+        ]
+        if edited is not None:
+            kept_ids = (
+                {int(e["id"]) for e in payload["attachments"] if "id" in e}
+                if payload.get("attachments") is not None
+                else None
+            )
+            names += [
+                a.filename for a in edited.attachments if kept_ids is None or a.id in kept_ids
+            ]
+        problems = comp.validate_message(
+            payload,
+            n_files=len(files),
+            creating=edited is None,
+            previous_flags=edited.flags if edited is not None else 0,
+            previous_content=bool(edited is not None and edited.content),
+            attachment_names=names,
+        )
         if problems:
             raise self._invalid_form(where, problems)
 
@@ -624,23 +653,30 @@ class FakeDiscordServer:
             raise ApiError(404, 10008, "Unknown Message")
         return message
 
+    @staticmethod
+    def _upload_entries(
+        payload: JSON | None, files: dict[str, Upload]
+    ) -> Iterator[tuple[int, Upload, JSON]]:
+        """Each upload with its index and the ``attachments[]`` entry (``id`` = index) naming it."""
+        entries = {int(e["id"]): e for e in (payload or {}).get("attachments") or [] if "id" in e}
+        for position, (name, upload) in enumerate(files.items()):
+            match = re.fullmatch(r"files\[(\d+)\]", name)
+            index = int(match.group(1)) if match else position
+            yield index, upload, entries.get(index, {})
+
     def _new_attachments(
         self, payload: JSON | None, files: dict[str, Upload]
     ) -> dict[int, FakeAttachment]:
         """Uploaded files keyed by the ``attachments[].id`` that names them (their index)."""
-        entries = {int(e["id"]): e for e in (payload or {}).get("attachments") or [] if "id" in e}
-        out: dict[int, FakeAttachment] = {}
-        for name, upload in files.items():
-            match = re.fullmatch(r"files\[(\d+)\]", name)
-            index = int(match.group(1)) if match else len(out)
-            entry = entries.get(index, {})
-            out[index] = self.state.store_attachment(
+        return {
+            index: self.state.store_attachment(
                 entry.get("filename") or upload.filename,
                 upload.data,
                 content_type=upload.content_type,
                 description=entry.get("description"),
             )
-        return out
+            for index, upload, entry in self._upload_entries(payload, files)
+        }
 
     def _ordered_new(self, payload: JSON | None, files: dict[str, Upload]) -> list[FakeAttachment]:
         new = self._new_attachments(payload, files)
@@ -884,9 +920,7 @@ class FakeDiscordServer:
         channel = self._channel(req.params["channel_id"])
         payload = dict(req.json or {})
         self._check_can_post(channel)
-        self._check_message(
-            f"POST /channels/{channel.id}/messages", payload, len(req.files), creating=True
-        )
+        self._check_message(f"POST /channels/{channel.id}/messages", payload, req.files)
         reference = payload.get("message_reference") or {}
         if reference.get("message_id"):
             ref = self.state.messages.get(int(reference["message_id"]))
@@ -918,7 +952,7 @@ class FakeDiscordServer:
                 "Cannot edit a message authored by another user",
             )
         payload = dict(req.json or {})
-        self._check_message(f"PATCH message {message.id}", payload, len(req.files), creating=False)
+        self._check_message(f"PATCH message {message.id}", payload, req.files, edited=message)
         self.state.edit_message(
             message, payload, new_files=self._new_attachments(payload, req.files)
         )
@@ -1120,7 +1154,7 @@ class FakeDiscordServer:
         visible_to = record.user_id if ephemeral else None
         message: FakeMessage | None = None
         if ctype == 4:
-            self._check_message(where, data, len(req.files), creating=True)
+            self._check_message(where, data, req.files)
             message = state.create_message(
                 channel,
                 author=state.bot_user,
@@ -1156,7 +1190,7 @@ class FakeDiscordServer:
             message = state.messages[record.message_id]
             if message.deleted:
                 raise self._reject_interaction(record, 404, 10008, "Unknown Message")
-            self._check_message(where, data, len(req.files), creating=False)
+            self._check_message(where, data, req.files, edited=message)
             state.edit_message(message, data, new_files=self._new_attachments(data, req.files))
             record.original_message_id, record.original_filled = message.id, True
             self.dispatch_message("MESSAGE_UPDATE", message)
@@ -1240,7 +1274,7 @@ class FakeDiscordServer:
         record = self._webhook_interaction(req)
         payload = dict(req.json or {})
         where = f"{self._describe(record)} followup"
-        self._check_message(where, payload, len(req.files), creating=True)
+        self._check_message(where, payload, req.files)
         original = (
             state.messages.get(record.original_message_id) if record.original_message_id else None
         )
@@ -1284,9 +1318,7 @@ class FakeDiscordServer:
         record = self._webhook_interaction(req)
         message = self._webhook_message(req, record)
         payload = dict(req.json or {})
-        self._check_message(
-            f"{self._describe(record)} edit", payload, len(req.files), creating=False
-        )
+        self._check_message(f"{self._describe(record)} edit", payload, req.files, edited=message)
         is_original = message.id == record.original_message_id
         filling = is_original and message.loading
         self.state.edit_message(

@@ -427,6 +427,35 @@ class RequestRecord:
         return f"<{self.method} {self.path} -> {self.status}>"
 
 
+@dataclass(frozen=True)
+class Notification:
+    """A push a person would get: a new DM to them, or a new message that pings them.
+
+    Discord notifies on message creation only, so an edit that adds a mention never notifies;
+    a message answering the person's own interaction is not a notification for them (they are
+    looking at it). ``seq`` is comparable with :meth:`FakeDiscord.mark`.
+    """
+
+    user_id: int
+    message_id: int
+    channel_id: int
+    kind: str  # "dm" or "mention"
+    at: float
+    seq: int
+
+
+@dataclass(frozen=True)
+class Activity:
+    """One countable thing on the wire: a bot post/DM/ephemeral, an edit, or a user's click."""
+
+    kind: str  # "post", "dm", "ephemeral", "edit" or "click"
+    channel_id: int
+    message_id: int | None
+    user_id: int | None
+    at: float
+    seq: int
+
+
 # --------------------------------------------------------------------------- the store
 
 
@@ -467,6 +496,8 @@ class FakeState:
         self.requests: list[RequestRecord] = []
         self.unknown_routes: list[str] = []
         self.problems: list[str] = []
+        self.notifications: list[Notification] = []
+        self.activity: list[Activity] = []
         self.base_url = "http://127.0.0.1:0"
         self._seq = 0
         self._changed: asyncio.Event | None = None
@@ -674,12 +705,56 @@ class FakeState:
         )
         for a in message.attachments:
             a.channel_id = channel.id
-        if not message.ephemeral and not (flags & comp.FLAG_SUPPRESS_NOTIFICATIONS):
-            message.pings = self.effective_pings(message.mentions, message.allowed_mentions)
         self.messages[message.id] = message
         self.channel_messages.setdefault(channel.id, []).append(message.id)
+        if author.id == self.bot_user.id:
+            kind = "ephemeral" if message.ephemeral else "dm" if channel.is_dm else "post"
+            self.record(kind, message, user_id=visible_to or channel.recipient_id)
+        if not message.loading:
+            self.notify(message)
         self.touch()
         return message
+
+    def record(
+        self, kind: str, message: FakeMessage | None, *, channel_id: int = 0, user_id: int | None
+    ) -> None:
+        self.activity.append(
+            Activity(
+                kind=kind,
+                channel_id=message.channel_id if message is not None else channel_id,
+                message_id=message.id if message is not None else None,
+                user_id=user_id,
+                at=self.clock.now(),
+                seq=self.next_seq(),
+            )
+        )
+
+    def notify(self, message: FakeMessage) -> None:
+        """Pings and the DM push of a message that has just appeared (created or filled in)."""
+        if message.ephemeral or message.flags & comp.FLAG_SUPPRESS_NOTIFICATIONS:
+            return
+        message.pings = self.effective_pings(message.mentions, message.allowed_mentions)
+        interaction = self.interactions.get(message.interaction_id or 0)
+        looking = interaction.user_id if interaction is not None else None
+        channel = self.channels[message.channel_id]
+        targets: dict[int, str] = {}
+        if channel.is_dm and channel.recipient_id is not None:
+            targets[channel.recipient_id] = "dm"
+        for user_id in message.pings:
+            targets.setdefault(user_id, "mention")
+        for user_id, kind in targets.items():
+            if user_id in (message.author_id, looking):
+                continue
+            self.notifications.append(
+                Notification(
+                    user_id=user_id,
+                    message_id=message.id,
+                    channel_id=message.channel_id,
+                    kind=kind,
+                    at=self.clock.now(),
+                    seq=self.next_seq(),
+                )
+            )
 
     def effective_pings(self, mentioned: list[int], allowed: JSON | None) -> list[int]:
         if allowed is None:
@@ -734,10 +809,10 @@ class FakeState:
             a.channel_id = message.channel_id
         if clear_loading and message.loading:
             message.flags &= ~comp.FLAG_LOADING
-            if not message.ephemeral:
-                message.pings = self.effective_pings(message.mentions, message.allowed_mentions)
+            self.notify(message)
         else:
             message.edited_at = time.time()
+            self.record("edit", message, user_id=message.visible_to)
         self.touch()
         return message
 

@@ -438,7 +438,7 @@ async def test_invalid_payload_is_refused(
         await channel.send("pick", view=view)
     assert caught.value.status == 400 and caught.value.code == 50035
     assert fake_discord.messages(world.table) == []
-    fake_discord.expect_problem("must have between 1 and 25 options")
+    fake_discord.expect_problem("Must be between 1 and 25 options")
 
 
 async def test_ephemeral_defer_edit_original_and_followups(

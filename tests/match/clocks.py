@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from bot.match.clock import MatchClock, make_clock
@@ -15,17 +16,59 @@ GUILD = 1
 
 
 class Now:
-    """Unix seconds that only move when a test says so."""
+    """Unix seconds that only move when a test says so, and sleeps on them.
+
+    ``sleep`` is the scheduler's: it ends when the test moves the time past its end, so a rung
+    fires at the clock time the scheduler chose to wake at, and a late wake shows as lateness.
+    """
 
     def __init__(self, t: float = START) -> None:
         self.t = t
+        self._sleepers: list[tuple[float, asyncio.Future[None]]] = []
+        self._slept = asyncio.Event()
 
     def __call__(self) -> float:
         return self.t
 
+    def now(self) -> float:
+        """The same time as a ``tests.fakediscord`` clock: the fake stamps notifications."""
+        return self.t
+
     def to(self, t: float) -> None:
+        """Jump to ``t``, ending every sleep that ends by then."""
         assert t >= self.t, "time only moves forward"
         self.t = t
+        for end, future in self._sleepers:
+            if end <= t and not future.done():
+                future.set_result(None)
+
+    async def sleep(self, seconds: float) -> None:
+        future = asyncio.get_running_loop().create_future()
+        entry = (self.t + seconds, future)
+        self._sleepers.append(entry)
+        self._slept.set()
+        try:
+            await future
+        finally:
+            self._sleepers.remove(entry)
+
+    async def asleep(self, timeout: float = 5.0) -> None:
+        """Wait (real time) until someone sleeps on this clock: the scheduler is idle."""
+        async with asyncio.timeout(timeout):
+            while not any(not f.done() for _, f in self._sleepers):
+                self._slept.clear()
+                await self._slept.wait()
+
+    async def run_to(self, t: float, timeout: float = 5.0) -> None:
+        """Move to ``t`` one wake at a time: each sleeper wakes at exactly its own end, and
+        the next step waits until the woken one sleeps again (its round is done)."""
+        while True:
+            await self.asleep(timeout)
+            ends = [end for end, f in self._sleepers if not f.done() and end <= t]
+            if not ends:
+                break
+            self.to(max(self.t, min(ends)))
+        self.to(t)
 
 
 def flat(batches: list[list[ClockOut]]) -> list[ClockOut]:

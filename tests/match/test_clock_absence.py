@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.match import MatchEnded, MatchError, NotSeated
-from bot.match.clock import make_clock
-from bot.match.clocked import ClockedMatchService
+from bot.match import MatchEnded, MatchError, NotSeated, PrivateUpdate
+from bot.match.clock import make_clock, parked
+from bot.match.clocked import AUTOPILOT_NEWS, ClockedMatchService
 from bot.match.notices import Autopiloted, SeatTakenBack
-from tests.match.clocks import Now, flat, open_service, timed_match
+from tests.match.clocks import START, Now, flat, open_service, timed_match
 
 HOST, BOB, CAT = 100, 101, 102
 
@@ -37,7 +37,7 @@ async def play(svc: ClockedMatchService, match_id: int, user: int) -> None:
 
 async def expire(svc: ClockedMatchService, now: Now, match_id: int) -> list[Autopiloted]:
     """Move the clock to the soonest deadline's end and tick."""
-    soonest = min(d.due_at for d in await svc.store.deadlines_of([match_id]))
+    soonest = min(d.due_at for d in (await svc.info(match_id)).deadlines)
     now.to(max(now.t, soonest))
     return [o for o in flat(await svc.tick()) if isinstance(o, Autopiloted)]
 
@@ -114,3 +114,62 @@ async def test_forfeit_at_a_bigger_table_lets_the_others_play_on(
     assert info.status == "active" and info.seats[1].resigned
     with pytest.raises(NotSeated, match="resigned"):
         await svc.take_back(match_id, BOB)
+
+
+async def test_missed_turns_count_windows_not_the_decisions_inside_them(
+        svc: ClockedMatchService, now: Now) -> None:
+    """A Zura turn is one window (draw, act, flip…): one clock, one expiry, one missed turn —
+    so with three allowed, the AI takes a seat only after its third missed turn."""
+    match_id = await timed_match(svc, "zura", [HOST, BOB],
+                                 clock=make_clock("custom", 1, autopilots=3))
+    misses: list[tuple[int, int, str | None]] = []
+    while len(misses) < 6:
+        misses += [(n.seat, n.streak, n.then) for n in await expire(svc, now, match_id)]
+    first = misses[0][0]
+    other = 1 - first
+    assert misses == [(first, 1, None), (other, 1, None), (first, 2, None), (other, 2, None),
+                      (first, 3, "ai"), (other, 3, "ai")]
+    log = await svc.store.actions(match_id)
+    assert len(log) > 2 * len(misses), "each missed turn took several decisions"
+    assert (await svc.info(match_id)).deadlines == (), "no clock once the AI plays both"
+
+
+async def test_a_window_gets_one_clock_for_all_its_decisions(
+        svc: ClockedMatchService, now: Now) -> None:
+    match_id = await timed_match(svc, "zura", [HOST, BOB], clock=make_clock("custom", 1))
+    (clock,) = await svc.store.deadlines_of([match_id])
+    user = (HOST, BOB)[clock.seat]
+    now.to(START + 40)  # a first decision of the turn, 40 s into its minute
+    await play(svc, match_id, user)
+    hand = await svc.hand(match_id, user)
+    assert hand.decisions and hand.decisions[0].window_id == clock.decision_id
+    assert await svc.store.deadlines_of([match_id]) == [clock], "the turn's clock runs on"
+
+
+async def test_a_window_the_autopilot_answered_is_answered_on_when_it_opens_again(
+        svc: ClockedMatchService, now: Now) -> None:
+    """Zura's turn goes on after a trade partner answers: the parked window of an expired
+    turn opens again, and the autopilot finishes it at once — no new clock, notice or miss."""
+    match_id = await timed_match(svc, "highcard", [HOST, BOB])
+    bobs = next(d for d in await svc.store.deadlines_of([match_id]) if d.seat == 1)
+    await svc.store.save_deadlines(match_id, [parked(bobs, START)], [])  # his turn expired
+    assert (await svc.info(match_id)).deadlines == tuple(
+        d for d in await svc.store.deadlines_of([match_id]) if d.seat == 0)
+    await play(svc, match_id, HOST)  # any change: Bob's parked window is open, so it is due
+    (again,) = await svc.store.deadlines_of([match_id])
+    assert (again.seat, again.held_at, again.due_at) == (1, None, START)
+    out = flat(await svc.tick())
+    assert not [o for o in out if isinstance(o, Autopiloted)], "one expiry, one notice"
+    assert [(a.seat, a.autopilot) for a in await svc.store.actions(match_id)] == [
+        (0, False), (1, True)]
+    assert [s.autopilots for s in await svc.store.seat_clocks(match_id)] == [], "no new miss"
+
+
+async def test_the_prompt_of_an_expired_window_is_told_who_answered_it(
+        svc: ClockedMatchService, now: Now) -> None:
+    match_id = await timed_match(svc, "highcard", [HOST, BOB])
+    await play(svc, match_id, HOST)
+    now.to(START + 120)
+    private = {o.user_id: o for o in flat(await svc.tick()) if isinstance(o, PrivateUpdate)}
+    assert AUTOPILOT_NEWS in private[BOB].events
+    assert all(AUTOPILOT_NEWS not in p.events for user, p in private.items() if user != BOB)

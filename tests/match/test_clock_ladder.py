@@ -63,15 +63,17 @@ async def test_each_rung_fires_once_and_in_order(svc: ClockedMatchService, now: 
     assert all(p.streak == 1 and p.limit == 3 and p.then is None for p in piloted)
     assert any(isinstance(o, PublicUpdate) for o in out), "the table moves on"
     log = await svc.store.actions(match_id)
-    autopiloted = {(a.decision_id, a.seat) for a in log if a.autopilot}
-    assert autopiloted == seats
+    assert {a.seat for a in log if a.autopilot} == set(people)
     assert all(a.user_id is None for a in log if a.autopilot)
+    still_open = {(d.window_id, d.player) for s in people
+                  for d in (await svc.hand(match_id, users[s])).decisions}
+    assert still_open.isdisjoint(seats), "the autopilot answers the whole window"
     assert not [o for o in flat(await svc.tick()) if isinstance(o, Autopiloted)]
     assert len(await svc.store.actions(match_id)) == len(log), "expiry acts once"
 
-    later = await svc.store.deadlines_of([match_id])
+    later = (await svc.info(match_id)).deadlines
     assert {(d.decision_id, d.seat) for d in later}.isdisjoint(seats)
-    assert all(d.due_at == START + 240 for d in later), "a new decision gets a full clock"
+    assert all(d.due_at == START + 240 for d in later), "a new window gets a full clock"
 
 
 async def test_an_answered_prompt_loses_its_clock_and_old_buttons_explain(

@@ -46,7 +46,7 @@ def test_presets_and_custom_clocks() -> None:
     clock = make_clock("standard", absent="forfeit", autopilots=2)
     assert MatchClock.from_json(clock.to_json()) == clock
     assert MatchClock.from_json({}) is None
-    assert clock.describe() == ("standard, 1 h per decision; after 2 missed in a row the "
+    assert clock.describe() == ("standard, 1 h per turn; after 2 missed turns in a row the "
                                 "player forfeits")
 
 

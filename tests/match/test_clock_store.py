@@ -93,3 +93,19 @@ async def test_server_clock_defaults_round_trip(backend: Backend) -> None:
         custom = GuildSettings(7, True, "custom", (), clock_minutes=90, away_days=3)
         await store.put_guild_settings(custom)
         assert await store.get_guild_settings(7) == custom
+
+
+async def test_the_next_clock_time_is_the_soonest_running_rung_or_end_of_time_away(
+        backend: Backend) -> None:
+    async with backend.store() as store:
+        assert await store.next_clock_at() is None
+        one = (await store.create_match(NewMatch("highcard", {}, 1, 10))).id
+        await store.save_deadlines(one, [DeadlineRecord(one, "d1", 0, 200.0, 150.0),
+                                         DeadlineRecord(one, "d1", 1, 90.0, 60.0, held_at=50.0)],
+                                   [])
+        assert await store.next_clock_at() == 150.0, "a held clock never wakes the scheduler"
+        await store.put_seat_clock(SeatClock(one, 1, 0, 40.0, 120.0))
+        assert await store.next_clock_at() == 120.0
+        await store.put_seat_clock(SeatClock(one, 1, 0, None, None, 80.0))
+        await store.delete_deadlines(one)
+        assert await store.next_clock_at() is None

@@ -5,7 +5,16 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import Action, Event, Rng, parse_options, play
-from bot.match import MatchEnded, Outbound, PrivateUpdate, Prompt, PublicUpdate, build_outbound
+from bot.match import (
+    MatchEnded,
+    Outbound,
+    PrivateUpdate,
+    Prompt,
+    PublicUpdate,
+    TurnUpdate,
+    build_outbound,
+)
+from bot.match.outbound import Move, turn_updates
 from bot.store import SeatRecord
 from tests.highcard import GAME, HCState
 
@@ -47,12 +56,13 @@ def test_a_fresh_start_sends_every_human_their_hand_and_prompt() -> None:
 def test_only_changed_seats_get_private_updates() -> None:
     state = setup(2)
     assert build_outbound(GAME, 7, SEATS, state, [], before=state) == [
-        PublicUpdate(7, GAME.view(state, None), (), (10, 11, 13))]
+        PublicUpdate(7, GAME.view(state, None), (), (10, 11, 13)),
+        TurnUpdate(7, 0, None, (), GAME.view(state, None), (10, 11, 13))]
     secret = Event("peek", "You peek at the deck.", audience=(1,))
     out = build_outbound(GAME, 7, SEATS, state, [secret, Event("x", "Public news.")],
                          before=state)
-    assert [type(o) for o in out] == [PublicUpdate, PrivateUpdate]
-    public, private = out
+    assert [type(o) for o in out] == [PublicUpdate, TurnUpdate, PrivateUpdate]
+    public, _, private = out
     assert isinstance(public, PublicUpdate) and public.summary == ("Public news.",)
     assert isinstance(private, PrivateUpdate)
     assert (private.seat, private.events) == (1, ("You peek at the deck.",))
@@ -108,3 +118,27 @@ def test_outbound_never_depends_on_cards_a_recipient_cannot_see(seed: int) -> No
             assert parts_for(real, None) == parts_for(redealt, None)
             if viewer is not None:
                 assert parts_for(real, viewer) == parts_for(redealt, viewer)
+
+
+def test_a_batch_of_moves_becomes_one_record_per_turn_then_the_open_turn() -> None:
+    """A person ends their Zura turn and an AI plays a whole turn: the person's turn gets
+    its last lines, the AI's turn its own record, and the next turn opens naming who acts."""
+    from bot.engine import registry
+
+    zura = registry.get("zura")
+    seats = (SeatRecord(0, 10), SeatRecord(1, None, is_ai=True, ai_level="normal"))
+    state = zura.setup(2, parse_options(zura.options, {}), 3)
+    moves: list[Move] = []
+    rng = Rng(3)
+    while zura.turn(state).number < 3:
+        decision = zura.pending(state)[0]
+        turn = zura.turn(state)
+        action = zura.ai_choose("random", zura.view(state, decision.player), decision, rng)
+        state, events = play(zura, state, decision.player, action)
+        moves.append(Move(turn, tuple(events), state))
+    out = turn_updates(zura, 7, seats, state, moves)
+    assert [(u.number, u.seat) for u in out] == [(1, 0), (2, 1), (3, 0)]
+    first, second, third = out
+    assert first.lines and second.lines and not third.lines
+    assert first.acting == second.acting == () and third.acting == (10,)
+    assert third.view == zura.view(state, None)

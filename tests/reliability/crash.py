@@ -12,12 +12,16 @@ no decision was answered twice; every move the player saw confirmed is in the lo
 once; ``version - n`` is the same as after the deal (nothing but moves changed it); the
 snapshot equals seed + log replayed; finished ⇔ a result. After each restart the player
 whose click was cut off presses the same button again (a replayed click: it must count
-exactly once), and every running match must take one more move.
+exactly once), and every running match must take one more move. Before anyone presses,
+within ``LIVE`` seconds of the restart, Discord must show each running match as it stands:
+the live turn post is the current turn's and holds every line, and the player whose
+decision is open has a DM prompt for that decision window with its buttons.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import re
@@ -42,10 +46,10 @@ GAME = "zura"
 AI_SEATS = 2
 WAIT = 20.0
 """Seconds any one step may take on a busy machine before it counts as stuck."""
-JITTER = 0.01
+JITTER = 0.05
 """Up to this many seconds between the chosen request and the kill."""
-CONFIRMED = "✅ You chose:"
-"""How a prompt reads once its move is committed (a confirm step says "You chose" too)."""
+LIVE = 5.0
+"""Seconds after a restart within which every running match is shown as it stands."""
 
 
 @dataclass
@@ -57,6 +61,8 @@ class Submission:
     message_id: int
     custom_id: str
     values: tuple[str, ...]
+    edits: int
+    """Versions of the prompt before the press: one more means the move is shown."""
 
 
 @dataclass
@@ -89,6 +95,8 @@ class CrashReport:
     """Replayed clicks already counted: answered as such, nothing changed."""
     continued: int = 0
     """Matches that took a move right after a restart."""
+    shown_live: int = 0
+    """Running matches whose turn post and open prompt were shown after a restart, unpressed."""
     checks: int = 0
     error_lines: int = 0
     failures: list[str] = field(default_factory=list)
@@ -251,12 +259,13 @@ class CrashRun:
         if not has_choices(message):
             return False  # nothing to decide: the match just ended
         while True:
+            edits = len(fake.message(message).history)
             press = await players.press(slot.user, message)
             callback = await press.callback(WAIT)
             if callback.type != 7:  # submitted (not a confirm or ordering step)
                 break
             message = fake.message(message)
-        slot.pending = _submission(slot.match_id, message, press)
+        slot.pending = _submission(slot.match_id, message, press, edits)
         return await self.settle(slot, press)
 
     async def settle(self, slot: Slot, press: InteractionHandle) -> bool:
@@ -265,7 +274,7 @@ class CrashRun:
         assert pending is not None
 
         def outcome() -> str | None:
-            if CONFIRMED in fake.message(pending.message_id).content:
+            if len(fake.message(pending.message_id).history) > pending.edits:
                 return "confirmed"
             answers = [*press.followups, *([press.original] if press.original else [])]
             refusals = [m for m in answers
@@ -287,6 +296,16 @@ class CrashRun:
 
     async def after_restart(self, slots: list[Slot]) -> None:
         for slot in slots:
+            if slot.match_id is not None and self.status(slot.match_id) == ACTIVE:
+                try:
+                    await self.fake.wait_until(lambda s=slot: self.shown(s), LIVE,
+                                               what="the match shown as it stands")
+                    self.report.shown_live += 1
+                except Exception as exc:
+                    self.report.failures.append(
+                        f"restart {self.report.restarts}: match {slot.match_id} not shown "
+                        f"within {LIVE:g} s: {self.unshown(slot)} ({exc!r})")
+        for slot in slots:
             try:
                 if slot.pending is not None:
                     await self.replay_click(slot)
@@ -302,7 +321,7 @@ class CrashRun:
         pending = slot.pending
         assert pending is not None
         message = self.fake.message(pending.message_id)
-        if CONFIRMED in message.content:  # the kill came after the confirmation
+        if len(message.history) > pending.edits:  # the kill came after the confirmation
             slot.pending = None
             self.confirmed.add((pending.match_id, pending.decision))
             self.report.moves_confirmed += 1
@@ -329,6 +348,41 @@ class CrashRun:
                 self.report.continued += 1
                 return
         raise AssertionError("no move went through after the restart")
+
+    def shown(self, slot: Slot) -> bool:
+        return not self.unshown(slot)
+
+    def unshown(self, slot: Slot) -> str:
+        """What Discord does not show yet of the match as it stands ("" when all is)."""
+        assert slot.match_id is not None
+        with sqlite3.connect(f"file:{self.db}?mode=ro", uri=True) as db:
+            game_name, state_json = db.execute(
+                "SELECT game, state FROM matches WHERE id = ?", (slot.match_id,)).fetchone()
+            seats = {int(r[0]): r[1] for r in db.execute(
+                "SELECT seat, user_id FROM seats WHERE match_id = ?", (slot.match_id,))}
+            slots = {str(r[0]): (int(r[1]), json.loads(r[2])) for r in db.execute(
+                "SELECT slot, message_id, shown FROM deliveries WHERE match_id = ?",
+                (slot.match_id,))}
+        game = registry.get(game_name)
+        state = game.from_json(json.loads(state_json))
+        if game.result(state) is not None:
+            return ""
+        turn = game.turn(state)
+        post = slots.get("turn")
+        if post is None or post[1].get("turn") != (turn.number if turn else 0):
+            return "the turn post is not the current turn's"
+        if post[1].get("dirty"):
+            return "the turn post misses lines"
+        for decision in game.pending(state):
+            if seats.get(decision.player) != slot.user.id:
+                continue
+            prompt = slots.get(f"prompt:{decision.player}")
+            if prompt is None or prompt[1].get("window") != decision.window_id:
+                return "the open decision window has no prompt"
+            message = self.fake.state.messages.get(prompt[0])
+            if message is None or not has_choices(message):
+                return "the prompt offers no choice"
+        return ""
 
     # -- the database ----------------------------------------------------------------------------
 
@@ -405,11 +459,13 @@ def _first_answer(handle: InteractionHandle) -> FakeMessage | None:
     return None
 
 
-def _submission(match_id: int, message: FakeMessage, press: InteractionHandle) -> Submission:
+def _submission(match_id: int, message: FakeMessage, press: InteractionHandle,
+                edits: int) -> Submission:
     data = press.record.data
     custom_id = str(data["custom_id"])
     values = tuple(str(v) for v in data.get("values", ()))
-    return Submission(match_id, cid.decode(custom_id).decision, message.id, custom_id, values)
+    return Submission(match_id, cid.decode(custom_id).decision, message.id, custom_id, values,
+                      edits)
 
 
 def summary(report: CrashReport) -> str:
@@ -419,4 +475,5 @@ def summary(report: CrashReport) -> str:
             f"({report.ai_moves_logged} by AI); {report.replayed_clicks} clicks replayed "
             f"({report.replays_counted} counted then, {report.replays_refused} already in); "
             f"{report.continued} matches went on after a restart; "
+            f"{report.shown_live} shown as they stood within {LIVE:g} s, unpressed; "
             f"{len(report.failures)} failures; {report.error_lines} ERROR lines")

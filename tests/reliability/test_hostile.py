@@ -119,13 +119,14 @@ async def test_a_button_pressed_again_after_its_move_counts_once(world: World) -
     async with world.bot():
         t = await table(world)
         before = await log_size(world)
-        boards = len(t.players.boards())
+        shown = t.players.table()
         await t.players.move(t.actor)
         pressed = fake.interactions()[-1].data["custom_id"]
-        assert len(t.players.boards()) == boards + 1
+        moved = t.players.table()
+        assert moved != shown, "the turn post shows the move"
         again = await (await forged_click(fake, t.actor, t.prompt, pressed)).reply()
         assert again.ephemeral and "already" in again.content
-        assert len(t.players.boards()) == boards + 1
+        assert t.players.table() == moved
     assert (await log_size(world))[0] == before[0] + 1  # two people: no AI move follows
 
 
@@ -139,7 +140,7 @@ async def test_the_same_interaction_delivered_twice_counts_once(world: World,
     async with world.bot():
         t = await table(world)
         before = await log_size(world)
-        boards = len(t.players.boards())
+        shown = t.players.table()
         if button == "My hand":
             handle = await fake.click(t.actor, t.board, label="My hand")
         else:
@@ -149,7 +150,7 @@ async def test_the_same_interaction_delivered_twice_counts_once(world: World,
                                           for p in fake.state.problems),
                               what="the refused second answer")
         moved = button == "a choice"
-        await fake.wait_until(lambda: len(t.players.boards()) == boards + moved)
+        await fake.wait_until(lambda: (t.players.table() != shown) == moved)
     assert (await log_size(world))[0] == before[0] + moved
 
 

@@ -94,11 +94,15 @@ async def test_every_line_about_a_match_names_it(world: World, captured: io.Stri
         user = players.to_act()[0]
         prompt = await players.prompt(user)
         decision = prompt.custom_ids[0].split(":")[2]
-        fake.inject_error("POST /channels/{channel_id}/messages", status=403, code=50013,
-                          message="Missing Permissions", channel_id=thread.id)
-        while (await (await players.press(user, prompt)).callback()).type == 7:
+        fake.inject_error("PATCH /channels/{channel_id}/messages/{message_id}", status=403,
+                          code=50013, message="Missing Permissions", channel_id=thread.id,
+                          message_id=players.live().id)
+        while True:
+            handle = await players.press(user, prompt)
+            if (await handle.callback()).type != 7:
+                break
             prompt = fake.message(prompt)
-        await fake.wait_until(lambda: "✅ You chose:" in fake.message(prompt).content)
+        await handle.reply()  # the pressed prompt changed: the press is all handled
     lines = [fields(line) for line in captured.getvalue().splitlines()]
     about_match = [f for f in lines if re.search(r"\bmatch \d+", f["msg"])
                    or f["logger"].startswith(("bot.match", "bot.discord.delivery",

@@ -89,8 +89,8 @@ async def my_hand_prompt(fake: FakeDiscord, players: RacingPlayers, user: FakeUs
 
 async def race(fake: FakeDiscord, players: RacingPlayers, user: FakeUser) -> list[str]:
     """The same choice pressed at once in the DM and under the board: one press plays (its
-    prompt closes with the choice), the other's private answer is returned."""
-    boards = len(players.boards())
+    prompt moves on in place), the other's private answer is returned."""
+    shown = players.table()
     dm = await players.prompt(user)
     copy = await my_hand_prompt(fake, players, user)
     button = next(b for b in dm.buttons if b.label not in ("Back", "My hand"))
@@ -101,10 +101,10 @@ async def race(fake: FakeDiscord, players: RacingPlayers, user: FakeUser) -> lis
     handles: list[InteractionHandle] = list(await asyncio.gather(
         fake.click(user, dm, button.custom_id), fake.click(user, copy, button.custom_id)))
     replies = [(await h.reply(WAIT)).content for h in handles]
-    await fake.wait_until(lambda: len(players.boards()) > boards, WAIT, what="the next board")
-    played = [r for r in replies if "✅ You chose:" in r]
-    assert len(played) == 1, replies
-    return [r for r in replies if r not in played]
+    await fake.wait_until(lambda: players.table() != shown, WAIT, what="the move on the table")
+    answered = [r for r in replies if r]  # the played prompt is a layout: no plain content
+    assert len(answered) == 1, replies
+    return answered
 
 
 async def test_two_processes_serve_one_match_and_apply_each_move_once(

@@ -16,6 +16,7 @@ from bot.match import state_text
 from bot.store import (
     ActionRow,
     DeadlineRecord,
+    DeliveryRecord,
     GuildSettings,
     MessageRecord,
     NewMatch,
@@ -35,7 +36,7 @@ from tests.store.backends import (
 )
 
 TABLES = {"matches", "seats", "actions", "messages", "deadlines", "guild_settings", "results",
-          "seat_clocks", "ratings", "rated_matches", "undo_requests", "user_decks"}
+          "seat_clocks", "ratings", "rated_matches", "undo_requests", "user_decks", "deliveries"}
 
 
 class FakeClock:
@@ -341,3 +342,19 @@ async def test_using_a_closed_store_is_a_clear_error(backend: Backend) -> None:
         await new_match(store)
     with pytest.raises(StoreError, match="not open"):
         await store.get_match(1)
+
+
+async def test_a_delivery_slot_holds_one_message_and_what_it_shows(backend: Backend) -> None:
+    async with backend.store(clock=FakeClock()) as store:
+        match_id = await new_match(store)
+        other = await new_match(store)
+        await store.put_delivery(DeliveryRecord(match_id, "turn", 5, 40, '{"turn": 1}'))
+        await store.put_delivery(DeliveryRecord(match_id, "prompt:0", 6, 41, '{"window": "1"}'))
+        await store.put_delivery(DeliveryRecord(other, "turn", 7, 50))
+        # The turn's post is replaced by the next turn's: one row per slot.
+        await store.put_delivery(DeliveryRecord(match_id, "turn", 5, 42, '{"turn": 2}'))
+        assert await store.deliveries(match_id) == [
+            DeliveryRecord(match_id, "prompt:0", 6, 41, '{"window": "1"}'),
+            DeliveryRecord(match_id, "turn", 5, 42, '{"turn": 2}')]
+        assert await store.deliveries(other) == [DeliveryRecord(other, "turn", 7, 50, "{}")]
+        assert await store.deliveries(999_999) == []

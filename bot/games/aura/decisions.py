@@ -14,6 +14,8 @@ is ``"col<index>"``; a wild's number is its digit.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.engine import ORDER, PICK, Decision, Option
 from bot.games.aura.cards import AURA, CARDS, COLOUR, EMPTY, LABEL, RETURN, TRADE
 from bot.games.aura.flow import PLAY_MAX, PLAY_MIN, reachable, unnamed_wild, who
@@ -150,7 +152,22 @@ def _stack(state: AuraState, seat: int) -> Decision:
                     cards, len(cards), len(cards), tuple(o.key for o in cards))
 
 
+def window(state: AuraState) -> str:
+    """The decision window open now: the active player's play, one blocker's blocks, one
+    resolver's reveal choices, the discards, the cleanup. The offer to play again after
+    every card was stopped opens the additional turn's play window."""
+    if state.phase == EXTRA:
+        return f"{state.turn + 1}.{PLAY}"
+    return f"{state.turn}.{state.phase}"
+
+
 def pending(state: AuraState) -> list[Decision]:
+    """The open decisions, each marked with its window."""
+    open_ = window(state)
+    return [replace(d, window=open_) for d in _open(state)]
+
+
+def _open(state: AuraState) -> list[Decision]:
     phase = state.phase
     if phase == PLAY:
         return [_play(state)]

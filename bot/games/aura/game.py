@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from bot.engine import Action, Decision, Event, Game, OptionSpec, Result, Rng, View
+from bot.engine import Action, Decision, Event, Game, OptionSpec, Result, Rng, Turn, View
 from bot.games.aura import ai
 from bot.games.aura.cards import AURA, EMPTY
 from bot.games.aura.decisions import pending
@@ -46,6 +46,9 @@ class Aura(Game[AuraState]):
 
     def pending(self, state: AuraState) -> list[Decision]:
         return list(_pending(state))
+
+    def turn(self, state: AuraState) -> Turn | None:
+        return Turn(state.turn, state.active)
 
     def apply(self, state: AuraState, player: int, action: Action
               ) -> tuple[AuraState, list[Event]]:

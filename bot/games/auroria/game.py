@@ -17,6 +17,7 @@ from bot.engine import (
     OptionSpec,
     Result,
     Rng,
+    Turn,
     View,
 )
 from bot.games.auroria import ai, board, choices, flow
@@ -84,6 +85,9 @@ class Auroria(Game[State]):
         return s
 
     # ----- decisions --------------------------------------------------------------------
+    def turn(self, state: State) -> Turn | None:
+        return None if state.phase == "mulligan" else Turn(state.turn, state.active)
+
     def pending(self, state: State) -> list[Decision]:
         if state.decisions is None:
             state.decisions = self._pending(state)
@@ -101,8 +105,10 @@ class Auroria(Game[State]):
         lo, hi = choices.limits(prompt)
         kind = ORDER if prompt["k"] == "order" else PICK
         default = tuple(o.key for o in opts) if kind == ORDER else _safe_default(opts, lo)
+        # The active player's whole turn is one window, the opponent's responses another.
+        window = f"{state.turn}." + ("turn" if prompt["p"] == state.active else "response")
         return [Decision(f"{state.step}.{prompt['k']}", prompt["p"], kind,
-                         choices.prompt_text(state, prompt), opts, lo, hi, default)]
+                         choices.prompt_text(state, prompt), opts, lo, hi, default, window)]
 
     def _mulligan_decision(self, s: State, p: int) -> Decision:
         hand = s.zones[p]["hand"]
@@ -111,7 +117,7 @@ class Auroria(Game[State]):
                 if m == 0 else f"Mulligan again? Keep at most {HAND - m} (or all).")
         opts = tuple(Option(str(u), card(s, u).name, "hand") for u in hand)
         return Decision(f"mul{p}.{m}", p, PICK, text, opts, 0, len(hand),
-                        tuple(o.key for o in opts))
+                        tuple(o.key for o in opts), "mulligan")
 
     def apply(self, state: State, player: int, action: Action) -> tuple[State, list[Event]]:
         mine = [d for d in self.pending(state) if d.player == player]

@@ -26,11 +26,17 @@ from bot.games.zura.scoring import card_value, colour_counts
 from bot.games.zura.state import ZState
 
 
+def _window(s: ZState, player: int) -> str:
+    """A whole turn is one window for the seat playing it; a trade partner's answer is one
+    window of its own."""
+    return f"{s.turns}" if player == s.turn else f"{s.turns}.trade"
+
+
 def _pick(s: ZState, player: int, prompt: str, options: Sequence[Option],
           default: str | None = None) -> Decision:
     chosen = default if default is not None else options[0].key
     return Decision(f"{s.step}.{s.phase}.{player}", player, PICK, prompt, tuple(options),
-                    default=(chosen,))
+                    default=(chosen,), window=_window(s, player))
 
 
 def _effect_text(n: int, ability: str | None) -> str:
@@ -165,7 +171,7 @@ def pending(s: ZState) -> list[Decision]:
         claimed = tuple(Option(str(c), tz_name(c), "claimed") for c in s.gained)
         return [Decision(f"{s.step}.order.{me}", me, ORDER,
                          "Order your new cards: the first one goes on top.", claimed,
-                         default=tuple(o.key for o in claimed))]
+                         default=tuple(o.key for o in claimed), window=_window(s, me))]
     if phase == "swap":
         out = []
         for side, seat in enumerate((me, s.swap_with)):

@@ -14,6 +14,7 @@ from bot.engine import (
     Result,
     Rng,
     StaleDecision,
+    Turn,
     View,
     check_action,
     placings_from_scores,
@@ -86,6 +87,9 @@ class Zura(Game[ZState]):
             s.step += 1  # a sealed swap answer keeps the partner's decision id
         return s, ev
 
+    def turn(self, state: ZState) -> Turn | None:
+        return Turn(state.turns, state.turn)
+
     def view(self, state: ZState, viewer: int | None) -> View:
         return view(state, viewer)
 
@@ -104,7 +108,7 @@ class Zura(Game[ZState]):
         if data.get("schema") != self.schema_version:
             raise ValueError(f"Saved Zura state has schema {data.get('schema')!r}; "
                              f"this version reads {self.schema_version}.")
-        return state_from_json(data)
+        return state_from_json({"turns": 0, **data})  # saved before turns were counted
 
     def ai_choose(self, level: str, view: View, decision: Decision, rng: Rng) -> Action:
         return ai.choose(level, view, decision, rng)

@@ -107,6 +107,7 @@ def start_turn(s: ZState, ev: list[Event]) -> None:
     s.taken, s.used, s.land, s.count = 0, (), -1, 0
     s.peeks = s.flips = s.steals = 0
     s.gained, s.scried, s.swap_with, s.swap_give = (), -1, -1, (-1, -1)
+    s.turns += 1
     ev.append(Event("turn", f"{who(s.turn)}'s turn.", data={"seat": s.turn}))
     if top_ability(s, s.turn) == "scry" and s.deck:
         s.scried, s.deck = s.deck[-1], s.deck[:-1]

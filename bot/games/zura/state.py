@@ -62,6 +62,8 @@ class ZState:
     """The seat whose refill emptied the Tzerzurian deck; -1 before that."""
     final_left: int = 0
     """Final turns still to play once ``ending`` is set."""
+    turns: int = 0
+    """Turns begun so far, the current one included: the public turn number."""
     cache: list[Decision] | None = field(default=None, repr=False)
     """Pending decisions, computed once per state (not part of the game data)."""
     tally: tuple[tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int],
