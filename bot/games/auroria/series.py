@@ -28,8 +28,8 @@ from bot.games.auroria.pool import POOL, check_deck
 from bot.games.auroria.state import State
 
 OPTION = OptionSpec("best_of", "choice", "1",
-                    "Best of 1 (a single game) or 3 (first to two wins; side decks are used "
-                    "between games).", ("1", "3"))
+                    "best_of=3: first to two game wins; side-deck swaps between games.",
+                    ("1", "3"))
 WINS = 2
 MAX_GAMES = 5
 KEEP = "keep"
