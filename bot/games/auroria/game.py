@@ -9,6 +9,7 @@ from bot.engine import (
     ORDER,
     PICK,
     Action,
+    BadScenario,
     Decision,
     Event,
     Game,
@@ -95,6 +96,8 @@ class Auroria(Game[State]):
     def scenario(self, players: int, options: Mapping[str, Any], seed: int,
                  setup: Mapping[str, Any]) -> State:
         """See ``scenario.build_scenario`` for the documented format."""
+        if options["best_of"] != "1":
+            raise BadScenario("A scenario sets up a single game, not a best-of-three match.")
         s = build_scenario(bool(options["slow_mode"]), seed, setup)
         flow.start_of_phase(s, [])
         flow.advance(s, [])
@@ -136,8 +139,8 @@ class Auroria(Game[State]):
         if not mine:
             raise IllegalAction("It is not your decision.")
         if state.winners is not None and state.series is not None:
-            s, starter, ev = series.answer(state, player, action)
-            return (self._next_game(s, starter, ev) if starter is not None else s), ev
+            after, starter, news = series.answer(state, player, action)
+            return (self._next_game(after, starter, news) if starter is not None else after), news
         d = mine[0]
         if state.phase != "mulligan":
             choices.validate(list(d.options), d.min, d.max, d.kind == ORDER, action.choice)

@@ -66,12 +66,11 @@ def game_over(s: State, ev: list[Event]) -> None:
     n = len(series["games"]) + 1
     series["games"].append(s.winners[0] if s.winners else None)
     a, b = score(series)
+    games = f"Games won: {who(0)} {a}, {who(1)} {b}."
     if s.winners:
-        ev.append(Event("game_won", f"{who(s.winners[0])} wins game {n}; "
-                        f"games: {a}–{b}."))
+        ev.append(Event("game_won", f"{who(s.winners[0])} wins game {n}. {games}"))
     else:
-        ev.append(Event("game_drawn", f"Game {n} is drawn and counts for nobody; "
-                        f"games: {a}–{b}."))
+        ev.append(Event("game_drawn", f"Game {n} is drawn and counts for nobody. {games}"))
     if max(a, b) >= WINS or n >= MAX_GAMES:
         series["stage"] = "over"
         ev.append(Event("match_over", _summary(series)))
@@ -127,8 +126,8 @@ def _name(cid: str) -> str:
 
 def chooser(series: Series) -> int:
     """Who picks the next starter: the loser, or after a draw whoever did not start it."""
-    last = series["games"][-1]
-    return 1 - last if last is not None else 1 - series["starts"][-1]
+    last: int | None = series["games"][-1]
+    return 1 - (last if last is not None else int(series["starts"][-1]))
 
 
 def pending(series: Series) -> list[Decision]:

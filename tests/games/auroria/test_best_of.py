@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from bot.engine import Action, IllegalAction, Rng, parse_options, play
-from bot.engine.errors import BadOptions
+from bot.engine.errors import BadOptions, BadScenario
 from bot.engine.playout import run_playout
 from bot.games.auroria import GAME, series
 from bot.games.auroria.decklist import encode
@@ -193,3 +193,9 @@ def test_best_of_three_the_normal_ai_keeps_its_deck_and_starts() -> None:
     s = keep_both(s)
     [d] = GAME.pending(s)
     assert GAME.ai_choose("normal", GAME.view(s, d.player), d, Rng(1)).choice == ("me",)
+
+
+def test_a_scenario_sets_up_a_single_game_not_a_best_of_three() -> None:
+    opts = parse_options(GAME.options, {"best_of": "3"})
+    with pytest.raises(BadScenario, match="single game"):
+        GAME.scenario(2, opts, 1, {})
