@@ -128,6 +128,15 @@ def _names(view: View, names: Names) -> dict[int, str]:
 
 
 def _status(view: View, names: Names) -> str:
+    """The turn or the game's end; in a best-of-three, led by the game and the games won."""
+    match = view.get("match")
+    if match is None:
+        return _game_status(view, names)
+    won = "–".join(str(n) for n in match["score"])
+    return f"Game {match['game']} (games won {won}) · {_game_status(view, names)}"
+
+
+def _game_status(view: View, names: Names) -> str:
     result = view.get("result")
     if result is not None:
         winners = result.get("winners") or []

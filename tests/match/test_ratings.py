@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from openskill.models import PlackettLuce
 
+from bot.engine import Rng
+from bot.games.auroria import GAME as AURORIA
 from bot.match import MatchService
 from bot.match.ratings import Ratings, ordinal, page, rate, rated_players
 from bot.match.results import FORFEIT, RESIGNATION, Record, ending, records
@@ -21,7 +24,7 @@ from bot.store import (
     SeatRecord,
     SqliteStore,
 )
-from tests.match.conftest import ANN, BOB, HOST, lobby
+from tests.match.conftest import ANN, BOB, HOST, lobby, stored
 
 G = 1
 MODEL = PlackettLuce()
@@ -205,3 +208,25 @@ def test_a_players_record_adds_up_their_finished_matches() -> None:
     assert mine["zura"].average_placing == 1.5
     assert mine["aura"] == Record("aura", played=1, wins=0, placings=3, left=0, last_at=6.0)
     assert records(99, closed) == {}
+
+
+async def test_a_best_of_three_is_rated_once_as_one_match(svc: MatchService) -> None:
+    """House rules, "Best-of-three": ratings count the match, not its games."""
+    info = await svc.create("auroria", HOST, guild_id=1, channel_id=2, options={"best_of": "3"})
+    await svc.join(info.id, ANN)
+    await svc.start(info.id, HOST)
+    rng = Rng(7)
+    while (await svc.info(info.id)).status == "active":
+        for user in (HOST, ANN):
+            hand = await svc.hand(info.id, user)
+            if hand.decisions:
+                d = hand.decisions[0]
+                action = AURORIA.ai_choose("normal", hand.view, d, rng)
+                await svc.submit(info.id, user, d.id, list(action.choice))
+    result = await svc.store.get_result(info.id)
+    assert result is not None and "the match" in result.detail
+    state = AURORIA.from_json(json.loads((await stored(svc, info.id)).state or "{}"))
+    assert state.series is not None and len(state.series["games"]) >= 2
+    ratings = await svc.store.get_ratings(1, "auroria", [HOST, ANN])
+    assert [r.matches for r in ratings.values()] == [1, 1]
+    assert await svc.ratings.bring_up_to_date(1, "auroria") == 0

@@ -55,6 +55,8 @@ def _normal(view: View, d: Decision) -> tuple[str, ...]:
         return tuple(keys)
     if d.id.startswith("mul"):
         return _mulligan(view, d)
+    if d.id.startswith(("side", "start")):
+        return d.default or (keys[0],)  # keep the deck as built; start when given the choice
     board = _cards_in_play(view)
     for pick in (_counter, _attack_target, _block, _build, _main, _attack):
         got = pick(view, d, board, me)

@@ -344,13 +344,14 @@ def deck_option(name: str, help_text: str) -> DeckOption:
     return DeckOption(name, "choice", RANDOM, help_text, (RANDOM, *POOL.decks, TEST))
 
 
-def seat_deck(choice: str, rng: Rng) -> tuple[str, list[str]]:
-    """(leader, deck) for a parsed deck option; ``random`` and ``test`` draw from ``rng``."""
+def seat_deck(choice: str, rng: Rng) -> tuple[str, list[str], list[str]]:
+    """(leader, deck, side deck) for a parsed deck option; ``random`` and ``test`` draw from
+    ``rng`` (test decks have no side deck)."""
     if choice == TEST:
-        return test_deck(rng)
+        return (*test_deck(rng), [])
     if choice == RANDOM or choice in POOL.decks:
         deck = POOL.decks[choice] if choice in POOL.decks else random_structure_deck(rng)
-        return deck.leader, list(deck.main)
+        return deck.leader, list(deck.main), list(deck.side)
     read = decode(choice)
     assert read.leader is not None, "deck options are checked when parsed"
-    return read.leader, list(read.main)
+    return read.leader, list(read.main), list(read.side or ())

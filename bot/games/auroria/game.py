@@ -9,6 +9,7 @@ from bot.engine import (
     ORDER,
     PICK,
     Action,
+    BadScenario,
     Decision,
     Event,
     Game,
@@ -20,7 +21,7 @@ from bot.engine import (
     Turn,
     View,
 )
-from bot.games.auroria import ai, board, choices, flow
+from bot.games.auroria import ai, board, choices, flow, series
 from bot.games.auroria.decklist import deck_option, seat_deck
 from bot.games.auroria.rules import card, catalog, has, power
 from bot.games.auroria.scenario import build_scenario
@@ -64,21 +65,40 @@ class Auroria(Game[State]):
                    "Slow Mode: no mirrored Draw, Energy or Main Phase windows."),
         *(deck_option(f"deck_{seat}", f"Seat {seat}'s deck: a structure deck (city, valley, "
                       "potions, overgrowth), random, test, or a deck code.") for seat in (1, 2)),
+        series.OPTION,
     )
 
     def setup(self, players: int, options: Mapping[str, Any], seed: int) -> State:
         rng = Rng(seed)
         decks = [seat_deck(options[f"deck_{seat}"], rng) for seat in (1, 2)]
-        s = new_state(bool(options["slow_mode"]), decks, rng)
+        s = new_state(bool(options["slow_mode"]), [(lead, main) for lead, main, _ in decks], rng)
         s.active = rng.randrange(2)
         s.rng = rng.state
+        s.series = series.start(options["best_of"], decks, s.active)
         for p in (0, 1):
             board.draw(s, p, HAND, [])
+        return s
+
+    def _next_game(self, old: State, starter: int, ev: list[Event]) -> State:
+        """Deal the next game of a best-of-three with the sideboarded decks."""
+        assert old.series is not None
+        rng = Rng(old.rng)
+        s = new_state(old.slow, [(d["leader"], d["main"]) for d in old.series["decks"]], rng)
+        s.active = starter
+        s.rng = rng.state
+        s.step = old.step
+        s.series = {**old.series, "stage": "play", "starts": [*old.series["starts"], starter]}
+        for p in (0, 1):
+            board.draw(s, p, HAND, [])
+        ev.append(Event("game_start", f"Game {len(old.series['games']) + 1} begins: "
+                        f"{board.who(starter)} starts."))
         return s
 
     def scenario(self, players: int, options: Mapping[str, Any], seed: int,
                  setup: Mapping[str, Any]) -> State:
         """See ``scenario.build_scenario`` for the documented format."""
+        if options["best_of"] != "1":
+            raise BadScenario("A scenario sets up a single game, not a best-of-three match.")
         s = build_scenario(bool(options["slow_mode"]), seed, setup)
         flow.start_of_phase(s, [])
         flow.advance(s, [])
@@ -95,7 +115,7 @@ class Auroria(Game[State]):
 
     def _pending(self, state: State) -> list[Decision]:
         if state.winners is not None:
-            return []
+            return series.pending(state.series) if state.series is not None else []
         if state.phase == "mulligan":
             return [self._mulligan_decision(state, p) for p in (0, 1) if state.mull[p] >= 0]
         prompt = state.prompt
@@ -116,13 +136,17 @@ class Auroria(Game[State]):
         text = ("Mercy mulligan: pick the cards to keep; the rest go back and you draw to 7."
                 if m == 0 else f"Mulligan again? Keep at most {HAND - m} (or all).")
         opts = tuple(Option(str(u), card(s, u).name, "hand") for u in hand)
-        return Decision(f"mul{p}.{m}", p, PICK, text, opts, 0, len(hand),
-                        tuple(o.key for o in opts), "mulligan")
+        game = f"g{len(s.series['games'])}." if s.series is not None else ""
+        return Decision(f"mul{game}{p}.{m}", p, PICK, text, opts, 0, len(hand),
+                        tuple(o.key for o in opts), f"{game}mulligan")
 
     def apply(self, state: State, player: int, action: Action) -> tuple[State, list[Event]]:
         mine = [d for d in self.pending(state) if d.player == player]
         if not mine:
             raise IllegalAction("It is not your decision.")
+        if state.winners is not None and state.series is not None:
+            after, starter, news = series.answer(state, player, action)
+            return (self._next_game(after, starter, news) if starter is not None else after), news
         d = mine[0]
         if state.phase != "mulligan":
             choices.validate(list(d.options), d.min, d.max, d.kind == ORDER, action.choice)
@@ -134,6 +158,8 @@ class Auroria(Game[State]):
         else:
             choices.answer(s, action.choice, ev)
         flow.advance(s, ev)
+        if s.winners is not None and s.series is not None:
+            series.game_over(s, ev)
         return s, ev
 
     def _mulligan(self, s: State, p: int, keep: list[int], ev: list[Event]) -> None:
@@ -161,11 +187,15 @@ class Auroria(Game[State]):
 
     # ----- views and results ------------------------------------------------------------
     def view(self, state: State, viewer: int | None) -> View:
-        waiting = sorted({d.player for d in self.pending(state)}) if state.phase == "mulligan" \
-            else ([state.prompt["p"]] if state.prompt is not None else [])
-        return build_view(state, viewer, waiting)
+        waiting = sorted({d.player for d in self.pending(state)})
+        out = build_view(state, viewer, waiting)
+        if state.series is not None:
+            out["match"] = series.view(state.series, viewer)
+        return out
 
     def result(self, state: State) -> Result | None:
+        if state.series is not None:
+            return series.result(state.series)
         if state.winners is None:
             return None
         if not state.winners:
@@ -208,6 +238,8 @@ class Auroria(Game[State]):
         for uid in s.zones[0]["energy"] + s.zones[1]["energy"]:
             assert card(s, uid).type in ("energy", "potion"), "a non-Energy in the Energy Zone"
         assert catalog(s)
+        if s.series is not None:
+            series.invariants(s)
 
     def redeal_hidden(self, state: State, viewer: int | None, rng: Rng) -> State | None:
         """Permute what ``viewer`` cannot see: other hands with their decks, and own deck."""
@@ -228,6 +260,8 @@ class Auroria(Game[State]):
         out = state.clone()
         out.kinds = kinds
         out.memo = {}
+        if state.series is not None:
+            out.series = series.hide(state.series, viewer)
         return out
 
 

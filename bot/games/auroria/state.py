@@ -78,6 +78,9 @@ class State:
     reason: str = ""
     serial: int = 0
     """Source of chain entry ids."""
+    series: dict[str, Any] | None = None
+    """Best-of-three bookkeeping (``series.py``); None for a single game. Never changed in
+    place, so clones share it."""
     memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     """Derived from ``kinds`` only (shared by clones; reset whenever ``kinds`` changes)."""
     decisions: list[Any] | None = field(default=None, repr=False, compare=False)
@@ -148,7 +151,7 @@ class State:
             "flags": self.flags, "mull": self.mull, "chain": self.chain, "work": self.work,
             "prompt": self.prompt, "trig": self.trig, "combat": self.combat,
             "autopass": self.autopass, "winners": self.winners, "reason": self.reason,
-            "serial": self.serial,
+            "serial": self.serial, "series": self.series,
         }
 
     @classmethod
@@ -168,5 +171,5 @@ class State:
             combat=dict(d["combat"]) if d["combat"] is not None else None,
             autopass=list(d["autopass"]),
             winners=list(d["winners"]) if d["winners"] is not None else None,
-            reason=d["reason"], serial=d["serial"],
+            reason=d["reason"], serial=d["serial"], series=d.get("series"),
         )

@@ -51,7 +51,19 @@ HOUSE: dict[str, list[str] | str] = {
         "house_rules.test_when_both_players_influence_reaches_0_at_once_the_game_is_a_draw"],
     "The 4-copy limit counts a deck and its side deck together": [
         "house_rules.test_the_four_copy_limit_counts_the_deck_and_side_deck_together"],
-    "Best-of-three": "a match option of bot/match (issue 19's best-of-three); no engine rule",
+    "Best-of-three": [
+        "best_of.test_best_of_three_the_first_player_to_win_two_games_wins_the_match",
+        "best_of.test_best_of_three_a_drawn_game_counts_for_nobody_and_another_game_is_played",
+        "best_of.test_best_of_three_at_most_five_games_then_the_match_is_a_draw",
+        "best_of.test_best_of_three_the_loser_of_the_previous_game_chooses_who_starts_the_next",
+        "best_of.test_best_of_three_after_a_drawn_game_the_player_who_did_not_start_it_chooses",
+        "best_of.test_best_of_three_each_player_swaps_cards_one_for_one_with_the_side_deck",
+        "best_of.test_best_of_three_sideboarding_is_refused_when_it_breaks_the_deck",
+        "best_of.test_best_of_three_keep_my_deck_is_one_press_and_the_default",
+        "best_of.test_best_of_three_the_four_copy_limit_counts_the_deck_and_side_deck_together",
+        "best_of.test_best_of_three_swaps_stay_private_until_the_next_game",
+        "best_of.test_best_of_three_random_playouts_keep_every_invariant_and_replay",
+        "best_of.test_best_of_three_the_normal_ai_keeps_its_deck_and_starts"],
     "Moving cards into a full line": [
         "house_rules.test_moving_cards_into_a_full_line_the_owner_destroys_cards_already_there",
         "house_rules.test_a_moved_card_leaving_a_line_frees_its_slot_for_the_cards_moving_in",
