@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.e2e.conftest import World
+from tests.fakediscord.components import text_displays
 from tests.e2e.players import Players, open_match, start
 
 
@@ -15,9 +16,10 @@ async def test_a_player_finishes_an_auroria_best_of_three_against_the_ai(world: 
         await start(fake, world.alice, lobby)
         players = Players(fake, thread, [world.alice], seed=3)
         result = await players.play_out(max_moves=6000)
-        text = "\n".join(m.content for m in fake.messages(thread))
+        text = "\n".join(m.text for m in fake.messages(thread))
         stats = await (await fake.slash(world.alice, "stats", channel=world.table)).reply()
     assert "wins the match" in result.content or "The match is drawn" in result.content
     assert "wins game 1. Games won: alice " in text and "Game 2 begins" in text
-    assert "Bring in which side-deck card" in "\n".join(m.content for m in fake.dms(world.alice))
+    shown = [text_displays(v.components) for m in fake.dms(world.alice) for v in m.history]
+    assert any("Bring in which side-deck card" in t for texts in shown for t in texts)
     assert "1 played" in stats.content
