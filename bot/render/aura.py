@@ -256,7 +256,7 @@ def _mark(c: Canvas, cell: Mapping[str, Any], centre_top: tuple[int, int], cost:
     if cell.get("discards"):
         text += f" · −{cost}"
     fill = pal.BAD if cell.get("discards") else pal.GOOD
-    c.pill(centre_top, text, fill, pal.INK_DARK, 13, align="m")
+    c.pill(centre_top, text, fill, pal.INK_DARK, 14, align="m")
 
 
 def _effects(c: Canvas, table: Mapping[str, Any], xy: tuple[int, int], right: int,
@@ -387,7 +387,7 @@ def _on_table(c: Canvas, view: View, seat: int, box: tuple[int, int, int, int]) 
         if x + w > x1:
             break
         _drawn(c, card, view["seats"], seat, (x + 12, y0 + 48), MINI_SIZE)
-        c.text((x + w / 2, y0 + 52 + MINI_SIZE[1]), f"at {k + 1}", 13, fill=pal.INK_SOFT,
+        c.text((x + w / 2, y0 + 52 + MINI_SIZE[1]), f"at {k + 1}", 14, fill=pal.INK_SOFT,
                anchor="ma")
 
 

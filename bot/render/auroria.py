@@ -192,13 +192,13 @@ def _leader(c: Canvas, player: Mapping[str, Any], xy: tuple[int, int], seat: int
     stat(c, (sx, cy), "Influence", figure(player["influence"]), 34, pal.GOLD)
     stat(c, (sx, cy + 62), "Power", str(lead["power"]), 22)
     if lead.get("attacked"):
-        c.pill((sx, cy + 116), "attacked", pal.PAPER, pal.INK_DARK, 12)
+        c.pill((sx, cy + 116), "attacked", pal.PAPER, pal.INK_DARK, 14)
     gear = [("equipped", lead["item"])] if lead.get("item") else []
     gear += [("under", item) for item in lead.get("under") or []]
     for k, (label, item) in enumerate(gear[:3]):
         gx = x + k * (SMALL_SIZE[0] + 30)
         c.card(card_face(item, SMALL_SIZE), (gx, cy + LEADER_SIZE[1] + 8), lift=False)
-        c.text((gx + SMALL_SIZE[0] + 3, cy + LEADER_SIZE[1] + 12), label, 11,
+        c.text((gx + SMALL_SIZE[0] + 3, cy + LEADER_SIZE[1] + 12), label, 14,
                fill=pal.INK_SOFT)
 
 
@@ -234,12 +234,12 @@ def _slot(c: Canvas, slot: Mapping[str, Any], xy: tuple[int, int],
         colour = _suit(str(slot.get("colour")))
         back = cards.back(SLOT_SIZE, PLANTED_BACK, colour.fill, motif="leaf")
         c.card(back, (x + (PITCH - 6 - w) // 2, y))
-        c.pill((x + (PITCH - 6) // 2, y + h - 26), "Planted", pal.PAPER, pal.INK_DARK, 11,
+        c.pill((x + (PITCH - 6) // 2, y + h - 26), "Planted", pal.PAPER, pal.INK_DARK, 14,
                align="m")
         return
     if kind == "dropped":
         c.card(card_face(slot["card"], SLOT_SIZE), (x + (PITCH - 6 - w) // 2, y), lift=False)
-        c.pill((x + (PITCH - 6) // 2, y + h - 26), "dropped", BLOCKER, pal.INK_DARK, 11,
+        c.pill((x + (PITCH - 6) // 2, y + h - 26), "dropped", BLOCKER, pal.INK_DARK, 14,
                align="m")
         return
     card = dict(slot["card"])
@@ -258,13 +258,12 @@ def _slot(c: Canvas, slot: Mapping[str, Any], xy: tuple[int, int],
         tags.append((f"{slot['damage']} damage", pal.BAD))
     if slot.get("new"):
         tags.append(("new", pal.GOLD))
+    if slot.get("item"):  # under the card, clear of the power badge on its corner
+        tags.insert(0, (f"+ {slot['item']['name']}", pal.PAPER))
     ty = y + h + 4 if not exhausted else cy + im.height + 4
-    for text, fill in tags[:2]:
-        c.pill((x + (PITCH - 6) // 2, ty), text, fill, pal.INK_DARK, 10, align="m")
-        ty += 20
-    if slot.get("item"):
-        c.pill((x + (PITCH - 6) // 2, y - 8), f"+ {slot['item']['name']}", pal.PAPER,
-               pal.INK_DARK, 10, align="m")
+    for text, fill in tags[:3]:
+        c.pill((x + (PITCH - 6) // 2, ty), text, fill, pal.INK_DARK, 14, align="m")
+        ty += 26
 
 
 def _power(c: Canvas, power: int, top_right: tuple[int, int]) -> None:
@@ -293,7 +292,7 @@ def _zones(c: Canvas, player: Mapping[str, Any], box: tuple[int, int, int]) -> N
     potions = [str(e["name"]) for e in energy if e.get("potion") and e.get("name")]
     py = y + 74 + 3 * 42
     if potions:
-        c.text((x0, py), "Potions: " + ", ".join(potions), 12, fill=pal.INK_SOFT,
+        c.text((x0, py), "Potions: " + ", ".join(potions), 14, fill=pal.INK_SOFT,
                max_width=x1 - x0)
     auras = player.get("auras") or []
     ay = py + 22
@@ -307,7 +306,7 @@ def _zones(c: Canvas, player: Mapping[str, Any], box: tuple[int, int, int]) -> N
             c.draw.rounded_rectangle((ax, ay + 24, ax + AURA_SIZE[0], ay + 24 + AURA_SIZE[1]),
                                      5, outline=pal.PANEL_EDGE)
     for k, aura in enumerate(auras[:2]):
-        c.text((x0, ay + 30 + AURA_SIZE[1] + 16 * k), str(aura["name"]), 12, fill=pal.INK_SOFT,
+        c.text((x0, ay + 30 + AURA_SIZE[1] + 16 * k), str(aura["name"]), 14, fill=pal.INK_SOFT,
                max_width=x1 - x0)
 
 
@@ -338,7 +337,7 @@ def _band(c: Canvas, view: View, y0: int, names: Names) -> None:
             fill = pal.PAPER if not entry.get("negated") else pal.INK_SOFT
             if x > WIDTH - 260:
                 x, y = MARGIN + 8, y + 28
-            x += c.pill((x, y), text, fill, pal.INK_DARK, 13) + 8
+            x += c.pill((x, y), text, fill, pal.INK_DARK, 14) + 8
 
 
 # ----- hand --------------------------------------------------------------------------------
@@ -349,9 +348,12 @@ def render_hand(view: View, names: Names = None) -> bytes:
     seat = int(seat)
     player = view["players"][seat]
     hand = player.get("hand") or []
-    per_row = max(8, -(-len(hand) // 3))  # at most three rows: a big hand gets smaller cards
-    size = w, h = hand_card(min(per_row, max(1, len(hand))))
+    # Big cards, five to a row, so each card's whole text fits at a readable size; at most
+    # three rows: a very big hand gets narrower cards.
+    per_row = max(5, -(-len(hand) // 3))
     gap = HAND_GAP
+    w = (WIDTH - 2 * MARGIN + gap) // per_row - gap
+    size = w, h = w, round(w * 1.45)
     rows = max(1, -(-len(hand) // per_row))
     height = HEADER + 52 + rows * (h + 56) + 150
     c = Canvas(WIDTH, height)

@@ -9,6 +9,16 @@ from PIL import Image, ImageDraw
 from bot.render.assets import Font, font
 
 ELLIPSIS = "…"
+MIN_TEXT_PX = 14
+"""The smallest type any image may carry (images are 1200 px wide): readable on a phone."""
+
+
+def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, face: Font,
+              fill: object, anchor: str = "la") -> None:
+    """The one place glyphs reach an image, so the size floor holds for every text drawn."""
+    if face.size < MIN_TEXT_PX:
+        raise ValueError(f"text {text!r} at {face.size} px is below {MIN_TEXT_PX} px")
+    draw.text(xy, text, font=face, fill=fill, anchor=anchor)  # type: ignore[arg-type]
 
 
 def figure(value: object) -> str:
@@ -27,7 +37,8 @@ def fitted(text: str, size: int, weight: str, max_width: float,
            min_size: int = 0) -> tuple[Font, str]:
     """The largest face from ``size`` down to ``min_size`` in which ``text`` fits, and the
     text itself, shortened with an ellipsis when even the smallest face is too wide."""
-    floor = min_size or max(8, round(size * 0.7))
+    floor = max(MIN_TEXT_PX, min_size or round(size * 0.7))
+    size = max(size, floor)
     for s in range(size, floor - 1, -1):
         face = font(s, weight)
         if width(text, face) <= max_width:
@@ -79,5 +90,5 @@ def glyphs(text: str, size: int, weight: str, anchor: str) -> tuple[Image.Image,
     face = font(size, weight)
     x0, y0, x1, y1 = (round(v) for v in face.getbbox(text, anchor=anchor))
     mask = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)), 0)
-    ImageDraw.Draw(mask).text((-x0, -y0), text, font=face, fill=255, anchor=anchor)
+    draw_text(ImageDraw.Draw(mask), (-x0, -y0), text, face, 255, anchor)
     return mask, x0, y0

@@ -153,7 +153,7 @@ def _slot(c: Canvas, slot: Mapping[str, Any], xy: tuple[int, int], names: Names)
             # Everyone saw it face up earlier: the board reminds who it is.
             c.draw.rounded_rectangle((x + 6, y + h - 30, x + w - 6, y + h - 8), 6,
                                      fill=pal.PAPER)
-            c.text((x + w / 2, y + h - 19), str(seen["name"]), 13, "bold", pal.INK_DARK, "mm",
+            c.text((x + w / 2, y + h - 19), str(seen["name"]), 14, "bold", pal.INK_DARK, "mm",
                    max_width=w - 16)
     label = str(slot["name"])
     if slot.get("lone_imp"):
@@ -162,7 +162,7 @@ def _slot(c: Canvas, slot: Mapping[str, Any], xy: tuple[int, int], names: Names)
     peeked = slot.get("peeked_by") or []
     if peeked:
         who = ", ".join(seat_label(int(p), names) for p in peeked)
-        c.pill((x + w, y - 10), f"seen by {who}", pal.PAPER, pal.INK_DARK, 11, align="r")
+        c.pill((x + w, y - 10), f"seen by {who}", pal.PAPER, pal.INK_DARK, 14, align="r")
 
 
 def _piles(c: Canvas, view: View, box: tuple[int, int, int, int]) -> None:
@@ -331,7 +331,7 @@ def _known_area(c: Canvas, search: Mapping[str, Any], box: tuple[int, int, int, 
         else:
             c.card(seal_back(MINI_SIZE), (x, y))
         label = f"{slot['name']} · peeked" if private else str(slot["name"])
-        c.text((x + w / 2, y + h + 4), label, 13, "bold", pal.GOLD if private else pal.INK_SOFT,
+        c.text((x + w / 2, y + h + 4), label, 14, "bold", pal.GOLD if private else pal.INK_SOFT,
                "ma")
 
 
