@@ -37,6 +37,13 @@ def render_hand(view: View, seat: int | None = None, names: Names = None) -> byt
     return out
 
 
+def hand_texts(view: View) -> list[str]:
+    """The whole text of each card in the viewer's hand, numbered as on the hand image, for
+    the message beside it; empty for games whose cards carry no rules text (Aura, Zura)."""
+    texts = getattr(_module(view), "hand_texts", None)
+    return list(texts(view)) if texts is not None else []
+
+
 def render_summary(view: View, result: Result, names: Names = None) -> bytes:
     """The end-of-match summary: final scores, tie-breaks applied, winners."""
     out: bytes = _module(view).render_summary(view, result, names)

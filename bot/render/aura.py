@@ -315,12 +315,13 @@ def _opening(c: Canvas, view: View, box: tuple[int, int, int, int], names: Names
 
 # ----- hand --------------------------------------------------------------------------------
 
-def _prompt(view: View, seat: int) -> str:
+def _prompt(view: View, seat: int, names: Names) -> str:
     phase = view.get("phase")
     if phase == "over":
         return "Game over"
     if seat not in (view.get("waiting") or []):
-        return f"Waiting for {', '.join(seat_label(int(s)) for s in view.get('waiting') or [])}"
+        waiting = view.get("waiting") or []
+        return f"Waiting for {', '.join(seat_label(int(s), names) for s in waiting)}"
     if phase == "play":
         return "Your turn: play 2–5 cards, one colour or all different"
     if phase == "block":
@@ -350,7 +351,7 @@ def render_hand(view: View, names: Names = None) -> bytes:
            f"Deck {info['deck']} · cards left {info['remaining']}")
     y = HEADER + 20
     hand_w = c.text((MARGIN, y), f"Hand ({len(hand)})", 20, "bold")
-    c.text((width - MARGIN, y), _prompt(view, seat), 19, "bold", pal.GOLD, "ra",
+    c.text((width - MARGIN, y), _prompt(view, seat, names), 19, "bold", pal.GOLD, "ra",
            max_width=width - 3 * MARGIN - hand_w)
     y += 32
     for k, card in enumerate(hand):

@@ -23,7 +23,6 @@ from bot.render.chrome import (
     MARGIN,
     WIDTH,
     Names,
-    hand_card,
     header,
     number_disc,
     seat_label,
@@ -372,6 +371,27 @@ def render_hand(view: View, names: Names = None) -> bytes:
         number_disc(c, (x + w // 2, cy + h + 22), k + 1)
     _secrets(c, view, player, (MARGIN, y + rows * (h + 56), WIDTH - MARGIN, height - 16))
     return c.png()
+
+
+def hand_texts(view: View) -> list[str]:
+    """Each hand card's whole text, numbered as on the hand image, to show beside it (the
+    image shows the same words, but a phone shrinks it)."""
+    hand = view["players"][int(view["viewer"])].get("hand") or []
+    return [f"{k}. {card_line(card)}" for k, card in enumerate(hand, 1)]
+
+
+def card_line(card: Card) -> str:
+    """"Pike Lancer (cost 3, Creature, power 4 front ~ 1 back; Piercing): text"."""
+    kind = str(card.get("type"))
+    facts = [] if kind in ("energy", "potion") else [f"cost {card.get('cost') or 0}"]
+    facts.append(TYPES.get(kind, kind.title()))
+    if kind == "creature":
+        facts.append(f"power {card.get('front') or 0} front ~ {card.get('back') or 0} back")
+    head = ", ".join(facts)
+    if card.get("keywords"):
+        head += "; " + ", ".join(card["keywords"])
+    text = str(card.get("text") or "")
+    return f"{card.get('name')} ({head})" + (f": {text}" if text else "")
 
 
 def _secrets(c: Canvas, view: View, player: Mapping[str, Any],

@@ -117,7 +117,7 @@ def render_board(view: View, names: Names = None) -> bytes:
     c = Canvas(WIDTH, height)
     header(c, "Zura", _status(view, names), _right(view))
     _search_area(c, view["search"], (MARGIN, HEADER + 16), names)
-    _piles(c, view, (MARGIN + 560, HEADER + 16, WIDTH - MARGIN, HEADER + 444))
+    _piles(c, view, (MARGIN + 560, HEADER + 16, WIDTH - MARGIN, HEADER + 444), names)
     _seats(c, view, players, HEADER + 460, height - 16, names)
     return c.png()
 
@@ -165,7 +165,7 @@ def _slot(c: Canvas, slot: Mapping[str, Any], xy: tuple[int, int], names: Names)
         c.pill((x + w, y - 10), f"seen by {who}", pal.PAPER, pal.INK_DARK, 14, align="r")
 
 
-def _piles(c: Canvas, view: View, box: tuple[int, int, int, int]) -> None:
+def _piles(c: Canvas, view: View, box: tuple[int, int, int, int], names: Names) -> None:
     x0, y0, x1, y1 = box
     c.panel(box)
     w, h = PILE_SIZE
@@ -183,7 +183,7 @@ def _piles(c: Canvas, view: View, box: tuple[int, int, int, int]) -> None:
                             (xs[1], "Discard", discard["size"]),
                             (xs[2], "Tzerzurians", view["tz_deck"])):
         stat(c, (x + w / 2, y + h + 8), label, str(count), 26, anchor="m")
-    _this_turn(c, view, (x0 + 20, y + h + 80, x1 - 20, y1 - 56))
+    _this_turn(c, view, (x0 + 20, y + h + 80, x1 - 20, y1 - 56), names)
     _legend(c, view["landscapes"], (x0 + 20, y1 - 44))
 
 
@@ -197,7 +197,7 @@ def _legend(c: Canvas, landscapes: list[Mapping[str, Any]], at: tuple[int, int])
                                pal.INK_SOFT, "lm")) + 24
 
 
-def _this_turn(c: Canvas, view: View, box: tuple[int, int, int, int]) -> None:
+def _this_turn(c: Canvas, view: View, box: tuple[int, int, int, int], names: Names) -> None:
     x0, y0, x1, y1 = box
     turn = view["this_turn"]
     c.text((x0, y0), "This turn", 18, "bold")
@@ -224,7 +224,8 @@ def _this_turn(c: Canvas, view: View, box: tuple[int, int, int, int]) -> None:
             c.card(tz_face(card, MINI_SIZE), (x0 + 90 + k * (MINI_SIZE[0] + 8), y))
     swap = turn.get("swap_with")
     if swap is not None:
-        c.text((x0, y1 - 22), f"Swapping with {seat_label(int(swap))}", 17, fill=pal.INK_SOFT)
+        c.text((x0, y1 - 22), f"Swapping with {seat_label(int(swap), names)}", 17,
+               fill=pal.INK_SOFT)
 
 
 def _seats(c: Canvas, view: View, players: int, y0: int, y1: int, names: Names) -> None:
