@@ -33,6 +33,7 @@ from bot.match import (
     Prompt,
     PublicUpdate,
 )
+from bot.render.outcome import describe
 from bot.store import ACTIVE, MessageRecord, Store
 
 log = logging.getLogger(__name__)
@@ -198,12 +199,8 @@ class Delivery:
 
     async def post_result(self, info: MatchInfo, result: Result, view: View | None,
                           names: Sequence[str]) -> None:
-        order = sorted(range(len(result.placings)), key=lambda s: result.placings[s])
-        lines = [f"**{match_title(info.game, info.id)}** is over."]
-        lines += [f"{ordinal(result.placings[s])}: {who(info, s)} ({result.scores[s]:g})"
-                  for s in order]
-        if result.detail:
-            lines.append(with_names(result.detail, names))
+        lines = [f"**{match_title(info.game, info.id)}** is over.",
+                 *describe(view, result, names).lines()]
         image = await self.images.summary(view, result, names) if view is not None else None
         await self.post(info, Outgoing("\n".join(lines), image, "result.png"), mentions=False)
 

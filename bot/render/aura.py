@@ -11,7 +11,7 @@ from typing import Any
 
 from PIL import Image
 
-from bot.engine import Result, View
+from bot.engine import View
 from bot.games.aura.cards import CARDS
 from bot.render import cards
 from bot.render import palette as pal
@@ -29,7 +29,6 @@ from bot.render.chrome import (
     seat_label,
     seat_panel,
     stat,
-    summary,
 )
 from bot.render.palette import RGB, Suit
 
@@ -406,43 +405,3 @@ def _discards(c: Canvas, pile: Sequence[Card], box: tuple[int, int, int, int]) -
     for k, card in enumerate(list(pile)[::-1][: room // step + 1]):
         c.card(card_face(card, MINI_SIZE), (x0 + 16 + k * step, y0 + 48), lift=k == 0)
 
-
-# ----- summary -----------------------------------------------------------------------------
-
-def render_summary(view: View, result: Result, names: Names = None) -> bytes:
-    """Cards left per seat, the two tie-break figures, and which tie-break decided."""
-    figures = []
-    for info in view["seats"]:
-        pile = info.get("discarded") or []
-        special = sum(1 for card in pile if card.get("kind") in ("wild", "action"))
-        total = sum(int(card.get("value") or 0) for card in pile if card.get("kind") == "number")
-        figures.append((int(info["remaining"]), special, total))
-    notes = ["Most cards left (hand + deck) wins; on a tie, fewer wild and action cards "
-             "discarded, then the lower total of discarded numbers."]
-    tie = tie_break_note(figures, names)
-    if tie:
-        notes.append(tie)
-    detail = result.detail or (view.get("result") or {}).get("detail", "")
-    if detail:
-        notes.append(str(detail))
-    rows = [tuple(str(v) for v in row) for row in figures]
-    return summary("Aura", result, names, ("Cards left", "Wild/action out", "Discarded sum"),
-                   rows, notes)
-
-
-def tie_break_note(figures: Sequence[tuple[int, int, int]], names: Names) -> str:
-    """Which tie-break settled first place, in words; empty when cards left did."""
-    best = max(f[0] for f in figures)
-    tied = [s for s, f in enumerate(figures) if f[0] == best]
-    if len(tied) < 2:
-        return ""
-    who = " and ".join(seat_label(s, names) for s in tied)
-    fewest = min(figures[s][1] for s in tied)
-    still = [s for s in tied if figures[s][1] == fewest]
-    if len(still) == 1:
-        return f"{who} tied on {best} cards left; fewer wild and action cards discarded decided."
-    lowest = min(figures[s][2] for s in still)
-    if sum(1 for s in still if figures[s][2] == lowest) == 1:
-        return (f"{who} tied on {best} cards left and on wild and action cards; the lower "
-                "discarded total decided.")
-    return f"{who} tied on every count: they share the win."

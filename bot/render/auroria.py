@@ -13,7 +13,7 @@ from typing import Any
 
 from PIL import Image
 
-from bot.engine import Result, View
+from bot.engine import View
 from bot.render import cards
 from bot.render import palette as pal
 from bot.render.canvas import Canvas
@@ -27,10 +27,9 @@ from bot.render.chrome import (
     number_disc,
     seat_label,
     stat,
-    summary,
 )
+from bot.render.outcome import figure
 from bot.render.palette import RGB, Suit
-from bot.render.text import figure
 
 Card = Mapping[str, Any]
 
@@ -55,11 +54,7 @@ TYPES = {"creature": "Creature", "spell": "Spell", "aura": "Aura Spell", "counte
          "item": "Item", "energy": "Energy", "potion": "Potion", "leader": "Leader"}
 PHASES = {"mulligan": "mulligans", "draw": "draw phase", "energy": "energy phase",
           "main": "main phase", "battle": "battle phase", "end": "end phase"}
-REASONS = {
-    "influence": "Won by bringing the other leader's Influence to 0.",
-    "deck-out": "Won because the other player began a Draw Phase with an empty deck.",
-    "card effect": "Won by a card's own winning condition.",
-}
+
 
 
 def _suit(colour: str) -> Suit:
@@ -415,17 +410,3 @@ def _secrets(c: Canvas, view: View, player: Mapping[str, Any],
     for k, line in enumerate(lines):
         c.text((x0 + 16, y0 + 14 + k * 30), line, 17, max_width=x1 - x0 - 32)
 
-
-# ----- summary -----------------------------------------------------------------------------
-
-def render_summary(view: View, result: Result, names: Names = None) -> bytes:
-    """Influence and cards left per seat, and how the game was won."""
-    rows = [(figure(p["influence"]), str(p["deck_count"]), str(p["grave_count"]))
-            for p in view["players"]]
-    reason = result.reason or (view.get("result") or {}).get("reason", "")
-    notes = [REASONS.get(reason, f"Ended by {reason}.")] if reason else []
-    if len(result.winners) > 1:
-        notes.append("Neither player won: the game is a draw.")
-    if result.detail:
-        notes.append(result.detail)
-    return summary("Auroria", result, names, ("Influence", "Deck", "Graveyard"), rows, notes)

@@ -21,12 +21,6 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fac
     draw.text(xy, text, font=face, fill=fill, anchor=anchor)  # type: ignore[arg-type]
 
 
-def figure(value: object) -> str:
-    """A number as printed, with a true minus sign (−2, not -2); other values as they are."""
-    if isinstance(value, int) and value < 0:
-        return f"−{-value}"
-    return str(value)
-
 
 def width(text: str, face: Font) -> float:
     return face.getlength(text)

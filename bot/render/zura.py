@@ -10,7 +10,7 @@ from typing import Any
 
 from PIL import Image
 
-from bot.engine import Result, View
+from bot.engine import View
 from bot.render import cards
 from bot.render import palette as pal
 from bot.render.canvas import Canvas
@@ -27,10 +27,10 @@ from bot.render.chrome import (
     seat_label,
     seat_panel,
     stat,
-    summary,
 )
+from bot.render.outcome import figure
 from bot.render.palette import Suit
-from bot.render.text import figure, wrap
+from bot.render.text import wrap
 
 Card = Mapping[str, Any]
 
@@ -334,24 +334,4 @@ def _known_area(c: Canvas, search: Mapping[str, Any], box: tuple[int, int, int, 
         label = f"{slot['name']} · peeked" if private else str(slot["name"])
         c.text((x + w / 2, y + h + 4), label, 14, "bold", pal.GOLD if private else pal.INK_SOFT,
                "ma")
-
-
-# ----- summary -----------------------------------------------------------------------------
-
-def render_summary(view: View, result: Result, names: Names = None) -> bytes:
-    """Final points per seat, stack sizes, winners; Zura has no tie-break, ties share."""
-    players = int(view["players"])
-    rows = [(figure(view["scores"][s]), str(view["stacks"][s]["size"]),
-             str((view["stacks"][s].get("top") or {}).get("name", "—")))
-            for s in range(players)]
-    notes = []
-    if len(result.winners) > 1:
-        notes.append("Equal points: the rules name no tie-break, so the win is shared.")
-    final = view.get("final_turns")
-    if final:
-        notes.append(f"{seat_label(int(final['emptied_by']), names)} emptied the Tzerzurian "
-                     "deck; everyone else had one last turn.")
-    if result.detail:
-        notes.append(result.detail)
-    return summary("Zura", result, names, ("Points", "Stack", "Top card"), rows, notes)
 

@@ -19,8 +19,8 @@ from PIL import ImageDraw
 import bot.render
 from bot.engine import Result
 from bot.render import hand_texts, render_board, render_hand, render_summary
-from bot.render.text import MIN_TEXT_PX, draw_text
 from bot.render.assets import font
+from bot.render.text import MIN_TEXT_PX, draw_text
 from tests.render.golden import GOLDEN
 from tests.render.playing import game_or_skip, playout
 
