@@ -199,8 +199,9 @@ class Delivery:
 
     async def post_result(self, info: MatchInfo, result: Result, view: View | None,
                           names: Sequence[str]) -> None:
-        lines = [f"**{match_title(info.game, info.id)}** is over.",
-                 *describe(view, result, names).lines()]
+        outcome = describe(view, result, names)
+        lines = [f"**{match_title(info.game, info.id)}** is over: {outcome.headline}.",
+                 *outcome.lines()]
         image = await self.images.summary(view, result, names) if view is not None else None
         await self.post(info, Outgoing("\n".join(lines), image, "result.png"), mentions=False)
 

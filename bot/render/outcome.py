@@ -79,13 +79,14 @@ class Outcome:
     """Tie-breaks and other facts that explain the placings."""
 
     def lines(self) -> list[str]:
-        """The same description as message lines."""
-        out = [f"{self.headline}. {self.ending}"]
+        """The image's table and notes as message lines (the headline goes in the message's
+        first line)."""
+        out = []
         for s in self.standings:
             figures = ", ".join(f"{c} {v}" for c, v in zip(self.columns, s.figures, strict=True))
             out.append(" ".join(p for p in (f"{s.place}:" if s.place else "•", s.name) if p)
                        + (f" — {figures}" if figures else ""))
-        return [*out, *self.notes]
+        return [*out, self.ending, *self.notes]
 
 
 def describe(view: View | None, result: Result, names: Names = None) -> Outcome:

@@ -85,7 +85,7 @@ def test_a_resignation_is_said_as_such_and_nothing_contradicts_it(
     assert outcome.notes == ()  # no tie-break story for a match nobody played out
     assert [(r.place, r.name) for r in outcome.standings] == [("1st", "Mod"), ("2nd", "Frank")]
     lines = outcome.lines()
-    assert lines[0] == "Mod wins. Frank resigned."
+    assert lines[2] == "Frank resigned."
     assert not any("(1)" in line or "(0)" in line or "tied" in line for line in lines)
     assert_image_says_the_same(outcome, view, result, drawn)
 
@@ -163,7 +163,7 @@ def test_the_message_lines_follow_the_standings() -> None:
     outcome = describe(final_view("auroria", 2), Result((0.0, 1.0), (2, 1), "influence"),
                        NAMES)
     influence = outcome.standings[0].figures[0]
-    assert outcome.lines()[1].startswith(f"1st: Frank — Influence {influence}, Deck ")
+    assert outcome.lines()[0].startswith(f"1st: Frank — Influence {influence}, Deck ")
 
 
 def test_history_says_endings_in_player_words() -> None:
