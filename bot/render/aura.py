@@ -162,8 +162,8 @@ def _seats(c: Canvas, view: View, y0: int, names: Names) -> None:
         sx = bx + MINI_SIZE[0] + 16
         room = x + w - sx - 10
         stat(c, (sx, by - 6), "Cards left", str(info["remaining"]), 28, pal.GOLD)
-        c.text((sx, by + 50), f"Hand {info['hand']} · Deck {info['deck']} · "
-               f"Discard {info['discard']}", 15, max_width=room)
+        stat(c, (sx + 96, by - 6), "Discard", str(info["discard"]), 22)
+        c.text((sx, by + 50), f"Hand {info['hand']} · Deck {info['deck']}", 15, max_width=room)
         gem = aura_rgb(str(info["aura"]))
         c.draw.ellipse((sx, by + 74, sx + 14, by + 88), fill=gem, outline=pal.INK, width=1)
         aura = f"{str(info['aura']).title()} Aura"

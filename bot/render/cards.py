@@ -117,11 +117,13 @@ def _beats(im: Image.Image, beats: Suit, inset: int) -> None:
     w, h = im.size
     d = ImageDraw.Draw(im)
     px = max(MIN_TEXT_PX, round(w * 0.16))
-    tface, text = fitted("beats", max(MIN_TEXT_PX, round(w * 0.1)), "regular", w * 0.5)
-    tw = tface.getlength(text)
+    tface = font(max(MIN_TEXT_PX, round(w * 0.1)))
+    text = "beats" if w >= TEXT_MIN_WIDTH else ""  # a small card keeps just the symbol
+    tw = tface.getlength(text) if text else -4
     x0 = round((w - tw - px - 4) / 2)
     y = h - inset - px - max(3, h // 40)
-    draw_text(d, (x0, y + px / 2), text, tface, pal.INK_DARK, "lm")
+    if text:
+        draw_text(d, (x0, y + px / 2), text, tface, pal.INK_DARK, "lm")
     im.alpha_composite(symbol(beats.symbol, px, beats.fill, beats.dark), (round(x0 + tw + 4), y))
 
 

@@ -151,10 +151,11 @@ def _slot(c: Canvas, slot: Mapping[str, Any], xy: tuple[int, int], names: Names)
         seen = slot.get("seen")
         if slot.get("public") and seen:
             # Everyone saw it face up earlier: the board reminds who it is.
-            c.draw.rounded_rectangle((x + 6, y + h - 30, x + w - 6, y + h - 8), 6,
-                                     fill=pal.PAPER)
-            c.text((x + w / 2, y + h - 19), str(seen["name"]), 14, "bold", pal.INK_DARK, "mm",
-                   max_width=w - 16)
+            lines = wrap(str(seen["name"]), 14, "bold", w - 16, 2)
+            top = y + h - 12 - 18 * len(lines)
+            c.draw.rounded_rectangle((x + 6, top, x + w - 6, y + h - 8), 6, fill=pal.PAPER)
+            for k, line in enumerate(lines):
+                c.text((x + w / 2, top + 11 + 18 * k), line, 14, "bold", pal.INK_DARK, "mm")
     label = str(slot["name"])
     if slot.get("lone_imp"):
         label += " · lone Imp"
