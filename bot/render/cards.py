@@ -16,7 +16,7 @@ from bot.render.assets import font
 from bot.render.canvas import rounded_mask
 from bot.render.palette import RGB, Suit
 from bot.render.symbols import symbol
-from bot.render.text import MIN_TEXT_PX, draw_text, fitted, wrap
+from bot.render.text import MIN_TEXT_PX, draw_text, fitted, lines_of, wrap
 
 Size = tuple[int, int]
 TEXT_MIN_WIDTH = 70
@@ -82,8 +82,9 @@ def face(size: Size, suit: Suit, index: str, title: str = "", body: tuple[str, .
         y = inset + 4 + corner + small + 2
 
     if title:
-        tsize = max(MIN_TEXT_PX, min(22, round(w * 0.15)))
-        for line in wrap(title, tsize, "condensed", w - 2 * inset - 6, 2):
+        tsize, names = _title(title, max(MIN_TEXT_PX, min(22, round(w * 0.15))),
+                              w - 2 * inset - 8)
+        for line in names:
             draw_text(d, (w / 2, y), line, font(tsize, "condensed"), suit.dark, "ma")
             y += tsize + 2
         y += 1
@@ -92,10 +93,11 @@ def face(size: Size, suit: Suit, index: str, title: str = "", body: tuple[str, .
         bottom = h - inset - 4 - (_beats_height(w, h) if beats is not None else 0)
         room = max(1, (bottom - y) // (bsize + 2))
         lines: list[str] = []
-        for entry in body:
-            lines.extend(wrap(entry, bsize, "regular", w - 2 * inset - 8, room - len(lines)))
-            if len(lines) >= room:
+        for entry in body:  # whole entries only: a sentence is never left half-said
+            more = lines_of(entry, bsize, "regular", w - 2 * inset - 8)
+            if len(lines) + len(more) > room:
                 break
+            lines.extend(more)
         for line in lines:
             draw_text(d, (w / 2, y), line, font(bsize), pal.INK_DARK, "ma")
             y += bsize + 2
@@ -106,6 +108,16 @@ def face(size: Size, suit: Suit, index: str, title: str = "", body: tuple[str, .
     if not has_text and beats is None:
         im.alpha_composite(im.crop((0, 0, w // 2, h // 2)).rotate(180), (w - w // 2, h - h // 2))
     return im
+
+
+def _title(title: str, size: int, room: float) -> tuple[int, tuple[str, ...]]:
+    """The largest size from ``size`` down to the floor that shows the whole name in two
+    lines, else three lines at the floor (a very long name is shortened only past that)."""
+    for s in range(size, MIN_TEXT_PX - 1, -1):
+        lines = lines_of(title, s, "condensed", room)
+        if len(lines) <= 2:
+            return s, lines
+    return MIN_TEXT_PX, wrap(title, MIN_TEXT_PX, "condensed", room, 3)
 
 
 def _beats_height(w: int, h: int) -> int:

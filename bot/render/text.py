@@ -51,27 +51,40 @@ def shorten(text: str, face: Font, max_width: float) -> str:
     return cut.rstrip() + ELLIPSIS if cut else ""
 
 
-@lru_cache(maxsize=2048)
-def wrap(text: str, size: int, weight: str, max_width: float,
-         max_lines: int) -> tuple[str, ...]:
-    """Greedy word wrap into at most ``max_lines`` lines; the last one is shortened."""
+@lru_cache(maxsize=4096)
+def lines_of(text: str, size: int, weight: str, max_width: float) -> tuple[str, ...]:
+    """All of ``text``, greedily word-wrapped; a word wider than a line is split with a
+    hyphen, so nothing is ever cut."""
     face = font(size, weight)
     lines: list[str] = []
     current = ""
-    words = text.split()
-    for i, word in enumerate(words):
+    for word in text.split():
         trial = f"{current} {word}".strip()
-        if width(trial, face) <= max_width or not current:
+        if width(trial, face) <= max_width:
             current = trial
             continue
-        lines.append(current)
+        if current:
+            lines.append(current)
+        while len(word) > 5 and width(word, face) > max_width:
+            k = len(word) - 3  # at least three letters on each side of the hyphen
+            while k > 3 and width(word[:k] + "-", face) > max_width:
+                k -= 1
+            lines.append(word[:k] + "-")
+            word = word[k:]
         current = word
-        if len(lines) == max_lines - 1:
-            current = " ".join(words[i:])
-            break
     if current:
         lines.append(current)
-    return tuple(shorten(line, face, max_width) for line in lines[:max_lines])
+    return tuple(lines)
+
+
+def wrap(text: str, size: int, weight: str, max_width: float,
+         max_lines: int) -> tuple[str, ...]:
+    """Word wrap into at most ``max_lines`` lines; the last one is shortened if text is left."""
+    lines = lines_of(text, size, weight, max_width)
+    if len(lines) <= max_lines:
+        return lines
+    last = shorten(f"{lines[max_lines - 1]} {lines[max_lines]}", font(size, weight), max_width)
+    return (*lines[:max_lines - 1], last)
 
 
 @lru_cache(maxsize=4096)

@@ -100,7 +100,15 @@ def test_the_recorder_sees_small_type_drawn_around_the_helper(drawn: Drawn) -> N
 
 
 def test_hand_texts_give_each_auroria_card_whole() -> None:
-    data = json.loads((GOLDEN / "auroria_hand_planted.json").read_text(encoding="utf-8"))
-    lines = hand_texts(data.get("view", data))
-    assert lines[1] == "2. Shatter (cost 1, Spell): Destroy an item."
-    assert lines[0].startswith("1. Pike Lancer (cost 3, Creature, power 4 front ~ 1 back")
+    hand = [{"name": "Pike Lancer", "type": "creature", "colour": "red", "cost": 3,
+             "front": 4, "back": 1, "keywords": ["Piercing"], "text": ""},
+            {"name": "Shatter", "type": "spell", "colour": "red", "cost": 1, "keywords": [],
+             "text": "Destroy an item. Its owner loses 1 Influence for every card under "
+                     "their leader, then draws a card."},
+            {"name": "Basic Energy", "type": "energy", "colour": "colourless", "cost": 0}]
+    view = {"game": "auroria", "viewer": 1, "players": [{"hand": []}, {"hand": hand}]}
+    assert hand_texts(view) == [
+        "1. Pike Lancer (cost 3, Creature, power 4 front ~ 1 back; Piercing)",
+        "2. Shatter (cost 1, Spell): Destroy an item. Its owner loses 1 Influence for every "
+        "card under their leader, then draws a card.",
+        "3. Basic Energy (Energy)"]
