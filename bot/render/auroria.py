@@ -244,7 +244,8 @@ def _slot(c: Canvas, slot: Mapping[str, Any], xy: tuple[int, int],
     cy = y + (h - im.height) // 2 if exhausted else y
     _outline(c, marks.get(slot.get("uid")), (cx, cy), im.size)
     c.card(im, (cx, cy))
-    _power(c, int(slot.get("power", 0)), (cx + im.width - 4, cy - 6))
+    # On the cost corner's far side: top right upright, top left once turned.
+    _power(c, int(slot.get("power", 0)), (cx + 26 if exhausted else cx + im.width - 4, cy - 6))
     tags = []
     if exhausted:
         tags.append(("exhausted", pal.PAPER))

@@ -50,8 +50,10 @@ def face(size: Size, suit: Suit, index: str, title: str = "", body: tuple[str, .
     im = blank(size)
     d = ImageDraw.Draw(im)
     inset = max(3, w // 22)
+    frame = max(2, w // 28)
     d.rounded_rectangle((inset, inset, w - 1 - inset, h - 1 - inset), radius(size) - inset // 2,
-                        outline=suit.fill, width=max(2, w // 28))
+                        outline=suit.fill, width=frame)
+    room = w - 2 * (inset + frame) - 4  # width for words inside the coloured frame
 
     # Corner index and its symbol.
     corner = max(MIN_TEXT_PX, round(w * 0.3))
@@ -83,7 +85,7 @@ def face(size: Size, suit: Suit, index: str, title: str = "", body: tuple[str, .
 
     if title:
         tsize, names = _title(title, max(MIN_TEXT_PX, min(22, round(w * 0.15))),
-                              w - 2 * inset - 8)
+                              room)
         for line in names:
             draw_text(d, (w / 2, y), line, font(tsize, "condensed"), suit.dark, "ma")
             y += tsize + 2
@@ -91,11 +93,11 @@ def face(size: Size, suit: Suit, index: str, title: str = "", body: tuple[str, .
     if body:
         bsize = max(MIN_TEXT_PX, min(17, round(w * 0.1)))
         bottom = h - inset - 4 - (_beats_height(w, h) if beats is not None else 0)
-        room = max(1, (bottom - y) // (bsize + 2))
+        rows = max(1, (bottom - y) // (bsize + 2))
         lines: list[str] = []
         for entry in body:  # whole entries only: a sentence is never left half-said
-            more = lines_of(entry, bsize, "regular", w - 2 * inset - 8)
-            if len(lines) + len(more) > room:
+            more = lines_of(entry, bsize, "regular", room)
+            if len(lines) + len(more) > rows:
                 break
             lines.extend(more)
         for line in lines:
