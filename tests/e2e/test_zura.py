@@ -19,7 +19,7 @@ async def test_three_players_finish_a_zura_match(world: World) -> None:
         result = await players.play_out()
     lines = result.content.split("\n")
     assert lines[1].startswith("1st: ")
-    assert all(f"<@{u.id}>" in result.content for u in (world.alice, world.bob, world.cat))
+    assert all(u.name in result.content for u in (world.alice, world.bob, world.cat))
     assert result.attachments, "the final summary image"
     boards = [m for m in fake.messages(thread) if is_board(m)]
     assert len(boards) > 20 and all(m.attachments for m in boards)
