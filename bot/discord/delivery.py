@@ -45,6 +45,7 @@ from bot.match import (
     PublicUpdate,
     TurnUpdate,
 )
+from bot.render.outcome import describe
 from bot.store import ACTIVE, FINISHED, DeliveryRecord, MessageRecord, Store
 
 log = logging.getLogger(__name__)
@@ -615,12 +616,11 @@ class Delivery:
             view = (await self.service.board(info.id)).view
         image = await self.images.summary(view, result, names)
         if END not in slots:
-            order = sorted(range(len(result.placings)), key=lambda s: result.placings[s])
-            lines = [f"**{match_title(info.game, info.id)}** is over."]
-            lines += [f"{ordinal(result.placings[s])}: {who(info, s)} ({result.scores[s]:g})"
-                      for s in order]
-            if result.detail:
-                lines.append(with_names(result.detail, names))
+            # The headline names people; the standings mention each person once.
+            outcome = describe(view, result, names)
+            tagged = describe(view, result, [who(info, s.seat) for s in info.seats])
+            lines = [f"**{match_title(info.game, info.id)}** is over: {outcome.headline}.",
+                     *tagged.lines()]
             message = await self.post(info, Outgoing("\n".join(lines), image, RESULT_FILE))
             if message is not None:
                 await self._remember(slots, DeliveryRecord(info.id, END, message.channel.id,

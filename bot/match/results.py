@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.engine import Result
+from bot.engine.names import player
 from bot.store import CANCELLED, FINISHED, MatchRecord, ResultRecord, SeatRecord
 
 NORMAL = "normal"
@@ -26,6 +27,10 @@ ENDINGS = {
     RESIGNATION: "won by resignation",
     FORFEIT: "won on time",
     CANCELLED: "cancelled",
+    # Auroria's own endings.
+    "influence": "won on Influence",
+    "deck-out": "won by deck-out",
+    "card effect": "won by a card's effect",
 }
 
 
@@ -44,7 +49,7 @@ def rank_resigned_last(result: Result, seats: Sequence[SeatRecord]) -> Result:
         len(staying) + 1 if i in gone
         else 1 + sum(1 for j in staying if result.placings[j] < result.placings[i])
         for i in range(len(result.placings)))
-    note = "; ".join(f"Seat {s + 1} resigned" for s in sorted(gone))
+    note = "; ".join(f"{player(s)} resigned" for s in sorted(gone))  # outcome.RESIGNED reads it
     detail = f"{result.detail}; {note}" if result.detail else note
     return Result(result.scores, placings, result.reason, detail)
 
@@ -54,7 +59,8 @@ def result_record(result: Result) -> ResultRecord:
 
 
 def ending(reason: str) -> str:
-    return ENDINGS.get(reason, reason)
+    """A result's reason in player words, for ``/history``."""
+    return ENDINGS.get(reason, reason.replace("_", " "))
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,9 @@
 """Views to PNG images (DESIGN §5): pure functions, no Discord, no database.
 
-Each game has a module with ``render_board``, ``render_hand`` and ``render_summary``; these
-entry points pick it from ``view["game"]``. ``names`` optionally gives a display name per
-seat (else "Seat N"). Call them off the event loop: a board takes a few milliseconds of CPU.
+Each game has a module with ``render_board`` and ``render_hand``; these entry points pick it
+from ``view["game"]``. The summary image is drawn from ``outcome.describe``, which the result
+message uses too. ``names`` optionally gives a display name per seat (else "Seat N").
+Call them off the event loop: a board takes a few milliseconds of CPU.
 """
 
 from __future__ import annotations
@@ -11,9 +12,12 @@ import importlib
 from types import ModuleType
 
 from bot.engine import Result, View
-from bot.render.chrome import Names
+from bot.render.chrome import summary
+from bot.render.outcome import Names, Outcome, describe
 
 GAMES = ("zura", "aura", "auroria")
+__all__ = ["GAMES", "Outcome", "describe", "hand_texts", "render_board", "render_hand",
+           "render_summary"]
 
 
 def _module(view: View) -> ModuleType:
@@ -37,7 +41,13 @@ def render_hand(view: View, seat: int | None = None, names: Names = None) -> byt
     return out
 
 
+def hand_texts(view: View) -> list[str]:
+    """The whole text of each card in the viewer's hand, numbered as on the hand image, for
+    the message beside it; empty for games whose cards carry no rules text (Aura, Zura)."""
+    texts = getattr(_module(view), "hand_texts", None)
+    return list(texts(view)) if texts is not None else []
+
+
 def render_summary(view: View, result: Result, names: Names = None) -> bytes:
-    """The end-of-match summary: final scores, tie-breaks applied, winners."""
-    out: bytes = _module(view).render_summary(view, result, names)
-    return out
+    """The end-of-match image, drawn from the same ``describe`` the result message uses."""
+    return summary(describe(view, result, names))

@@ -11,7 +11,7 @@ from typing import Any
 
 from PIL import Image
 
-from bot.engine import Result, View
+from bot.engine import View
 from bot.games.aura.cards import CARDS
 from bot.render import cards
 from bot.render import palette as pal
@@ -29,7 +29,6 @@ from bot.render.chrome import (
     seat_label,
     seat_panel,
     stat,
-    summary,
 )
 from bot.render.palette import RGB, Suit
 
@@ -163,8 +162,8 @@ def _seats(c: Canvas, view: View, y0: int, names: Names) -> None:
         sx = bx + MINI_SIZE[0] + 16
         room = x + w - sx - 10
         stat(c, (sx, by - 6), "Cards left", str(info["remaining"]), 28, pal.GOLD)
-        c.text((sx, by + 50), f"Hand {info['hand']} · Deck {info['deck']} · "
-               f"Discard {info['discard']}", 15, max_width=room)
+        stat(c, (sx + 96, by - 6), "Discard", str(info["discard"]), 22)
+        c.text((sx, by + 50), f"Hand {info['hand']} · Deck {info['deck']}", 15, max_width=room)
         gem = aura_rgb(str(info["aura"]))
         c.draw.ellipse((sx, by + 74, sx + 14, by + 88), fill=gem, outline=pal.INK, width=1)
         aura = f"{str(info['aura']).title()} Aura"
@@ -256,7 +255,7 @@ def _mark(c: Canvas, cell: Mapping[str, Any], centre_top: tuple[int, int], cost:
     if cell.get("discards"):
         text += f" · −{cost}"
     fill = pal.BAD if cell.get("discards") else pal.GOOD
-    c.pill(centre_top, text, fill, pal.INK_DARK, 13, align="m")
+    c.pill(centre_top, text, fill, pal.INK_DARK, 14, align="m")
 
 
 def _effects(c: Canvas, table: Mapping[str, Any], xy: tuple[int, int], right: int,
@@ -315,12 +314,13 @@ def _opening(c: Canvas, view: View, box: tuple[int, int, int, int], names: Names
 
 # ----- hand --------------------------------------------------------------------------------
 
-def _prompt(view: View, seat: int) -> str:
+def _prompt(view: View, seat: int, names: Names) -> str:
     phase = view.get("phase")
     if phase == "over":
         return "Game over"
     if seat not in (view.get("waiting") or []):
-        return f"Waiting for {', '.join(seat_label(int(s)) for s in view.get('waiting') or [])}"
+        waiting = view.get("waiting") or []
+        return f"Waiting for {', '.join(seat_label(int(s), names) for s in waiting)}"
     if phase == "play":
         return "Your turn: play 2–5 cards, one colour or all different"
     if phase == "block":
@@ -350,7 +350,7 @@ def render_hand(view: View, names: Names = None) -> bytes:
            f"Deck {info['deck']} · cards left {info['remaining']}")
     y = HEADER + 20
     hand_w = c.text((MARGIN, y), f"Hand ({len(hand)})", 20, "bold")
-    c.text((width - MARGIN, y), _prompt(view, seat), 19, "bold", pal.GOLD, "ra",
+    c.text((width - MARGIN, y), _prompt(view, seat, names), 19, "bold", pal.GOLD, "ra",
            max_width=width - 3 * MARGIN - hand_w)
     y += 32
     for k, card in enumerate(hand):
@@ -387,7 +387,7 @@ def _on_table(c: Canvas, view: View, seat: int, box: tuple[int, int, int, int]) 
         if x + w > x1:
             break
         _drawn(c, card, view["seats"], seat, (x + 12, y0 + 48), MINI_SIZE)
-        c.text((x + w / 2, y0 + 52 + MINI_SIZE[1]), f"at {k + 1}", 13, fill=pal.INK_SOFT,
+        c.text((x + w / 2, y0 + 52 + MINI_SIZE[1]), f"at {k + 1}", 14, fill=pal.INK_SOFT,
                anchor="ma")
 
 
@@ -405,43 +405,3 @@ def _discards(c: Canvas, pile: Sequence[Card], box: tuple[int, int, int, int]) -
     for k, card in enumerate(list(pile)[::-1][: room // step + 1]):
         c.card(card_face(card, MINI_SIZE), (x0 + 16 + k * step, y0 + 48), lift=k == 0)
 
-
-# ----- summary -----------------------------------------------------------------------------
-
-def render_summary(view: View, result: Result, names: Names = None) -> bytes:
-    """Cards left per seat, the two tie-break figures, and which tie-break decided."""
-    figures = []
-    for info in view["seats"]:
-        pile = info.get("discarded") or []
-        special = sum(1 for card in pile if card.get("kind") in ("wild", "action"))
-        total = sum(int(card.get("value") or 0) for card in pile if card.get("kind") == "number")
-        figures.append((int(info["remaining"]), special, total))
-    notes = ["Most cards left (hand + deck) wins; on a tie, fewer wild and action cards "
-             "discarded, then the lower total of discarded numbers."]
-    tie = tie_break_note(figures, names)
-    if tie:
-        notes.append(tie)
-    detail = result.detail or (view.get("result") or {}).get("detail", "")
-    if detail:
-        notes.append(str(detail))
-    rows = [tuple(str(v) for v in row) for row in figures]
-    return summary("Aura", result, names, ("Cards left", "Wild/action out", "Discarded sum"),
-                   rows, notes)
-
-
-def tie_break_note(figures: Sequence[tuple[int, int, int]], names: Names) -> str:
-    """Which tie-break settled first place, in words; empty when cards left did."""
-    best = max(f[0] for f in figures)
-    tied = [s for s, f in enumerate(figures) if f[0] == best]
-    if len(tied) < 2:
-        return ""
-    who = " and ".join(seat_label(s, names) for s in tied)
-    fewest = min(figures[s][1] for s in tied)
-    still = [s for s in tied if figures[s][1] == fewest]
-    if len(still) == 1:
-        return f"{who} tied on {best} cards left; fewer wild and action cards discarded decided."
-    lowest = min(figures[s][2] for s in still)
-    if sum(1 for s in still if figures[s][2] == lowest) == 1:
-        return (f"{who} tied on {best} cards left and on wild and action cards; the lower "
-                "discarded total decided.")
-    return f"{who} tied on every count: they share the win."

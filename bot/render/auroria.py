@@ -13,7 +13,7 @@ from typing import Any
 
 from PIL import Image
 
-from bot.engine import Result, View
+from bot.engine import View
 from bot.render import cards
 from bot.render import palette as pal
 from bot.render.canvas import Canvas
@@ -23,15 +23,13 @@ from bot.render.chrome import (
     MARGIN,
     WIDTH,
     Names,
-    hand_card,
     header,
     number_disc,
     seat_label,
     stat,
-    summary,
 )
+from bot.render.outcome import figure
 from bot.render.palette import RGB, Suit
-from bot.render.text import figure
 
 Card = Mapping[str, Any]
 
@@ -56,11 +54,7 @@ TYPES = {"creature": "Creature", "spell": "Spell", "aura": "Aura Spell", "counte
          "item": "Item", "energy": "Energy", "potion": "Potion", "leader": "Leader"}
 PHASES = {"mulligan": "mulligans", "draw": "draw phase", "energy": "energy phase",
           "main": "main phase", "battle": "battle phase", "end": "end phase"}
-REASONS = {
-    "influence": "Won by bringing the other leader's Influence to 0.",
-    "deck-out": "Won because the other player began a Draw Phase with an empty deck.",
-    "card effect": "Won by a card's own winning condition.",
-}
+
 
 
 def _suit(colour: str) -> Suit:
@@ -201,13 +195,13 @@ def _leader(c: Canvas, player: Mapping[str, Any], xy: tuple[int, int], seat: int
     stat(c, (sx, cy), "Influence", figure(player["influence"]), 34, pal.GOLD)
     stat(c, (sx, cy + 62), "Power", str(lead["power"]), 22)
     if lead.get("attacked"):
-        c.pill((sx, cy + 116), "attacked", pal.PAPER, pal.INK_DARK, 12)
+        c.pill((sx, cy + 116), "attacked", pal.PAPER, pal.INK_DARK, 14)
     gear = [("equipped", lead["item"])] if lead.get("item") else []
     gear += [("under", item) for item in lead.get("under") or []]
     for k, (label, item) in enumerate(gear[:3]):
         gx = x + k * (SMALL_SIZE[0] + 30)
         c.card(card_face(item, SMALL_SIZE), (gx, cy + LEADER_SIZE[1] + 8), lift=False)
-        c.text((gx + SMALL_SIZE[0] + 3, cy + LEADER_SIZE[1] + 12), label, 11,
+        c.text((gx + SMALL_SIZE[0] + 3, cy + LEADER_SIZE[1] + 12), label, 14,
                fill=pal.INK_SOFT)
 
 
@@ -243,12 +237,12 @@ def _slot(c: Canvas, slot: Mapping[str, Any], xy: tuple[int, int],
         colour = _suit(str(slot.get("colour")))
         back = cards.back(SLOT_SIZE, PLANTED_BACK, colour.fill, motif="leaf")
         c.card(back, (x + (PITCH - 6 - w) // 2, y))
-        c.pill((x + (PITCH - 6) // 2, y + h - 26), "Planted", pal.PAPER, pal.INK_DARK, 11,
+        c.pill((x + (PITCH - 6) // 2, y + h - 26), "Planted", pal.PAPER, pal.INK_DARK, 14,
                align="m")
         return
     if kind == "dropped":
         c.card(card_face(slot["card"], SLOT_SIZE), (x + (PITCH - 6 - w) // 2, y), lift=False)
-        c.pill((x + (PITCH - 6) // 2, y + h - 26), "dropped", BLOCKER, pal.INK_DARK, 11,
+        c.pill((x + (PITCH - 6) // 2, y + h - 26), "dropped", BLOCKER, pal.INK_DARK, 14,
                align="m")
         return
     card = dict(slot["card"])
@@ -259,7 +253,8 @@ def _slot(c: Canvas, slot: Mapping[str, Any], xy: tuple[int, int],
     cy = y + (h - im.height) // 2 if exhausted else y
     _outline(c, marks.get(slot.get("uid")), (cx, cy), im.size)
     c.card(im, (cx, cy))
-    _power(c, int(slot.get("power", 0)), (cx + im.width - 4, cy - 6))
+    # On the cost corner's far side: top right upright, top left once turned.
+    _power(c, int(slot.get("power", 0)), (cx + 26 if exhausted else cx + im.width - 4, cy - 6))
     tags = []
     if exhausted:
         tags.append(("exhausted", pal.PAPER))
@@ -267,13 +262,12 @@ def _slot(c: Canvas, slot: Mapping[str, Any], xy: tuple[int, int],
         tags.append((f"{slot['damage']} damage", pal.BAD))
     if slot.get("new"):
         tags.append(("new", pal.GOLD))
+    if slot.get("item"):  # under the card, clear of the power badge on its corner
+        tags.insert(0, (f"+ {slot['item']['name']}", pal.PAPER))
     ty = y + h + 4 if not exhausted else cy + im.height + 4
-    for text, fill in tags[:2]:
-        c.pill((x + (PITCH - 6) // 2, ty), text, fill, pal.INK_DARK, 10, align="m")
-        ty += 20
-    if slot.get("item"):
-        c.pill((x + (PITCH - 6) // 2, y - 8), f"+ {slot['item']['name']}", pal.PAPER,
-               pal.INK_DARK, 10, align="m")
+    for text, fill in tags[:3]:
+        c.pill((x + (PITCH - 6) // 2, ty), text, fill, pal.INK_DARK, 14, align="m")
+        ty += 26
 
 
 def _power(c: Canvas, power: int, top_right: tuple[int, int]) -> None:
@@ -302,7 +296,7 @@ def _zones(c: Canvas, player: Mapping[str, Any], box: tuple[int, int, int]) -> N
     potions = [str(e["name"]) for e in energy if e.get("potion") and e.get("name")]
     py = y + 74 + 3 * 42
     if potions:
-        c.text((x0, py), "Potions: " + ", ".join(potions), 12, fill=pal.INK_SOFT,
+        c.text((x0, py), "Potions: " + ", ".join(potions), 14, fill=pal.INK_SOFT,
                max_width=x1 - x0)
     auras = player.get("auras") or []
     ay = py + 22
@@ -316,7 +310,7 @@ def _zones(c: Canvas, player: Mapping[str, Any], box: tuple[int, int, int]) -> N
             c.draw.rounded_rectangle((ax, ay + 24, ax + AURA_SIZE[0], ay + 24 + AURA_SIZE[1]),
                                      5, outline=pal.PANEL_EDGE)
     for k, aura in enumerate(auras[:2]):
-        c.text((x0, ay + 30 + AURA_SIZE[1] + 16 * k), str(aura["name"]), 12, fill=pal.INK_SOFT,
+        c.text((x0, ay + 30 + AURA_SIZE[1] + 16 * k), str(aura["name"]), 14, fill=pal.INK_SOFT,
                max_width=x1 - x0)
 
 
@@ -347,7 +341,7 @@ def _band(c: Canvas, view: View, y0: int, names: Names) -> None:
             fill = pal.PAPER if not entry.get("negated") else pal.INK_SOFT
             if x > WIDTH - 260:
                 x, y = MARGIN + 8, y + 28
-            x += c.pill((x, y), text, fill, pal.INK_DARK, 13) + 8
+            x += c.pill((x, y), text, fill, pal.INK_DARK, 14) + 8
 
 
 # ----- hand --------------------------------------------------------------------------------
@@ -358,9 +352,12 @@ def render_hand(view: View, names: Names = None) -> bytes:
     seat = int(seat)
     player = view["players"][seat]
     hand = player.get("hand") or []
-    per_row = max(8, -(-len(hand) // 3))  # at most three rows: a big hand gets smaller cards
-    size = w, h = hand_card(min(per_row, max(1, len(hand))))
+    # Big cards, five to a row, so each card's whole text fits at a readable size; at most
+    # three rows: a very big hand gets narrower cards.
+    per_row = max(5, -(-len(hand) // 3))
     gap = HAND_GAP
+    w = (WIDTH - 2 * MARGIN + gap) // per_row - gap
+    size = w, h = w, round(w * 1.45)
     rows = max(1, -(-len(hand) // per_row))
     height = HEADER + 52 + rows * (h + 56) + 150
     c = Canvas(WIDTH, height)
@@ -379,6 +376,27 @@ def render_hand(view: View, names: Names = None) -> bytes:
         number_disc(c, (x + w // 2, cy + h + 22), k + 1)
     _secrets(c, view, player, (MARGIN, y + rows * (h + 56), WIDTH - MARGIN, height - 16))
     return c.png()
+
+
+def hand_texts(view: View) -> list[str]:
+    """Each hand card's whole text, numbered as on the hand image, to show beside it (the
+    image shows the same words, but a phone shrinks it)."""
+    hand = view["players"][int(view["viewer"])].get("hand") or []
+    return [f"{k}. {card_line(card)}" for k, card in enumerate(hand, 1)]
+
+
+def card_line(card: Card) -> str:
+    """"Pike Lancer (cost 3, Creature, power 4 front ~ 1 back; Piercing): text"."""
+    kind = str(card.get("type"))
+    facts = [] if kind in ("energy", "potion") else [f"cost {card.get('cost') or 0}"]
+    facts.append(TYPES.get(kind, kind.title()))
+    if kind == "creature":
+        facts.append(f"power {card.get('front') or 0} front ~ {card.get('back') or 0} back")
+    head = ", ".join(facts)
+    if card.get("keywords"):
+        head += "; " + ", ".join(card["keywords"])
+    text = str(card.get("text") or "")
+    return f"{card.get('name')} ({head})" + (f": {text}" if text else "")
 
 
 def _secrets(c: Canvas, view: View, player: Mapping[str, Any],
@@ -402,17 +420,3 @@ def _secrets(c: Canvas, view: View, player: Mapping[str, Any],
     for k, line in enumerate(lines):
         c.text((x0 + 16, y0 + 14 + k * 30), line, 17, max_width=x1 - x0 - 32)
 
-
-# ----- summary -----------------------------------------------------------------------------
-
-def render_summary(view: View, result: Result, names: Names = None) -> bytes:
-    """Influence and cards left per seat, and how the game was won."""
-    rows = [(figure(p["influence"]), str(p["deck_count"]), str(p["grave_count"]))
-            for p in view["players"]]
-    reason = result.reason or (view.get("result") or {}).get("reason", "")
-    notes = [REASONS.get(reason, f"Ended by {reason}.")] if reason else []
-    if len(result.winners) > 1:
-        notes.append("Neither player won: the game is a draw.")
-    if result.detail:
-        notes.append(result.detail)
-    return summary("Auroria", result, names, ("Influence", "Deck", "Graveyard"), rows, notes)

@@ -16,9 +16,13 @@ from bot.render.assets import font
 from bot.render.canvas import rounded_mask
 from bot.render.palette import RGB, Suit
 from bot.render.symbols import symbol
-from bot.render.text import fitted, wrap
+from bot.render.text import MIN_TEXT_PX, draw_text, fitted, lines_of, wrap
 
 Size = tuple[int, int]
+TEXT_MIN_WIDTH = 70
+"""Narrower cards carry only their index and symbol."""
+ROOMY_WIDTH = 110
+"""Narrower cards with body text skip the big middle symbol to make room for the words."""
 
 
 def radius(size: Size) -> int:
@@ -46,14 +50,16 @@ def face(size: Size, suit: Suit, index: str, title: str = "", body: tuple[str, .
     im = blank(size)
     d = ImageDraw.Draw(im)
     inset = max(3, w // 22)
+    frame = max(2, w // 28)
     d.rounded_rectangle((inset, inset, w - 1 - inset, h - 1 - inset), radius(size) - inset // 2,
-                        outline=suit.fill, width=max(2, w // 28))
+                        outline=suit.fill, width=frame)
+    room = w - 2 * (inset + frame) - 4  # width for words inside the coloured frame
 
     # Corner index and its symbol.
-    corner = max(12, round(w * 0.3))
+    corner = max(MIN_TEXT_PX, round(w * 0.3))
     face_, shown = fitted(index, corner, "bold", w * 0.42)
     cx = inset + max(4, w // 16)
-    d.text((cx, inset + 2), shown, font=face_, fill=suit.dark, anchor="la")
+    draw_text(d, (cx, inset + 2), shown, face_, suit.dark)
     small = max(10, round(w * 0.17))
     icon = symbol(suit.symbol, small, suit.fill, suit.dark)
     index_w = face_.getlength(shown)
@@ -62,30 +68,40 @@ def face(size: Size, suit: Suit, index: str, title: str = "", body: tuple[str, .
     sx = round(cx + (index_w - small) / 2) if small <= index_w <= small * 1.5 else cx
     im.alpha_composite(icon, (sx, inset + 4 + corner))
 
+    if w < TEXT_MIN_WIDTH:  # too narrow for readable words: the image names it beside
+        title, body = "", ()
     has_text = bool(title or body)
-    # The more text, the smaller and higher the symbol.
+    # The more text, the smaller and higher the symbol; small cards give it up for words.
     scale, centre = (0.36, 0.36) if body else (0.46, 0.44) if title else (0.58, 0.55)
-    big = round(w * scale)
-    mid_y = round(h * centre) - big // 2
-    im.alpha_composite(symbol(suit.symbol, big, suit.fill, suit.dark), ((w - big) // 2, mid_y))
-    y = mid_y + big + max(2, h // 60)
+    if body and w < ROOMY_WIDTH:
+        scale, centre = 0.0, 0.0
+    if scale:
+        big = round(w * scale)
+        mid_y = round(h * centre) - big // 2
+        im.alpha_composite(symbol(suit.symbol, big, suit.fill, suit.dark), ((w - big) // 2, mid_y))
+        y = mid_y + big + max(2, h // 60)
+    else:
+        y = inset + 4 + corner + small + 2
 
     if title:
-        tsize = max(10, round(w * 0.15))
-        tface, tshown = fitted(title, tsize, "condensed", w - 2 * inset - 6)
-        d.text((w / 2, y), tshown, font=tface, fill=suit.dark, anchor="ma")
-        y += tsize + 3
+        tsize, names = _title(title, max(MIN_TEXT_PX, min(22, round(w * 0.15))),
+                              room)
+        for line in names:
+            draw_text(d, (w / 2, y), line, font(tsize, "condensed"), suit.dark, "ma")
+            y += tsize + 2
+        y += 1
     if body:
-        bsize = max(9, round(w * 0.1))
-        bottom = h - inset - 6 - (_beats_height(w, h) if beats is not None else 0)
-        room = max(1, (bottom - y) // (bsize + 2))
+        bsize = max(MIN_TEXT_PX, min(17, round(w * 0.1)))
+        bottom = h - inset - 4 - (_beats_height(w, h) if beats is not None else 0)
+        rows = max(1, (bottom - y) // (bsize + 2))
         lines: list[str] = []
-        for entry in body:
-            lines.extend(wrap(entry, bsize, "regular", w - 2 * inset - 8, room - len(lines)))
-            if len(lines) >= room:
+        for entry in body:  # whole entries only: a sentence is never left half-said
+            more = lines_of(entry, bsize, "regular", room)
+            if len(lines) + len(more) > rows:
                 break
+            lines.extend(more)
         for line in lines:
-            d.text((w / 2, y), line, font=font(bsize), fill=pal.INK_DARK, anchor="ma")
+            draw_text(d, (w / 2, y), line, font(bsize), pal.INK_DARK, "ma")
             y += bsize + 2
     if beats is not None:
         _beats(im, beats, inset)
@@ -96,20 +112,32 @@ def face(size: Size, suit: Suit, index: str, title: str = "", body: tuple[str, .
     return im
 
 
+def _title(title: str, size: int, room: float) -> tuple[int, tuple[str, ...]]:
+    """The largest size from ``size`` down to the floor that shows the whole name in two
+    lines, else three lines at the floor (a very long name is shortened only past that)."""
+    for s in range(size, MIN_TEXT_PX - 1, -1):
+        lines = lines_of(title, s, "condensed", room)
+        if len(lines) <= 2:
+            return s, lines
+    return MIN_TEXT_PX, wrap(title, MIN_TEXT_PX, "condensed", room, 3)
+
+
 def _beats_height(w: int, h: int) -> int:
-    return max(10, round(w * 0.16)) + max(3, h // 40)
+    return max(MIN_TEXT_PX, round(w * 0.16)) + max(3, h // 40)
 
 
 def _beats(im: Image.Image, beats: Suit, inset: int) -> None:
     """A bottom strip: "beats" and the trumped colour's symbol."""
     w, h = im.size
     d = ImageDraw.Draw(im)
-    px = max(10, round(w * 0.16))
-    tface, text = fitted("beats", max(9, round(w * 0.1)), "regular", w * 0.5)
-    tw = tface.getlength(text)
+    px = max(MIN_TEXT_PX, round(w * 0.16))
+    tface = font(max(MIN_TEXT_PX, round(w * 0.1)))
+    text = "beats" if w >= TEXT_MIN_WIDTH else ""  # a small card keeps just the symbol
+    tw = tface.getlength(text) if text else -4
     x0 = round((w - tw - px - 4) / 2)
     y = h - inset - px - max(3, h // 40)
-    d.text((x0, y + px / 2), text, font=tface, fill=pal.INK_DARK, anchor="lm")
+    if text:
+        draw_text(d, (x0, y + px / 2), text, tface, pal.INK_DARK, "lm")
     im.alpha_composite(symbol(beats.symbol, px, beats.fill, beats.dark), (round(x0 + tw + 4), y))
 
 
@@ -117,13 +145,13 @@ def _plate(im: Image.Image, text: str, suit: Suit) -> None:
     """A dark badge in the top-right corner carrying a short bold text."""
     w, _ = im.size
     d = ImageDraw.Draw(im)
-    size = max(12, round(w * 0.22))
+    size = max(MIN_TEXT_PX, round(w * 0.22))
     face_, shown = fitted(text, size, "bold", w * 0.4)
     bw = max(size + 8, round(face_.getlength(shown)) + 10)
     x1 = w - max(4, w // 16)
     y0 = max(4, w // 16)
     d.rounded_rectangle((x1 - bw, y0, x1, y0 + size + 8), (size + 8) // 3, fill=suit.dark)
-    d.text((x1 - bw / 2, y0 + (size + 8) / 2), shown, font=face_, fill=pal.INK, anchor="mm")
+    draw_text(d, (x1 - bw / 2, y0 + (size + 8) / 2), shown, face_, pal.INK, "mm")
 
 
 @lru_cache(maxsize=256)

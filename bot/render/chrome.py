@@ -2,25 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from bot.engine import Result
 from bot.render import palette as pal
 from bot.render.canvas import Canvas
+from bot.render.outcome import Names, Outcome, seat_label
 from bot.render.text import wrap
+
+__all__ = ["Names", "seat_label"]  # re-exported for the game modules
 
 WIDTH = 1200
 MARGIN = 24
 HEADER = 64
 
-Names = Sequence[str] | None
-"""Display names per seat; ``None`` (or a short list) falls back to "Seat N"."""
-
-
-def seat_label(seat: int, names: Names = None) -> str:
-    if names is not None and 0 <= seat < len(names) and names[seat]:
-        return names[seat]
-    return f"Seat {seat + 1}"
 
 
 def header(c: Canvas, title: str, status: str, right: str = "") -> None:
@@ -82,46 +74,33 @@ def number_disc(c: Canvas, centre: tuple[int, int], n: int) -> None:
     c.text((x, y), str(n), 20, "bold", pal.INK_DARK, "mm")
 
 
-PLACE = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
-
-
-def summary(title: str, result: Result, names: Names, columns_: Sequence[str],
-            rows: Sequence[Sequence[str]], notes: Sequence[str]) -> bytes:
-    """An end-of-match table: one row per seat in finishing order, the winners in gold.
-
-    ``columns_`` names the game-specific figures; ``rows[seat]`` gives them for each seat;
-    ``notes`` explain tie-breaks and how the match ended.
-    """
-    n = len(result.placings)
+def summary(outcome: Outcome) -> bytes:
+    """The end-of-match table: one row per seat in finishing order, the winners in gold,
+    then how the match ended and what decided it, all from ``outcome``."""
+    n = len(outcome.standings)
     row_h = 58
     note_w = WIDTH - 3 * MARGIN
+    notes = (outcome.ending, *outcome.notes)
     note_h = sum(len(wrap(note, 18, "regular", note_w, 4)) * 25 + 8 for note in notes)
     height = max(360, HEADER + 24 + 34 + n * row_h + 12 + note_h + 16)
     c = Canvas(WIDTH, height)
-    winners = result.winners
-    if len(winners) == 1:
-        headline = f"{seat_label(winners[0], names)} wins"
-    else:
-        headline = "Shared win: " + ", ".join(seat_label(s, names) for s in winners)
-    header(c, title, headline, "Final result")
+    header(c, outcome.title, outcome.headline, "Final result")
     y = HEADER + 24
+    columns_ = outcome.columns
     col_w = (WIDTH - 2 * MARGIN - 460) // max(1, len(columns_))
     xs = [MARGIN + 20, MARGIN + 110] + [MARGIN + 450 + col_w * k for k in range(len(columns_))]
     c.text((xs[1], y), "Player", 16, "bold", pal.INK_SOFT)
     for x, name in zip(xs[2:], columns_, strict=True):
         c.text((x, y), name, 16, "bold", pal.INK_SOFT, max_width=col_w - 12)
     y += 34
-    order = sorted(range(n), key=lambda s: (result.placings[s], s))
-    for seat in order:
-        won = seat in winners
+    for row in outcome.standings:
         c.panel((MARGIN, y, WIDTH - MARGIN, y + row_h - 8),
-                fill=pal.PANEL_ACTIVE if won else pal.PANEL,
-                outline=pal.GOLD if won else pal.PANEL_EDGE, radius=10)
+                fill=pal.PANEL_ACTIVE if row.won else pal.PANEL,
+                outline=pal.GOLD if row.won else pal.PANEL_EDGE, radius=10)
         mid = y + (row_h - 8) // 2
-        place = PLACE.get(result.placings[seat], f"{result.placings[seat]}th")
-        c.text((xs[0], mid), place, 24, "bold", pal.GOLD if won else pal.INK, "lm")
-        c.text((xs[1], mid), seat_label(seat, names), 24, "bold", pal.INK, "lm", max_width=330)
-        for x, value in zip(xs[2:], rows[seat], strict=True):
+        c.text((xs[0], mid), row.place, 24, "bold", pal.GOLD if row.won else pal.INK, "lm")
+        c.text((xs[1], mid), row.name, 24, "bold", pal.INK, "lm", max_width=330)
+        for x, value in zip(xs[2:], row.figures, strict=True):
             c.text((x, mid), value, 24, "regular", pal.INK, "lm", max_width=col_w - 12)
         y += row_h
     y += 12

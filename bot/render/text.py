@@ -9,13 +9,17 @@ from PIL import Image, ImageDraw
 from bot.render.assets import Font, font
 
 ELLIPSIS = "…"
+MIN_TEXT_PX = 14
+"""The smallest type any image may carry (images are 1200 px wide): readable on a phone."""
 
 
-def figure(value: object) -> str:
-    """A number as printed, with a true minus sign (−2, not -2); other values as they are."""
-    if isinstance(value, int) and value < 0:
-        return f"−{-value}"
-    return str(value)
+def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, face: Font,
+              fill: object, anchor: str = "la") -> None:
+    """The one place glyphs reach an image, so the size floor holds for every text drawn."""
+    if face.size < MIN_TEXT_PX:
+        raise ValueError(f"text {text!r} at {face.size} px is below {MIN_TEXT_PX} px")
+    draw.text(xy, text, font=face, fill=fill, anchor=anchor)  # type: ignore[arg-type]
+
 
 
 def width(text: str, face: Font) -> float:
@@ -27,7 +31,8 @@ def fitted(text: str, size: int, weight: str, max_width: float,
            min_size: int = 0) -> tuple[Font, str]:
     """The largest face from ``size`` down to ``min_size`` in which ``text`` fits, and the
     text itself, shortened with an ellipsis when even the smallest face is too wide."""
-    floor = min_size or max(8, round(size * 0.7))
+    floor = max(MIN_TEXT_PX, min_size or round(size * 0.7))
+    size = max(size, floor)
     for s in range(size, floor - 1, -1):
         face = font(s, weight)
         if width(text, face) <= max_width:
@@ -46,27 +51,40 @@ def shorten(text: str, face: Font, max_width: float) -> str:
     return cut.rstrip() + ELLIPSIS if cut else ""
 
 
-@lru_cache(maxsize=2048)
-def wrap(text: str, size: int, weight: str, max_width: float,
-         max_lines: int) -> tuple[str, ...]:
-    """Greedy word wrap into at most ``max_lines`` lines; the last one is shortened."""
+@lru_cache(maxsize=4096)
+def lines_of(text: str, size: int, weight: str, max_width: float) -> tuple[str, ...]:
+    """All of ``text``, greedily word-wrapped; a word wider than a line is split with a
+    hyphen, so nothing is ever cut."""
     face = font(size, weight)
     lines: list[str] = []
     current = ""
-    words = text.split()
-    for i, word in enumerate(words):
+    for word in text.split():
         trial = f"{current} {word}".strip()
-        if width(trial, face) <= max_width or not current:
+        if width(trial, face) <= max_width:
             current = trial
             continue
-        lines.append(current)
+        if current:
+            lines.append(current)
+        while len(word) > 5 and width(word, face) > max_width:
+            k = len(word) - 3  # at least three letters on each side of the hyphen
+            while k > 3 and width(word[:k] + "-", face) > max_width:
+                k -= 1
+            lines.append(word[:k] + "-")
+            word = word[k:]
         current = word
-        if len(lines) == max_lines - 1:
-            current = " ".join(words[i:])
-            break
     if current:
         lines.append(current)
-    return tuple(shorten(line, face, max_width) for line in lines[:max_lines])
+    return tuple(lines)
+
+
+def wrap(text: str, size: int, weight: str, max_width: float,
+         max_lines: int) -> tuple[str, ...]:
+    """Word wrap into at most ``max_lines`` lines; the last one is shortened if text is left."""
+    lines = lines_of(text, size, weight, max_width)
+    if len(lines) <= max_lines:
+        return lines
+    last = shorten(f"{lines[max_lines - 1]} {lines[max_lines]}", font(size, weight), max_width)
+    return (*lines[:max_lines - 1], last)
 
 
 @lru_cache(maxsize=4096)
@@ -79,5 +97,5 @@ def glyphs(text: str, size: int, weight: str, anchor: str) -> tuple[Image.Image,
     face = font(size, weight)
     x0, y0, x1, y1 = (round(v) for v in face.getbbox(text, anchor=anchor))
     mask = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)), 0)
-    ImageDraw.Draw(mask).text((-x0, -y0), text, font=face, fill=255, anchor=anchor)
+    draw_text(ImageDraw.Draw(mask), (-x0, -y0), text, face, 255, anchor)
     return mask, x0, y0

@@ -10,7 +10,7 @@ from typing import Any
 
 from PIL import Image
 
-from bot.engine import Result, View
+from bot.engine import View
 from bot.render import cards
 from bot.render import palette as pal
 from bot.render.canvas import Canvas
@@ -27,10 +27,10 @@ from bot.render.chrome import (
     seat_label,
     seat_panel,
     stat,
-    summary,
 )
+from bot.render.outcome import figure
 from bot.render.palette import Suit
-from bot.render.text import figure, wrap
+from bot.render.text import wrap
 
 Card = Mapping[str, Any]
 
@@ -117,7 +117,7 @@ def render_board(view: View, names: Names = None) -> bytes:
     c = Canvas(WIDTH, height)
     header(c, "Zura", _status(view, names), _right(view))
     _search_area(c, view["search"], (MARGIN, HEADER + 16), names)
-    _piles(c, view, (MARGIN + 560, HEADER + 16, WIDTH - MARGIN, HEADER + 444))
+    _piles(c, view, (MARGIN + 560, HEADER + 16, WIDTH - MARGIN, HEADER + 444), names)
     _seats(c, view, players, HEADER + 460, height - 16, names)
     return c.png()
 
@@ -151,10 +151,11 @@ def _slot(c: Canvas, slot: Mapping[str, Any], xy: tuple[int, int], names: Names)
         seen = slot.get("seen")
         if slot.get("public") and seen:
             # Everyone saw it face up earlier: the board reminds who it is.
-            c.draw.rounded_rectangle((x + 6, y + h - 30, x + w - 6, y + h - 8), 6,
-                                     fill=pal.PAPER)
-            c.text((x + w / 2, y + h - 19), str(seen["name"]), 13, "bold", pal.INK_DARK, "mm",
-                   max_width=w - 16)
+            lines = wrap(str(seen["name"]), 14, "bold", w - 16, 2)
+            top = y + h - 12 - 18 * len(lines)
+            c.draw.rounded_rectangle((x + 6, top, x + w - 6, y + h - 8), 6, fill=pal.PAPER)
+            for k, line in enumerate(lines):
+                c.text((x + w / 2, top + 11 + 18 * k), line, 14, "bold", pal.INK_DARK, "mm")
     label = str(slot["name"])
     if slot.get("lone_imp"):
         label += " · lone Imp"
@@ -162,10 +163,10 @@ def _slot(c: Canvas, slot: Mapping[str, Any], xy: tuple[int, int], names: Names)
     peeked = slot.get("peeked_by") or []
     if peeked:
         who = ", ".join(seat_label(int(p), names) for p in peeked)
-        c.pill((x + w, y - 10), f"seen by {who}", pal.PAPER, pal.INK_DARK, 11, align="r")
+        c.pill((x + w, y - 10), f"seen by {who}", pal.PAPER, pal.INK_DARK, 14, align="r")
 
 
-def _piles(c: Canvas, view: View, box: tuple[int, int, int, int]) -> None:
+def _piles(c: Canvas, view: View, box: tuple[int, int, int, int], names: Names) -> None:
     x0, y0, x1, y1 = box
     c.panel(box)
     w, h = PILE_SIZE
@@ -183,7 +184,7 @@ def _piles(c: Canvas, view: View, box: tuple[int, int, int, int]) -> None:
                             (xs[1], "Discard", discard["size"]),
                             (xs[2], "Tzerzurians", view["tz_deck"])):
         stat(c, (x + w / 2, y + h + 8), label, str(count), 26, anchor="m")
-    _this_turn(c, view, (x0 + 20, y + h + 80, x1 - 20, y1 - 56))
+    _this_turn(c, view, (x0 + 20, y + h + 80, x1 - 20, y1 - 56), names)
     _legend(c, view["landscapes"], (x0 + 20, y1 - 44))
 
 
@@ -197,7 +198,7 @@ def _legend(c: Canvas, landscapes: list[Mapping[str, Any]], at: tuple[int, int])
                                pal.INK_SOFT, "lm")) + 24
 
 
-def _this_turn(c: Canvas, view: View, box: tuple[int, int, int, int]) -> None:
+def _this_turn(c: Canvas, view: View, box: tuple[int, int, int, int], names: Names) -> None:
     x0, y0, x1, y1 = box
     turn = view["this_turn"]
     c.text((x0, y0), "This turn", 18, "bold")
@@ -224,7 +225,8 @@ def _this_turn(c: Canvas, view: View, box: tuple[int, int, int, int]) -> None:
             c.card(tz_face(card, MINI_SIZE), (x0 + 90 + k * (MINI_SIZE[0] + 8), y))
     swap = turn.get("swap_with")
     if swap is not None:
-        c.text((x0, y1 - 22), f"Swapping with {seat_label(int(swap))}", 17, fill=pal.INK_SOFT)
+        c.text((x0, y1 - 22), f"Swapping with {seat_label(int(swap), names)}", 17,
+               fill=pal.INK_SOFT)
 
 
 def _seats(c: Canvas, view: View, players: int, y0: int, y1: int, names: Names) -> None:
@@ -331,26 +333,6 @@ def _known_area(c: Canvas, search: Mapping[str, Any], box: tuple[int, int, int, 
         else:
             c.card(seal_back(MINI_SIZE), (x, y))
         label = f"{slot['name']} · peeked" if private else str(slot["name"])
-        c.text((x + w / 2, y + h + 4), label, 13, "bold", pal.GOLD if private else pal.INK_SOFT,
+        c.text((x + w / 2, y + h + 4), label, 14, "bold", pal.GOLD if private else pal.INK_SOFT,
                "ma")
-
-
-# ----- summary -----------------------------------------------------------------------------
-
-def render_summary(view: View, result: Result, names: Names = None) -> bytes:
-    """Final points per seat, stack sizes, winners; Zura has no tie-break, ties share."""
-    players = int(view["players"])
-    rows = [(figure(view["scores"][s]), str(view["stacks"][s]["size"]),
-             str((view["stacks"][s].get("top") or {}).get("name", "—")))
-            for s in range(players)]
-    notes = []
-    if len(result.winners) > 1:
-        notes.append("Equal points: the rules name no tie-break, so the win is shared.")
-    final = view.get("final_turns")
-    if final:
-        notes.append(f"{seat_label(int(final['emptied_by']), names)} emptied the Tzerzurian "
-                     "deck; everyone else had one last turn.")
-    if result.detail:
-        notes.append(result.detail)
-    return summary("Zura", result, names, ("Points", "Stack", "Top card"), rows, notes)
 

@@ -65,7 +65,7 @@ class Players:
 
     def over(self) -> FakeMessage | None:
         for m in self.fake.messages(self.thread):
-            if m.content.split("\n", 1)[0].endswith("** is over."):
+            if "** is over: " in m.content.split("\n", 1)[0]:
                 return m
         return None
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from tests.e2e.conftest import World
-from tests.fakediscord.components import text_displays
 from tests.e2e.players import Players, open_match, start
+from tests.fakediscord.components import text_displays
 
 
 async def test_a_player_finishes_an_auroria_best_of_three_against_the_ai(world: World) -> None:

@@ -52,8 +52,10 @@ async def test_match_list_info_hand_board_and_resign(world: World) -> None:
         assert ask.ephemeral and ask.button(label="Resign")
         await (await fake.click(world.bob, ask, label="Resign")).callback()
         over = await fake.wait_until(players.over)
-    assert over.content.split("\n")[1] == f"1st: <@{world.alice.id}> (1)"
-    assert "Seat 2 resigned" in over.content
+    alice, bob = world.alice.name, world.bob.name
+    lines = over.content.split("\n")
+    assert lines[0].endswith(f"is over: {alice} wins.")
+    assert lines[1].startswith(f"1st: {alice} — Points ") and lines[3] == f"{bob} resigned."
     assert is_board(fake.messages(thread)[-2])
 
 

@@ -208,7 +208,7 @@ async def test_resigning_a_two_player_match_hands_the_win_to_the_opponent(
     assert info.status == "finished"
     assert info.result is not None
     assert (info.result.reason, info.result.placings) == ("resignation", (1, 2))
-    assert "Seat 2 resigned" in info.result.detail
+    assert "Player 2 resigned" in info.result.detail
     assert isinstance(out[-1], MatchEnded) and out[-1].result == info.result
     assert isinstance(out[0], PublicUpdate) and out[0].summary == ("Player 2 resigned.",)
 
@@ -249,7 +249,7 @@ def test_resigned_seats_rank_last_and_the_rest_keep_their_order() -> None:
              SeatRecord(3, 4)]
     got = rank_resigned_last(Result((1, 5, 3, 3), (4, 1, 2, 2), "normal", "x"), seats)
     assert got.placings == (3, 4, 1, 1)
-    assert got.detail == "x; Seat 2 resigned"
+    assert got.detail == "x; Player 2 resigned"
     assert rank_resigned_last(Result((1, 2), (2, 1)), seats[:1]) == Result((1, 2), (2, 1))
 
 

@@ -164,7 +164,7 @@ async def test_a_resignation_is_stored_and_rated_last(svc: MatchService) -> None
     result = await svc.store.get_result(match_id)
     assert result is not None
     assert (result.reason, result.placings, result.detail) == (
-        RESIGNATION, (1, 2), "Seat 2 resigned")
+        RESIGNATION, (1, 2), "Player 2 resigned")
     ratings = await svc.store.get_ratings(1, "highcard", [HOST, ANN])
     assert ratings[HOST].mu > 25.0 > ratings[ANN].mu
 

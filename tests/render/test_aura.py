@@ -5,11 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import pytest
-
 from bot.engine import Result, View
 from bot.render import render_board, render_hand, render_summary
-from bot.render.aura import tie_break_note
 from tests.render.golden import assert_matches_golden, fixture
 from tests.render.playing import final_state, first_state, game_or_skip, playout
 
@@ -90,17 +87,3 @@ def test_hand_order_is_the_menu_order() -> None:
         if k > 150:
             break
     assert checked > 0
-
-
-@pytest.mark.parametrize(("figures", "expected"), [
-    ([(20, 3, 40), (18, 1, 10)], ""),
-    ([(20, 3, 40), (20, 1, 10)], "Seat 1 and Seat 2 tied on 20 cards left; fewer wild and "
-                                 "action cards discarded decided."),
-    ([(20, 1, 40), (20, 1, 10), (5, 0, 0)], "Seat 1 and Seat 2 tied on 20 cards left and on "
-                                            "wild and action cards; the lower discarded "
-                                            "total decided."),
-    ([(20, 1, 10), (20, 1, 10)], "Seat 1 and Seat 2 tied on every count: they share the win."),
-])
-def test_summary_names_the_tie_break_that_decided(
-        figures: list[tuple[int, int, int]], expected: str) -> None:
-    assert tie_break_note(figures, None) == expected
