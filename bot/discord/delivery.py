@@ -620,7 +620,7 @@ class Delivery:
             outcome = describe(view, result, names)
             tagged = describe(view, result, [who(info, s.seat) for s in info.seats])
             lines = [f"**{match_title(info.game, info.id)}** is over: {outcome.headline}.",
-                     *tagged.lines()]
+                     *tagged.table_lines(), outcome.ending, *outcome.notes]
             message = await self.post(info, Outgoing("\n".join(lines), image, RESULT_FILE))
             if message is not None:
                 await self._remember(slots, DeliveryRecord(info.id, END, message.channel.id,

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import Result, View
+from bot.engine.names import with_names
 
 Names = Sequence[str] | None
 """Display names per seat; ``None`` (or a short list) falls back to "Seat N"."""
@@ -78,15 +79,19 @@ class Outcome:
     notes: tuple[str, ...]
     """Tie-breaks and other facts that explain the placings."""
 
-    def lines(self) -> list[str]:
-        """The image's table and notes as message lines (the headline goes in the message's
-        first line)."""
+    def table_lines(self) -> list[str]:
+        """The image's table as message lines, one seat a line."""
         out = []
         for s in self.standings:
             figures = ", ".join(f"{c} {v}" for c, v in zip(self.columns, s.figures, strict=True))
             out.append(" ".join(p for p in (f"{s.place}:" if s.place else "•", s.name) if p)
                        + (f" — {figures}" if figures else ""))
-        return [*out, self.ending, *self.notes]
+        return out
+
+    def lines(self) -> list[str]:
+        """The image's table and notes as message lines (the headline goes in the message's
+        first line)."""
+        return [*self.table_lines(), self.ending, *self.notes]
 
 
 def describe(view: View | None, result: Result, names: Names = None) -> Outcome:
@@ -157,8 +162,10 @@ def _ending(game: str, view: View | None, result: Result, names: Names, left: Se
                          "Tzerzurian deck; everyone else had one last turn.")
         return "Most points wins.", tuple(notes)
     if game == "auroria":
-        if len(result.winners) != 1:
+        if len(result.winners) != 1 and not result.detail:
             return "Both leaders fell at once: the game is a draw.", rest
+        if result.reason == "normal" and result.detail:  # a best-of-three says its score
+            return with_names(result.detail, names) if names else result.detail, rest
         winner = seat_label(result.winners[0], names)
         how = AURORIA_WINS.get(result.reason, "won")
         return f"{winner} {how}.", rest

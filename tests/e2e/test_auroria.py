@@ -17,5 +17,5 @@ async def test_a_player_finishes_an_auroria_match_against_the_ai(world: World) -
         result = await players.play_out()
     lines = result.content.split("\n")
     assert lines[1].startswith("1st: ") and lines[2].startswith("2nd: ")
-    assert world.alice.name in result.content and "AI 2" in result.content
+    assert f"<@{world.alice.id}>" in lines[1] + lines[2] and "AI 2" in result.content
     assert players.presses > 10

@@ -54,8 +54,9 @@ async def test_match_list_info_hand_board_and_resign(world: World) -> None:
         over = await fake.wait_until(players.over)
     alice, bob = world.alice.name, world.bob.name
     lines = over.content.split("\n")
-    assert lines[0].endswith(f"is over: {alice} wins.")
-    assert lines[1].startswith(f"1st: {alice} — Points ") and lines[3] == f"{bob} resigned."
+    assert lines[0].endswith(f"is over: {alice} wins.")  # names in the headline
+    assert lines[1].startswith(f"1st: <@{world.alice.id}> — Points ")  # one mention each
+    assert lines[3] == f"{bob} resigned."
     assert is_board(fake.messages(thread)[-2])
 
 
