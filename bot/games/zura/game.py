@@ -47,7 +47,7 @@ class Zura(Game[ZState]):
         hands = tuple(tuple(sorted(travel[p * deal:(p + 1) * deal])) for p in range(players))
         rest = travel[players * deal:]
         tz = list(range(len(CARDS.tz)))
-        tz = _mix(tz, rng)
+        tz = rng.deal(tz)
         n = CARDS.slots
         state = ZState(players=players, rng=rng.state, step=0, turn=0, phase="act",
                        deck=tuple(rest[:-1]), discard=(rest[-1],), hands=hands,
@@ -140,7 +140,7 @@ class Zura(Game[ZState]):
         hidden_scry = s.scried >= 0 and viewer != s.turn
         if hidden_scry:
             pool.append(s.scried)
-        pool = _mix(pool, rng)
+        pool = rng.deal(pool)
         hands = list(s.hands)
         for p in seats:
             size = len(hands[p])
@@ -152,25 +152,12 @@ class Zura(Game[ZState]):
         unseen = [i for i, c in enumerate(s.slots)
                   if c >= 0 and not s.shown[i] and not s.peeked[i] & bit]
         tz = list(s.tz_deck) + [s.slots[i] for i in unseen]
-        tz = _mix(tz, rng)
+        tz = rng.deal(tz)
         slots = list(s.slots)
         for i in unseen:
             slots[i] = tz.pop()
         s.slots, s.tz_deck = tuple(slots), tuple(tz)
         return s
-
-
-def _mix(items: list[int], rng: Rng) -> list[int]:
-    """A cheap random rearrangement (rotate, swap two pairs): the checker redeals every step."""
-    n = len(items)
-    if n < 2:
-        return items
-    k = rng.randrange(n)
-    items = items[k:] + items[:k]
-    for _ in range(2):
-        i, j = rng.randrange(n), rng.randrange(n)
-        items[i], items[j] = items[j], items[i]
-    return items
 
 
 def _act(s: ZState, player: int, choice: tuple[str, ...], ev: list[Event]) -> None:

@@ -1,0 +1,168 @@
+"""The ``strong`` AI: determinized Monte Carlo search over any ``Game`` (DESIGN §7).
+
+Each iteration samples a world the acting seat cannot tell from the real one
+(``redeal_hidden`` from that seat, and a fresh generator position so future shuffles are
+unknown too), picks one of the seat's candidate answers by UCB1, and plays the world out
+with the normal AI on every seat. The normal AI's own answer is a candidate with a head
+start (progressive bias), so a small budget plays at least as well as ``normal`` and a large
+one overrules it only on evidence. Candidates are every single pick when a decision takes
+at most one; larger picks and orders (pick 2–5 of 8…) are sampled, not enumerated.
+
+Pure and deterministic: the same state, decision, seed and iteration count give the same
+answer. A time budget stops early and is not.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TypeVar
+
+from bot.engine.errors import GameError
+from bot.engine.game import Game
+from bot.engine.rng import Rng
+from bot.engine.types import ORDER, Action, Decision, Result
+
+S = TypeVar("S")
+
+STRONG = "strong"
+"""The level served here rather than by a game's ``ai_choose`` (it needs the state)."""
+ROLLOUT = "normal"
+"""The level that plays every seat in the playouts."""
+SAMPLED = 8
+"""Random answers tried for a decision too large to enumerate, besides the normal one."""
+EXPLORE = 0.7
+"""UCB1 exploration constant (rewards lie in [0, 1])."""
+BIAS = 1.0
+"""Head start of the normal AI's answer, shrinking as 1/(visits + 1)."""
+ROLLOUT_CAP = 2.0
+"""Playouts stop after this many times the game's usual length bound per decision, scored
+as a draw: a guard, not a rule (``Game.max_steps`` already bounds every game)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How long to think: ``iterations`` (deterministic) and/or ``seconds`` (0 = no limit)."""
+
+    iterations: int = 0
+    seconds: float = 0.0
+
+    def __post_init__(self) -> None:
+        if self.iterations <= 0 and self.seconds <= 0:
+            raise ValueError("a search budget needs iterations or seconds")
+
+
+def placing_reward(result: Result, seat: int) -> float:
+    """1 for sole first, 0 for sole last; a tie shares the places it spans (2 players tied:
+    0.5 each), so any number of players maps to [0, 1]."""
+    n = len(result.placings)
+    if n < 2:
+        return 1.0
+    place = result.placings[seat]
+    tied = sum(1 for p in result.placings if p == place)
+    spots = range(place, place + tied)
+    return sum((n - q) / (n - 1) for q in spots) / tied
+
+
+def ai_action(game: Game[S], state: S, level: str, decision: Decision, rng: Rng,
+              budget: Budget) -> Action:
+    """Any level's answer: ``strong`` searches the state, the others read the seat's view."""
+    if level == STRONG:
+        return search(game, state, decision, rng, budget)
+    return game.ai_choose(level, game.view(state, decision.player), decision, rng)
+
+
+def _candidates(game: Game[S], state: S, decision: Decision, rng: Rng) -> list[tuple[str, ...]]:
+    """Distinct answers to weigh, the normal AI's first."""
+    view = game.view(state, decision.player)
+    first = game.ai_choose(ROLLOUT, view, decision, rng).choice
+    out = [first]
+    if decision.kind != ORDER and decision.max <= 1:
+        singles = [(o.key,) for o in decision.options]
+        out += ([()] if decision.min == 0 else []) + singles
+    else:
+        for _ in range(SAMPLED):
+            out.append(game.ai_choose("random", view, decision, rng).choice)
+    return list(dict.fromkeys(out))
+
+
+def _world(game: Game[S], state: S, seat: int, rng: Rng) -> S:
+    """A state ``seat`` cannot tell from ``state``, with an unknown generator position."""
+    world = game.redeal_hidden(state, seat, rng)
+    data = game.to_json(state if world is None else world)
+    if "rng" in data:
+        data["rng"] = rng.next_u64()
+    return game.from_json(data)
+
+
+def _rollout(game: Game[S], state: S, seat: int, rng: Rng, cap: int) -> float:
+    """Play ``state`` out with the normal AI on every seat; ``seat``'s reward."""
+    for _ in range(cap):
+        result = game.result(state)
+        if result is not None:
+            return placing_reward(result, seat)
+        pending = game.pending(state)
+        decision = pending[rng.randrange(len(pending))] if len(pending) > 1 else pending[0]
+        view = game.view(state, decision.player)
+        action = game.ai_choose(ROLLOUT, view, decision, rng)
+        try:
+            state, _ = game.apply(state, decision.player, action)
+        except GameError:
+            fallback = game.ai_choose("random", view, decision, rng)
+            state, _ = game.apply(state, decision.player, fallback)
+    return 0.5
+
+
+@dataclass(slots=True)
+class _Arm:
+    choice: tuple[str, ...]
+    bias: float
+    visits: int = 0
+    total: float = 0.0
+    legal: bool = True
+
+    def score(self, log_n: float) -> float:
+        if self.visits == 0:
+            return math.inf
+        mean = self.total / self.visits
+        return (mean + EXPLORE * math.sqrt(log_n / self.visits)
+                + self.bias / (self.visits + 1))
+
+
+def search(game: Game[S], state: S, decision: Decision, rng: Rng, budget: Budget,
+           clock: Callable[[], float] = time.perf_counter) -> Action:
+    """The searched answer to ``decision`` in ``state`` (which holds the real hidden cards;
+    only a redeal of them from the deciding seat is ever played)."""
+    seat = decision.player
+    arms = [_Arm(c, BIAS if i == 0 else 0.0)
+            for i, c in enumerate(_candidates(game, state, decision, rng))]
+    if len(arms) == 1:
+        return Action(decision.id, arms[0].choice)
+    deadline = clock() + budget.seconds if budget.seconds > 0 else math.inf
+    cap = int(game.max_steps * ROLLOUT_CAP)
+    done = 0
+    while (budget.iterations <= 0 or done < budget.iterations) and clock() < deadline:
+        live = [a for a in arms if a.legal]
+        if len(live) <= 1:
+            break
+        log_n = math.log(done + 1)
+        arm = max(live, key=lambda a: a.score(log_n))
+        world = _world(game, state, seat, rng)
+        try:
+            after, _ = game.apply(world, seat, Action(decision.id, arm.choice))
+        except GameError:
+            arm.legal = False  # structurally fine but refused by the rules: never again
+            continue
+        arm.visits += 1
+        arm.total += _rollout(game, after, seat, rng, cap)
+        done += 1
+    best = max((a for a in arms if a.legal), key=_rank, default=arms[0])
+    return Action(decision.id, best.choice)
+
+
+def _rank(arm: _Arm) -> tuple[int, float]:
+    """Most visited wins (the robust choice); the better mean breaks a tie."""
+    return arm.visits, arm.total / arm.visits if arm.visits else 0.0
+
