@@ -145,7 +145,7 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
 def run(quick: bool, argv: Sequence[str] = ()) -> list[Row]:
     args = parse(argv)
     games = args.games or (4 if quick else 200)
-    think_ms = args.think_ms or load_settings(None).ai_think_ms
+    think_ms = args.think_ms or load_settings().ai_think_ms
     words = [w.strip() for w in args.rows.split(",") if w.strip()]
     setups = [s for s in SETUPS if not words or any(w in s.name for w in words)]
     rows = []

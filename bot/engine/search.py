@@ -80,8 +80,9 @@ def _candidates(game: Game[S], state: S, decision: Decision, rng: Rng) -> list[t
     first = game.ai_choose(ROLLOUT, view, decision, rng).choice
     out = [first]
     if decision.kind != ORDER and decision.max <= 1:
-        singles = [(o.key,) for o in decision.options]
-        out += ([()] if decision.min == 0 else []) + singles
+        if decision.min == 0:
+            out.append(())
+        out += [(o.key,) for o in decision.options]
     else:
         for _ in range(SAMPLED):
             out.append(game.ai_choose("random", view, decision, rng).choice)

@@ -18,6 +18,7 @@ from bot.engine import (
     check_action,
     placings_from_scores,
 )
+from bot.engine.search import STRONG
 from bot.games.zura import ai, decisions, rules
 from bot.games.zura.cards import CARDS
 from bot.games.zura.scenario import build_scenario
@@ -37,7 +38,7 @@ class Zura(Game[ZState]):
     schema_version = 1
     rules_version = "1"
     max_steps = 20_000
-    ai_levels: ClassVar[tuple[str, ...]] = ai.LEVELS
+    ai_levels: ClassVar[tuple[str, ...]] = (*ai.LEVELS, STRONG)
 
     def setup(self, players: int, options: Mapping[str, Any], seed: int) -> ZState:
         rng = Rng(seed)
