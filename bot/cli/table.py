@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from bot.cli.common import add_game_module_flag, fail, register_game_modules
-from bot.engine import ORDER, Decision, Game, GameError, Result, View
+from bot.engine import ORDER, Decision, GameError, Result, View
 from bot.match import MatchEnded, MatchService, Outbound, PrivateUpdate, PublicUpdate
 from bot.match.thinker import Thinker
 from bot.settings import SettingsError, load_settings
@@ -122,7 +122,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, help="fix the deal, for a repeatable game")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a match option (repeatable)")
-    parser.add_argument("--level", default="normal", choices=Game.ai_levels,
+    parser.add_argument("--level", default="normal",
                         help="the AI seats' level: random (any legal move), normal "
                              "(heuristics, instant) or strong (searches for AI_THINK_MS "
                              "per decision, default 1000)")
