@@ -112,9 +112,10 @@ AI = Topic(
     "AI players come in three levels, chosen with `ai_level` in /play:\n"
     "• random: any legal move, for testing.\n"
     "• normal: plays at once by rules of thumb about its own cards and the table.\n"
-    "• strong: thinks before each move (a second unless the bot's host set longer). It imagines many ways the cards it cannot "
-    "see might lie, plays each out to the end, and picks what wins most often. It never "
-    "looks at hidden cards: only at what its seat may see.")
+    "• strong: thinks before each move (a second unless the bot's host set longer). It "
+    "imagines many ways the cards it cannot see might lie, plays each out to the end, and "
+    "picks what wins most often. It never looks at hidden cards: only at what its seat may "
+    "see.")
 
 
 ZURA: dict[str, Topic] = {
