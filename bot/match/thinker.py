@@ -3,7 +3,8 @@
 A search takes about a second of CPU; run on the loop it would stall every match on the
 server. The state crosses as JSON (the same text the store keeps), the answer comes back
 as an action. Workers start on first use, one per CPU this process may run on; searches
-beyond that queue. Workers know the built-in games only.
+beyond that queue, and workers run at a lower CPU priority than the bot, so presses are
+served first when searches fill every core. Workers know the built-in games only.
 """
 
 from __future__ import annotations
@@ -23,6 +24,15 @@ def cpu_count() -> int:
     """CPUs this process may use (its affinity mask where the platform has one)."""
     counter = getattr(os, "process_cpu_count", None) or os.cpu_count
     return max(1, counter() or 1)
+
+
+WORKER_NICE = 5
+"""How much lower than the bot's a worker's scheduling priority is (Unix ``nice``)."""
+
+
+def _lower_priority() -> None:
+    if hasattr(os, "nice"):
+        os.nice(WORKER_NICE)
 
 
 def _think(game_name: str, state_json: dict[str, Any], decision_id: str, seed: int,
@@ -48,7 +58,8 @@ class Thinker:
                      seed: int) -> Action:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(self.workers,
-                                             mp_context=multiprocessing.get_context("spawn"))
+                                             mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=_lower_priority)
         answer = await asyncio.get_running_loop().run_in_executor(
             self._pool, _think, game.name, game.to_json(state), decision.id, seed,
             self.budget.iterations, self.budget.seconds)
