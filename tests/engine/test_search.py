@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from bot.engine import Game, Result, Rng, parse_options, play, registry
+from bot.engine.playout import run_playout
 from bot.engine.search import STRONG, Budget, ai_action, placing_reward, search
 
 GAMES = ("aura", "zura", "auroria")
@@ -90,3 +91,12 @@ def test_rewards_follow_placings_and_ties_share_them() -> None:
 def test_a_budget_needs_iterations_or_time() -> None:
     with pytest.raises(ValueError):
         Budget()
+
+
+def test_the_playout_checker_runs_strong_seats_by_searching() -> None:
+    """Every invariant and the leak check hold at every step of a game a strong seat plays."""
+    game = registry.get("zura")
+    out = run_playout(game, 2, 4, levels=[STRONG, "normal"])
+    assert out.result is not None
+    assert [a for p, a in out.actions if p == 0] != [a for p, a in run_playout(
+        game, 2, 4, levels=["random", "normal"], check=False).actions if p == 0]
