@@ -161,8 +161,9 @@ def run(quick: bool, argv: Sequence[str] = ()) -> list[Row]:
                                 fixed[setup.game], "iter", note="CPU time, calibrated"
                                 if not args.iterations else "given"))
             budget = Budget(fixed[setup.game])
-        rows += rows_for(setup, games, budget, args.log)
+        done = rows_for(setup, games, budget, args.log)
         if args.log:
-            for row in rows[-4:]:
+            for row in done:
                 print(f"  {row.name}: {row.value:.1f} {row.unit} {row.note}", flush=True)
+        rows += done
     return rows
