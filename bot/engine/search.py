@@ -2,11 +2,12 @@
 
 Each iteration samples a world the acting seat cannot tell from the real one
 (``redeal_hidden`` from that seat, and a fresh generator position so future shuffles are
-unknown too), picks one of the seat's candidate answers by UCB1, and plays the world out
-with the normal AI on every seat. The normal AI's own answer is a candidate with a head
-start (progressive bias), so a small budget plays at least as well as ``normal`` and a large
-one overrules it only on evidence. Candidates are every single pick when a decision takes
-at most one; larger picks and orders (pick 2–5 of 8…) are sampled, not enumerated.
+unknown too), picks one of the seat's candidate answers by PUCT (UCB weighted by a prior,
+as in AlphaZero), and plays the world out with the normal AI on every seat. The prior puts
+half its weight on the normal AI's own answer, so a small budget mostly plays it and a
+large one overrules it only on evidence; the most visited answer is played. Candidates
+are every single pick when a decision takes at most one; larger picks and orders (pick
+2–5 of 8…) are sampled, not enumerated.
 
 Pure and deterministic: the same state, decision, seed and iteration count give the same
 answer. A time budget stops early and is not.
@@ -33,10 +34,10 @@ ROLLOUT = "normal"
 """The level that plays every seat in the playouts."""
 SAMPLED = 8
 """Random answers tried for a decision too large to enumerate, besides the normal one."""
-EXPLORE = 0.7
-"""UCB1 exploration constant (rewards lie in [0, 1])."""
-BIAS = 1.0
-"""Head start of the normal AI's answer, shrinking as 1/(visits + 1)."""
+EXPLORE = 1.0
+"""PUCT exploration constant (rewards lie in [0, 1])."""
+PRIOR = 0.5
+"""The prior's weight on the normal AI's answer; the other candidates share the rest."""
 ROLLOUT_CAP = 2.0
 """Playouts stop after this many times the game's usual length bound per decision, scored
 as a draw: a guard, not a rule (``Game.max_steps`` already bounds every game)."""
@@ -119,17 +120,15 @@ def _rollout(game: Game[S], state: S, seat: int, rng: Rng, cap: int) -> float:
 @dataclass(slots=True)
 class _Arm:
     choice: tuple[str, ...]
-    bias: float
+    prior: float
     visits: int = 0
     total: float = 0.0
     legal: bool = True
 
-    def score(self, log_n: float) -> float:
-        if self.visits == 0:
-            return math.inf
-        mean = self.total / self.visits
-        return (mean + EXPLORE * math.sqrt(log_n / self.visits)
-                + self.bias / (self.visits + 1))
+    def score(self, sqrt_n: float, unvisited: float) -> float:
+        """Mean reward (``unvisited`` before the first visit) plus the prior's pull."""
+        mean = self.total / self.visits if self.visits else unvisited
+        return mean + EXPLORE * self.prior * sqrt_n / (1 + self.visits)
 
 
 def search(game: Game[S], state: S, decision: Decision, rng: Rng, budget: Budget,
@@ -137,27 +136,30 @@ def search(game: Game[S], state: S, decision: Decision, rng: Rng, budget: Budget
     """The searched answer to ``decision`` in ``state`` (which holds the real hidden cards;
     only a redeal of them from the deciding seat is ever played)."""
     seat = decision.player
-    arms = [_Arm(c, BIAS if i == 0 else 0.0)
-            for i, c in enumerate(_candidates(game, state, decision, rng))]
-    if len(arms) == 1:
-        return Action(decision.id, arms[0].choice)
+    choices = _candidates(game, state, decision, rng)
+    if len(choices) == 1:
+        return Action(decision.id, choices[0])
+    rest = (1 - PRIOR) / (len(choices) - 1)
+    arms = [_Arm(c, PRIOR if i == 0 else rest) for i, c in enumerate(choices)]
     deadline = clock() + budget.seconds if budget.seconds > 0 else math.inf
     cap = int(game.max_steps * ROLLOUT_CAP)
-    done = 0
+    done, total = 0, 0.0
     while (budget.iterations <= 0 or done < budget.iterations) and clock() < deadline:
         live = [a for a in arms if a.legal]
         if len(live) <= 1:
             break
-        log_n = math.log(done + 1)
-        arm = max(live, key=lambda a: a.score(log_n))
+        sqrt_n, unvisited = math.sqrt(done + 1), total / done if done else 0.5
+        arm = max(live, key=lambda a: a.score(sqrt_n, unvisited))
         world = _world(game, state, seat, rng)
         try:
             after, _ = game.apply(world, seat, Action(decision.id, arm.choice))
         except GameError:
             arm.legal = False  # structurally fine but refused by the rules: never again
             continue
+        reward = _rollout(game, after, seat, rng, cap)
         arm.visits += 1
-        arm.total += _rollout(game, after, seat, rng, cap)
+        arm.total += reward
+        total += reward
         done += 1
     best = max((a for a in arms if a.legal), key=_rank, default=arms[0])
     return Action(decision.id, best.choice)
