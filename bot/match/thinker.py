@@ -10,14 +10,18 @@ served first when searches fill every core. Workers know the built-in games only
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from bot.engine import Action, Decision, Game, Rng, registry
+from bot.engine import Action, Decision, Game, Rng, StaleDecision, registry
 from bot.engine.search import Budget, search
 from bot.settings import DEFAULT_THINK_MS
+
+log = logging.getLogger(__name__)
 
 
 def cpu_count() -> int:
@@ -40,7 +44,9 @@ def _think(game_name: str, state_json: dict[str, Any], decision_id: str, seed: i
     """The worker's side: rebuild the state, search, answer as JSON."""
     game = registry.get(game_name)
     state = game.from_json(state_json)
-    decision = next(d for d in game.pending(state) if d.id == decision_id)
+    decision = next((d for d in game.pending(state) if d.id == decision_id), None)
+    if decision is None:
+        raise StaleDecision(f"decision {decision_id} is not open in the state sent")
     return search(game, state, decision, Rng(seed), Budget(iterations, seconds)).to_json()
 
 
@@ -56,13 +62,20 @@ class Thinker:
 
     async def choose(self, game: Game[Any], state: Any, decision: Decision,
                      seed: int) -> Action:
+        """The searched answer; the normal AI's if a worker died (the pool restarts)."""
         if self._pool is None:
             self._pool = ProcessPoolExecutor(self.workers,
                                              mp_context=multiprocessing.get_context("spawn"),
                                              initializer=_lower_priority)
-        answer = await asyncio.get_running_loop().run_in_executor(
-            self._pool, _think, game.name, game.to_json(state), decision.id, seed,
-            self.budget.iterations, self.budget.seconds)
+        try:
+            answer = await asyncio.get_running_loop().run_in_executor(
+                self._pool, _think, game.name, game.to_json(state), decision.id, seed,
+                self.budget.iterations, self.budget.seconds)
+        except BrokenProcessPool:
+            log.warning("a search worker died; the normal AI answers this decision")
+            self._pool = None
+            view = game.view(state, decision.player)
+            return game.ai_choose("normal", view, decision, Rng(seed))
         return Action.from_json(answer)
 
     def close(self) -> None:
