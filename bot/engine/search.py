@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from bot.engine.errors import GameError
-from bot.engine.game import Game
+from bot.engine.game import Game, check_action
 from bot.engine.rng import Rng
 from bot.engine.types import ORDER, Action, Decision, Result
 
@@ -87,7 +87,16 @@ def _candidates(game: Game[S], state: S, decision: Decision, rng: Rng) -> list[t
     else:
         for _ in range(SAMPLED):
             out.append(game.ai_choose("random", view, decision, rng).choice)
-    return list(dict.fromkeys(out))
+    distinct = list(dict.fromkeys(out))
+    return [c for c in distinct if _well_formed(decision, c)] or distinct[:1]
+
+
+def _well_formed(decision: Decision, choice: tuple[str, ...]) -> bool:
+    try:
+        check_action(decision, Action(decision.id, choice))
+    except GameError:
+        return False
+    return True
 
 
 def _world(game: Game[S], state: S, seat: int, rng: Rng) -> S:
