@@ -108,9 +108,13 @@ def _world(game: Game[S], state: S, seat: int, rng: Rng) -> S:
     return game.from_json(data)
 
 
-def _rollout(game: Game[S], state: S, seat: int, rng: Rng, cap: int) -> float:
-    """Play ``state`` out with the normal AI on every seat; ``seat``'s reward."""
+def _rollout(game: Game[S], state: S, seat: int, rng: Rng, cap: int,
+             out_of_time: Callable[[], bool]) -> float | None:
+    """Play ``state`` out with the normal AI on every seat; ``seat``'s reward, or None when
+    the time ran out first (a long playout on a busy machine must not overrun the budget)."""
     for _ in range(cap):
+        if out_of_time():
+            return None
         result = game.result(state)
         if result is not None:
             return placing_reward(result, seat)
@@ -151,9 +155,13 @@ def search(game: Game[S], state: S, decision: Decision, rng: Rng, budget: Budget
     rest = (1 - PRIOR) / (len(choices) - 1)
     arms = [_Arm(c, PRIOR if i == 0 else rest) for i, c in enumerate(choices)]
     deadline = clock() + budget.seconds if budget.seconds > 0 else math.inf
+
+    def out_of_time() -> bool:
+        return deadline != math.inf and clock() >= deadline
+
     cap = int(game.max_steps * ROLLOUT_CAP)
     done, total = 0, 0.0
-    while (budget.iterations <= 0 or done < budget.iterations) and clock() < deadline:
+    while (budget.iterations <= 0 or done < budget.iterations) and not out_of_time():
         live = [a for a in arms if a.legal]
         if len(live) <= 1:
             break
@@ -165,7 +173,9 @@ def search(game: Game[S], state: S, decision: Decision, rng: Rng, budget: Budget
         except GameError:
             arm.legal = False  # structurally fine but refused by the rules: never again
             continue
-        reward = _rollout(game, after, seat, rng, cap)
+        reward = _rollout(game, after, seat, rng, cap, out_of_time)
+        if reward is None:
+            break
         arm.visits += 1
         arm.total += reward
         total += reward

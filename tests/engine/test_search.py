@@ -100,3 +100,22 @@ def test_the_playout_checker_runs_strong_seats_by_searching() -> None:
     assert out.result is not None
     assert [a for p, a in out.actions if p == 0] != [a for p, a in run_playout(
         game, 2, 4, levels=["random", "normal"], check=False).actions if p == 0]
+
+
+def test_a_time_budget_stops_even_inside_a_playout(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a busy machine one Auroria playout can outlast the whole think time."""
+    game = registry.get("auroria")
+    state = midgame(game, 2, 2, 6)
+    decision = game.pending(state)[0]
+    moves = [0]
+    apply = game.apply
+
+    def counted(state: Any, player: int, action: Any) -> Any:
+        moves[0] += 1
+        return apply(state, player, action)
+
+    monkeypatch.setattr(game, "apply", counted)
+    action = search(game, state, decision, Rng(1), Budget(seconds=0.02),
+                    clock=lambda: moves[0] / 1000)  # each move played costs a millisecond
+    assert action.decision == decision.id
+    assert moves[0] <= 22, "a playout ran on after the deadline"
