@@ -48,7 +48,7 @@ class Zura(Game[ZState]):
         hands = tuple(tuple(sorted(travel[p * deal:(p + 1) * deal])) for p in range(players))
         rest = travel[players * deal:]
         tz = list(range(len(CARDS.tz)))
-        tz = rng.deal(tz)
+        tz = _mix(tz, rng)
         n = CARDS.slots
         state = ZState(players=players, rng=rng.state, step=0, turn=0, phase="act",
                        deck=tuple(rest[:-1]), discard=(rest[-1],), hands=hands,
@@ -158,6 +158,19 @@ class Zura(Game[ZState]):
             slots[i] = tz.pop()
         s.slots, s.tz_deck = tuple(slots), tuple(tz)
         return s
+
+
+def _mix(items: list[int], rng: Rng) -> list[int]:
+    """A cheap random rearrangement (rotate, swap two pairs): the checker redeals every step."""
+    n = len(items)
+    if n < 2:
+        return items
+    k = rng.randrange(n)
+    items = items[k:] + items[:k]
+    for _ in range(2):
+        i, j = rng.randrange(n), rng.randrange(n)
+        items[i], items[j] = items[j], items[i]
+    return items
 
 
 def _act(s: ZState, player: int, choice: tuple[str, ...], ev: list[Event]) -> None:
