@@ -21,10 +21,12 @@ def main() -> None:
     parser.add_argument("names", nargs="*", choices=[[], *available], metavar="NAME",
                         help=f"benchmarks to run (default: all): {', '.join(available)}")
     parser.add_argument("--quick", action="store_true", help="short runs, for a smoke check")
-    args = parser.parse_args()
+    args, extra = parser.parse_known_args()
+    if extra and len(args.names) != 1:
+        parser.error(f"options {' '.join(extra)} belong to one named benchmark")
     for name in args.names or available:
         module = importlib.import_module(f"bench.{name}")
-        print_table(name, module.run(args.quick))
+        print_table(name, module.run(args.quick, extra) if extra else module.run(args.quick))
 
 
 if __name__ == "__main__":

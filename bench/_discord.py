@@ -76,8 +76,11 @@ class Answered:
 class Table:
     """A server with one card-table channel on a fake Discord, and the bot as a process."""
 
-    def __init__(self, fake: FakeDiscord, workdir: Path) -> None:
+    def __init__(self, fake: FakeDiscord, workdir: Path, strong_every: int = 0) -> None:
         self.fake = fake
+        self.strong_every = strong_every
+        """Every ``strong_every``-th match seats a strong AI as a third player (0: none)."""
+        self._opened = 0
         self.workdir = workdir
         self.guild = fake.add_guild("Bench")
         self.channel = fake.add_channel(self.guild, "card-table")
@@ -122,8 +125,11 @@ class Table:
 
     async def open(self, pair: Pair) -> None:
         """``/play``, the guest joins, the host starts: the first prompts go out by DM."""
+        self._opened += 1
+        strong = self.strong_every and self._opened % self.strong_every == 0
+        extra = {"ai_players": 1, "ai_level": "strong"} if strong else {}
         pair.thread, lobby = await open_match(self.fake, pair.host, self.channel, GAME,
-                                              [pair.guest])
+                                              [pair.guest], **extra)
         await start(self.fake, pair.host, lobby)
 
     def over(self, pair: Pair) -> bool:

@@ -1,6 +1,8 @@
 """Load: 1,000 active matches and 100 moves a second for 60 s, through the fake Discord.
 
-Run: ``.venv/bin/python -m bench load`` (``--quick``: 50 matches, 20 moves/s for 10 s).
+Run: ``.venv/bin/python -m bench load`` (``--quick``: 50 matches, 20 moves/s for 10 s;
+``--strong``: every second match has a strong AI as a third player, a fifth of all seats,
+whose searches run in the bot's worker processes while the loop serves the presses).
 ``python -m bench soak`` runs the same for longer and reports memory over time.
 
 The players and the fake Discord run in this process, the bot in its own (one process, on
@@ -23,11 +25,13 @@ Targets (issue 11): loop lag p99 ≤ 50 ms and resident memory ≤ 300 MB.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import os
 import random
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -181,13 +185,14 @@ def memory_over_time(stats: Stats, every: float) -> str:
     return f"MB every {every:g} s: " + " ".join(marks)
 
 
-async def measure(matches: int, rate: float, seconds: float, memory_every: float) -> list[Row]:
+async def measure(matches: int, rate: float, seconds: float, memory_every: float,
+                  strong_every: int = 0) -> list[Row]:
     """The whole run: set up, play, report (``bench soak`` calls this too)."""
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         stats_file = work / "stats.jsonl"
         async with FakeDiscord() as fake:
-            table = Table(fake, work)
+            table = Table(fake, work, strong_every)
             run = LoadRun(table, matches, rate, seconds)
             async with table.bot(images="none", stats=stats_file) as proc:
                 setup = await run.open_all()
@@ -239,7 +244,12 @@ def half_growth(rss_mb: list[float]) -> float:
     return rss_mb[-1] - rss_mb[len(rss_mb) // 2] if rss_mb else 0.0
 
 
-def run(quick: bool) -> list[Row]:
+def run(quick: bool, argv: Sequence[str] = ()) -> list[Row]:
+    parser = argparse.ArgumentParser(prog="python -m bench load")
+    parser.add_argument("--strong", action="store_true",
+                        help="every second match seats a strong AI as a third player: a "
+                             "fifth of all seats")
+    strong_every = 2 if parser.parse_args(list(argv)).strong else 0
     if quick:
-        return asyncio.run(measure(50, 20, 10, 2))
-    return asyncio.run(measure(1000, 100, 60, 10))
+        return asyncio.run(measure(50, 20, 10, 2, strong_every))
+    return asyncio.run(measure(1000, 100, 60, 10, strong_every))

@@ -29,6 +29,7 @@ from bot.discord.replies import explain
 from bot.discord.runtime import Runtime
 from bot.match.clocked import ClockedMatchService
 from bot.match.scheduler import Sleep
+from bot.match.thinker import Thinker
 from bot.settings import Settings
 from bot.store import Store, open_store
 from cogs.admin import Admin
@@ -85,8 +86,10 @@ class ParlorBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         await self.store.open()
-        service = (ClockedMatchService(self.store, now=self.clock) if self.seed_source is None
-                   else ClockedMatchService(self.store, now=self.clock,
+        thinker = Thinker(self.settings.ai_think_ms)
+        service = (ClockedMatchService(self.store, now=self.clock, thinker=thinker)
+                   if self.seed_source is None
+                   else ClockedMatchService(self.store, now=self.clock, thinker=thinker,
                                             seed_source=self.seed_source))
         delivery = Delivery(self, service, self.store, self.images)
         self.parlor = Runtime(service, self.store, delivery, Clicks(service, delivery))
@@ -125,6 +128,8 @@ class ParlorBot(commands.AutoShardedBot):
         try:
             await super().close()
         finally:
+            if self.parlor is not None:
+                self.parlor.service.thinker.close()
             await self.store.close()
 
     async def on_app_command_error(self, interaction: discord.Interaction[Any],

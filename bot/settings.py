@@ -18,6 +18,8 @@ from dotenv import dotenv_values
 DEFAULT_DB = Path("data") / "parlor.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 POSTGRES_SCHEMES = ("postgresql", "postgres")
+DEFAULT_THINK_MS = 1000
+MAX_THINK_MS = 60_000
 
 
 class SettingsError(Exception):
@@ -36,6 +38,8 @@ class Settings:
     """Shards of the whole bot, over all its processes (None: as Discord recommends)."""
     shard_ids: tuple[int, ...] | None = None
     """The shards this process runs (None: all of them)."""
+    ai_think_ms: int = DEFAULT_THINK_MS
+    """How long a strong AI searches per decision, in milliseconds."""
 
     @property
     def has_token(self) -> bool:
@@ -56,7 +60,8 @@ class Settings:
         return (f"Settings(discord_token={token}, db_path={str(self.db_path)!r}, "
                 f"log_level={self.log_level!r}, dev_guild_id={self.dev_guild_id!r}, "
                 f"database_url={_without_password(self.database_url)!r}, "
-                f"shard_count={self.shard_count!r}, shard_ids={self.shard_ids!r})")
+                f"shard_count={self.shard_count!r}, shard_ids={self.shard_ids!r}, "
+                f"ai_think_ms={self.ai_think_ms!r})")
 
     def prepare(self) -> None:
         """Create the SQLite database's folder; called once on start."""
@@ -151,4 +156,14 @@ def load_settings(env_file: Path | None = Path(".env"),
     url = _database_url(values)
     shard_count, shard_ids = _shards(values, url)
     return Settings(token, Path(db) if db else DEFAULT_DB, level, guild, url, shard_count,
-                    shard_ids)
+                    shard_ids, _think_ms(values))
+
+
+def _think_ms(values: Mapping[str, str]) -> int:
+    text = values.get("AI_THINK_MS", "").strip()
+    if not text:
+        return DEFAULT_THINK_MS
+    if not text.isdigit() or not 0 < int(text) <= MAX_THINK_MS:
+        raise SettingsError(f"AI_THINK_MS must be a whole number of milliseconds from 1 to "
+                            f"{MAX_THINK_MS}, or left empty for {DEFAULT_THINK_MS}.")
+    return int(text)

@@ -36,7 +36,8 @@ class Lobby(commands.Cog):
     @app_commands.describe(
         game="Which game",
         ai_players="AI players to seat right away (more can be added in the lobby)",
-        ai_level="How the AI players play",
+        ai_level="How the AI players play: random, normal or strong (thinks ahead; "
+                 "/rules topic ai)",
         variants="Variant rules, e.g. `advanced` or `beginner, simultaneous_blocks`",
         clock="Time per turn: live 2 min, standard 1 h, async 24 h, or custom minutes "
               "(default: the server's)",

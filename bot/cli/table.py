@@ -18,6 +18,8 @@ from typing import Any, TextIO
 from bot.cli.common import add_game_module_flag, fail, register_game_modules
 from bot.engine import ORDER, Decision, GameError, Result, View
 from bot.match import MatchEnded, MatchService, Outbound, PrivateUpdate, PublicUpdate
+from bot.match.thinker import Thinker
+from bot.settings import SettingsError, load_settings
 from bot.store import SeatRecord, SqliteStore, StoreError
 
 ME = 1
@@ -120,7 +122,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, help="fix the deal, for a repeatable game")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a match option (repeatable)")
-    parser.add_argument("--level", default="normal", help="the AI seats' level")
+    parser.add_argument("--level", default="normal",
+                        help="the AI seats' level: random (any legal move), normal "
+                             "(heuristics, instant) or strong (searches for AI_THINK_MS "
+                             "per decision, default 1000)")
     parser.add_argument("--db", default=":memory:", help="keep the match in this SQLite file")
     add_game_module_flag(parser)
     return parser.parse_args(argv)
@@ -146,32 +151,41 @@ def _options(pairs: list[str]) -> dict[str, Any]:
 
 
 async def play(args: argparse.Namespace, table: Table) -> None:
-    """Set up the lobby as asked, start it, and answer prompts until the game ends."""
+    """Play on an in-memory (or ``--db``) store; strong AI workers stop at the end."""
     seats = _seats(args.seats)
     async with SqliteStore(args.db) as store:
-        service = MatchService(store)
-        info = await service.create(args.game, ME, options=_options(args.option),
-                                    seed=args.seed, seat_host=False)
-        for seat in seats:
-            if seat == "me":
-                info = await service.join(info.id, ME)
-            else:
-                info = await service.add_ai(info.id, ME, args.level)
-        table.say(f"{info.title}, match #{info.id}: "
-                  + ", ".join(_seat_name(s) for s in info.seats))
-        table.show(await service.start(info.id, ME), info.seats)
-        while (await service.info(info.id)).status == "active":
-            waiting = (await service.hand(info.id, ME)).decisions
-            if not waiting:
-                raise GameError("the game is stuck: nobody has a decision open.")
-            decision = waiting[0]
-            choice = table.ask(decision)
-            try:
-                messages = await service.submit(info.id, ME, decision.id, choice)
-            except GameError as exc:
-                table.say(f"  {exc}")
-                continue
-            table.show(messages, info.seats)
+        service = MatchService(store, thinker=Thinker(load_settings().ai_think_ms))
+        try:
+            await _play(service, args, seats, table)
+        finally:
+            service.thinker.close()
+
+
+async def _play(service: MatchService, args: argparse.Namespace, seats: list[str],
+                table: Table) -> None:
+    """Set up the lobby as asked, start it, and answer prompts until the game ends."""
+    info = await service.create(args.game, ME, options=_options(args.option),
+                                seed=args.seed, seat_host=False)
+    for seat in seats:
+        if seat == "me":
+            info = await service.join(info.id, ME)
+        else:
+            info = await service.add_ai(info.id, ME, args.level)
+    table.say(f"{info.title}, match #{info.id}: "
+              + ", ".join(_seat_name(s) for s in info.seats))
+    table.show(await service.start(info.id, ME), info.seats)
+    while (await service.info(info.id)).status == "active":
+        waiting = (await service.hand(info.id, ME)).decisions
+        if not waiting:
+            raise GameError("the game is stuck: nobody has a decision open.")
+        decision = waiting[0]
+        choice = table.ask(decision)
+        try:
+            messages = await service.submit(info.id, ME, decision.id, choice)
+        except GameError as exc:
+            table.say(f"  {exc}")
+            continue
+        table.show(messages, info.seats)
 
 
 def main(argv: list[str]) -> int:
@@ -179,7 +193,7 @@ def main(argv: list[str]) -> int:
     try:
         register_game_modules(args.game_module)
         asyncio.run(play(args, Table(sys.stdout, sys.stdin)))
-    except (GameError, StoreError) as exc:
+    except (GameError, StoreError, SettingsError) as exc:
         return fail(str(exc))
     except InputEnded:
         print(file=sys.stdout)

@@ -108,6 +108,15 @@ UNDO = Topic(
     "hidden card was shown to anyone since that move: nobody may learn a card and then "
     "play the turn again. The log keeps the move and the undo, and replays show both.")
 
+AI = Topic(
+    "AI players come in three levels, chosen with `ai_level` in /play:\n"
+    "• random: any legal move, for testing.\n"
+    "• normal: plays at once by rules of thumb about its own cards and the table.\n"
+    "• strong: thinks before each move (a second unless the bot's host set longer). It "
+    "imagines many ways the cards it cannot see might lie, plays each out to the end, and "
+    "picks what wins most often. It never looks at hidden cards: only at what its seat may "
+    "see.")
+
 
 ZURA: dict[str, Topic] = {
     "overview": Topic(
@@ -194,6 +203,7 @@ ZURA: dict[str, Topic] = {
         "end: the player who emptied it is done, and everyone else plays one last turn. Then "
         "add up your points (Imps count −2 each); the most points wins.",
         lambda view: "The final table." if view.get("over") else None),
+    "ai": AI,
     "ratings": RATINGS,
     "undo": UNDO,
 }
@@ -296,6 +306,7 @@ AURA: dict[str, Topic] = {
         "Match options at /play: `beginner` (no action cards), `advanced` (no shuffle when "
         "the Aura card surfaces, so you can stack your deck), `simultaneous_blocks` (everyone "
         "blocks at once: quicker in play-by-post).", first_phase, 3),
+    "ai": AI,
     "ratings": RATINGS,
     "undo": UNDO,
 }
@@ -452,6 +463,7 @@ AURORIA: dict[str, Topic] = {
         "51–61 cards with one leader; at most 4 of each card (basic Energy free, Empowered "
         "Energy 4). Creatures must share the leader's colour, race or trait, and keep a "
         "common one among them; spells and Energy match the leader's colour.", first_phase),
+    "ai": AI,
     "ratings": RATINGS,
     "undo": UNDO,
 }

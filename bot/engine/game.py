@@ -28,7 +28,8 @@ class Game(ABC, Generic[S]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[OptionSpec, ...]] = ()
-    ai_levels: ClassVar[tuple[str, ...]] = ("random", "normal")
+    ai_levels: ClassVar[tuple[str, ...]] = ("random", "normal", "strong")
+    """``strong`` is ``bot.engine.search`` over ``redeal_hidden``; ``ai_choose`` serves the rest."""
     schema_version: ClassVar[int] = 1
     rules_version: ClassVar[str] = "1"
     max_steps: ClassVar[int] = 10_000

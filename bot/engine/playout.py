@@ -17,7 +17,11 @@ from typing import Any
 from bot.engine.game import Game, play
 from bot.engine.options import parse_options
 from bot.engine.rng import Rng
+from bot.engine.search import Budget, ai_action
 from bot.engine.types import Action, Result
+
+CHECK_BUDGET = Budget(iterations=2)
+"""A strong seat's search in checked playouts: enough to exercise it, cheap to run."""
 
 
 class PlayoutFailure(AssertionError):
@@ -69,8 +73,10 @@ def replay(game: Game[Any], players: int, options: Mapping[str, Any], seed: int,
 
 def run_playout(game: Game[Any], players: int, seed: int,
                 options: Mapping[str, Any] | None = None,
-                levels: Sequence[str] | None = None, check: bool = True) -> Playout:
-    """Play one game with AI seats; with ``check`` verify every invariant at every step."""
+                levels: Sequence[str] | None = None, check: bool = True,
+                budget: Budget = CHECK_BUDGET) -> Playout:
+    """Play one game with AI seats; with ``check`` verify every invariant at every step.
+    ``budget`` is what a strong seat searches per decision."""
     opts = parse_options(game.options, options)
     seat_levels = list(levels or ["random"] * players)
     state = game.setup(players, opts, seed)
@@ -88,8 +94,7 @@ def run_playout(game: Game[Any], players: int, seed: int,
         if not pending:
             raise PlayoutFailure(f"{where}: no decision is open but the game has not ended")
         decision = pending[rng.randrange(len(pending))]
-        view = game.view(state, decision.player)
-        action = game.ai_choose(seat_levels[decision.player], view, decision, rng)
+        action = ai_action(game, state, seat_levels[decision.player], decision, rng, budget)
         try:
             state, _ = play(game, state, decision.player, action)
         except Exception as exc:

@@ -10,6 +10,7 @@ from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
+K = TypeVar("K", int, str)
 
 _MASK = (1 << 64) - 1
 
@@ -50,6 +51,13 @@ class Rng:
         for i in range(len(items) - 1, 0, -1):
             j = self.randrange(i + 1)
             items[i], items[j] = items[j], items[i]
+
+    def deal(self, items: Sequence[K]) -> list[K]:
+        """``items`` in uniformly random order that depends only on which items they are, not
+        on the order given: redealing hidden cards this way reveals nothing of the real deal."""
+        pool = sorted(items)
+        self.shuffle(pool)
+        return pool
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         pool = list(items)

@@ -35,6 +35,7 @@ from bot.engine import (
     play,
     registry,
 )
+from bot.engine.search import STRONG
 from bot.match.clock import MatchClock
 from bot.match.errors import (
     AlreadyDone,
@@ -67,6 +68,7 @@ from bot.match.results import (
     rank_resigned_last,
     result_record,
 )
+from bot.match.thinker import Thinker
 from bot.match.undo import (
     OFF,
     Moment,
@@ -120,8 +122,10 @@ class MatchService:
     """The one place where matches change; front ends call it and deliver what it returns."""
 
     def __init__(self, store: Store, *, seed_source: Callable[[], int] = _random_seed,
-                 cache_size: int = 256) -> None:
+                 cache_size: int = 256, thinker: Thinker | None = None) -> None:
         self.store = store
+        self.thinker = thinker if thinker is not None else Thinker()
+        """Where strong AI seats search (worker processes, started on first use)."""
         self._seed_source = seed_source
         self._cache_size = cache_size
         self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
@@ -403,10 +407,14 @@ class MatchService:
 
     async def _ai_move(self, live: _Live, seat: SeatRecord, decision: Decision, level: str,
                        autopilot: bool = False) -> None:
-        """The AI answers ``decision`` from the seat's view; its default if that is refused."""
+        """The AI answers ``decision`` from the seat's view (a strong AI searches redeals of
+        what it cannot see, in a worker process); its default if that is refused."""
         rng = Rng(live.record.seed).fork(live.version)
-        view = live.game.view(live.state, seat.seat)
-        action = live.game.ai_choose(level, view, decision, rng)
+        if level == STRONG:
+            action = await self.thinker.choose(live.game, live.state, decision, rng.next_u64())
+        else:
+            view = live.game.view(live.state, seat.seat)
+            action = live.game.ai_choose(level, view, decision, rng)
         try:
             await self._play(live, seat, action, None, autopilot)
         except IllegalAction as exc:

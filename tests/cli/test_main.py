@@ -105,9 +105,16 @@ def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
     assert load_settings(tmp_path / "missing.env", {}).discord_token == ""
 
 
+def test_the_strong_ai_thinks_a_second_unless_told_otherwise() -> None:
+    assert load_settings(None, {}).ai_think_ms == 1000
+    assert load_settings(None, {"AI_THINK_MS": " 250 "}).ai_think_ms == 250
+
+
 @pytest.mark.parametrize(("name", "value"), [
     ("LOG_LEVEL", "LOUD"), ("DEV_GUILD_ID", "12ab"), ("DEV_GUILD_ID", "-5"),
     ("DEV_GUILD_ID", "0"), ("LOG_LEVEL", SECRET), ("DEV_GUILD_ID", SECRET),
+    ("AI_THINK_MS", "-3"), ("AI_THINK_MS", "1.5"), ("AI_THINK_MS", "600000"),
+    ("AI_THINK_MS", SECRET),
 ])
 def test_bad_values_name_the_variable_and_never_echo_it(name: str, value: str) -> None:
     with pytest.raises(SettingsError) as info:

@@ -1,7 +1,8 @@
 """What a seat cannot see, as a state transformation: the leak test of the playout checker.
 
 ``redeal`` moves every card a viewer cannot see to another hidden place of the same deck
-(rotating them, which changes every such card and costs one random number per deck):
+(shuffled from sorted order, so the result tells nothing of where each card really was:
+the strong AI searches such redeals):
 another player's hand, face-down cards, secret discards and deck, and the order of the
 viewer's own deck. A view or decision that changes under it shows something it should not.
 """
@@ -11,13 +12,6 @@ from __future__ import annotations
 from bot.engine import Rng
 from bot.games.aura.cards import AURA, EMPTY
 from bot.games.aura.state import BLOCK, PLAY, AuraState, evolve
-
-
-def _rotated(cards: list[int], rng: Rng) -> list[int]:
-    if len(cards) < 2:
-        return cards
-    r = 1 + rng.randrange(len(cards) - 1)
-    return cards[r:] + cards[:r]
 
 
 def _with_aura(cards: list[int], at: int) -> tuple[int, ...]:
@@ -34,14 +28,14 @@ def redeal(state: AuraState, viewer: int | None, rng: Rng) -> AuraState:
         at = deck.index(AURA)
         del deck[at]
         if seat == viewer:
-            decks[seat] = _with_aura(_rotated(deck, rng), at)
+            decks[seat] = _with_aura(rng.deal(deck), at)
             continue
         row = state.table[seat] if face_down else ()
         slots = [i for i, c in enumerate(row) if c != EMPTY]
         hand = state.hands[seat]
         hidden = state.secret[seat]
         n, k, h = len(hand), len(slots), len(hidden)
-        pool = _rotated([*hand, *(row[i] for i in slots), *hidden, *deck], rng)
+        pool = rng.deal([*hand, *(row[i] for i in slots), *hidden, *deck])
         hands[seat] = tuple(sorted(pool[:n]))
         if slots:
             new_row = list(row)

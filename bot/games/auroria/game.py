@@ -252,10 +252,8 @@ class Auroria(Game[State]):
                 pool += [u for u in state.zones[p]["hand"] if u != building]
             if len(pool) < 2:
                 continue
-            # a random rotation: cheap, and it moves every hidden card
-            k = 1 + rng.randrange(len(pool) - 1)
-            values = [kinds[u] for u in pool]
-            for u, v in zip(pool, values[k:] + values[:k], strict=True):
+            # shuffled from sorted order: the strong AI searches these redeals
+            for u, v in zip(pool, rng.deal([kinds[u] for u in pool]), strict=True):
                 kinds[u] = v
         out = state.clone()
         out.kinds = kinds

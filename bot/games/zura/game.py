@@ -19,6 +19,7 @@ from bot.engine import (
     check_action,
     placings_from_scores,
 )
+from bot.engine.search import STRONG
 from bot.games.zura import ai, decisions, rules
 from bot.games.zura.cards import CARDS
 from bot.games.zura.scenario import build_scenario
@@ -38,7 +39,7 @@ class Zura(Game[ZState]):
     schema_version = 1
     rules_version = "1"
     max_steps = 20_000
-    ai_levels: ClassVar[tuple[str, ...]] = ai.LEVELS
+    ai_levels: ClassVar[tuple[str, ...]] = (*ai.LEVELS, STRONG)
 
     def setup(self, players: int, options: Mapping[str, Any], seed: int) -> ZState:
         rng = Rng(seed)
@@ -143,7 +144,7 @@ class Zura(Game[ZState]):
         hidden_scry = s.scried >= 0 and viewer != s.turn
         if hidden_scry:
             pool.append(s.scried)
-        pool = _mix(pool, rng)
+        pool = rng.deal(pool)
         hands = list(s.hands)
         for p in seats:
             size = len(hands[p])
@@ -155,7 +156,7 @@ class Zura(Game[ZState]):
         unseen = [i for i, c in enumerate(s.slots)
                   if c >= 0 and not s.shown[i] and not s.peeked[i] & bit]
         tz = list(s.tz_deck) + [s.slots[i] for i in unseen]
-        tz = _mix(tz, rng)
+        tz = rng.deal(tz)
         slots = list(s.slots)
         for i in unseen:
             slots[i] = tz.pop()
