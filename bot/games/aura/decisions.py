@@ -64,14 +64,14 @@ def _play(state: AuraState) -> Decision:
     hand = state.hands[state.active]
     return Decision(decision_id(state, state.active), state.active, PICK,
                     "Play 2–5 cards face down: all of one colour, or all of different colours.",
-                    tuple(HAND[c] for c in hand), PLAY_MIN, min(PLAY_MAX, len(hand)),
+                    tuple(map(HAND.__getitem__, hand)), PLAY_MIN, min(PLAY_MAX, len(hand)),
                     (str(hand[0]), str(hand[1])))
 
 
 def _block(state: AuraState, seat: int) -> Decision:
     size = len(state.table[state.active])
     target = state.cursor[seat]
-    options = (*(HAND[c] for c in state.hands[seat]), NONE)
+    options = (*map(HAND.__getitem__, state.hands[seat]), NONE)
     if size - target > 1:
         options += (DONE,)
     return Decision(decision_id(state, seat), seat, PICK,
@@ -135,7 +135,7 @@ def _discard(state: AuraState, seat: int) -> Decision:
     blocks = tuple(Option(f"b{i}", f"{LABEL[c]} (your block on card {i + 1})", "table")
                    for i, c in enumerate(state.table[seat]) if c != EMPTY)
     tops = TOPS[:min(count, reachable(state.decks, state.surfaced, seat))]
-    hand = tuple(HAND[c] for c in state.hands[seat])
+    hand = tuple(map(HAND.__getitem__, state.hands[seat]))
     options = blocks + hand + tops
     default = tuple(o.key for o in (tops + blocks + hand)[:count])
     return Decision(decision_id(state, seat), seat, PICK,

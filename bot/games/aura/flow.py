@@ -43,7 +43,7 @@ def who(seat: int) -> str:
 
 
 def names(cards: list[int] | tuple[int, ...]) -> str:
-    return ", ".join(LABEL[c] for c in cards)
+    return ", ".join(map(LABEL.__getitem__, cards))
 
 
 # --- the draw deck and its Aura card -------------------------------------------------------
@@ -83,11 +83,16 @@ def settle(d: Draft, seat: int) -> None:
 
 
 def take_top(d: Draft, seat: int, count: int) -> list[int]:
-    """Remove up to ``count`` cards from the top of ``seat``'s deck, minding the Aura card."""
+    """Remove up to ``count`` cards from the top of ``seat``'s deck, minding the Aura card.
+
+    Cards above the Aura card come off in one slice; ``settle`` runs whenever it surfaces.
+    """
     taken: list[int] = []
     while len(taken) < count and d.decks[seat][0] != AURA:
-        taken.append(d.decks[seat][0])
-        d.decks[seat] = d.decks[seat][1:]
+        deck = d.decks[seat]
+        k = min(count - len(taken), deck.index(AURA))
+        taken += deck[:k]
+        d.decks[seat] = deck[k:]
         settle(d, seat)
     return taken
 
@@ -148,7 +153,7 @@ def reveal(d: Draft) -> None:
     d.stage = ""
     shown = {str(s): list(row) for s, row in enumerate(d.table)}
     parts = [f"{who(s)}: " + ", ".join(LABEL[c] if c != EMPTY else "-" for c in row)
-             for s, row in enumerate(d.table) if any(c != EMPTY for c in row)]
+             for s, row in enumerate(d.table) if row.count(EMPTY) < len(row)]
     d.say("reveal", "Revealed. " + "; ".join(parts) + ".", table=shown, active=d.active)
 
 
@@ -206,7 +211,8 @@ def start_discards(d: Draft) -> None:
             d.say("owes", f"{who(seat)} must discard {owed}.", seat=seat, count=owed)
         if result.blocked_all[seat]:
             d.say("blocked_all", f"{who(seat)} stopped every card.", seat=seat)
-        have = (sum(c != EMPTY for c in d.table[seat]) + len(d.hands[seat])
+        row = d.table[seat]
+        have = (len(row) - row.count(EMPTY) + len(d.hands[seat])
                 + reachable(d.decks, d.surfaced, seat))
         d.owing[seat] = min(owed, have)
         if d.owing[seat] and d.owing[seat] == have:
@@ -280,10 +286,14 @@ def advance(d: Draft) -> None:
     while True:
         if d.phase == BLOCK:
             size = len(d.table[d.active])
+            waiting = False
             for seat in range(d.players):
-                if seat != d.active and not d.hands[seat]:
-                    d.cursor[seat] = size
-            if any(d.cursor[s] < size for s in range(d.players) if s != d.active):
+                if seat != d.active and d.cursor[seat] < size:
+                    if not d.hands[seat]:
+                        d.cursor[seat] = size
+                    else:
+                        waiting = True
+            if waiting:
                 return
             reveal(d)
         elif d.phase == REVEAL:

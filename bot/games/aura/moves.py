@@ -48,7 +48,7 @@ def _int(key: str, prefix: str = "") -> int:
 
 def _hand_cards(d: Draft, seat: int, keys: tuple[str, ...]) -> list[int]:
     cards = [_int(k) for k in keys]
-    if any(c not in d.hands[seat] for c in cards) or len(set(cards)) != len(cards):
+    if not set(cards).issubset(d.hands[seat]) or len(set(cards)) != len(cards):
         raise IllegalAction("Choose cards from your own hand.")
     return cards
 
