@@ -66,9 +66,7 @@ def settle(d: Draft, seat: int) -> None:
     while d.decks[seat][0] == AURA and d.surfaced[seat] < 2:
         d.surfaced[seat] += 1
         if d.surfaced[seat] == 2:
-            d.ending = True
-            d.say("aura", f"{who(seat)}'s Aura card surfaces again: this is the last turn.",
-                  seat=seat)
+            last_turn(d, seat, "aura", f"{who(seat)}'s Aura card surfaces again")
             return
         rest = list(d.decks[seat][1:])
         if d.advanced:
@@ -80,6 +78,12 @@ def settle(d: Draft, seat: int) -> None:
                   "bottom.", seat=seat)
             d.say("shuffle", "", (), seat=seat, order=list(rest))
         d.decks[seat] = (*rest, AURA)
+
+
+def last_turn(d: Draft, seat: int, kind: str, text: str) -> None:
+    """The game ends once this turn is over; the log says so the first time only."""
+    d.say(kind, text + ("." if d.ending else ": this is the last turn."), seat=seat)
+    d.ending = True
 
 
 def take_top(d: Draft, seat: int, count: int) -> list[int]:
@@ -120,14 +124,12 @@ def draw_phase(d: Draft) -> None:
         if need <= 0:
             continue
         drawn = take_top(d, seat, need)
-        if len(drawn) < need:
-            d.ending = True
         to_hand(d, seat, drawn)
         if drawn:
             d.say("draw", f"{who(seat)} draws {len(drawn)}.", seat=seat, count=len(drawn))
             d.say("drew", f"You draw {names(drawn)}.", (seat,), seat=seat, cards=drawn)
         if len(drawn) < need:
-            d.say("short", f"{who(seat)} cannot draw enough: this is the last turn.", seat=seat)
+            last_turn(d, seat, "short", f"{who(seat)} cannot draw enough")
 
 
 def next_turn(d: Draft) -> None:
@@ -222,21 +224,25 @@ def start_discards(d: Draft) -> None:
 
 
 def discard(d: Draft, seat: int, blocks: list[int], hand: list[int], tops: int) -> None:
-    """Discard blocks (by position), hand cards and ``tops`` cards off the top of the deck."""
+    """Discard blocks (by position), hand cards and ``tops`` cards off the top of the deck.
+
+    ``tops`` never exceeds what can come off the deck (``reachable``), so the public line is
+    logged first and an Aura card surfacing on the way is logged after it.
+    """
     row = list(d.table[seat])
     shown = [row[i] for i in blocks] + hand
     for i in blocks:
         row[i] = EMPTY
     d.table[seat] = tuple(row)
     d.hands[seat] = tuple(c for c in d.hands[seat] if c not in hand)
+    text = names(shown) if shown else ""
+    if tops:
+        text += (" and " if text else "") + f"{tops} from the top of the deck"
+    d.say("discard", f"{who(seat)} discards {text}.", seat=seat, cards=shown, hidden=tops)
     hidden = take_top(d, seat, tops)
     d.discards[seat] = d.discards[seat] + tuple(shown) + tuple(hidden)
     d.secret[seat] = d.secret[seat] + tuple(hidden)
     d.owing[seat] = 0
-    text = names(shown) if shown else ""
-    if hidden:
-        text += (" and " if text else "") + f"{len(hidden)} from the top of the deck"
-    d.say("discard", f"{who(seat)} discards {text}.", seat=seat, cards=shown, hidden=len(hidden))
     if hidden:
         d.say("discard_top", f"From your deck you discard {names(hidden)}.", (seat,),
               seat=seat, cards=hidden)
