@@ -15,8 +15,9 @@ is ``"col<index>"``; a wild's number is its digit.
 from __future__ import annotations
 
 from bot.engine import ORDER, PICK, Decision, Option
+from bot.engine.names import player as who
 from bot.games.aura.cards import AURA, CARDS, COLOUR, EMPTY, LABEL, RETURN, TRADE
-from bot.games.aura.flow import PLAY_MAX, PLAY_MIN, reachable, unnamed_wild, who
+from bot.games.aura.flow import PLAY_MAX, PLAY_MIN, reachable, unnamed_wild
 from bot.games.aura.state import (
     BLOCK,
     CLEANUP,

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from bot.engine.names import player as who
 from bot.games.aura.cards import (
     AURA,
     COLOUR,
@@ -38,8 +39,9 @@ PLAY_MIN, PLAY_MAX = 2, 5
 NO_WILDS = (0,) * COLOURS
 
 
-def who(seat: int) -> str:
-    return f"Player {seat + 1}"
+def count(n: int, thing: str = "card") -> str:
+    """'1 card', '3 cards': numbers in the log read as a player would say them."""
+    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
 
 
 def names(cards: list[int] | tuple[int, ...]) -> str:
@@ -74,8 +76,8 @@ def settle(d: Draft, seat: int) -> None:
                   seat=seat)
         else:
             d.rand.shuffle(rest)
-            d.say("aura", f"{who(seat)}'s Aura card surfaces: deck shuffled, Aura to the "
-                  "bottom.", seat=seat)
+            d.say("aura", f"{who(seat)}'s Aura card surfaces: the deck is shuffled and the "
+                  "Aura card goes back to the bottom.", seat=seat)
             d.say("shuffle", "", (), seat=seat, order=list(rest))
         d.decks[seat] = (*rest, AURA)
 
@@ -126,7 +128,7 @@ def draw_phase(d: Draft) -> None:
         drawn = take_top(d, seat, need)
         to_hand(d, seat, drawn)
         if drawn:
-            d.say("draw", f"{who(seat)} draws {len(drawn)}.", seat=seat, count=len(drawn))
+            d.say("draw", f"{who(seat)} draws {count(len(drawn))}.", seat=seat, count=len(drawn))
             d.say("drew", f"You draw {names(drawn)}.", (seat,), seat=seat, cards=drawn)
         if len(drawn) < need:
             last_turn(d, seat, "short", f"{who(seat)} cannot draw enough")
@@ -154,7 +156,7 @@ def reveal(d: Draft) -> None:
     d.resolver = d.active
     d.stage = ""
     shown = {str(s): list(row) for s, row in enumerate(d.table)}
-    parts = [f"{who(s)}: " + ", ".join(LABEL[c] if c != EMPTY else "-" for c in row)
+    parts = [f"{who(s)}: " + ", ".join(LABEL[c] if c != EMPTY else "nothing" for c in row)
              for s, row in enumerate(d.table) if row.count(EMPTY) < len(row)]
     d.say("reveal", "Revealed. " + "; ".join(parts) + ".", table=shown, active=d.active)
 
@@ -210,7 +212,7 @@ def start_discards(d: Draft) -> None:
     for seat in range(d.players):
         owed = result.owes[seat]
         if owed:
-            d.say("owes", f"{who(seat)} must discard {owed}.", seat=seat, count=owed)
+            d.say("owes", f"{who(seat)} must discard {count(owed)}.", seat=seat, count=owed)
         if result.blocked_all[seat]:
             d.say("blocked_all", f"{who(seat)} stopped every card.", seat=seat)
         row = d.table[seat]
@@ -237,7 +239,7 @@ def discard(d: Draft, seat: int, blocks: list[int], hand: list[int], tops: int) 
     d.hands[seat] = tuple(c for c in d.hands[seat] if c not in hand)
     text = names(shown) if shown else ""
     if tops:
-        text += (" and " if text else "") + f"{tops} from the top of the deck"
+        text += (" and " if text else "") + f"{count(tops)} from the top of their deck"
     d.say("discard", f"{who(seat)} discards {text}.", seat=seat, cards=shown, hidden=tops)
     hidden = take_top(d, seat, tops)
     d.discards[seat] = d.discards[seat] + tuple(shown) + tuple(hidden)
@@ -266,7 +268,7 @@ def under_deck(d: Draft, seat: int, cards: list[int]) -> None:
     d.table[seat] = (EMPTY,) * len(d.table[seat])
     d.stacking[seat] = False
     if cards:
-        d.say("cleanup", f"{who(seat)} puts {len(cards)} under the deck.", seat=seat,
+        d.say("cleanup", f"{who(seat)} puts {count(len(cards))} under their deck.", seat=seat,
               count=len(cards))
 
 

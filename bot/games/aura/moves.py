@@ -8,6 +8,7 @@ every key is parsed again defensively, so a direct call with nonsense raises
 from __future__ import annotations
 
 from bot.engine import Action, Event, IllegalAction, StaleDecision
+from bot.engine.names import player as who
 from bot.games.aura.cards import CARDS, COLOUR, COLOURS, EMPTY, KIND, LABEL, RETURN, TRADE, WILD
 from bot.games.aura.decisions import decision_id
 from bot.games.aura.draft import Draft
@@ -22,7 +23,6 @@ from bot.games.aura.flow import (
     to_hand,
     under_deck,
     unnamed_wild,
-    who,
 )
 from bot.games.aura.state import (
     ACTING,
@@ -167,7 +167,7 @@ def _discard(d: Draft, seat: int, keys: tuple[str, ...]) -> None:
         raise IllegalAction("Discard only blocks you placed this turn.")
     if any(not 1 <= t <= min(d.owing[seat], reachable(d.decks, d.surfaced, seat))
            for t in tops):
-        raise IllegalAction("Your deck has not that many cards.")
+        raise IllegalAction("Your deck does not have that many cards.")
     discard(d, seat, blocks, hand, len(tops))
 
 

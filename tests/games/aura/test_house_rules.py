@@ -133,7 +133,7 @@ def test_the_aura_card_surfaces_whenever_it_becomes_the_top_card_even_by_a_disca
     m.do(0, "Red 5", "Green 5")
     m.block(1)   # owes 2 and has exactly 2: the hand card and the card above the Aura card
     texts = _texts(m.events)
-    discard = next(i for i, t in enumerate(texts) if "from the top of the deck" in t)
+    discard = next(i for i, t in enumerate(texts) if "from the top of their deck" in t)
     surfaces = next(i for i, t in enumerate(texts) if "Aura card surfaces again" in t)
     assert discard < surfaces
     assert m.state.phase == OVER
