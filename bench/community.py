@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.report import Row, latency_rows, time_calls
+from bot.discord.rulebook import TOPICS, find_moments
 from bot.engine import Game, Rng, parse_options, play, registry
 from bot.match.ratings import Ratings, rate
 from bot.match.replay import build_replay, state_text
@@ -28,8 +29,6 @@ from bot.store import (
     SeatRecord,
     SqliteStore,
 )
-from cogs.rulebook import TOPICS
-from cogs.rules import find_moments
 
 GAMES = ("zura", "aura", "auroria")
 

@@ -19,23 +19,24 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.clicks import Clicks
+from bot.discord.delivery import Delivery
+from bot.discord.guards import GuardedTree
+from bot.discord.images import Images
+from bot.discord.items import ParlorButton, ParlorSelect
+from bot.discord.replies import explain
+from bot.discord.runtime import Runtime
 from bot.match.clocked import ClockedMatchService
 from bot.settings import Settings
 from bot.store import Store, open_store
 from cogs.admin import Admin
-from cogs.clicks import Clicks
 from cogs.clock import EVERY, Clocks
 from cogs.community import Community
 from cogs.decks import Decks
-from cogs.delivery import Delivery
-from cogs.guards import ForeignComponents, GuardedTree
-from cogs.images import Images
-from cogs.items import ParlorButton, ParlorSelect
+from cogs.foreign import ForeignComponents
 from cogs.lobby import Lobby
 from cogs.matches import Matches
-from cogs.replies import explain
 from cogs.rules import Rules
-from cogs.runtime import Runtime
 
 log = logging.getLogger(__name__)
 

@@ -10,11 +10,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.guards import can_manage
+from bot.discord.runtime import Runtime
 from bot.engine import GameError
 from bot.match.clock import CUSTOM, MAX_AWAY_DAYS, MAX_CUSTOM_MINUTES, duration, server_clock
 from bot.store import GuildSettings
-from cogs.guards import can_manage
-from cogs.runtime import Runtime
 
 ClockPreset = Literal["live", "standard", "async", "custom"]
 

@@ -12,123 +12,37 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Sequence
-from datetime import UTC, datetime
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from bot.discord import customid as cid
+from bot.discord.clock import BACK, PAUSE, RESUME, when, words
+from bot.discord.delivery import Outgoing
+from bot.discord.runtime import Runtime, match_title
+from bot.discord.suggest import match_choices
 from bot.engine import GameError
 from bot.match import MatchInfo, Outbound
-from bot.match.clock import AI, duration, time_left
 from bot.match.clocked import ClockedMatchService
 from bot.match.notices import (
-    Autopiloted,
     AwayChanged,
     ClockOut,
-    LastCall,
     NoAwayLeft,
     Notice,
-    PauseChanged,
-    PauseVote,
     Reminder,
-    SeatTakenBack,
 )
 from bot.store import ACTIVE
-from cogs import customid as cid
-from cogs.delivery import Outgoing
-from cogs.items import ParlorButton
-from cogs.runtime import Runtime, match_title
-from cogs.suggest import match_choices
 
 log = logging.getLogger(__name__)
 
-CLOCK: Final = "clock"
-"""The custom-id slot of clock buttons: ``parlor:<match>:clock:<verb>``."""
-PAUSE, RESUME, BACK = "pause", "resume", "back"
 EVERY: Final = 10.0
 """Seconds between scheduler rounds: a live clock's rungs land within this."""
 STOP_GRACE: Final = 5.0
 MATCH_HELP = "Which match (default: this thread's)"
 
 Interaction = discord.Interaction[Any]
-
-
-def when(t: float, style: Literal["R", "f"] = "R") -> str:
-    """A Discord timestamp: every reader sees it in their own time zone, kept current."""
-    return discord.utils.format_dt(datetime.fromtimestamp(t, UTC), style)
-
-
-def clock_note(info: MatchInfo, user_id: int) -> str:
-    """How the clock stands for the user, for /match list and /match info ("" untimed)."""
-    if info.clock is None or info.status != ACTIVE:
-        return ""
-    if info.paused:
-        return "clocks paused"
-    deadline = info.deadline_for(user_id)
-    if deadline is None:
-        return ""
-    if deadline.held_at is not None:
-        return f"clock stopped ({duration(time_left(deadline, deadline.held_at))} left)"
-    return f"due {when(deadline.due_at)}"
-
-
-def clock_view(match_id: int, verb: str, label: str,
-               style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(ParlorButton.make(cid.CustomId(match_id, CLOCK, verb).encode(), label, style))
-    return view
-
-
-def words(info: MatchInfo, notice: Notice) -> tuple[Outgoing, bool]:
-    """A notice as a thread post, and whether it may ping the player it names."""
-    title = f"**{match_title(info.game, info.id)}**"
-    match notice:
-        case Reminder(user_id=user, due_at=due):
-            return Outgoing(f"<@{user}>, half your time in {title} is gone: your move is due "
-                            f"{when(due)}. Press **My hand** under the latest board."), True
-        case LastCall(user_id=user, due_at=due):
-            return Outgoing(f"⏳ <@{user}>, your move in {title} is due {when(due)}; then the "
-                            "AI moves for you."), True
-        case Autopiloted(user_id=user, streak=streak, limit=limit, then=None):
-            return Outgoing(f"⌛ Time ran out for <@{user}>, so the AI moved for them "
-                            f"({streak} of {limit} in a row before it keeps the seat)."), True
-        case Autopiloted(match_id=match_id, user_id=user, streak=streak, then=then) if then == AI:
-            return Outgoing(
-                f"⌛ Time ran out for <@{user}> {streak} times in a row, so the AI plays their "
-                "seat from now on. Press **Take my seat back** to play again.",
-                view=clock_view(match_id, BACK, "Take my seat back",
-                                discord.ButtonStyle.primary)), True
-        case Autopiloted(user_id=user, streak=streak):
-            return Outgoing(f"⌛ Time ran out for <@{user}> {streak} times in a row, so they "
-                            "forfeit; the AI finishes their seat."), True
-        case SeatTakenBack(user_id=user):
-            return Outgoing(f"<@{user}> takes their seat back from the AI."), False
-        case PauseVote(match_id=match_id, user_id=user, pause=pause, votes=votes,
-                       needed=needed):
-            what, verb = ("pause", PAUSE) if pause else ("restart", RESUME)
-            return Outgoing(f"<@{user}> votes to {what} the clocks of {title} ({votes} of "
-                            f"{needed} votes). Agree with the button or /{verb}.",
-                            view=clock_view(match_id, verb, f"{what.capitalize()} too")), False
-        case PauseChanged(match_id=match_id, paused=True):
-            return Outgoing(f"⏸️ The clocks of {title} are paused by vote; moves can still be "
-                            "made. Vote to restart them with the button or /resume.",
-                            view=clock_view(match_id, RESUME, "Restart the clocks")), False
-        case PauseChanged():
-            return Outgoing(f"▶️ The clocks of {title} run again."), False
-        case AwayChanged(user_id=user, until=None, used_up=used_up):
-            if used_up:
-                return Outgoing(f"<@{user}>'s time away is used up: their clock in {title} "
-                                "runs again."), True
-            return Outgoing(f"<@{user}> is back: their clock in {title} runs again."), False
-        case AwayChanged(user_id=user, until=until):
-            assert until is not None
-            return Outgoing(f"<@{user}> is away until {when(until, 'f')}: their clock in "
-                            f"{title} stands still."), False
-        case NoAwayLeft(user_id=user):
-            return Outgoing(f"<@{user}> has no time away left in {title}."), False
-    raise AssertionError(f"no words for {notice!r}")
 
 
 class Clocks(commands.Cog, name="Clocks"):
@@ -283,10 +197,3 @@ class Clocks(commands.Cog, name="Clocks"):
             raise cid.BadCustomId(f"unknown clock verb {c.verb}")
 
 
-async def clock_click(interaction: Interaction, c: cid.CustomId) -> None:
-    """Route a ``parlor:<match>:clock:<verb>`` press to the Clocks cog."""
-    client = interaction.client
-    cog = client.get_cog("Clocks") if isinstance(client, commands.bot.BotBase) else None
-    if not isinstance(cog, Clocks):
-        raise GameError("The clocks are not running right now; try again in a moment.")
-    await cog.click(interaction, c)

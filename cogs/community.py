@@ -2,38 +2,40 @@
 
 Everything shown here comes from stored results, ratings and public views; a replay adds a
 player's own cards only for that player, privately, once the match is over. Undo answers
-are persistent buttons (``parlor:<match>:undo:yes|no``) routed here by ``cogs.clicks``.
+are persistent buttons (``parlor:<match>:undo:yes|no``) routed here by ``bot.discord.clicks``.
 """
 
 from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from typing import Any, Final
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine import GameError, registry
-from bot.match import MatchInfo, Outbound
-from bot.match.ratings import ordinal, page, standing
-from bot.match.replay import Replay
-from bot.match.results import Record, ending, records
+from bot.discord import customid as cid
+from bot.discord.community import (
+    NO,
+    YES,
+    asked_text,
+    closed_choices,
+    guild_of,
+    history_line,
+    log_text,
+    rating_text,
+    undo_view,
+)
+from bot.discord.delivery import Outgoing
+from bot.discord.runtime import Runtime, match_title
+from bot.discord.suggest import MATCH_HELP, game_choices, pick_match
+from bot.engine import registry
+from bot.match import Outbound
+from bot.match.ratings import page, standing
+from bot.match.results import Record, records
 from bot.match.undo import UndoAsked, UndoDeclined
-from bot.store import CANCELLED, FINISHED, MatchRecord, RatingRecord, ResultRecord
-from cogs import customid as cid
-from cogs.delivery import Outgoing
-from cogs.delivery import ordinal as nth
-from cogs.items import ParlorButton
-from cogs.matches import MATCH_HELP, pick_match
-from cogs.runtime import Runtime, match_title, runtime_of
-from cogs.suggest import MAX_CHOICES, game_choices
 
-UNDO: Final = "undo"
-"""The custom-id slot of undo answers."""
-YES, NO = "yes", "no"
 PAGE_SIZE: Final = 10
 HISTORY_LIMIT: Final = 10
 LOG_NAME = "replay-{}.txt"
@@ -42,81 +44,6 @@ QUIET = discord.AllowedMentions.none()
 
 Interaction = discord.Interaction[Any]
 UndoOut = Outbound | UndoAsked | UndoDeclined
-
-
-def guild_of(interaction: Interaction) -> int:
-    if interaction.guild_id is None:
-        raise GameError("Ratings and history belong to a server: use this in one.")
-    return interaction.guild_id
-
-
-def when(t: float) -> str:
-    return discord.utils.format_dt(datetime.fromtimestamp(t, UTC), "d")
-
-
-def rating_text(row: RatingRecord) -> str:
-    return f"{ordinal(row.mu, row.sigma):.1f}"
-
-
-def thread_link(record: MatchRecord) -> str:
-    guild = record.guild_id if record.guild_id is not None else "@me"
-    return f"https://discord.com/channels/{guild}/{record.thread_id or record.channel_id}"
-
-
-def standings(record: MatchRecord, result: ResultRecord) -> str:
-    """"1st @a, 2nd AI 2" in placing order."""
-    order = sorted(range(len(result.placings)), key=lambda s: result.placings[s])
-    return ", ".join(f"{nth(result.placings[s])} {_who(record, s)}" for s in order
-                     if s < len(record.seats))
-
-
-def _who(record: MatchRecord, seat: int) -> str:
-    user = record.seats[seat].user_id
-    return f"<@{user}>" if user is not None else f"AI {seat + 1}"
-
-
-def history_line(record: MatchRecord, result: ResultRecord) -> str:
-    parts = [f"**{match_title(record.game, record.id)}**", when(result.finished_at),
-             ending(result.reason)]
-    if record.status == FINISHED:
-        parts.append(standings(record, result))
-    return " · ".join([*parts, thread_link(record)])
-
-
-def undo_view(match_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for verb, label, style in ((YES, "Agree", discord.ButtonStyle.success),
-                               (NO, "Refuse", discord.ButtonStyle.danger)):
-        view.add_item(ParlorButton.make(cid.CustomId(match_id, UNDO, verb).encode(), label,
-                                        style))
-    return view
-
-
-def asked_text(info: MatchInfo, asked: UndoAsked) -> str:
-    waiting = ", ".join(f"<@{u}>" for u in asked.waiting_for)
-    return (f"**{match_title(info.game, info.id)}** · <@{asked.user_id}> asks to take back "
-            f"their last move (and anything played after it). Waiting for: {waiting}.")
-
-
-async def closed_choices(interaction: Interaction,
-                         current: str) -> list[app_commands.Choice[int]]:
-    """The server's recent closed matches, the user's first."""
-    if interaction.guild_id is None:
-        return []
-    store = runtime_of(interaction.client).store
-    mine = await store.closed_matches(interaction.guild_id, user_id=interaction.user.id,
-                                      limit=MAX_CHOICES)
-    everyone = await store.closed_matches(interaction.guild_id, limit=MAX_CHOICES)
-    seen: set[int] = set()
-    out = []
-    text = current.lower().lstrip("#")
-    for record, result in [*mine, *everyone]:
-        label = f"{match_title(record.game, record.id)} · " + (
-            ending(result.reason) if result is not None else CANCELLED)
-        if record.id not in seen and text in label.lower():
-            seen.add(record.id)
-            out.append(app_commands.Choice(name=label[:100], value=record.id))
-    return out[:MAX_CHOICES]
 
 
 class Community(commands.Cog):
@@ -237,7 +164,7 @@ class Community(commands.Cog):
         await self.deliver(out, interaction)
         await interaction.followup.send(text, ephemeral=True)
 
-    async def answer(self, interaction: Interaction, c: cid.CustomId) -> None:
+    async def click(self, interaction: Interaction, c: cid.CustomId) -> None:
         """An Agree / Refuse press on an undo request."""
         if c.verb not in (YES, NO):
             raise cid.BadCustomId(f"unknown undo verb {c.verb}")
@@ -263,17 +190,3 @@ class Community(commands.Cog):
         await self.rt.delivery.deliver(moves, actor=interaction)
 
 
-def log_text(info: MatchInfo, replay: Replay) -> str:
-    head = f"{match_title(info.game, info.id)} — replay"
-    if replay.viewer is not None:
-        head += f" with the cards of Player {replay.viewer + 1}"
-    return "\n".join([head, "", *replay.lines, ""])
-
-
-async def undo_click(interaction: Interaction, c: cid.CustomId) -> None:
-    """Route a ``parlor:<match>:undo:<verb>`` press to the Community cog."""
-    client = interaction.client
-    cog = client.get_cog("Community") if isinstance(client, commands.bot.BotBase) else None
-    if not isinstance(cog, Community):
-        raise GameError("Undo requests can't be answered right now; try again in a moment.")
-    await cog.answer(interaction, c)

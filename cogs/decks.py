@@ -8,159 +8,30 @@ references, so it keeps working after a restart; no rule is checked here
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.decks import (
+    DeckModal,
+    card_choices,
+    deck_choices,
+    decks_of,
+    find_card,
+    playing,
+    show_text,
+)
+from bot.discord.delivery import LOBBY as LOBBY_POST
+from bot.discord.lobby import lobby_text
+from bot.discord.replies import say
+from bot.discord.runtime import Runtime, match_title
 from bot.engine import GameError
-from bot.games.auroria.cardtext import card_sheet
-from bot.games.auroria.decklist import RANDOM
-from bot.games.auroria.pool import POOL
-from bot.match import MatchInfo
-from bot.match.decks import GAME, DeckService, DeckView, seat_decks
+from bot.match.decks import GAME
 from bot.store import LOBBY
-from cogs import customid as cid
-from cogs.delivery import LOBBY as LOBBY_POST
-from cogs.items import ParlorSelect
-from cogs.lobby import lobby_text
-from cogs.replies import explain, say
-from cogs.runtime import Runtime, match_title, runtime_of
-from cogs.suggest import MAX_CHOICES
-
-DECK: Final = "deck"
-"""The custom-id slot of the deck select."""
-LIST_MAX: Final = 4000
-"""Discord's limit for a text input: a full list with a side deck is about 1,200."""
 
 Interaction = discord.Interaction[Any]
-
-
-def decks_of(rt: Runtime) -> DeckService:
-    return DeckService(rt.store, rt.service)
-
-
-def show_text(view: DeckView) -> str:
-    """A deck for a message: what it is, its list, its code, and any problems."""
-    head = f"**{view.name}**" if view.name else "**Your list**"
-    if view.leader:
-        head += f" · {view.colour}, led by {view.leader} · {view.counts()}"
-    lines = [head]
-    if view.about:
-        lines.append(view.about)
-    if view.text:
-        lines += ["```", view.text, "```"]
-    if view.problems:
-        lines.append("Not a legal deck yet:")
-        lines += [f"• {p}" for p in view.problems]
-    elif view.code:
-        lines.append(f"Deck code: `{view.code}`")
-    return "\n".join(lines)
-
-
-def picker(match_id: int, choices: list[tuple[str, str]]) -> discord.ui.View:
-    """A select of the decks the user may play in the match (persistent)."""
-    select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
-        custom_id=cid.CustomId(match_id, DECK, cid.SELECT).encode(),
-        placeholder="Choose your deck", min_values=1, max_values=1,
-        options=[discord.SelectOption(label=label[:100], value=value[:100])
-                 for value, label in choices[:MAX_CHOICES]])
-    view = discord.ui.View(timeout=None)
-    view.add_item(ParlorSelect(select))
-    return view
-
-
-async def offer_decks(interaction: Interaction, info: MatchInfo) -> MatchInfo:
-    """After /play or Join in an Auroria lobby: a private select to choose one's deck. The
-    seat starts from a random deck (a seat someone left keeps its option otherwise); the
-    lobby as it is now is returned, for the caller's lobby post."""
-    if info.game != GAME or info.status != LOBBY:
-        return info
-    service = decks_of(runtime_of(interaction.client))
-    info = await service.choose(info.id, interaction.user.id, RANDOM)
-    await interaction.followup.send(
-        f"Choose your deck for **{match_title(info.game, info.id)}** (until you do, you get a "
-        "random structure deck). Save your own with /deck import.",
-        view=picker(info.id, await service.choices(interaction.user.id)), ephemeral=True)
-    return info
-
-
-async def picked(interaction: Interaction, match_id: int, values: tuple[str, ...]) -> None:
-    """The deck select was used: play that deck, and show it on the lobby post."""
-    if len(values) != 1:
-        raise cid.BadCustomId("a deck select with other than one value")
-    rt = runtime_of(interaction.client)
-    await interaction.response.defer()
-    info = await decks_of(rt).choose(match_id, interaction.user.id, values[0])
-    await interaction.edit_original_response(
-        content=f"You play {_playing(info, interaction.user.id)} in "
-                f"**{match_title(info.game, info.id)}**; choose again to change it before the "
-                "match starts.")
-    await rt.delivery.edit_posts(info, LOBBY_POST, lobby_text(info))
-
-
-def _playing(info: MatchInfo, user_id: int) -> str:
-    seat = info.seat_of(user_id)
-    return seat_decks(info).get(seat.seat, "your deck") if seat is not None else "your deck"
-
-
-async def deck_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-    """The structure decks and the user's saved decks (``random`` too where one is played)."""
-    rt = runtime_of(interaction.client)
-    text = current.casefold()
-    return [app_commands.Choice(name=label[:100], value=value[:100])
-            for value, label in await decks_of(rt).choices(interaction.user.id)
-            if text in label.casefold() or text in value.casefold()][:MAX_CHOICES]
-
-
-async def card_choices(interaction: Interaction,
-                       current: str) -> list[app_commands.Choice[str]]:
-    """Set 1 cards whose name contains what was typed."""
-    text = current.casefold()
-    return [app_commands.Choice(name=card.name[:100], value=card.id)
-            for card in sorted(POOL.cards.values(), key=lambda c: c.name)
-            if text in card.name.casefold()][:MAX_CHOICES]
-
-
-def find_card(ref: str) -> str:
-    """The full text of a Set 1 card named by id or (case-insensitive) name."""
-    card = POOL.cards.get(ref) or next(
-        (c for c in POOL.cards.values() if c.name.casefold() == ref.strip().casefold()), None)
-    if card is None:
-        raise GameError(f"There is no Set 1 card called `{ref[:60]}`.")
-    return card_sheet(card)
-
-
-class DeckModal(discord.ui.Modal):
-    """Paste a deck list or a deck code; with ``save`` it is also kept under a name."""
-
-    def __init__(self, rt: Runtime, save: bool) -> None:
-        super().__init__(title="Import a deck" if save else "Check a deck", timeout=900)
-        self.rt = rt
-        self.save = save
-        self.name: discord.ui.TextInput[DeckModal] = discord.ui.TextInput(
-            label="Name to save it under", max_length=40, required=save)
-        self.deck: discord.ui.TextInput[DeckModal] = discord.ui.TextInput(
-            label="Deck list or deck code", style=discord.TextStyle.paragraph,
-            max_length=LIST_MAX, placeholder="Leader: …\n4 Card Name\n…  or  AUR-…")
-        if save:
-            self.add_item(self.name)
-        self.add_item(self.deck)
-
-    async def on_submit(self, interaction: Interaction) -> None:
-        service = decks_of(self.rt)
-        if self.save:
-            view = await service.save(interaction.user.id, self.name.value, self.deck.value)
-            head = f"Saved as **{view.name}**: choose it when you join an Auroria lobby.\n"
-        else:
-            view, head = service.check(self.deck.value), ""
-        await say(interaction, head + show_text(view))
-
-    async def on_error(self, interaction: Interaction, error: Exception,  # type: ignore[override]
-                       /) -> None:
-        """A refused deck is a private answer, like any command's error."""
-        await explain(interaction, error, None)
 
 
 class Decks(commands.Cog):
@@ -218,7 +89,7 @@ class Decks(commands.Cog):
                      match: int | None = None) -> None:
         match_id = match if match is not None else await self._lobby_here(interaction)
         info = await decks_of(self.rt).choose(match_id, interaction.user.id, deck)
-        await say(interaction, f"You play {_playing(info, interaction.user.id)} in "
+        await say(interaction, f"You play {playing(info, interaction.user.id)} in "
                                f"**{match_title(info.game, info.id)}**.")
         await self.rt.delivery.edit_posts(info, LOBBY_POST, lobby_text(info))
 

@@ -3,66 +3,28 @@
 from __future__ import annotations
 
 import logging
-import re
 from typing import Any, Final, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.decks import offer_decks
+from bot.discord.delivery import LOBBY as LOBBY_MESSAGE
+from bot.discord.delivery import Outgoing
+from bot.discord.guards import require_bot_permissions
+from bot.discord.items import lobby_view
+from bot.discord.lobby import lobby_text, parse_variants
+from bot.discord.runtime import Runtime, match_title
+from bot.discord.suggest import game_choices
 from bot.engine import BadOptions, Game, GameError, parse_options, registry
 from bot.match import BadSeatCount, MatchInfo
 from bot.match.clock import DEFAULT_AUTOPILOTS, MAX_AUTOPILOTS, MAX_CUSTOM_MINUTES, server_clock
-from bot.match.decks import seat_decks
-from bot.store import ACTIVE, CANCELLED, FINISHED, LOBBY
-from cogs.delivery import LOBBY as LOBBY_MESSAGE
-from cogs.delivery import Outgoing
-from cogs.guards import require_bot_permissions
-from cogs.items import lobby_view
-from cogs.runtime import Runtime, match_title
-from cogs.suggest import game_choices
 
 log = logging.getLogger(__name__)
 
 THREAD_ARCHIVE_MINUTES: Final = 1440
 VARIANTS_MAX: Final = 300
-
-
-def lobby_text(info: MatchInfo) -> str:
-    """The lobby post: who hosts, who sits where, the options that differ from the defaults."""
-    title = match_title(info.game, info.id)
-    head = {
-        LOBBY: f"**{title}** · lobby hosted by <@{info.host_id}> · "
-               f"{info.min_players}–{info.max_players} players",
-        ACTIVE: f"**{title}** has started.",
-        FINISHED: f"**{title}** is over.",
-        CANCELLED: f"**{title}** was cancelled.",
-    }[info.status]
-    decks = seat_decks(info)
-    seats = [f"{s.seat + 1}. " + (f"AI ({s.ai_level})" if s.is_ai else f"<@{s.user_id}>")
-             + (f" · {decks[s.seat]}" if s.seat in decks else "") for s in info.seats]
-    game = registry.get(info.game)
-    changed = [f"{spec.name}={info.options[spec.name]}" for spec in game.options
-               if info.options.get(spec.name, spec.default) != spec.default
-               and not (decks and spec.name.startswith("deck_"))]
-    lines = [head, *seats]
-    if changed:
-        lines.append("Options: " + ", ".join(changed))
-    if info.clock is not None:
-        lines.append(f"Clock: {info.clock.describe()}")
-    if info.undo:
-        lines.append("Undo: a player may take a move back if everyone else agrees (/undo)")
-    return "\n".join(lines)
-
-
-def parse_variants(text: str) -> dict[str, Any]:
-    """``advanced, beginner`` or ``name=value`` pairs; a bare name switches an option on."""
-    raw: dict[str, Any] = {}
-    for part in re.split(r"[,\s]+", text.strip()):
-        if part:
-            name, sep, value = part.partition("=")
-            raw[name] = value if sep else "true"
-    return raw
 
 
 class Lobby(commands.Cog):
@@ -120,8 +82,6 @@ class Lobby(commands.Cog):
         where = f" in {thread.mention}" if thread is not None else ""
         await interaction.followup.send(
             f"**{match_title(info.game, info.id)}** is open{where}: press Join to take a seat.")
-        from cogs.decks import offer_decks  # cogs.decks reads this module's lobby_text
-
         await offer_decks(interaction, info)
 
     @play.autocomplete("ai_level")

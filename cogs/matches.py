@@ -8,39 +8,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.clock import clock_note
+from bot.discord.delivery import BOARD, LOBBY, who
+from bot.discord.guards import can_manage
+from bot.discord.items import resign_view
+from bot.discord.lobby import lobby_text
+from bot.discord.runtime import Runtime, match_title
+from bot.discord.suggest import MATCH_HELP, match_choices, match_label, pick_match
 from bot.engine import GameError
 from bot.match import MatchInfo
-from bot.store import ACTIVE, FINISHED
-from cogs.clock import clock_note
-from cogs.delivery import BOARD, LOBBY, who
-from cogs.guards import can_manage
-from cogs.items import resign_view
-from cogs.lobby import lobby_text
-from cogs.runtime import Runtime, match_title
-from cogs.suggest import match_choices, match_label
 
-MATCH_HELP = "Which match (default: this thread's, else the one waiting for you)"
 LIST_LIMIT = 15
-
-
-async def pick_match(rt: Runtime, interaction: discord.Interaction[Any],
-                     match: int | None) -> int:
-    """The match meant: the one named, this thread's (whoever asks: a spectator there is
-    told they are not seated), or the user's most urgent one."""
-    if match is not None:
-        return match
-    mine = await rt.service.matches_of(interaction.user.id)
-    for info in mine:
-        if info.thread_id is not None and info.thread_id == interaction.channel_id:
-            return info.id
-    if interaction.channel_id is not None:
-        here = await rt.store.matches_in_channel(interaction.channel_id, (ACTIVE, FINISHED))
-        if here and here[-1].thread_id == interaction.channel_id:
-            return here[-1].id
-    running = [i for i in mine if i.status == ACTIVE]
-    if not running:
-        raise GameError("You are not playing any match right now. Start one with /play.")
-    return running[0].id
 
 
 class Matches(commands.Cog):

@@ -1,7 +1,7 @@
 """``/rules <game> [topic]``: the rules in the project's own words, with a diagram.
 
 A topic's diagram is a real table: the first moment, in seeded games the AI plays against
-itself, whose public view shows what the topic is about (``cogs.rulebook``). The search runs
+itself, whose public view shows what the topic is about (``bot.discord.rulebook``). The search runs
 once per game and process, off the event loop; the table is drawn by the usual renderer.
 """
 
@@ -9,59 +9,19 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterator, Mapping
-from typing import Any, Final
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine import Game, GameError, Rng, View, parse_options, play, registry
-from cogs.delivery import Outgoing
-from cogs.rulebook import TOPICS, Topic
-from cogs.runtime import Runtime
-from cogs.suggest import MAX_CHOICES, game_choices
+from bot.discord.delivery import Outgoing
+from bot.discord.rulebook import TOPICS, Moment, find_moments
+from bot.discord.runtime import Runtime
+from bot.discord.suggest import MAX_CHOICES, game_choices
+from bot.engine import GameError, registry
 
 log = logging.getLogger(__name__)
-
-SEEDS: Final = range(1, 13)
-"""Seeded AI games searched for a topic's moment (every shipped topic is found in these)."""
-
-Moment = tuple[View, str]
-
-
-def public_views(game: Game[Any], players: int, seed: int) -> Iterator[View]:
-    """The public table after the deal and after each move of a seeded random-AI game."""
-    state = game.setup(players, parse_options(game.options, {}), seed)
-    rng = Rng(seed)
-    yield game.view(state, None)
-    for _ in range(game.max_steps):
-        if game.result(state) is not None:
-            return
-        decision = game.pending(state)[0]
-        action = game.ai_choose("random", game.view(state, decision.player), decision, rng)
-        state, _ = play(game, state, decision.player, action)
-        yield game.view(state, None)
-
-
-def find_moments(game: Game[Any], topics: Mapping[str, Topic]) -> dict[str, Moment]:
-    """For each topic with a ``shows`` test, the first public view passing it, and its
-    caption; one pass over the seeded games serves every topic."""
-    todo = {name: (t.shows, t.players) for name, t in topics.items() if t.shows is not None}
-    found: dict[str, Moment] = {}
-    for seed in SEEDS:
-        for players in sorted({n for _, n in todo.values()}):
-            for view in public_views(game, players, seed):
-                for name, (shows, n) in list(todo.items()):
-                    caption = shows(view) if n == players else None
-                    if caption is not None:
-                        found[name] = (view, caption)
-                        del todo[name]
-                if all(n != players for _, n in todo.values()):
-                    break
-        if not todo:
-            break
-    return found
 
 
 class Rules(commands.Cog):

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bot.discord import customid as cid
+from bot.discord.menus import Button, Select, choice_keys, plan, plan_confirm
 from bot.engine import ORDER, Decision, Option
-from cogs import customid as cid
-from cogs.menus import Button, Select, choice_keys, plan, plan_confirm
 
 
 def decision(n: int, *, lo: int = 1, hi: int = 1, kind: str = "pick",

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from bot.discord.rulebook import TOPICS, find_moments
 from bot.engine import registry
-from cogs.rulebook import TOPICS
-from cogs.rules import find_moments
 
 MUST = {
     "zura": {"setup", "turn", "draw", "discard", "flips", "peek", "steal", "stack", "hermit",

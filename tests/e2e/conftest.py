@@ -11,9 +11,9 @@ import pytest
 from PIL import Image
 
 from bot.app import ParlorBot
+from bot.discord.images import Images
 from bot.engine import Result, View
 from bot.settings import Settings
-from cogs.images import Images
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeUser
 from tests.fakediscord.pytest_plugin import error_logs, fake_discord, fake_discord_options
 

@@ -28,11 +28,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.discord import customid as cid
 from bot.engine import Action, parse_options, registry
 from bot.engine.playout import replay
 from bot.match import state_text
 from bot.store import ACTIVE, CANCELLED, FINISHED, LOBBY, SqliteStore
-from cogs import customid as cid
 from tests.e2e.players import Players, has_choices
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, InteractionHandle
 

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
+from bot.discord.guards import FOREIGN
 from bot.store import SqliteStore
-from cogs.guards import FOREIGN
 from tests.e2e.conftest import World
 from tests.e2e.players import Players, open_match, start
 from tests.fakediscord import FakeMessage, FakeUser

@@ -101,7 +101,8 @@ async def test_every_line_about_a_match_names_it(world: World, captured: io.Stri
         await fake.wait_until(lambda: "✅ You chose:" in fake.message(prompt).content)
     lines = [fields(line) for line in captured.getvalue().splitlines()]
     about_match = [f for f in lines if re.search(r"\bmatch \d+", f["msg"])
-                   or f["logger"].startswith(("bot.match", "cogs.delivery", "cogs.clicks"))]
+                   or f["logger"].startswith(("bot.match", "bot.discord.delivery",
+                                              "bot.discord.clicks"))]
     assert len(about_match) >= 4
     for f in about_match:
         named = re.search(r"\bmatch (\d+)", f["msg"])

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from bot.discord import guards
+from bot.discord.guards import Cooldowns, command_path
 from bot.store import SqliteStore
-from cogs import guards
-from cogs.guards import Cooldowns, command_path
 from tests.e2e.conftest import World
 from tests.e2e.players import Players, open_match, start
 

@@ -26,9 +26,9 @@ from typing import IO, Any, cast
 
 from bot import logs
 from bot.app import ParlorBot
+from bot.discord.images import Images
 from bot.engine import View
 from bot.settings import load_settings
-from cogs.images import Images
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.harness import DiscordPatch
 

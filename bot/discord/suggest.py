@@ -7,11 +7,13 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.engine import registry
+from bot.discord.runtime import Runtime, match_title, runtime_of
+from bot.engine import GameError, registry
 from bot.match import MatchInfo
-from cogs.runtime import match_title, runtime_of
+from bot.store import ACTIVE, FINISHED
 
 MAX_CHOICES = 25
+MATCH_HELP = "Which match (default: this thread's, else the one waiting for you)"
 
 
 async def game_choices(interaction: discord.Interaction[Any],
@@ -38,3 +40,23 @@ async def match_choices(interaction: discord.Interaction[Any],
     return [app_commands.Choice(name=match_label(i, interaction.user.id)[:100], value=i.id)
             for i in infos if text in match_label(i, interaction.user.id).lower()
             ][:MAX_CHOICES]
+
+
+async def pick_match(rt: Runtime, interaction: discord.Interaction[Any],
+                     match: int | None) -> int:
+    """The match meant: the one named, this thread's (whoever asks: a spectator there is
+    told they are not seated), or the user's most urgent one."""
+    if match is not None:
+        return match
+    mine = await rt.service.matches_of(interaction.user.id)
+    for info in mine:
+        if info.thread_id is not None and info.thread_id == interaction.channel_id:
+            return info.id
+    if interaction.channel_id is not None:
+        here = await rt.store.matches_in_channel(interaction.channel_id, (ACTIVE, FINISHED))
+        if here and here[-1].thread_id == interaction.channel_id:
+            return here[-1].id
+    running = [i for i in mine if i.status == ACTIVE]
+    if not running:
+        raise GameError("You are not playing any match right now. Start one with /play.")
+    return running[0].id

@@ -1,6 +1,7 @@
 """Guards in front of the match service: per-user cooldowns on slash commands, the bot's own
 channel permissions before a match opens, an answer for component ids that are not ours,
-and reply text that is safe to show whatever a user typed into it.
+and reply text that is safe to show whatever a user typed into it (the cog that answers
+foreign ids is ``cogs.foreign``).
 """
 
 from __future__ import annotations
@@ -13,10 +14,8 @@ from typing import Any, Final
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.engine import GameError
-from cogs import customid as cid
 
 Interaction = discord.Interaction[Any]
 
@@ -159,18 +158,3 @@ def fit(text: str, limit: int = REPLY_LIMIT) -> str:
 
 
 FOREIGN = "That button is not one I can read (it may be from an old version); nothing changed."
-
-
-class ForeignComponents(commands.Cog):
-    """Components whose id no Parlor item claims (forged, truncated, from an old version)
-    would otherwise go unanswered; they get one clear private answer instead."""
-
-    @commands.Cog.listener()
-    async def on_interaction(self, interaction: Interaction) -> None:
-        if interaction.type is not discord.InteractionType.component:
-            return
-        data: Mapping[str, Any] = interaction.data or {}
-        custom_id = str(data.get("custom_id", ""))
-        if cid.claimed(custom_id):
-            return
-        await interaction.response.send_message(FOREIGN, ephemeral=True)

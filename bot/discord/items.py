@@ -1,8 +1,8 @@
 """Persistent components: every Parlor button and select is a ``DynamicItem``.
 
-Everything a click needs rides in the custom id (``cogs.customid``), so a component sent
+Everything a click needs rides in the custom id (``bot.discord.customid``), so a component sent
 before a restart still works. The items only decode the id and hand the click to the
-runtime's ``Clicks``; the views here are built from the pure plans of ``cogs.menus``.
+runtime's ``Clicks``; the views here are built from the pure plans of ``bot.discord.menus``.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from typing import Any
 
 import discord
 
-from cogs import customid as cid
-from cogs import menus
-from cogs.runtime import runtime_of
+from bot.discord import customid as cid
+from bot.discord import menus
+from bot.discord.runtime import runtime_of
 
 # Component ids that are not about a game decision: the lobby's and the table's buttons.
 LOBBY, TABLE = "lobby", "table"
@@ -71,7 +71,7 @@ def _button(b: menus.Button, row: int) -> ParlorButton:
 
 
 def menu_view(menu: menus.Menu) -> discord.ui.View:
-    """The plan of ``cogs.menus`` as discord.ui items (rows kept as planned)."""
+    """The plan of ``bot.discord.menus`` as discord.ui items (rows kept as planned)."""
     view = discord.ui.View(timeout=None)
     for row, part in enumerate(menu.rows):
         if isinstance(part, menus.Select):

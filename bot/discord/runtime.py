@@ -16,8 +16,8 @@ from bot.match import MatchService
 from bot.store import Store
 
 if TYPE_CHECKING:
-    from cogs.clicks import Clicks
-    from cogs.delivery import Delivery
+    from bot.discord.clicks import Clicks
+    from bot.discord.delivery import Delivery
 
 
 @dataclass

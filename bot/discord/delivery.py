@@ -17,6 +17,10 @@ from typing import Any
 
 import discord
 
+from bot.discord import menus
+from bot.discord.images import Images, view_text
+from bot.discord.items import menu_view, table_view
+from bot.discord.runtime import match_title
 from bot.engine import Decision, Result, View
 from bot.engine.names import with_names
 from bot.match import (
@@ -30,10 +34,6 @@ from bot.match import (
     PublicUpdate,
 )
 from bot.store import ACTIVE, MessageRecord, Store
-from cogs import menus
-from cogs.images import Images, view_text
-from cogs.items import menu_view, table_view
-from cogs.runtime import match_title
 
 log = logging.getLogger(__name__)
 

@@ -13,9 +13,9 @@ from typing import Any
 
 import discord
 
+from bot.discord.customid import BadCustomId
+from bot.discord.guards import FOREIGN, fit
 from bot.engine import GameError
-from cogs.customid import BadCustomId
-from cogs.guards import FOREIGN, fit
 
 log = logging.getLogger(__name__)
 

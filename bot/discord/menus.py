@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from bot.discord import customid as cid
 from bot.engine import ORDER, Decision, Option
-from cogs import customid as cid
 
 LABEL_MAX = 80
 BUTTONS_MAX = 5

@@ -4,17 +4,17 @@ Every phase, card type and keyword of the three games has a topic. The rulebooks
 house rules) stay the authority, and the bot enforces them whatever these texts say.
 
 A topic may name a moment of play that illustrates it (``shows``): a test on the public view
-that returns a caption when the moment is there. ``cogs.rules`` finds such a moment in
-seeded AI games and draws that table as the topic's diagram.
+that returns a caption when the moment is there. ``find_moments`` finds such a moment in
+seeded AI games, and ``/rules`` (``cogs.rules``) draws that table as the topic's diagram.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
-from bot.engine import View
+from bot.engine import Game, Rng, View, parse_options, play
 
 Shows = Callable[[View], str | None]
 
@@ -457,3 +457,45 @@ AURORIA: dict[str, Topic] = {
 }
 
 TOPICS: dict[str, dict[str, Topic]] = {"zura": ZURA, "aura": AURA, "auroria": AURORIA}
+
+
+# -- finding each topic's moment in seeded games ------------------------------------------
+
+SEEDS: Final = range(1, 13)
+"""Seeded AI games searched for a topic's moment (every shipped topic is found in these)."""
+
+Moment = tuple[View, str]
+
+
+def public_views(game: Game[Any], players: int, seed: int) -> Iterator[View]:
+    """The public table after the deal and after each move of a seeded random-AI game."""
+    state = game.setup(players, parse_options(game.options, {}), seed)
+    rng = Rng(seed)
+    yield game.view(state, None)
+    for _ in range(game.max_steps):
+        if game.result(state) is not None:
+            return
+        decision = game.pending(state)[0]
+        action = game.ai_choose("random", game.view(state, decision.player), decision, rng)
+        state, _ = play(game, state, decision.player, action)
+        yield game.view(state, None)
+
+
+def find_moments(game: Game[Any], topics: Mapping[str, Topic]) -> dict[str, Moment]:
+    """For each topic with a ``shows`` test, the first public view passing it, and its
+    caption; one pass over the seeded games serves every topic."""
+    todo = {name: (t.shows, t.players) for name, t in topics.items() if t.shows is not None}
+    found: dict[str, Moment] = {}
+    for seed in SEEDS:
+        for players in sorted({n for _, n in todo.values()}):
+            for view in public_views(game, players, seed):
+                for name, (shows, n) in list(todo.items()):
+                    caption = shows(view) if n == players else None
+                    if caption is not None:
+                        found[name] = (view, caption)
+                        del todo[name]
+                if all(n != players for _, n in todo.values()):
+                    break
+        if not todo:
+            break
+    return found

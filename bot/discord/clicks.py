@@ -10,21 +10,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import discord
+from discord.ext import commands
 
 from bot import logs
-from bot.engine import ORDER, Decision, StaleDecision, registry
+from bot.discord import customid as cid
+from bot.discord import decks, items, menus
+from bot.discord.clock import CLOCK
+from bot.discord.community import UNDO
+from bot.discord.delivery import Delivery
+from bot.discord.guards import can_manage
+from bot.discord.lobby import lobby_text
+from bot.discord.replies import answering
+from bot.engine import ORDER, Decision, GameError, StaleDecision, registry
 from bot.match import MatchService
-from cogs import customid as cid
-from cogs import decks, items, menus
-from cogs.clock import CLOCK, clock_click
-from cogs.community import UNDO, undo_click
-from cogs.delivery import Delivery
-from cogs.guards import can_manage
-from cogs.lobby import lobby_text
-from cogs.replies import answering
 
 Interaction = discord.Interaction[Any]
 
@@ -69,9 +70,11 @@ class Clicks:
             elif c.decision == decks.DECK and c.verb == cid.SELECT:
                 await decks.picked(interaction, c.match, values)
             elif c.decision == CLOCK:
-                await clock_click(interaction, c)
+                await routed(interaction, c, "Clocks", "The clocks are not running right now; "
+                             "try again in a moment.")
             elif c.decision == UNDO:
-                await undo_click(interaction, c)
+                await routed(interaction, c, "Community", "Undo requests can't be answered "
+                             "right now; try again in a moment.")
             else:
                 await self.decide(interaction, c, values)
 
@@ -163,6 +166,24 @@ class Clicks:
         await interaction.edit_original_response(content=_with_title(interaction, closed),
                                                  view=None)
         await self.delivery.deliver(outbound, actor=interaction)
+
+
+@runtime_checkable
+class Answers(Protocol):
+    """A cog that answers its own buttons (clock votes, undo answers)."""
+
+    async def click(self, interaction: Interaction, c: cid.CustomId) -> None: ...
+
+
+async def routed(interaction: Interaction, c: cid.CustomId, cog_name: str,
+                 unavailable: str) -> None:
+    """Hand a press to the cog that owns its slot, found by name: the adapter never imports
+    a cog."""
+    client = interaction.client
+    cog = client.get_cog(cog_name) if isinstance(client, commands.bot.BotBase) else None
+    if not isinstance(cog, Answers):
+        raise GameError(unavailable)
+    await cog.click(interaction, c)
 
 
 LOBBY_VERBS = (items.JOIN, items.LEAVE, items.ADD_AI, items.START, items.CANCEL)
