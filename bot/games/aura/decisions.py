@@ -18,6 +18,7 @@ from bot.engine import ORDER, PICK, Decision, Option
 from bot.engine.names import player as who
 from bot.games.aura.cards import AURA, CARDS, COLOUR, EMPTY, LABEL, RETURN, TRADE
 from bot.games.aura.flow import PLAY_MAX, PLAY_MIN, reachable, unnamed_wild
+from bot.games.aura.memo import ByIdentity
 from bot.games.aura.state import (
     BLOCK,
     CLEANUP,
@@ -168,3 +169,9 @@ def pending(state: AuraState) -> list[Decision]:
                          "Every card of yours was stopped: play again now (nobody draws), "
                          "or pass?", (AGAIN, PASS), default=(AGAIN.key,))]
     return []
+
+
+open_decisions = ByIdentity(pending)
+"""``pending`` once per state object: the engine asks for the decisions, then applies one to
+the same state, and the move checks its decision against that list (decisions are frozen;
+callers must not change the list)."""

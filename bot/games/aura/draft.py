@@ -13,10 +13,40 @@ from bot.games.aura.state import AuraState
 
 class Draft:
     __slots__ = (
-        "active", "advanced", "beginner", "bonus", "cursor", "decks", "discards", "doubled",
-        "earned", "ending", "events", "hands", "marks", "opening", "owes", "owing", "phase",
-        "players", "rand", "resolver", "reversed", "secret", "simultaneous", "stacking", "stage",
-        "step", "surfaced", "table", "todo", "trade_colour", "turn", "wilds", "window",
+        "_rand",
+        "_seed",
+        "active",
+        "advanced",
+        "beginner",
+        "bonus",
+        "cursor",
+        "decks",
+        "discards",
+        "doubled",
+        "earned",
+        "ending",
+        "events",
+        "hands",
+        "marks",
+        "opening",
+        "owes",
+        "owing",
+        "phase",
+        "players",
+        "resolver",
+        "reversed",
+        "secret",
+        "simultaneous",
+        "stacking",
+        "stage",
+        "step",
+        "surfaced",
+        "table",
+        "todo",
+        "trade_colour",
+        "turn",
+        "wilds",
+        "window",
     )
 
     def __init__(self, s: AuraState) -> None:
@@ -25,7 +55,8 @@ class Draft:
          surfaced, self.ending, table, cursor, wilds, self.resolver, self.stage, self.todo,
          self.trade_colour, self.marks, self.owes, owing, self.doubled, self.reversed,
          self.earned, stacking, self.window, self.opening) = s
-        self.rand = Rng(rng)
+        self._seed = rng
+        self._rand: Rng | None = None
         self.hands = list(hands)
         self.decks = list(decks)
         self.discards = list(discards)
@@ -38,9 +69,17 @@ class Draft:
         self.stacking = list(stacking)
         self.events: list[Event] = []
 
+    @property
+    def rand(self) -> Rng:
+        """The state's generator, made on first use (most moves draw nothing)."""
+        if self._rand is None:
+            self._rand = Rng(self._seed)
+        return self._rand
+
     def freeze(self) -> AuraState:
         return AuraState._make((
-            self.players, self.beginner, self.advanced, self.simultaneous, self.rand.state,
+            self.players, self.beginner, self.advanced, self.simultaneous,
+            self._seed if self._rand is None else self._rand.state,
             self.step, self.turn, self.active, self.bonus, self.phase, tuple(self.hands),
             tuple(self.decks), tuple(self.discards), tuple(self.secret), tuple(self.surfaced),
             self.ending, tuple(self.table), tuple(self.cursor), tuple(self.wilds), self.resolver,
