@@ -46,7 +46,7 @@ def _int(key: str, prefix: str = "") -> int:
 
 def _hand_cards(d: Draft, seat: int, keys: tuple[str, ...]) -> list[int]:
     joined = "".join(keys)
-    if not (joined.isascii() and joined.isdecimal()):
+    if keys and not (joined.isascii() and joined.isdecimal()):
         raise IllegalAction("That choice is not on offer.")
     cards = [int(k) for k in keys]
     if not set(cards).issubset(d.hands[seat]) or len(set(cards)) != len(cards):
