@@ -1,20 +1,23 @@
-"""``python -m bot scenario FILE.json``: apply a scenario and print the outcome as JSON.
+"""``python -m bot scenario FILE.json``: apply a scenario and print the outcome.
 
 Output: ``{"game", "players", "views": {"public", "seat0", …}, "events": [...],
-"pending": [...], "result"}``. A missing or malformed file, or an illegal action, prints
-``error: <reason>`` and exits 1.
+"pending": [...], "result"}`` as JSON; with ``--log`` and/or ``--next`` it is text instead:
+the events' lines, then every open decision with its options as ``key — label`` (the format
+``docs/scenarios.md`` shows). A missing or malformed file prints ``error: <reason>`` and exits
+1; a refused action adds the decision it was matched against and what that decision offers.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
 from bot.cli.common import add_game_module_flag, fail, register_game_modules
 from bot.engine import GameError
-from bot.engine.scenario import ScenarioRun, run_scenario
+from bot.engine.scenario import ActionRefused, ScenarioRun, describe, run_scenario
 
 
 def outcome(run: ScenarioRun) -> dict[str, Any]:
@@ -33,11 +36,39 @@ def outcome(run: ScenarioRun) -> dict[str, Any]:
     }
 
 
+def as_text(run: ScenarioRun, log: bool, decisions: bool) -> str:
+    """The run as a rules writer reads it: what happened, then what the game asks now."""
+    lines = []
+    if log:
+        for event in run.events:
+            seen = ("" if event.audience is None
+                    else f"[seen by player {', '.join(map(str, event.audience))}] ")
+            lines.append(f"{seen}{event.text}")
+        if decisions:
+            lines.append("")
+    if decisions:
+        result = run.game.result(run.state)
+        if result is not None:
+            placings = ", ".join(f"player {seat}: {place}"
+                                 for seat, place in enumerate(result.placings))
+            lines.append(f"The game is over ({result.reason}); placings: {placings}.")
+        else:  # a blank line between decisions: several may be open at once
+            lines.append("\n\n".join(describe(d) for d in run.game.pending(run.state)))
+    return "\n".join(lines)
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot scenario",
-                                     description="Apply a scenario file (DESIGN §2) and print "
-                                                 "the resulting views, events and decisions.")
+                                     description="Apply a scenario file and print the "
+                                                 "resulting views, events and decisions. Each "
+                                                 "game's set-up and option keys: "
+                                                 "docs/scenarios.md.")
     parser.add_argument("file", type=Path, help="the scenario, a JSON file")
+    parser.add_argument("--next", action="store_true",
+                        help="print each open decision with its options as `key — label` "
+                             "instead of JSON")
+    parser.add_argument("--log", action="store_true",
+                        help="print the events' lines instead of JSON")
     add_game_module_flag(parser)
     args = parser.parse_args(argv)
     try:
@@ -57,7 +88,14 @@ def main(argv: list[str]) -> int:
         return fail(f"{args.file} nests lists or objects too deeply to be a scenario")
     try:
         run = run_scenario(data)
+    except ActionRefused as exc:
+        code = fail(exc.headline)
+        print(exc.detail, file=sys.stderr)
+        return code
     except GameError as exc:
         return fail(str(exc))
-    print(json.dumps(outcome(run), indent=2, ensure_ascii=False))
+    if args.next or args.log:
+        print(as_text(run, args.log, args.next))
+    else:
+        print(json.dumps(outcome(run), indent=2, ensure_ascii=False))
     return 0

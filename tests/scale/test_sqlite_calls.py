@@ -1,12 +1,13 @@
-"""The SQLite store runs each call — a whole read or a whole transaction — as one trip to
-its own thread (the move-latency work of issue 11). The store contract itself is checked
-on both backends in ``tests/store``."""
+"""How the SQLite store uses its aiosqlite connection: each move one transaction of as few
+statements as it needs (the move-latency work of issues 11 and 18), cancellation that never
+leaves half a move, and a clean close. The store contract itself is checked on both backends
+in ``tests/store``."""
 
 from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -34,51 +35,54 @@ def move(n: int) -> ActionRow:
     return ActionRow(n % 2, 10 + n % 2, f"d{n}", {"decision": f"d{n}", "choice": ["a"]})
 
 
-def count_trips(store: SqliteStore) -> list[str]:
-    """Record each call the store hands to its thread (by the function's name)."""
-    worker: Any = store._worker
-    trips: list[str] = []
-    call = worker.call
-
-    def counted(fn: Callable[[], Any]) -> Any:
-        trips.append(fn.__name__)
-        return call(fn)
-
-    worker.call = counted
-    return trips
+async def traced(store: SqliteStore) -> list[str]:
+    """Every statement SQLite runs from now on, by its first word."""
+    statements: list[str] = []
+    db: Any = store._db
+    await db.set_trace_callback(lambda sql: statements.append(sql.split()[0].upper()))
+    return statements
 
 
-async def test_a_read_and_a_move_are_one_trip_each(store: SqliteStore) -> None:
-    match_id = await active_match(store)
-    trips = count_trips(store)
-    record = await store.get_match(match_id)
-    assert record is not None and len(record.seats) == 2
-    assert len(trips) == 1
-    await store.commit_move(match_id, record.version, STATE, move(1))
-    assert len(trips) == 2
-    assert len(await store.closed_matches(1)) == 0 and len(trips) == 3
-
-
-async def test_a_cancelled_move_still_commits_whole(store: SqliteStore) -> None:
+async def test_a_move_is_one_transaction_of_four_statements(store: SqliteStore) -> None:
     match_id = await active_match(store)
     record = await store.get_match(match_id)
     assert record is not None
-    task = asyncio.create_task(store.commit_move(match_id, record.version, STATE, move(1)))
-    await asyncio.sleep(0)  # the call is on its way to the thread
+    statements = await traced(store)
+    await store.commit_move(match_id, record.version, STATE, move(1))
+    # the compare-and-swap opens the transaction, the log entry joins it
+    assert statements == ["BEGIN", "UPDATE", "INSERT", "COMMIT"]
+
+
+async def test_a_read_is_its_selects_outside_any_transaction(store: SqliteStore) -> None:
+    match_id = await active_match(store)
+    statements = await traced(store)
+    record = await store.get_match(match_id)
+    assert record is not None and len(record.seats) == 2
+    assert statements == ["SELECT", "SELECT"]  # the match, then its seats
+
+
+async def test_a_cancelled_move_still_commits_whole(store: SqliteStore) -> None:
+    """The caller gives up between the move's statements: it still lands with its log entry."""
+    match_id = await active_match(store)
+    record = await store.get_match(match_id)
+    assert record is not None
+    task = asyncio.ensure_future(store.commit_move(match_id, record.version, STATE, move(1)))
+    for _ in range(3):  # into the transaction
+        await asyncio.sleep(0)
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
+    await asyncio.sleep(0.05)
     after = await store.get_match(match_id)
     assert after is not None and after.version == record.version + 1
     assert [a.decision_id for a in await store.actions(match_id)] == ["d1"]
 
 
 async def test_close_ends_the_thread_and_later_calls_are_refused(tmp_path: Path) -> None:
+    before = set(threading.enumerate())
     store = SqliteStore(tmp_path / "parlor.sqlite3")
     await store.open()
-    worker: Any = store._worker
-    thread: threading.Thread = worker._thread
-    assert thread.is_alive()
+    (thread,) = set(threading.enumerate()) - before  # aiosqlite's connection thread
     await store.close()
     thread.join(5)
     assert not thread.is_alive()

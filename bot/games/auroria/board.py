@@ -158,12 +158,12 @@ def plant(s: State, uid: int, ev: list[Event]) -> bool:
 def move_line(s: State, uid: int, ev: list[Event]) -> str:
     """Move a creature to its other line, keeping its slot state; returns the new line.
 
-    The destination must have room (callers apply the full-line rule first).
+    The destination must have room (callers apply the full-line rule first; ``room_needed``).
     """
     where = s.line_of(uid)
     assert where is not None
     p, line = where
-    dest = "back" if line == "front" else "front"
+    dest = other_line(line)
     s.zones[p][line].remove(uid)
     s.zones[p][dest].append(uid)
     ev.append(Event("moved", f"{name(s, uid)} moves to the {dest}line.",
@@ -171,22 +171,80 @@ def move_line(s: State, uid: int, ev: list[Event]) -> str:
     return dest
 
 
-def pay(s: State, p: int, cost: int, bloom: int, ev: list[Event]) -> None:
-    """Pay with ``bloom`` Planted cards (to the graveyard), then Energy before Potions."""
+def other_line(line: str) -> str:
+    return "back" if line == "front" else "front"
+
+
+def can_make_room_with(s: State, uid: int) -> bool:
+    """A card in a line that may be destroyed to make room: not a protected creature."""
+    perm = s.perms[uid]
+    return perm.role in ("planted", "dropped") or (
+        perm.role == "creature" and not has(s, uid, "Protected"))
+
+
+def room_needed(s: State, movers: list[int]) -> list[tuple[int, str, int, list[int]]]:
+    """For each line the ``movers`` go to at once: (owner, line, cards still to destroy there,
+    the cards that may be destroyed). Only cards already in that line count, never a moved
+    one; a moved card leaving a line frees its slot (house rules, moving into a full line)."""
+    out = []
+    for p in (0, 1):
+        for dest in LINES:
+            incoming = [u for u in movers if s.line_of(u) == (p, other_line(dest))]
+            if not incoming:
+                continue
+            staying = [u for u in s.zones[p][dest] if u not in movers]
+            need = len(staying) + len(incoming) - LINE_SIZE
+            out.append((p, dest, need, [u for u in staying if can_make_room_with(s, u)]))
+    return out
+
+
+def blocked_moves(s: State, movers: list[int]) -> dict[int, str]:
+    """Players whose cards cannot all move (too few cards in a full line can be destroyed),
+    with the reason in player words. An equipped creature frees no slot by itself (its item
+    drops there) but the dropped item may then be destroyed, so it still counts as one."""
+    out: dict[int, str] = {}
+    for p, dest, need, pool in room_needed(s, movers):
+        if need > len(pool) and p not in out:
+            kept = dict.fromkeys(name(s, u) for u in s.zones[p][dest]
+                                 if u not in movers and not can_make_room_with(s, u))
+            moving = [name(s, u) for u in movers if s.line_of(u) == (p, other_line(dest))]
+            room = f"only {len(pool)} card{'s' * (len(pool) > 1)}" if pool else "no card"
+            out[p] = (f"{', '.join(moving)} cannot move to {who(p)}'s {dest}line: it is full "
+                      f"and {room} there can be destroyed to make room ({', '.join(kept)} "
+                      "cannot be destroyed).")
+    return out
+
+
+def ready_payers(s: State, p: int) -> tuple[list[int], list[int]]:
+    """``p``'s ready Energy cards and ready Potions, in Energy Zone order."""
+    ready = [u for u in s.zones[p]["energy"] if not s.perms[u].exhausted]
+    return ([u for u in ready if s.perms[u].role != "potion"],
+            [u for u in ready if s.perms[u].role == "potion"])
+
+
+def potion_choices(s: State, p: int, due: int) -> range:
+    """How many Potions may pay ``due``: the payer chooses (house rules, paying); the first
+    spends Energy first and keeps Potions."""
+    energy, potions = ready_payers(s, p)
+    return range(max(0, due - len(energy)), min(due, len(potions)) + 1)
+
+
+def pay(s: State, p: int, cost: int, bloom: int, potions: int, ev: list[Event]) -> None:
+    """Pay with ``bloom`` Planted cards and ``potions`` Potions (both to the graveyard), the
+    rest by exhausting Energy."""
     for uid in planted(s, p)[:bloom]:
         to_grave(s, uid)
         clear_play_state(s, uid)
-    due = max(0, cost - bloom)
-    ready = [u for u in s.zones[p]["energy"] if not s.perms[u].exhausted]
-    ready.sort(key=lambda u: s.perms[u].role == "potion")
-    for uid in ready[:due]:
-        if s.perms[uid].role == "potion":
-            to_grave(s, uid)
-            clear_play_state(s, uid)
-        else:
-            exhaust(s, uid)
+    energy, ready_potions = ready_payers(s, p)
+    for uid in ready_potions[:potions]:
+        to_grave(s, uid)
+        clear_play_state(s, uid)
+    for uid in energy[:max(0, cost - bloom - potions)]:
+        exhaust(s, uid)
     if cost:
-        ev.append(Event("paid", f"{who(p)} pays {cost}" + (f" ({bloom} by Bloom)" if bloom
+        paid = [f"{bloom} by Bloom"] * bool(bloom) + [
+            f"{potions} by Potion{'s' * (potions > 1)}"] * bool(potions)
+        ev.append(Event("paid", f"{who(p)} pays {cost}" + (f" ({', '.join(paid)})" if paid
                                                             else "") + ".", data={"player": p}))
 
 

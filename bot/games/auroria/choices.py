@@ -52,7 +52,19 @@ def _need(s: State, b: Build) -> tuple[str, list[Option]] | None:
         hi = min(c.cost, len(planted(s, p)))
         return "bloom", [Option(f"bloom:{k}", f"Use {k} Planted", "bloom")
                          for k in range(lo, hi + 1)]
+    if b.get("potions") is None:
+        due = (eff.cost if b["a"] == "act" and eff is not None else c.cost) - (
+            b.get("bloom") or 0)
+        return "pay", [Option(f"pay:{k}", _pay_label(due - k, k), "pay")
+                       for k in board.potion_choices(s, p, due)]
     return None
+
+
+def _pay_label(energy: int, potions: int) -> str:
+    spent = [f"{energy} Energy"] * bool(energy) + [
+        f"{potions} Potion{'s' * (potions > 1)}"] * bool(potions)
+    return f"Pay with {' and '.join(spent) or 'nothing'}" + (
+        " (keep your Potions)" if not potions else "")
 
 
 def _fill(b: Build, key: str) -> None:
@@ -67,6 +79,8 @@ def _fill(b: Build, key: str) -> None:
         b["tg"] = [*b["tg"], int(rest)]
     elif head == "bloom":
         b["bloom"] = int(rest)
+    elif head == "pay":
+        b["potions"] = int(rest)
 
 
 def _step_build(s: State, b: Build, ev: list[Event]) -> None:
@@ -90,13 +104,13 @@ def _commit(s: State, b: Build, ev: list[Event]) -> None:
     if b["a"] == "act":
         eff = c.effect("activate")
         assert eff is not None
-        board.pay(s, p, eff.cost, 0, ev)
+        board.pay(s, p, eff.cost, 0, b["potions"], ev)
         s.perms[uid] = replace(s.perms[uid], used=True)
         ev.append(Event("activate", f"{board.who(p)} activates {c.name}.", data={"uid": uid}))
         entry = flow.push_entry(s, {"kind": "activate", "uid": uid, "p": p, "tg": b["tg"]})
         flow.after_action(s, p, entry, mirror_ok)
         return
-    board.pay(s, p, c.cost, b.get("bloom") or 0, ev)
+    board.pay(s, p, c.cost, b.get("bloom") or 0, b["potions"], ev)
     ev.append(Event("play", f"{board.who(p)} plays {c.name}.",
                     data={"uid": uid, "player": p}))
     if c.type == "potion":
@@ -187,8 +201,8 @@ def prompt_text(s: State, prompt: dict[str, Any]) -> str:
         need = _need(s, prompt["b"])
         what = need[0] if need else ""
         return {"line": "Which line?", "host": "Equip to whom?", "ctr": "Counter what?",
-                "tg": "Choose a target.", "bloom": "Pay how much with Planted cards?"
-                }.get(what, "Choose.")
+                "tg": "Choose a target.", "bloom": "Pay how much with Planted cards?",
+                "pay": "Pay with Energy or Potions?"}.get(what, "Choose.")
     return texts[k]
 
 
@@ -298,6 +312,12 @@ def _answer_action(s: State, p: int, key: str, prompt: dict[str, Any], ev: list[
              "origin": origin}
         _step_build(s, b, ev)
     elif key.startswith("move:"):
+        blocked = board.blocked_moves(s, [int(key[5:])])
+        if blocked:
+            ev.append(Event("move_blocked", f"{blocked[p]} {board.who(p)}'s manual move this "
+                            "turn is not used.", data={"player": p}))
+            s.prompt = origin
+            return
         moved = list(s.flags.get("moved", [False, False]))
         moved[p] = True
         s.flags["moved"] = moved

@@ -111,27 +111,48 @@ def _pick_plant(s: State, item: Item, pool: list[int], n: int, what: str,
     return True
 
 
-def _move(s: State, item: Item, uid: int, ev: list[Event]) -> bool:
-    """Move by effect; into a full line its controller first destroys enough cards there."""
-    where = s.line_of(uid)
-    if where is None:
-        return True
-    p, line = where
-    dest = "back" if line == "front" else "front"
-    if line_free(s, p, dest) == 0:
+def _move(s: State, item: Item, targets: list[int], ev: list[Event]) -> bool:
+    """Move the targets to their other lines at once. Into a full line, the line's owner
+    destroys cards already there (never a moved one) until all the moved cards fit; a player
+    whose line cannot be cleared enough keeps all their cards where they are, and the log
+    says why (house rules, moving cards into a full line)."""
+    item.setdefault("mv", list(targets))
+    while True:
+        movers = [u for u in item["mv"] if s.line_of(u) is not None]
+        blocked = board.blocked_moves(s, movers)
+        for p, why in blocked.items():
+            ev.append(Event("move_blocked", why, data={"player": p}))
+        movers = [u for u in movers if s.owner[u] not in blocked]
+        item["mv"] = movers
+        short = [row for row in board.room_needed(s, movers) if row[2] > 0]
+        if not short:
+            break
+        p, dest, need, pool = short[0]
         if "ans" not in item:
-            opts = [[str(u), name(s, u) if s.perms[u].role != "planted" else "Planted card"]
-                    for u in s.zones[p][dest]]
-            _ask(s, item, p, f"The {dest}line is full: destroy a card there to make room.",
-                 opts, 1, 1)
-            return False
-        victim = int(item.pop("ans")[0])
-        if not board.destroy(s, victim, ev):
-            board.destroy_item(s, victim, ev)
-        if line_free(s, p, dest) == 0:
-            return True  # the chosen card survived (protected): the move does not happen
-    board.move_line(s, uid, ev)
+            if len(pool) > need:
+                opts = [[str(u), _slot_label(s, u)] for u in pool]
+                _ask(s, item, p, f"Your {dest}line is full: destroy {_count(need)} there to "
+                     "make room.", opts, need, need)
+                return False
+            item["ans"] = [str(u) for u in pool]  # no choice left: all of them go
+        for victim in (int(k) for k in item.pop("ans")):
+            if not board.destroy(s, victim, ev):
+                board.destroy_item(s, victim, ev)
+    del item["mv"]
+    for uid in movers:
+        board.move_line(s, uid, ev)
     return True
+
+
+def _slot_label(s: State, uid: int) -> str:
+    role = s.perms[uid].role
+    if role == "planted":
+        return "Planted card"
+    return f"{name(s, uid)} (dropped)" if role == "dropped" else name(s, uid)
+
+
+def _count(n: int) -> str:
+    return "a card" if n == 1 else f"{n} cards"
 
 
 def run_op(s: State, item: Item, op: Mapping[str, Any], ev: list[Event]) -> bool:
@@ -155,9 +176,7 @@ def run_op(s: State, item: Item, op: Mapping[str, Any], ev: list[Event]) -> bool
         for uid in refs(s, item, op["to"]):
             board.exhaust(s, uid, kind == "exhaust")
     elif kind == "move":
-        for uid in refs(s, item, op["to"]):
-            if not _move(s, item, uid, ev):
-                return False
+        return _move(s, item, refs(s, item, op["to"]), ev)
     elif kind == "destroy":
         for uid in refs(s, item, op["to"]):
             board.destroy(s, uid, ev)

@@ -96,7 +96,14 @@ def begin_turn(s: State, p: int, ev: list[Event]) -> None:
     ev.append(Event("turn", f"Turn {s.turn}: {board.who(p)}.", data={"turn": s.turn,
                                                                     "player": p}))
     s.phase = "draw"
-    if not s.zones[p]["deck"]:
+    start_of_phase(s, ev)
+
+
+def start_of_phase(s: State, ev: list[Event]) -> None:
+    """Checks a phase makes as it starts (also for a scenario that starts there): the Draw
+    Phase opens with the deck-out check, which skipping the draw does not avoid."""
+    p = s.active
+    if s.phase == "draw" and not s.zones[p]["deck"]:
         ev.append(Event("deck_out", f"{board.who(p)} has no cards left to draw."))
         board.end_game(s, [1 - p], "deck-out", ev)
 

@@ -79,6 +79,7 @@ class Auroria(Game[State]):
                  setup: Mapping[str, Any]) -> State:
         """See ``scenario.build_scenario`` for the documented format."""
         s = build_scenario(bool(options["slow_mode"]), seed, setup)
+        flow.start_of_phase(s, [])
         flow.advance(s, [])
         return s
 
@@ -225,7 +226,10 @@ class Auroria(Game[State]):
 
 
 def _safe_default(opts: tuple[Option, ...], lo: int) -> tuple[str, ...]:
-    """A harmless answer for an absent player: pass/skip/no block when offered."""
+    """A harmless answer for an absent player: pass/skip/no block when offered; when paying,
+    the offered default (Energy first, Potions kept: house rules, paying)."""
+    if opts and opts[0].key.startswith("pay:"):
+        return (opts[0].key,)
     for key in ("pass", "none", "back", "draw", "skip", "battle", "end"):
         if any(o.key == key for o in opts):
             return (key,)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine import Option
+from bot.games.auroria.board import blocked_moves
 from bot.games.auroria.cards import CardDef, Effect, Target
 from bot.games.auroria.rules import (
     AURA_ZONES,
@@ -146,7 +147,8 @@ def activatable(s: State, p: int) -> list[int]:
 
 def movable(s: State, p: int) -> list[int]:
     """Manual move: one creature per player per turn. Into a full line it is still legal:
-    the mover then destroys a card there to make room (the codex's full-line rule)."""
+    the mover then destroys cards there to make room (the codex's full-line rule); when too
+    few can be destroyed, choosing it only says why and keeps the move unused."""
     if s.flags.get("moved", [False, False])[p]:
         return []
     return creatures(s, p)
@@ -173,7 +175,8 @@ def main_actions(s: State, p: int, window: bool) -> list[Option]:
     out += [Option(f"act:{u}", f"Activate {name(s, u)}", "activate") for u in activatable(s, p)]
     for uid in movable(s, p):
         dest = "back" if s.line_of(uid) == (p, "front") else "front"
-        full = " (full: make room)" if not line_free(s, p, dest) else ""
+        full = "" if line_free(s, p, dest) else (
+            " (full: cannot make room)" if blocked_moves(s, [uid]) else " (full: make room)")
         out.append(Option(f"move:{uid}", f"Move {name(s, uid)} to {dest}{full}", "move"))
     out += [Option(f"disc:{cr}:{it}", f"{name(s, cr)} picks up {name(s, it)}", "discover")
             for cr, it in discoveries(s, p)]

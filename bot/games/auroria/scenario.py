@@ -7,16 +7,21 @@ Format of ``setup`` (all keys optional except ``players``)::
                                        # usable by id next to the test set and Set 1
       "first": 0,                      # the active player of the first turn
       "phase": "main",                 # mulligan | draw | energy | main | battle
-      "turn": 1,                       # turn number to start at (default 1)
+      "turn": 1,                       # turn number to start at (default 1); from a
+                                       # mulligan, the number of the first turn played
       "players": [                     # exactly two
-        {"leader": "l_red",            # card id (default l_white)
+        {"leader": "l_red" | {"id": "l_red", "exhausted": true, "attacks": 1},
+                                       # card id (default l_white); ``attacks``: leader
+                                       # attacks made this turn
          "influence": 20,              # default: the leader's printed Influence
          "hand": ["bolt", ...],        # ids
          "deck": ["squire", ...],      # ids, top first
          "front": [BOARD, ...], "back": [BOARD, ...],
          "energy": 3 | [ENERGY, ...],  # a number means that many ready Basic Energy
          "auras": ["banner"], "grave": ["bolt"], "under": ["coin"],
-         "leader_item": "crown"}, ...]
+         "leader_item": "crown",
+         "autopass": true},            # no mirrored Main Phase windows for this player
+        ...]                           # (as if they had answered `autopass`; default false)
     }
 
     BOARD = "id" | {"id", "exhausted": bool, "damage": int, "new": bool (entered this turn),
@@ -25,7 +30,8 @@ Format of ``setup`` (all keys optional except ``players``)::
     ENERGY = "id" | {"id", "exhausted": bool}
 
 With ``phase`` mulligan the hands given are the opening hands; otherwise mulligans are done
-and the turn starts at that phase (the Ready Step is not run).
+and the turn starts at that phase (the Ready Step is not run). The phase's start-of-phase
+checks run as in a real turn: starting in the Draw Phase with an empty deck loses by deck-out.
 """
 
 from __future__ import annotations
@@ -74,9 +80,11 @@ def build_scenario(slow: bool, seed: int, setup: Mapping[str, Any]) -> State:
     for p, pl in enumerate(players):
         z: dict[str, list[int]] = {name: [] for name in PLAYER_ZONES}
         s.zones.append(z)
-        lead = add(p, pl.get("leader", "l_white"))
+        lead_spec = _spec(pl.get("leader", "l_white"))
+        lead = add(p, lead_spec)
         z["leader"].append(lead)
-        s.perms[lead] = Perm("leader")
+        s.perms[lead] = Perm("leader", exhausted=bool(lead_spec.get("exhausted", False)),
+                             attacks=int(lead_spec.get("attacks", 0)))
         s.influence[p] = int(pl.get("influence", known[s.kinds[lead]].influence))
         if pl.get("leader_item"):
             item = add(p, pl["leader_item"])
@@ -110,6 +118,9 @@ def build_scenario(slow: bool, seed: int, setup: Mapping[str, Any]) -> State:
         if s.influence[p] != start:
             s.inf_log.append([p, s.influence[p] - start, "effect"])
     s.flags = {"moved": [False, False]}
+    s.autopass = [pl.get("autopass") is True for pl in players]
+    if phase == "mulligan":
+        s.turn = turn - 1  # the turn after the mulligans is ``turn``
     return s
 
 

@@ -27,6 +27,13 @@ def keys(s: State, player: int | None = None) -> list[str]:
     return [o.key for o in ds[0].options]
 
 
+def default(s: State) -> tuple[str, ...]:
+    """The offered default of the one open decision (what one press or the clock takes)."""
+    ds = GAME.pending(s)
+    assert len(ds) == 1 and ds[0].default is not None, ds
+    return ds[0].default
+
+
 def who(s: State) -> int:
     ds = GAME.pending(s)
     assert len(ds) == 1, ds

@@ -3,8 +3,6 @@ declaring attacks and mirrored windows (the bullet map is codex_bullets.json).""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from bot.games.auroria.rules import leader
 from tests.games.auroria.helpers import do, keys, result, scen, uid, view, who
 
@@ -38,9 +36,10 @@ def test_an_effect_may_raise_influence_above_the_start() -> None:
 
 
 def test_an_exhausted_leader_can_still_be_attacked() -> None:
-    s = scen([{"front": ["squire"]}], phase="battle")
+    s = scen([{"front": ["squire"]}, {"leader": {"id": "l_white", "exhausted": True}}],
+             phase="battle")
     lead = leader(s, 1)
-    s.perms[lead] = replace(s.perms[lead], exhausted=True)
+    assert s.perms[lead].exhausted
     s = do(s, f"atk:{uid(s, 'squire')}")
     assert f"tgt:{lead}" in keys(s)
 

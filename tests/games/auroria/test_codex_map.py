@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 CODEX = Path(__file__).resolve().parents[3].parent / "shared" / "rules" / "auroria-codex.txt"
-MODULES = ("chain", "combat", "data", "details", "items_plants", "keywords", "rulings",
-           "turns")
+MODULES = ("chain", "combat", "data", "details", "house_rules", "items_plants", "keywords",
+           "rulings", "turns")
 
 SECTIONS: dict[str, list[str]] = {
     "Each player draws 7": [
@@ -72,7 +72,8 @@ SECTIONS: dict[str, list[str]] = {
         "turns.test_moving_does_not_ready_or_exhaust_and_the_creature_may_still_attack",
         "turns.test_moving_into_a_zero_power_line_destroys",
         "turns.test_a_manual_move_into_a_full_line_destroys_a_chosen_card_there",
-        "rulings.test_effect_moves_keep_damage_and_follow_the_full_line_rule"],
+        "rulings.test_effect_moves_keep_damage_and_follow_the_full_line_rule",
+        "house_rules.test_moving_cards_into_a_full_line_the_owner_destroys_cards_already_there"],
     "A creature can attack the opposing Leader": [
         "combat.test_marked_damage_lowers_the_power_a_creature_fights_with",
         "combat.test_an_exhausted_creature_still_deals_its_power_when_attacked",

@@ -6,7 +6,18 @@ Each test names the codex section it checks.
 from __future__ import annotations
 
 from bot.games.auroria.rules import energy_available
-from tests.games.auroria.helpers import act, do, keys, pw, result, scen, uid, where, who
+from tests.games.auroria.helpers import (
+    act,
+    default,
+    do,
+    keys,
+    pw,
+    result,
+    scen,
+    uid,
+    where,
+    who,
+)
 
 # ----- Each turn follows: Ready → Draw → Energy → Main → Battle → End ----------------------
 
@@ -289,8 +300,10 @@ def test_potions_enter_exhausted_and_go_to_the_graveyard_when_used() -> None:
 
 
 def test_energy_is_spent_before_potions() -> None:
+    """By default: the offered answer (one press) spends Energy and keeps the Potion."""
     s = scen([{"hand": ["squire"], "energy": ["energy", "potion"]}])
     s = do(s, f"play:{uid(s, 'squire')}", "line:front")
+    s = do(s, default(s))
     assert where(s, uid(s, "potion")) == (0, "energy")
     assert s.perms[uid(s, "energy", 0, "energy")].exhausted
 
