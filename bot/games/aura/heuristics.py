@@ -142,7 +142,7 @@ def worth(view: View, result: Outcome, me: int | None = None) -> float:
     return score - (0.8 / len(others) if stopped and not view["additional_turn"] else 0.0)
 
 
-SEARCHED_WILDS = 3
+SEARCHED_WILDS = 2
 """Unnamed wilds whose every number is tried; any further ones are named greedily."""
 
 
