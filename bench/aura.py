@@ -79,6 +79,6 @@ def run(quick: bool) -> list[Row]:
                         1 / statistics.median(times), "1/s", target))
     samples, rate = _normal_vs_random(20 if quick else 200)
     rows += latency_rows("normal AI decision", samples)
-    rows.append(Row("normal wins vs random, 2p", 100 * rate, "%", ">=70",
+    rows.append(Row("normal wins vs random, 2p", 100 * rate, "%", ">=95",
                     f"{20 if quick else 200} games, seats alternating"))
     return rows

@@ -17,8 +17,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.engine import ORDER, PICK, Decision, Option
+from bot.engine.names import player as who
 from bot.games.aura.cards import AURA, CARDS, COLOUR, EMPTY, LABEL, RETURN, TRADE
-from bot.games.aura.flow import PLAY_MAX, PLAY_MIN, reachable, unnamed_wild, who
+from bot.games.aura.flow import PLAY_MAX, PLAY_MIN, reachable, unnamed_wild
+from bot.games.aura.memo import ByIdentity
 from bot.games.aura.state import (
     BLOCK,
     CLEANUP,
@@ -66,14 +68,14 @@ def _play(state: AuraState) -> Decision:
     hand = state.hands[state.active]
     return Decision(decision_id(state, state.active), state.active, PICK,
                     "Play 2–5 cards face down: all of one colour, or all of different colours.",
-                    tuple(HAND[c] for c in hand), PLAY_MIN, min(PLAY_MAX, len(hand)),
+                    tuple(map(HAND.__getitem__, hand)), PLAY_MIN, min(PLAY_MAX, len(hand)),
                     (str(hand[0]), str(hand[1])))
 
 
 def _block(state: AuraState, seat: int) -> Decision:
     size = len(state.table[state.active])
     target = state.cursor[seat]
-    options = (*(HAND[c] for c in state.hands[seat]), NONE)
+    options = (*map(HAND.__getitem__, state.hands[seat]), NONE)
     if size - target > 1:
         options += (DONE,)
     return Decision(decision_id(state, seat), seat, PICK,
@@ -137,7 +139,7 @@ def _discard(state: AuraState, seat: int) -> Decision:
     blocks = tuple(Option(f"b{i}", f"{LABEL[c]} (your block on card {i + 1})", "table")
                    for i, c in enumerate(state.table[seat]) if c != EMPTY)
     tops = TOPS[:min(count, reachable(state.decks, state.surfaced, seat))]
-    hand = tuple(HAND[c] for c in state.hands[seat])
+    hand = tuple(map(HAND.__getitem__, state.hands[seat]))
     options = blocks + hand + tops
     default = tuple(o.key for o in (tops + blocks + hand)[:count])
     return Decision(decision_id(state, seat), seat, PICK,
@@ -184,3 +186,9 @@ def _open(state: AuraState) -> list[Decision]:
                          "Every card of yours was stopped: play again now (nobody draws), "
                          "or pass?", (AGAIN, PASS), default=(AGAIN.key,))]
     return []
+
+
+open_decisions = ByIdentity(pending)
+"""``pending`` once per state object: the engine asks for the decisions, then applies one to
+the same state, and the move checks its decision against that list (decisions are frozen;
+callers must not change the list)."""

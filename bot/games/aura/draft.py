@@ -13,56 +13,79 @@ from bot.games.aura.state import AuraState
 
 class Draft:
     __slots__ = (
-        "active", "advanced", "beginner", "bonus", "cursor", "decks", "discards", "doubled",
-        "earned", "ending", "events", "hands", "marks", "opening", "owes", "owing", "phase",
-        "players", "rand", "resolver", "reversed", "secret", "simultaneous", "stacking", "stage",
-        "step", "surfaced", "table", "todo", "trade_colour", "turn", "wilds", "window",
+        "_rand",
+        "_seed",
+        "active",
+        "advanced",
+        "beginner",
+        "bonus",
+        "cursor",
+        "decks",
+        "discards",
+        "doubled",
+        "earned",
+        "ending",
+        "events",
+        "hands",
+        "marks",
+        "opening",
+        "owes",
+        "owing",
+        "phase",
+        "players",
+        "resolver",
+        "reversed",
+        "secret",
+        "simultaneous",
+        "stacking",
+        "stage",
+        "step",
+        "surfaced",
+        "table",
+        "todo",
+        "trade_colour",
+        "turn",
+        "wilds",
+        "window",
     )
 
     def __init__(self, s: AuraState) -> None:
-        self.players = s.players
-        self.beginner = s.beginner
-        self.advanced = s.advanced
-        self.simultaneous = s.simultaneous
-        self.rand = Rng(s.rng)
-        self.step = s.step
-        self.turn = s.turn
-        self.active = s.active
-        self.bonus = s.bonus
-        self.phase = s.phase
-        self.hands = list(s.hands)
-        self.decks = list(s.decks)
-        self.discards = list(s.discards)
-        self.secret = list(s.secret)
-        self.surfaced = list(s.surfaced)
-        self.ending = s.ending
-        self.table = list(s.table)
-        self.cursor = list(s.cursor)
-        self.wilds = list(s.wilds)
-        self.resolver = s.resolver
-        self.stage = s.stage
-        self.todo = s.todo
-        self.trade_colour = s.trade_colour
-        self.marks = s.marks
-        self.owes = s.owes
-        self.owing = list(s.owing)
-        self.doubled = s.doubled
-        self.reversed = s.reversed
-        self.earned = s.earned
-        self.stacking = list(s.stacking)
-        self.window = s.window
-        self.opening = s.opening
+        (self.players, self.beginner, self.advanced, self.simultaneous, rng, self.step,
+         self.turn, self.active, self.bonus, self.phase, hands, decks, discards, secret,
+         surfaced, self.ending, table, cursor, wilds, self.resolver, self.stage, self.todo,
+         self.trade_colour, self.marks, self.owes, owing, self.doubled, self.reversed,
+         self.earned, stacking, self.window, self.opening) = s
+        self._seed = rng
+        self._rand: Rng | None = None
+        self.hands = list(hands)
+        self.decks = list(decks)
+        self.discards = list(discards)
+        self.secret = list(secret)
+        self.surfaced = list(surfaced)
+        self.table = list(table)
+        self.cursor = list(cursor)
+        self.wilds = list(wilds)
+        self.owing = list(owing)
+        self.stacking = list(stacking)
         self.events: list[Event] = []
 
+    @property
+    def rand(self) -> Rng:
+        """The state's generator, made on first use (most moves draw nothing)."""
+        if self._rand is None:
+            self._rand = Rng(self._seed)
+        return self._rand
+
     def freeze(self) -> AuraState:
-        return AuraState(
-            self.players, self.beginner, self.advanced, self.simultaneous, self.rand.state,
+        return AuraState._make((
+            self.players, self.beginner, self.advanced, self.simultaneous,
+            self._seed if self._rand is None else self._rand.state,
             self.step, self.turn, self.active, self.bonus, self.phase, tuple(self.hands),
             tuple(self.decks), tuple(self.discards), tuple(self.secret), tuple(self.surfaced),
             self.ending, tuple(self.table), tuple(self.cursor), tuple(self.wilds), self.resolver,
             self.stage, self.todo, self.trade_colour, self.marks, self.owes, tuple(self.owing),
             self.doubled, self.reversed, self.earned, tuple(self.stacking), self.window,
-            self.opening)
+            self.opening))
 
     def say(self, kind: str, text: str, audience: tuple[int, ...] | None = None,
             **data: object) -> None:

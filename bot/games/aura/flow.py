@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from bot.engine.names import player as who
 from bot.games.aura.cards import (
     AURA,
     COLOUR,
@@ -38,12 +39,13 @@ PLAY_MIN, PLAY_MAX = 2, 5
 NO_WILDS = (0,) * COLOURS
 
 
-def who(seat: int) -> str:
-    return f"Player {seat + 1}"
+def count(n: int, thing: str = "card") -> str:
+    """'1 card', '3 cards': numbers in the log read as a player would say them."""
+    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
 
 
 def names(cards: list[int] | tuple[int, ...]) -> str:
-    return ", ".join(LABEL[c] for c in cards)
+    return ", ".join(map(LABEL.__getitem__, cards))
 
 
 # --- the draw deck and its Aura card -------------------------------------------------------
@@ -66,9 +68,7 @@ def settle(d: Draft, seat: int) -> None:
     while d.decks[seat][0] == AURA and d.surfaced[seat] < 2:
         d.surfaced[seat] += 1
         if d.surfaced[seat] == 2:
-            d.ending = True
-            d.say("aura", f"{who(seat)}'s Aura card surfaces again: this is the last turn.",
-                  seat=seat)
+            last_turn(d, seat, "aura", f"{who(seat)}'s Aura card surfaces again")
             return
         rest = list(d.decks[seat][1:])
         if d.advanced:
@@ -76,18 +76,29 @@ def settle(d: Draft, seat: int) -> None:
                   seat=seat)
         else:
             d.rand.shuffle(rest)
-            d.say("aura", f"{who(seat)}'s Aura card surfaces: deck shuffled, Aura to the "
-                  "bottom.", seat=seat)
+            d.say("aura", f"{who(seat)}'s Aura card surfaces: the deck is shuffled and the "
+                  "Aura card goes back to the bottom.", seat=seat)
             d.say("shuffle", "", (), seat=seat, order=list(rest))
         d.decks[seat] = (*rest, AURA)
 
 
+def last_turn(d: Draft, seat: int, kind: str, text: str) -> None:
+    """The game ends once this turn is over; the log says so the first time only."""
+    d.say(kind, text + ("." if d.ending else ": this is the last turn."), seat=seat)
+    d.ending = True
+
+
 def take_top(d: Draft, seat: int, count: int) -> list[int]:
-    """Remove up to ``count`` cards from the top of ``seat``'s deck, minding the Aura card."""
+    """Remove up to ``count`` cards from the top of ``seat``'s deck, minding the Aura card.
+
+    Cards above the Aura card come off in one slice; ``settle`` runs whenever it surfaces.
+    """
     taken: list[int] = []
     while len(taken) < count and d.decks[seat][0] != AURA:
-        taken.append(d.decks[seat][0])
-        d.decks[seat] = d.decks[seat][1:]
+        deck = d.decks[seat]
+        k = min(count - len(taken), deck.index(AURA))
+        taken += deck[:k]
+        d.decks[seat] = deck[k:]
         settle(d, seat)
     return taken
 
@@ -115,14 +126,12 @@ def draw_phase(d: Draft) -> None:
         if need <= 0:
             continue
         drawn = take_top(d, seat, need)
-        if len(drawn) < need:
-            d.ending = True
         to_hand(d, seat, drawn)
         if drawn:
-            d.say("draw", f"{who(seat)} draws {len(drawn)}.", seat=seat, count=len(drawn))
+            d.say("draw", f"{who(seat)} draws {count(len(drawn))}.", seat=seat, count=len(drawn))
             d.say("drew", f"You draw {names(drawn)}.", (seat,), seat=seat, cards=drawn)
         if len(drawn) < need:
-            d.say("short", f"{who(seat)} cannot draw enough: this is the last turn.", seat=seat)
+            last_turn(d, seat, "short", f"{who(seat)} cannot draw enough")
 
 
 def next_turn(d: Draft) -> None:
@@ -147,8 +156,8 @@ def reveal(d: Draft) -> None:
     d.resolver = d.active
     d.stage = ""
     shown = {str(s): list(row) for s, row in enumerate(d.table)}
-    parts = [f"{who(s)}: " + ", ".join(LABEL[c] if c != EMPTY else "-" for c in row)
-             for s, row in enumerate(d.table) if any(c != EMPTY for c in row)]
+    parts = [f"{who(s)}: " + ", ".join(LABEL[c] if c != EMPTY else "nothing" for c in row)
+             for s, row in enumerate(d.table) if row.count(EMPTY) < len(row)]
     d.say("reveal", "Revealed. " + "; ".join(parts) + ".", table=shown, active=d.active)
 
 
@@ -203,10 +212,11 @@ def start_discards(d: Draft) -> None:
     for seat in range(d.players):
         owed = result.owes[seat]
         if owed:
-            d.say("owes", f"{who(seat)} must discard {owed}.", seat=seat, count=owed)
+            d.say("owes", f"{who(seat)} must discard {count(owed)}.", seat=seat, count=owed)
         if result.blocked_all[seat]:
             d.say("blocked_all", f"{who(seat)} stopped every card.", seat=seat)
-        have = (sum(c != EMPTY for c in d.table[seat]) + len(d.hands[seat])
+        row = d.table[seat]
+        have = (len(row) - row.count(EMPTY) + len(d.hands[seat])
                 + reachable(d.decks, d.surfaced, seat))
         d.owing[seat] = min(owed, have)
         if d.owing[seat] and d.owing[seat] == have:
@@ -216,21 +226,25 @@ def start_discards(d: Draft) -> None:
 
 
 def discard(d: Draft, seat: int, blocks: list[int], hand: list[int], tops: int) -> None:
-    """Discard blocks (by position), hand cards and ``tops`` cards off the top of the deck."""
+    """Discard blocks (by position), hand cards and ``tops`` cards off the top of the deck.
+
+    ``tops`` never exceeds what can come off the deck (``reachable``), so the public line is
+    logged first and an Aura card surfacing on the way is logged after it.
+    """
     row = list(d.table[seat])
     shown = [row[i] for i in blocks] + hand
     for i in blocks:
         row[i] = EMPTY
     d.table[seat] = tuple(row)
     d.hands[seat] = tuple(c for c in d.hands[seat] if c not in hand)
+    text = names(shown) if shown else ""
+    if tops:
+        text += (" and " if text else "") + f"{count(tops)} from the top of their deck"
+    d.say("discard", f"{who(seat)} discards {text}.", seat=seat, cards=shown, hidden=tops)
     hidden = take_top(d, seat, tops)
     d.discards[seat] = d.discards[seat] + tuple(shown) + tuple(hidden)
     d.secret[seat] = d.secret[seat] + tuple(hidden)
     d.owing[seat] = 0
-    text = names(shown) if shown else ""
-    if hidden:
-        text += (" and " if text else "") + f"{len(hidden)} from the top of the deck"
-    d.say("discard", f"{who(seat)} discards {text}.", seat=seat, cards=shown, hidden=len(hidden))
     if hidden:
         d.say("discard_top", f"From your deck you discard {names(hidden)}.", (seat,),
               seat=seat, cards=hidden)
@@ -254,7 +268,7 @@ def under_deck(d: Draft, seat: int, cards: list[int]) -> None:
     d.table[seat] = (EMPTY,) * len(d.table[seat])
     d.stacking[seat] = False
     if cards:
-        d.say("cleanup", f"{who(seat)} puts {len(cards)} under the deck.", seat=seat,
+        d.say("cleanup", f"{who(seat)} puts {count(len(cards))} under their deck.", seat=seat,
               count=len(cards))
 
 
@@ -280,10 +294,14 @@ def advance(d: Draft) -> None:
     while True:
         if d.phase == BLOCK:
             size = len(d.table[d.active])
+            waiting = False
             for seat in range(d.players):
-                if seat != d.active and not d.hands[seat]:
-                    d.cursor[seat] = size
-            if any(d.cursor[s] < size for s in range(d.players) if s != d.active):
+                if seat != d.active and d.cursor[seat] < size:
+                    if not d.hands[seat]:
+                        d.cursor[seat] = size
+                    else:
+                        waiting = True
+            if waiting:
                 return
             reveal(d)
         elif d.phase == REVEAL:

@@ -8,17 +8,13 @@ from typing import Any, ClassVar
 from bot.engine import Action, Decision, Event, Game, OptionSpec, Result, Rng, Turn, View
 from bot.games.aura import ai
 from bot.games.aura.cards import AURA, EMPTY
-from bot.games.aura.decisions import pending
-from bot.games.aura.memo import ByIdentity
+from bot.games.aura.decisions import open_decisions
 from bot.games.aura.moves import apply_action
 from bot.games.aura.score import standings
 from bot.games.aura.setup import deck_cards, new_game, scenario_state
 from bot.games.aura.state import OVER, AuraState, state_from_json, state_to_json
 from bot.games.aura.view import build_view
 from bot.games.aura.visibility import redeal
-
-_pending = ByIdentity(pending)
-"""Decisions are frozen, so one list per state object serves every caller (copied)."""
 
 
 class Aura(Game[AuraState]):
@@ -45,7 +41,7 @@ class Aura(Game[AuraState]):
         return scenario_state(players, options, seed, setup)
 
     def pending(self, state: AuraState) -> list[Decision]:
-        return list(_pending(state))
+        return list(open_decisions(state))
 
     def turn(self, state: AuraState) -> Turn | None:
         return Turn(state.turn, state.active)

@@ -130,9 +130,10 @@ def table_of(view: View) -> tuple[list[list[int]], list[list[int]]]:
     return rows, named
 
 
-def worth(view: View, result: Outcome) -> float:
-    """How good ``result`` is for the viewer: opponents' discards against their own."""
-    me = view["viewer"]
+def worth(view: View, result: Outcome, me: int | None = None) -> float:
+    """How good ``result`` is for ``me`` (the viewer by default): opponents' discards
+    against their own."""
+    me = view["viewer"] if me is None else me
     others = [s for s in range(view["players"]) if s != me]
     score = sum(result.owes[s] for s in others) / len(others) - result.owes[me]
     stopped = any(result.blocked_all)
@@ -141,14 +142,63 @@ def worth(view: View, result: Outcome) -> float:
     return score - (0.8 / len(others) if stopped and not view["additional_turn"] else 0.0)
 
 
+SEARCHED_WILDS = 2
+"""Unnamed wilds whose every number is tried; any further ones are named greedily."""
+
+
+def unnamed_wilds(view: View, rows: list[list[int]], named: list[list[int]]
+                  ) -> list[tuple[int, int]]:
+    """Wilds on the table still without a number, as (seat, colour), in the order their
+    owners name them: the seat resolving now first, then the others in turn order."""
+    players = view["players"]
+    first = view["table"]["resolving"]
+    first = view["viewer"] if first is None else first
+    out = []
+    for k in range(players):
+        seat = (first + k) % players
+        for c in rows[seat]:
+            if c != EMPTY and KIND[c] == WILD and not named[seat][COLOUR[c]]:
+                out.append((seat, COLOUR[c]))
+    return out
+
+
+def settle(view: View, rows: list[list[int]], named: list[list[int]],
+           order: list[tuple[int, int]]) -> Outcome:
+    """The outcome once every wild in ``order`` is named by its owner to suit that owner.
+
+    A wild not yet named is unknown, not 0: each owner, in naming order, picks the number
+    that is best for them given how the later owners will answer. The last
+    ``SEARCHED_WILDS`` are searched through; any before them are named greedily (the later
+    ones counted as unnamed), which bounds the work at 8 ** SEARCHED_WILDS tables.
+    """
+    active = view["table"]["active"]
+    names = [list(n) for n in named]
+    for i, (seat, colour) in enumerate(order):
+        rest = order[i + 1:]
+        searched = len(rest) < SEARCHED_WILDS
+        best: tuple[float, int, Outcome] | None = None
+        for value in range(CARDS.numbers, 0, -1):
+            names[seat][colour] = value
+            result = settle(view, rows, names, rest) if searched else judge(rows, active, names)
+            score = worth(view, result, seat)
+            if best is None or score > best[0]:
+                best = (score, value, result)
+        assert best is not None
+        if searched:
+            return best[2]
+        names[seat][colour] = best[1]
+    return judge(rows, active, names)
+
+
 def _best(view: View, options: list[str], table_for: Callable[[str], tuple[
         list[list[int]], list[list[int]]]]) -> str:
-    """The option whose resulting table is worth most to the viewer (first one on ties)."""
-    active = view["table"]["active"]
+    """The option whose resulting table is worth most to the viewer (first one on ties),
+    with every wild still unnamed answered by its owner (see ``settle``)."""
     scored = []
     for n, key in enumerate(options):
         rows, named = table_for(key)
-        scored.append((worth(view, judge(rows, active, named)), -n, key))
+        result = settle(view, rows, named, unnamed_wilds(view, rows, named))
+        scored.append((worth(view, result), -n, key))
     return max(scored)[2]
 
 
@@ -207,10 +257,7 @@ def _trade_pick(view: View, rows: list[list[int]], named: list[list[int]], me: i
         card = int(key[1:])
         changed = [list(r) for r in rows]
         changed[me][pos] = card
-        names = [list(n) for n in named]
-        if KIND[card] == WILD:
-            names[me][COLOUR[card]] = CARDS.numbers
-        return changed, names
+        return changed, named
 
     return _best(view, keys, swapped)
 

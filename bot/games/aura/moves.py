@@ -8,8 +8,9 @@ every key is parsed again defensively, so a direct call with nonsense raises
 from __future__ import annotations
 
 from bot.engine import Action, Event, IllegalAction, StaleDecision
+from bot.engine.names import player as who
 from bot.games.aura.cards import CARDS, COLOUR, COLOURS, EMPTY, KIND, LABEL, RETURN, TRADE, WILD
-from bot.games.aura.decisions import decision_id
+from bot.games.aura.decisions import open_decisions
 from bot.games.aura.draft import Draft
 from bot.games.aura.flow import (
     PLAY_MAX,
@@ -22,7 +23,6 @@ from bot.games.aura.flow import (
     to_hand,
     under_deck,
     unnamed_wild,
-    who,
 )
 from bot.games.aura.state import (
     ACTING,
@@ -31,12 +31,10 @@ from bot.games.aura.state import (
     DISCARD,
     EXTRA,
     ORDERING,
-    OVER,
     PLAY,
     REVEAL,
     AuraState,
     replace_at,
-    waiting,
 )
 
 
@@ -47,8 +45,11 @@ def _int(key: str, prefix: str = "") -> int:
 
 
 def _hand_cards(d: Draft, seat: int, keys: tuple[str, ...]) -> list[int]:
-    cards = [_int(k) for k in keys]
-    if any(c not in d.hands[seat] for c in cards) or len(set(cards)) != len(cards):
+    joined = "".join(keys)
+    if keys and not (joined.isascii() and joined.isdecimal()):
+        raise IllegalAction("That choice is not on offer.")
+    cards = [int(k) for k in keys]
+    if not set(cards).issubset(d.hands[seat]) or len(set(cards)) != len(cards):
         raise IllegalAction("Choose cards from your own hand.")
     return cards
 
@@ -167,7 +168,7 @@ def _discard(d: Draft, seat: int, keys: tuple[str, ...]) -> None:
         raise IllegalAction("Discard only blocks you placed this turn.")
     if any(not 1 <= t <= min(d.owing[seat], reachable(d.decks, d.surfaced, seat))
            for t in tops):
-        raise IllegalAction("Your deck has not that many cards.")
+        raise IllegalAction("Your deck does not have that many cards.")
     discard(d, seat, blocks, hand, len(tops))
 
 
@@ -189,8 +190,7 @@ def _extra(d: Draft, key: str) -> None:
 
 
 def apply_action(state: AuraState, seat: int, action: Action) -> tuple[AuraState, list[Event]]:
-    if state.phase == OVER or seat not in waiting(state) or (
-            action.decision != decision_id(state, seat)):
+    if not any(d.id == action.decision and d.player == seat for d in open_decisions(state)):
         raise StaleDecision("That prompt is out of date; nothing was changed.")
     keys = action.choice
     phase = state.phase

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from bot.engine import Result, placings_from_scores
+from bot.engine.names import player
 from bot.games.aura.cards import AURA, TIE_BREAK_SPECIAL, VALUE
+from bot.games.aura.flow import count
 from bot.games.aura.state import AuraState
 
 
@@ -19,6 +21,6 @@ def standings(state: AuraState) -> Result:
         pile = state.discards[seat]
         specials = sum(TIE_BREAK_SPECIAL[c] for c in pile)
         keys.append((cards_left(state, seat), -specials, -sum(VALUE[c] for c in pile)))
-    detail = "; ".join(f"Player {s + 1}: {k[0]} cards, {-k[1]} wilds/actions and "
-                       f"{-k[2]} points discarded" for s, k in enumerate(keys))
+    detail = "; ".join(f"{player(s)}: {count(k[0])} left, {count(-k[1], 'wild or action card')}"
+                       f" and {count(-k[2], 'point')} discarded" for s, k in enumerate(keys))
     return Result(tuple(float(k[0]) for k in keys), placings_from_scores(keys), "normal", detail)

@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.engine import BadScenario, Rng
+from bot.engine.names import player
 from bot.games.aura.cards import AURA, BEGINNER_DECK, FULL_DECK, LABEL, draw_value, parse_card
 from bot.games.aura.flow import HAND_LIMIT, NO_WILDS, PLAY_MIN
 from bot.games.aura.state import PLAY, AuraState
@@ -120,7 +121,7 @@ def scenario_state(players: int, options: Mapping[str, Any], seed: int,
     for seat, (h, k, p) in enumerate(zip(_per_seat(setup, "hands", players),
                                          _per_seat(setup, "decks", players),
                                          _per_seat(setup, "discards", players), strict=True)):
-        who = f"Player {seat + 1}"
+        who = player(seat)
         hand = _cards(h, f"{who}'s hand")
         top = _cards(k, f"{who}'s deck")
         pile = _cards(p, f"{who}'s discards")

@@ -1,4 +1,7 @@
-"""The Aura game state: one frozen dataclass of ints, bools and tuples, cheap to copy.
+"""The Aura game state: one named tuple of ints, bools and tuples, cheap to copy.
+
+A ``NamedTuple`` rather than a frozen dataclass: a move builds a new state, and a frozen
+dataclass's ``__init__`` (one ``object.__setattr__`` per field) cost several times as much.
 
 Per-seat fields are tuples indexed by seat. Cards are deck-local ids (see ``cards``); whose
 card it is follows from the field it sits in. ``table[s]`` holds seat ``s``'s cards on the
@@ -8,11 +11,8 @@ in front of each of those cards (``EMPTY`` where there is none).
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass
-from operator import attrgetter
-from typing import Any
+from typing import Any, NamedTuple
 
 PLAY, BLOCK, REVEAL, DISCARD, CLEANUP, EXTRA, OVER = (
     "play", "block", "reveal", "discard", "cleanup", "extra", "over")
@@ -26,8 +26,7 @@ HOW_MASK, BY_TRUMP, BY_HIGHER, BY_BLOCK = 3, 1, 2, 3
 BLOCKED, DISCARDS = 4, 8
 
 
-@dataclass(frozen=True, slots=True)
-class AuraState:
+class AuraState(NamedTuple):
     players: int
     beginner: bool
     advanced: bool
@@ -81,7 +80,7 @@ class AuraState:
     """The draws for the starting player, round by round (-1: that seat no longer drew)."""
 
 
-_FIELDS = tuple(f.name for f in dataclasses.fields(AuraState))
+_FIELDS = AuraState._fields
 _NESTED = ("hands", "decks", "discards", "secret", "table", "wilds", "marks", "opening")
 _FLAT = ("surfaced", "cursor", "todo", "owes", "owing", "stacking")
 _SCALAR = tuple(n for n in _FIELDS if n not in _NESTED + _FLAT)
@@ -105,16 +104,9 @@ def state_from_json(data: Mapping[str, Any]) -> AuraState:
     return AuraState(**fields)
 
 
-_GET = attrgetter(*_FIELDS)
-_AT = {name: i for i, name in enumerate(_FIELDS)}
-
-
 def evolve(state: AuraState, **changes: Any) -> AuraState:
-    """``dataclasses.replace`` without its per-call introspection (hot in the leak test)."""
-    values = list(_GET(state))
-    for name, value in changes.items():
-        values[_AT[name]] = value
-    return AuraState(*values)
+    """``state`` with some fields changed."""
+    return state._replace(**changes)
 
 
 def replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

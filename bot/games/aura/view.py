@@ -148,16 +148,9 @@ def _face(card: int, named: int) -> Face:
 _FACES = tuple(tuple(_face(c, v if KIND[c] == WILD else 0) for v in range(CARDS.numbers + 1))
                for c in range(AURA))
 """``_FACES[card][n]``: the face of ``card``; for a wild, named ``n`` (0: not yet)."""
+_FACE = tuple(faces[0] for faces in _FACES)
+"""``_FACE[card]``: the face of a card off the table (a wild not named)."""
 _BACKS = tuple(Face({"back": d.lines}) for d in CARDS.decks)
-
-
-def card_view(card: int, named: int = 0) -> Face:
-    """A face-up card; ``named`` is the number chosen for a wild on the table."""
-    return _FACES[card][named]
-
-
-def _back(seat: int) -> Face:
-    return _BACKS[seat]
 
 
 def _seat(state: AuraState, seat: int, viewer: int | None, hidden_blocks: int) -> View:
@@ -174,7 +167,7 @@ def _seat(state: AuraState, seat: int, viewer: int | None, hidden_blocks: int) -
         "under_aura": len(deck) - 1 - deck.index(AURA),
         "aura_surfaced": state.surfaced[seat],
         "discard": len(pile),
-        "discarded": [_FACES[c][0] for c in pile] if shown else None,
+        "discarded": [_FACE[c] for c in pile] if shown else None,
         "remaining": len(deck) - 1 + len(state.hands[seat]) + hidden_blocks,
     }
 
@@ -210,8 +203,8 @@ def _cells(state: AuraState, seat: int, viewer: int | None, result: Outcome | No
             continue
         cell: View = {"card": None, "beats": None, "blocked": None, "discards": None}
         if c != EMPTY:
-            cell["card"] = (card_view(c, named[COLOUR[c]]) if result is not None or viewer == seat
-                            else _back(seat))
+            cell["card"] = (_FACES[c][named[COLOUR[c]]] if result is not None or viewer == seat
+                            else _BACKS[seat])
         if result is not None and marked:
             mark = result.marks[seat][i]
             cell["beats"] = _HOW[mark & HOW_MASK]
@@ -233,8 +226,8 @@ def _table(state: AuraState, viewer: int | None) -> tuple[View, set[int]]:
     for i, c in enumerate(played):
         face: View | None = None
         if c != EMPTY:
-            face = card_view(c, named[COLOUR[c]]) if revealed or viewer == active else _back(
-                active)
+            face = (_FACES[c][named[COLOUR[c]]] if revealed or viewer == active
+                    else _BACKS[active])
         chain = result.chains[i] if result is not None else 0
         cards.append({"card": face, "chain": chain or None})
     rows = []
@@ -273,7 +266,7 @@ def build_view(state: AuraState, viewer: int | None) -> View:
     sealed: set[int] = set()
     if state.table:
         table, sealed = _table(state, viewer)
-    seats = [_seat(state, s, viewer, sum(c != EMPTY for c in state.table[s])
+    seats = [_seat(state, s, viewer, len(state.table[s]) - state.table[s].count(EMPTY)
                    if s in sealed else 0) for s in range(state.players)]
     over = state.phase == OVER
     result = standings(state).to_json() if over else None
@@ -291,10 +284,10 @@ def build_view(state: AuraState, viewer: int | None) -> View:
         "phase": state.phase,
         "waiting": waiting(state),
         "ending": state.ending,
-        "opening": [[card_view(c) if c != EMPTY else None for c in rnd]
+        "opening": [[_FACE[c] if c != EMPTY else None for c in rnd]
                     for rnd in state.opening],
         "seats": seats,
         "table": table,
-        "hand": [card_view(c) for c in state.hands[viewer]] if viewer is not None else None,
+        "hand": [_FACE[c] for c in state.hands[viewer]] if viewer is not None else None,
         "result": result,
     }

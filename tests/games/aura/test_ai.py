@@ -64,3 +64,17 @@ def test_normal_games_keep_every_invariant() -> None:
         players = 2 + seed % 3
         run_playout(GAME, players, seed, levels=["normal"] * players,
                     options={"simultaneous_blocks": seed % 2 == 0, "advanced": seed % 4 == 1})
+
+
+def test_normal_counts_an_unnamed_wild_as_unknown_not_zero() -> None:
+    # The blocker's green wild is named after the active player's: whatever the active
+    # player names below 8, it is beaten. Chaining the wild with the blocked red 3 (the
+    # old reading, which counted the unnamed wild as 0) loses both; only 8 goes through.
+    m = Match([["red 3", "green wild"], ["red 5", "green wild"]])
+    m.do(0, "Red 3", "Green wild")
+    m.block(1, "Red 5", "Green wild")
+    action = GAME.ai_choose("normal", m.view(0), m.decision(0), Rng(1))
+    assert action.choice == ("8",)
+    m.do(0, "8")
+    blocker = GAME.ai_choose("normal", m.view(1), m.decision(1), Rng(1))
+    assert blocker.choice == ("8",)   # as high as it goes: still short of beating an 8

@@ -150,8 +150,8 @@ def test_a_block_decision_names_its_target_and_offers_to_stop() -> None:
     ("red 4", "red 5", 0), ("red 8", "blue 1", 0), ("blue 8", "return", BY_TRUMP),
     ("red 8", "return", 0), ("return", "red 8", BY_HIGHER), ("green 8", "purple 1", 0),
 ])
-def test_same_colour_and_higher_or_the_trumping_colour(block: str, target: str,
-                                                        how: int) -> None:
+def test_colours_and_trumps_exactly_as_printed(block: str, target: str,
+                                               how: int) -> None:
     assert beats(card(block), NONE, card(target), NONE) == how
 
 
@@ -303,7 +303,7 @@ def test_passing_the_additional_turn_draws_and_moves_on() -> None:
     assert (m.state.active, m.state.bonus, len(m.state.hands[0])) == (1, False, 7)
 
 
-def test_no_additional_turn_after_an_additional_turn() -> None:
+def test_at_most_one_additional_turn_in_a_row() -> None:
     m = Match([["red 5", "green 5", "blue 6", "beige 7"], ["blue 1", "purple 1", "beige 2",
                                                            "green 3"]])
     m.do(0, "Red 5", "Green 5")

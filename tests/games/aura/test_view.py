@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -131,3 +132,26 @@ def test_card_faces_in_views_are_shared_but_read_only() -> None:
         face["label"] = "changed"
     view = m.view(0)
     assert copy.deepcopy(view) == view and dict(face) == face
+
+
+PLAYER_WORDS = re.compile(r"\b[a-z]+_[a-z_]+\b|\bSeat \d|\bPlayer 0\b|(?<!\d)1 cards\b"
+                          r"|\b[2-9]\d* card\b|\s-[\s,;.]|\bNone\b|\{|\}")
+"""What a player would not write: snake_case keys, seat numbers, code leftovers, and
+counts in the wrong number ('1 cards', '3 card')."""
+
+
+def test_texts_a_player_reads_use_their_words() -> None:
+    for seed in range(6):
+        options = parse_options(GAME.options, {"advanced": seed % 2 == 1})
+        state = GAME.setup(2 + seed % 3, options, seed)
+        rng = Rng(seed)
+        texts: list[str] = []
+        while (result := GAME.result(state)) is None:
+            for decision in GAME.pending(state):
+                texts += [decision.prompt, *(o.label for o in decision.options)]
+            decision = GAME.pending(state)[0]
+            state, events = play(GAME, state, decision.player, choose_random(decision, rng))
+            texts += [e.text for e in events if e.text]
+        texts.append(result.detail)
+        bad = sorted({t for t in texts if PLAYER_WORDS.search(t)})
+        assert not bad, bad[:5]
