@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from bot.engine import (
@@ -19,7 +19,7 @@ from bot.engine import (
     Rng,
     View,
 )
-from bot.games.auroria import ai, board, choices, flow
+from bot.games.auroria import ai, board, choices, flow, text
 from bot.games.auroria.decklist import deck_option, seat_deck
 from bot.games.auroria.rules import card, catalog, has, power
 from bot.games.auroria.scenario import build_scenario
@@ -202,6 +202,9 @@ class Auroria(Game[State]):
         for uid in s.zones[0]["energy"] + s.zones[1]["energy"]:
             assert card(s, uid).type in ("energy", "potion"), "a non-Energy in the Energy Zone"
         assert catalog(s)
+
+    def describe(self, view: View, names: Sequence[str], *, full: bool = False) -> str:
+        return text.describe(view, names, full=full)
 
     def redeal_hidden(self, state: State, viewer: int | None, rng: Rng) -> State | None:
         """Permute what ``viewer`` cannot see: other hands with their decks, and own deck."""
