@@ -23,7 +23,8 @@ def fit(lines: Iterable[str], limit: int = ALT_TEXT_MAX) -> str:
             if room > 1:
                 out.append(line[: room - 1] + "…")
             elif out:
-                out[-1] = out[-1][: max(0, len(out[-1]) - 1)] + "…"
+                keep = len(out[-1]) - (1 if used >= limit else 0)
+                out[-1] = out[-1][:keep] + "…"
             break
         out.append(line)
         used += cost
