@@ -43,3 +43,8 @@ def listing(items: Sequence[str], empty: str = "none") -> str:
     if len(items) == 1:
         return items[0]
     return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def whose(names: Sequence[str], seat: int, viewer: int | None) -> str:
+    """``your`` for the viewer's own seat, else ``Ann's``: "your turn", "Bo's turn"."""
+    return "your" if seat == viewer else f"{name_of(names, seat)}'s"

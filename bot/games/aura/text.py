@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.engine import View
-from bot.engine.text import fit, listing, name_of
+from bot.engine.text import fit, listing, name_of, whose
 
 _PHASES = {
     "play": "playing cards face down",
@@ -50,16 +50,17 @@ def _table(view: View, names: Sequence[str], full: bool) -> list[str]:
     table = view["table"]
     if table is None:
         return ["The table is empty."]
-    active = name_of(names, table["active"])
+    viewer = view["viewer"]
+    active = "You" if table["active"] == viewer else name_of(names, table["active"])
     played = []
     for slot in table["cards"]:
         chain = f" (chain {slot['chain']})" if slot["chain"] else ""
         played.append(_card(slot["card"]) + chain)
     lines = [f"{active} played: {listing(played)}."]
     for row in table["blockers"]:
-        who = name_of(names, row["seat"])
+        who = "You" if row["seat"] == viewer else name_of(names, row["seat"])
         if row["sealed"]:
-            lines.append(f"{who}'s blocks are sealed until the reveal.")
+            lines.append(f"{who} blocked face down, sealed until the reveal.")
             continue
         cells = [_cell(cell, full) for cell in row["cells"]]
         doing = " (choosing now)" if row["choosing"] else ""
@@ -91,7 +92,7 @@ def describe(view: View, names: Sequence[str], *, full: bool = False) -> str:
         extra = " (an additional turn)" if view["additional_turn"] else ""
         last = " This is the last turn." if view["ending"] else ""
         doing = _PHASES.get(view["phase"], "playing")
-        lines.append(f"Aura turn {view['turn']}{extra}: {name_of(names, view['active'])}'s "
+        lines.append(f"Aura turn {view['turn']}{extra}: {whose(names, view['active'], viewer)} "
                      f"turn, {doing}.{last}")
         waiting = [("you" if s == viewer else name_of(names, s)) for s in view["waiting"]]
         if waiting:

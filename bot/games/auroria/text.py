@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.engine import View
-from bot.engine.text import fit, listing, name_of
+from bot.engine.text import fit, listing, name_of, whose
 
 _PHASES = {"mulligan": "mulligan", "draw": "Draw Phase", "energy": "Energy Phase",
            "main": "Main Phase", "battle": "Battle Phase", "end": "End Phase"}
@@ -79,10 +79,10 @@ def describe(view: View, names: Sequence[str], *, full: bool = False) -> str:
     lines = []
     result = view["result"]
     if result is not None:
-        winners = [name_of(names, s) for s in result["winners"]]
+        winners = ["you" if s == viewer else name_of(names, s) for s in result["winners"]]
         lines.append(f"Auroria Codex, game over: {listing(winners, 'nobody')} won.")
     else:
-        lines.append(f"Auroria Codex turn {view['turn']}: {name_of(names, view['active'])}'s "
+        lines.append(f"Auroria Codex turn {view['turn']}: {whose(names, view['active'], viewer)} "
                      f"turn, {_PHASES.get(view['phase'], view['phase'])}.")
         waiting = [("you" if s == viewer else name_of(names, s)) for s in view["waiting"]]
         if waiting:
@@ -99,7 +99,7 @@ def describe(view: View, names: Sequence[str], *, full: bool = False) -> str:
         targets = [uids.get(t, "a card") for t in entry["targets"]]
         aim = f" at {listing(targets)}" if full and targets else ""
         negated = " (negated)" if entry["negated"] else ""
-        lines.append(f"On the chain: {name_of(names, entry['controller'])}'s "
+        lines.append(f"On the chain: {whose(names, entry['controller'], viewer)} "
                      f"{entry['card']['name']}{aim}{negated}.")
     for player in sorted(view["players"], key=lambda p: p["seat"] != viewer):
         mine = player["seat"] == viewer

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.engine import View
-from bot.engine.text import fit, listing, name_of
+from bot.engine.text import fit, listing, name_of, whose
 
 _PHASES = {
     "scry": "looking at the top travel card",
@@ -66,7 +66,7 @@ def describe(view: View, names: Sequence[str], *, full: bool = False) -> str:
         lines.append("Zura, game over.")
     else:
         doing = _PHASES.get(view["phase"], "playing")
-        lines.append(f"Zura: {name_of(names, turn)}'s turn, {doing}.")
+        lines.append(f"Zura: {whose(names, turn, viewer)} turn, {doing}.")
     final = view["final_turns"]
     if final is not None and not view["over"]:
         lines.append(f"The Tzerzurian pile ran out ({name_of(names, final['emptied_by'])}); "
