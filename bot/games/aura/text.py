@@ -68,7 +68,8 @@ def _table(view: View, names: Sequence[str], full: bool) -> list[str]:
             text = f"{who}{doing}: no blocks yet" if not table["revealed"] else \
                 f"{who}: no blocks"
         else:
-            text = f"{who}{doing} blocks: {', '.join(cells)}"
+            verb = "block" if row["seat"] == viewer else "blocks"
+            text = f"{who}{doing} {verb}: {', '.join(cells)}"
         if row["owes"]:
             text += f"; must discard {row['owes']}"
         if row["blocked_all"]:

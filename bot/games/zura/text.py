@@ -48,7 +48,7 @@ def _slot(slot: dict[str, Any], full: bool) -> str | None:
     if "seen" in slot:
         return (f"{slot['name']} face down, known: {_tz(slot['seen'])}"
                 f"{_ability(slot['seen'], full)}")
-    return f"{slot['name']} face down" if full else None
+    return None
 
 
 def _hand(hand: list[dict[str, Any]]) -> str:
@@ -75,8 +75,12 @@ def describe(view: View, names: Sequence[str], *, full: bool = False) -> str:
     shown = [text for slot in slots if (text := _slot(slot, full)) is not None]
     down = sum(1 for slot in slots if slot["state"] == "down" and "seen" not in slot)
     if full:
+        unknown = [slot["name"] for slot in slots if slot["state"] == "down"
+                   and "seen" not in slot]
         lines.append("Search area:")
         lines.extend(f"  {text}" for text in shown)
+        if unknown:
+            lines.append(f"  Face down, unknown: {listing(unknown)}.")
     else:
         lines.append(f"Search area: {listing(shown, 'nothing face up')}; "
                      f"{down} unknown face down.")
