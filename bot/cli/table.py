@@ -59,6 +59,7 @@ class Table:
 
     def __init__(self, out: TextIO, inp: TextIO) -> None:
         self.out, self.inp = out, inp
+        self.game = ""
         self.names: list[str] = []
         self.board: View | None = None
         self.shown = ""
@@ -67,8 +68,7 @@ class Table:
         print(text, file=self.out)
 
     def text(self, view: View) -> str:
-        return registry.get(view["game"]).describe(view, self.names, full=True) \
-            if "game" in view else ""
+        return registry.get(self.game).describe(view, self.names, full=True)
 
     def show(self, messages: Sequence[Outbound]) -> None:
         """What happened, then the board as you see it when it changed."""
@@ -188,6 +188,7 @@ async def play(args: argparse.Namespace, table: Table) -> None:
                 info = await service.join(info.id, ME)
             else:
                 info = await service.add_ai(info.id, ME, args.level)
+        table.game = info.game
         table.names = seat_names(info.seats, _names(args.names))
         table.say(f"{info.title}, match #{info.id}: {', '.join(table.names)}.")
         table.show(await service.start(info.id, ME))
