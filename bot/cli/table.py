@@ -40,8 +40,9 @@ def _ordinal(n: int) -> str:
 
 HELP = """\
   Type the number of your choice; for several, separate them: `1 3` or `1,3`.
-  b   show the board again
-  ?   this help
+  none  choose nothing, where that is allowed
+  b     show the board again
+  ?     this help
   Ctrl-C (or end of input) leaves the table."""
 
 
@@ -115,6 +116,8 @@ class Table:
             hint = "one number" if decision.min == 1 else f"{decision.min} numbers"
         else:
             hint = f"{decision.min} to {decision.max} numbers"
+        if decision.min == 0:
+            hint += ", or `none`"
         while True:
             self.out.write(f"Your choice ({hint}; ? for help): ")
             self.out.flush()
@@ -124,6 +127,8 @@ class Table:
             if not self.inp.isatty():
                 self.say(line.rstrip("\n"))  # piped input: keep the transcript readable
             words = [w for w in re.split(r"[\s,]+", line.strip()) if w]
+            if words == ["none"] and decision.min == 0:
+                return []
             if words == ["?"]:
                 self.say(HELP)
             elif words and words[0].lower() in ("b", "board"):

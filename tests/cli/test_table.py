@@ -109,6 +109,16 @@ def test_choices_are_read_as_numbers(typed: str, keys: list[str]) -> None:
     assert "(1 to 2 numbers; ? for help)" in text and "Enter" not in text
 
 
+def test_none_chooses_nothing_only_where_allowed() -> None:
+    optional = Decision("d", 0, PICK, "Keep any?", (Option("a", "A"), Option("b", "B")),
+                        min=0, max=2)
+    out = io.StringIO()
+    assert table.Table(out, io.StringIO("none\n")).ask(optional) == []
+    assert "0 to 2 numbers, or `none`" in out.getvalue()
+    needed = Decision("d", 0, PICK, "Pick one.", (Option("a", "A"),))
+    assert table.Table(io.StringIO(), io.StringIO("none\n1\n")).ask(needed) == ["a"]
+
+
 def test_a_bare_enter_never_takes_the_default() -> None:
     decision = Decision("d", 0, PICK, "Pass?", (Option("pass", "Pass"), Option("go", "Go")),
                         default=("pass",))

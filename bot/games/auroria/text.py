@@ -13,13 +13,21 @@ from typing import Any
 from bot.engine import View
 from bot.engine.text import fit, listing, name_of, whose
 
-_PHASES = {"mulligan": "mulligan", "draw": "Draw Phase", "energy": "Energy Phase",
+_PHASES = {"draw": "Draw Phase", "energy": "Energy Phase",
            "main": "Main Phase", "battle": "Battle Phase", "end": "End Phase"}
 
 
 def _card(card: dict[str, Any], full: bool) -> str:
+    """The name; in full, with cost, powers (front line / back line) and text."""
     name: str = card["name"]
-    return f"{name} ({card['text']})" if full and card["text"] else name
+    if not full:
+        return name
+    facts = [f"cost {card['cost']}"] if card["cost"] else []
+    if card["type"] == "creature":
+        facts.append(f"power {card['front']} front, {card['back']} back")
+    if card["text"]:
+        facts.append(card["text"].rstrip("."))
+    return f"{name} ({'; '.join(facts)})" if facts else name
 
 
 def _slot(slot: dict[str, Any], full: bool) -> str:
@@ -82,8 +90,10 @@ def describe(view: View, names: Sequence[str], *, full: bool = False) -> str:
         winners = ["you" if s == viewer else name_of(names, s) for s in result["winners"]]
         lines.append(f"Auroria Codex, game over: {listing(winners, 'nobody')} won.")
     else:
-        lines.append(f"Auroria Codex turn {view['turn']}: {whose(names, view['active'], viewer)} "
-                     f"turn, {_PHASES.get(view['phase'], view['phase'])}.")
+        lines.append("Auroria Codex, before the first turn: mulligans."
+                     if view["phase"] == "mulligan" else
+                     f"Auroria Codex turn {view['turn']}: {whose(names, view['active'], viewer)}"
+                     f" turn, {_PHASES.get(view['phase'], view['phase'])}.")
         waiting = [("you" if s == viewer else name_of(names, s)) for s in view["waiting"]]
         if waiting:
             lines.append(f"Waiting for {listing(waiting)}.")
