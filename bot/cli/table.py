@@ -63,6 +63,8 @@ class Table:
         self.game = ""
         self.names: list[str] = []
         self.board: View | None = None
+        """The latest view to print: your seat's once you have one, else the table's."""
+        self.seated = False
         self.shown = ""
 
     def say(self, text: str = "") -> None:
@@ -72,15 +74,15 @@ class Table:
         return registry.get(self.game).describe(view, self.names, full=True)
 
     def show(self, messages: Sequence[Outbound]) -> None:
-        """What happened, then the board as you see it when it changed."""
+        """Print what happened; keep the view the board is printed from (when you choose)."""
         for message in messages:
             if isinstance(message, PublicUpdate):
-                if self.board is None or self.board.get("viewer") is None:
+                if not self.seated:
                     self.board = message.view
                 for line in message.summary:
                     self.say(f"· {with_names(line, self.names)}")
             elif isinstance(message, PrivateUpdate) and message.user_id == ME:
-                self.board = message.view
+                self.board, self.seated = message.view, True
                 for line in message.events:
                     self.say(f"· (only you) {with_names(line, self.names)}")
             elif isinstance(message, MatchEnded):
