@@ -461,7 +461,7 @@ TOPICS: dict[str, dict[str, Topic]] = {"zura": ZURA, "aura": AURA, "auroria": AU
 
 # -- finding each topic's moment in seeded games ------------------------------------------
 
-SEEDS: Final = range(1, 13)
+SEEDS: Final = range(1, 25)
 """Seeded AI games searched for a topic's moment (every shipped topic is found in these)."""
 
 Moment = tuple[View, str]

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine import ORDER, Action, Decision, Rng, View
+from bot.games.auroria.cards import CardDef
+from bot.games.auroria.rules import CATALOG
 
 
 def choose(level: str, view: View, decision: Decision, rng: Rng) -> Action:
@@ -108,63 +110,183 @@ def _build(view: View, d: Decision, board: Any, me: int) -> str | None:
 
 
 def _main(view: View, d: Decision, board: Any, me: int) -> str | None:
+    """Play the card worth most now (see ``_worth``); skip cards that would do nothing."""
     plays = _by_prefix(d, "play:") + _by_prefix(d, "act:") + _by_prefix(d, "disc:")
     if plays:
-        labels = {o.key: o.label for o in d.options}
-
-        def cost(key: str) -> int:
-            label = labels[key]
-            return int(label[label.rfind("(") + 1:-1]) if label.endswith(")") else 0
-        return max(plays, key=cost)
+        worth = {k: _worth(view, d, board, me, k) for k in plays}
+        best = max(plays, key=lambda k: worth[k])
+        if worth[best] > 0 or d.id.endswith(".menu"):
+            return best
     menus = _by_prefix(d, "menu:play") or _by_prefix(d, "menu:")
-    if menus:
+    if menus and not plays:
         return menus[0]
     if "battle" in [o.key for o in d.options]:
         return "battle"
     return None
 
 
+def _own_card(view: View, me: int, uid: int) -> CardDef | None:
+    """The printed card of ``uid`` in the seat's hand, lines or Aura zones (None when it is
+    defined only inside a scenario)."""
+    pl = view["players"][me]
+    for c in (*pl["hand"], *pl["auras"], *(s["card"] for line in ("front", "back")
+                                           for s in pl[line] if "card" in s)):
+        if c["uid"] == uid:
+            return CATALOG.get(c["id"])
+    return None
+
+
+def _worth(view: View, d: Decision, board: Any, me: int, key: str) -> float:
+    """What an option does on this board, in rough power points (0 or less: nothing)."""
+    head, _, rest = key.partition(":")
+    if head == "disc":
+        return 2.0
+    uid = int(rest.partition(":")[0])
+    c = _own_card(view, me, uid)
+    if c is None:  # trust the printed cost
+        label = next(o.label for o in d.options if o.key == key)
+        return float(label[label.rfind("(") + 1:-1]) if label.endswith(")") else 1.0
+    if head == "act":
+        eff = c.effect("activate")
+        return _ops_worth(view, board, me, eff.ops) if eff else 0.0
+    if c.type == "creature":
+        body = max(c.front, c.back) + 0.5 * len(c.keywords)
+        return body + sum(_ops_worth(view, board, me, e.ops) for e in c.effects
+                          if e.trigger == "on_play")
+    if c.type == "potion":
+        return 1.0
+    if c.type == "item":
+        mine = [s for s in board.values() if s[0] == me]
+        if c.equip == "creature" and not mine:
+            return 0.0
+        return 1.0 + sum(_ops_worth(view, board, me, e.ops) for e in c.effects)
+    eff = c.effect("resolve") or c.effect("static")
+    return _ops_worth(view, board, me, eff.ops if eff else ())
+
+
+def _ops_worth(view: View, board: Any, me: int, ops: Any) -> float:
+    enemy = sorted((_strength(s) for seat, s in board.values() if seat != me), reverse=True)
+    mine = [s for seat, s in board.values() if seat == me]
+    total = 0.0
+    for op in ops:
+        kind, n = op.get("op"), int(op.get("n", 1))
+        to = str(op.get("to", ""))
+        if kind in ("damage", "destroy", "return", "exhaust"):
+            if to.startswith("t") or to.startswith("enemy"):
+                if not enemy:
+                    continue
+                hits = [e for e in enemy if kind != "damage" or e <= n]
+                total += (hits[0] if hits else 0.5) + (1 if kind == "destroy" else 0)
+        elif kind == "power" and n < 0:
+            total += -n if enemy else 0
+        elif kind in ("power", "grant"):
+            total += (n if kind == "power" else 1) if (mine or "leader" in to) else 0
+        elif kind in ("draw", "influence", "plant", "overgrowth"):
+            total += n if op.get("who", "you") == "you" else -n
+        elif kind == "discard":
+            total += n if op.get("who") == "opp" else -n
+        else:
+            total += 1
+    return total
+
+
+def _attackers_left(view: View, seat: int, board: Any) -> bool:
+    """Whether ``seat`` still has a creature able to attack this turn (seen from the view)."""
+    for s_seat, slot in board.values():
+        if s_seat != seat or slot["exhausted"] or _strength(slot) <= 0:
+            continue
+        front = any(x["uid"] == slot["uid"] for x in view["players"][seat]["front"])
+        if (front or "Ranger" in slot["keywords"]) and (
+                not slot["new"] or "Quickness" in slot["keywords"]):
+            return True
+    return False
+
+
+def _leader_power(view: View, seat: int) -> int:
+    return int(view["players"][seat]["leader"]["power"])
+
+
 def _attack(view: View, d: Decision, board: Any, me: int) -> str | None:
-    """Attack with the leader (it risks nothing) and with creatures no ready enemy blocker
-    would beat; otherwise end the turn."""
+    """Attack with creatures no ready enemy blocker would beat, then with the leader last
+    (it takes no damage back, and blockers spent on creatures can no longer stop it); skip
+    a leader attack that a blocker would absorb for nothing."""
     enemy = view["players"][1 - me]
     blockers = [slot for line in ("front", "back") for slot in enemy[line]
                 if slot["kind"] == "creature"
                 and (not slot["exhausted"] or "Structure" in slot["keywords"])]
+    leader_key = None
     for key in _by_prefix(d, "atk:"):
         uid = int(key[4:])
         if uid not in board:
-            return key  # the leader
+            leader_key = key
+            continue
         mine = board[uid][1]
         stealthy = "Stealth" in mine["keywords"]
         able = [b for b in blockers if not stealthy or "Stealth" in b["keywords"]]
-        if all(_strength(b) < _strength(mine) for b in able):
-            return key
+        if all(_strength(b) <= _strength(mine) for b in able):
+            return key  # at worst an even trade: boards that only wait end in deck-outs
+    if leader_key is None:
+        return None
+    power = _leader_power(view, me)
+    prey = [s for seat, s in board.values() if seat != me and s["exhausted"]
+            and _strength(s) <= power]
+    walls = [b for b in blockers if _strength(b) > power and "Structure" not in b["keywords"]]
+    if prey or not walls or enemy["influence"] <= power:
+        return leader_key
     return None
 
 
 def _attack_target(view: View, d: Decision, board: Any, me: int) -> str | None:
+    """Kill the strongest exhausted creature the attacker survives (a leader takes no
+    damage back, so it may also take an equal one); otherwise hit the leader."""
     targets = _by_prefix(d, "tgt:")
     if not targets:
         return None
-    combat_att = view.get("attacking")
-    mine = board.get(combat_att, (me, {"power": 0, "damage": 0}))[1] if combat_att else None
-    power = _strength(mine) if mine else 0
-    kills = [k for k in targets if int(k[4:]) in board and _strength(board[int(k[4:])][1]) < power]
+    att = view.get("attacking")
+    face = next(k for k in targets if int(k[4:]) not in board)
+    is_leader = att not in board
+    power = _leader_power(view, me) if is_leader else _strength(board[att][1])
+    if view["players"][1 - me]["influence"] <= power:
+        return face
+    kills = [k for k in targets if int(k[4:]) in board
+             and (_strength(board[int(k[4:])][1]) < power
+                  or (is_leader and _strength(board[int(k[4:])][1]) <= power))]
     if kills:
         return max(kills, key=lambda k: _strength(board[int(k[4:])][1]))
-    return next(k for k in targets if int(k[4:]) not in board)
+    return face
 
 
 def _block(view: View, d: Decision, board: Any, me: int) -> str | None:
+    """Block only when it pays: a blocker that survives a creature (and kills it when
+    stronger), an even trade for a dearer attacker, or a chump block against a lethal hit.
+    A leader takes no damage back, so blocking it only saves Influence and exhausts the
+    blocker: done with a Structure (it readies again) or once no attacker is left to use
+    the opening."""
     blocks = _by_prefix(d, "blk:")
     if not blocks or view["combat"] is None:
         return None
-    att = view["combat"]["attacker"]
-    att_power = _strength(board[att][1]) if att in board else 0
-    good = [k for k in blocks if _strength(board[int(k[4:])][1]) > att_power]
-    if good:
-        return min(good, key=lambda k: _strength(board[int(k[4:])][1]))
-    if view["players"][me]["influence"] <= 2 * max(att_power, 1):
-        return min(blocks, key=lambda k: _strength(board[int(k[4:])][1]))
-    return "none"
+    combat = view["combat"]
+    att, foe = combat["attacker"], 1 - me
+    is_leader = att not in board
+    hit = _leader_power(view, foe) if is_leader else _strength(board[att][1])
+    on_leader = combat["target"] == view["players"][me]["leader"]["uid"]
+    slots = {k: board[int(k[4:])][1] for k in blocks}
+
+    def weakest(keys: list[str]) -> str:
+        return min(keys, key=lambda k: _strength(slots[k]))
+    survive = [k for k in blocks if _strength(slots[k]) > hit]
+    lethal = on_leader and view["players"][me]["influence"] <= hit
+    if is_leader:
+        free = [k for k in survive if "Structure" in slots[k]["keywords"]
+                or not _attackers_left(view, foe, board)]
+        if free:
+            return weakest(free)
+        return weakest(blocks) if lethal else "none"
+    if survive:
+        return weakest(survive)
+    cost = int(board[att][1]["card"]["cost"])
+    trade = [k for k in blocks if _strength(slots[k]) == hit
+             and int(slots[k]["card"]["cost"]) <= cost]
+    if trade:
+        return weakest(trade)
+    return weakest(blocks) if lethal else "none"

@@ -12,6 +12,7 @@ from dataclasses import replace
 from bot.engine import Event, Rng
 from bot.games.auroria.rules import (
     LINE_SIZE,
+    base_power,
     card,
     has,
     item_on,
@@ -19,6 +20,8 @@ from bot.games.auroria.rules import (
     planted,
     power,
     statics,
+    weakening,
+    zeroable,
 )
 from bot.games.auroria.state import LINES, Perm, State
 
@@ -261,9 +264,15 @@ def state_checks(s: State, ev: list[Event]) -> None:
     """Destroy creatures whose marked damage reaches their power (0 power included), then
     end the game on Influence 0 or less."""
     while True:
+        weak = weakening(s)
+        zero = zeroable(s)
+        suspects = [(u, (p, line)) for p in (0, 1) for line in LINES for u in s.zones[p][line]
+                    if s.perms[u].role == "creature" and (weak or s.perms[u].damage or (
+                        u in zero and not base_power(s, u, (p, line))))]
+        if not suspects:
+            break
         active = statics(s)
-        doomed = [u for p in (0, 1) for line in LINES for u in s.zones[p][line]
-                  if s.perms[u].role == "creature" and s.perms[u].damage >= power(s, u, active)
+        doomed = [u for u, where in suspects if s.perms[u].damage >= power(s, u, active, where)
                   and not has(s, u, "Protected")]
         if not doomed:
             break

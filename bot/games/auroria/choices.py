@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.engine import Event, IllegalAction, Option
 from bot.games.auroria import board, flow, legal
+from bot.games.auroria.legal import option
 from bot.games.auroria.rules import (
     card,
     energy_available,
@@ -32,30 +33,30 @@ def _need(s: State, b: Build) -> tuple[str, list[Option]] | None:
     c = card(s, uid)
     if b["a"] == "play":
         if c.type == "creature" and b.get("line") is None:
-            return "line", [Option(f"line:{ln}", f"{ln.capitalize()}line", "line")
+            return "line", [option(f"line:{ln}", f"{ln.capitalize()}line", "line")
                             for ln in LINES if line_free(s, p, ln)]
         if c.type == "item" and c.equip != "under" and b.get("host") is None:
-            return "host", [Option(f"host:{h}", name(s, h), "host")
+            return "host", [option(f"host:{h}", name(s, h), "host")
                             for h in legal.hosts(s, p, c)]
         if c.type == "counter" and b.get("ctr") is None:
-            return "ctr", [Option(f"ent:{e['id']}", f"{e['kind']}: {name(s, e['uid'])}",
+            return "ctr", [option(f"ent:{e['id']}", f"{e['kind']}: {name(s, e['uid'])}",
                                   "chain") for e in legal.counter_targets(s, p, c)]
     eff = c.effect("activate") if b["a"] == "act" else (
         c.effect("resolve") if c.type == "spell" else None)
     if eff is not None and len(b["tg"]) < len(eff.targets):
         spec = eff.targets[len(b["tg"])]
         taken = b["tg"] + legal.already_doomed(s, c, eff)
-        return "tg", [Option(f"tg:{u}", name(s, u), "target")
+        return "tg", [option(f"tg:{u}", name(s, u), "target")
                       for u in legal.targets(s, p, spec, taken)]
     if b["a"] == "play" and "Bloom" in c.keywords and b.get("bloom") is None:
         lo = max(0, c.cost - energy_available(s, p))
         hi = min(c.cost, len(planted(s, p)))
-        return "bloom", [Option(f"bloom:{k}", f"Use {k} Planted", "bloom")
+        return "bloom", [option(f"bloom:{k}", f"Use {k} Planted", "bloom")
                          for k in range(lo, hi + 1)]
     if b.get("potions") is None:
         due = (eff.cost if b["a"] == "act" and eff is not None else c.cost) - (
             b.get("bloom") or 0)
-        return "pay", [Option(f"pay:{k}", _pay_label(due - k, k), "pay")
+        return "pay", [option(f"pay:{k}", _pay_label(due - k, k), "pay")
                        for k in board.potion_choices(s, p, due)]
     return None
 
@@ -133,44 +134,44 @@ def _commit(s: State, b: Build, ev: list[Event]) -> None:
 def options(s: State, prompt: dict[str, Any]) -> list[Option]:
     k, p = prompt["k"], prompt["p"]
     if k == "draw":
-        return [Option("draw", "Draw a card"), Option("skip", "Skip the draw")]
+        return [option("draw", "Draw a card"), option("skip", "Skip the draw")]
     if k == "energy":
-        return [*[Option(f"en:{u}", f"Place {name(s, u)}", "energy")
-                  for u in legal.energy_cards(s, p)], Option("skip", "Place no Energy")]
+        return [*[option(f"en:{u}", f"Place {name(s, u)}", "energy")
+                  for u in legal.energy_cards(s, p)], option("skip", "Place no Energy")]
     if k == "main":
         return legal.menu(legal.main_actions(s, p, False),
-                          [Option("battle", "Go to battle", "pass")])
+                          [option("battle", "Go to battle", "pass")])
     if k == "menu":
         inner = [o for o in _origin_options(s, prompt["origin"]) if o.group == prompt["group"]]
-        return [*inner[:legal.MAX_OPTIONS - 1], Option("back", "Back", "pass")]
+        return [*inner[:legal.MAX_OPTIONS - 1], option("back", "Back", "pass")]
     if k == "window":
         opts = legal.window_options(s, prompt)
         return legal.menu(opts[:-1], [opts[-1]])
     if k == "build":
         need = _need(s, prompt["b"])
         assert need is not None
-        return [*need[1][:legal.MAX_OPTIONS - 1], Option("back", "Back", "pass")]
+        return [*need[1][:legal.MAX_OPTIONS - 1], option("back", "Back", "pass")]
     if k == "battle":
-        return [*[Option(f"atk:{u}", f"Attack with {name(s, u)}", "attack")
-                  for u in legal.attackers(s, p)], Option("end", "End the turn", "pass")]
+        return [*[option(f"atk:{u}", f"Attack with {name(s, u)}", "attack")
+                  for u in legal.attackers(s, p)], option("end", "End the turn", "pass")]
     if k == "target":
-        return [*[Option(f"tgt:{u}", name(s, u), "target")
-                  for u in legal.attack_targets(s, prompt["att"])], Option("back", "Back")]
+        return [*[option(f"tgt:{u}", name(s, u), "target")
+                  for u in legal.attack_targets(s, prompt["att"])], option("back", "Back")]
     if k == "block":
-        return [*[Option(f"blk:{u}", f"Block with {name(s, u)}", "block")
-                  for u in legal.blockers(s)], Option("none", "Do not block", "pass")]
+        return [*[option(f"blk:{u}", f"Block with {name(s, u)}", "block")
+                  for u in legal.blockers(s)], option("none", "Do not block", "pass")]
     if k == "order":
-        return [Option(str(i), f"{name(s, t['uid'])} ({t['tr'].replace('_', ' ')})")
+        return [option(str(i), f"{name(s, t['uid'])} ({t['tr'].replace('_', ' ')})")
                 for i, t in enumerate(s.trig)]
     if k == "ttarget":
         t = s.trig[-1]
         eff = card(s, t["uid"]).effect(t["tr"])
         assert eff is not None
         chosen = t.get("tg", [])
-        return [Option(f"tg:{u}", name(s, u), "target")
+        return [option(f"tg:{u}", name(s, u), "target")
                 for u in legal.targets(s, t["p"], eff.targets[len(chosen)], chosen)]
     if k == "op":
-        return [Option(key, label) for key, label in prompt["opts"]]
+        return [option(key, label) for key, label in prompt["opts"]]
     raise AssertionError(f"unknown prompt {k}")
 
 
@@ -180,30 +181,35 @@ def _origin_options(s: State, origin: dict[str, Any]) -> list[Option]:
     return legal.window_options(s, origin)
 
 
+PROMPT_TEXTS = {
+    "draw": "Draw Phase.",
+    "energy": "Energy Phase: place one Energy card?",
+    "main": "Main Phase: choose an action.",
+    "menu": "Choose.",
+    "window": "You may respond.",
+    "battle": "Battle Phase: attack or end the turn.",
+    "target": "Choose the attack's target.",
+    "block": "Block this attack?",
+    "order": "Order the triggered effects (first resolves first).",
+    "ttarget": "Choose a target for the triggered effect.",
+}
+MIRROR_TEXTS = {"draw": "Your opponent drew: draw too?",
+                "energy": "Your opponent placed Energy: place one too?"}
+BUILD_TEXTS = {"line": "Which line?", "host": "Equip to whom?", "ctr": "Counter what?",
+               "tg": "Choose a target.", "bloom": "Pay how much with Planted cards?",
+               "pay": "Pay with Energy or Potions?"}
+
+
 def prompt_text(s: State, prompt: dict[str, Any]) -> str:
     k = prompt["k"]
-    texts = {
-        "draw": "Your opponent drew: draw too?" if prompt.get("mirror") else "Draw Phase.",
-        "energy": ("Your opponent placed Energy: place one too?" if prompt.get("mirror")
-                   else "Energy Phase: place one Energy card?"),
-        "main": "Main Phase: choose an action.",
-        "menu": "Choose.",
-        "window": "You may respond.",
-        "battle": "Battle Phase: attack or end the turn.",
-        "target": "Choose the attack's target.",
-        "block": "Block this attack?",
-        "order": "Order the triggered effects (first resolves first).",
-        "ttarget": "Choose a target for the triggered effect.",
-    }
     if k == "op":
         return str(prompt["what"])
     if k == "build":
         need = _need(s, prompt["b"])
-        what = need[0] if need else ""
-        return {"line": "Which line?", "host": "Equip to whom?", "ctr": "Counter what?",
-                "tg": "Choose a target.", "bloom": "Pay how much with Planted cards?",
-                "pay": "Pay with Energy or Potions?"}.get(what, "Choose.")
-    return texts[k]
+        return BUILD_TEXTS.get(need[0] if need else "", "Choose.")
+    if prompt.get("mirror") and k in MIRROR_TEXTS:
+        return MIRROR_TEXTS[k]
+    return PROMPT_TEXTS[k]
 
 
 def validate(offered: list[Option], lo: int, hi: int, ordered: bool,

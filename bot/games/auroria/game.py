@@ -233,7 +233,8 @@ def _safe_default(opts: tuple[Option, ...], lo: int) -> tuple[str, ...]:
     the offered default (Energy first, Potions kept: house rules, paying)."""
     if opts and opts[0].key.startswith("pay:"):
         return (opts[0].key,)
+    offered = {o.key for o in opts}
     for key in ("pass", "none", "back", "draw", "skip", "battle", "end"):
-        if any(o.key == key for o in opts):
+        if key in offered:
             return (key,)
     return tuple(o.key for o in opts[:max(lo, 1)])

@@ -7,6 +7,7 @@ Option keys: ``play:<uid>``, ``act:<uid>``, ``move:<uid>``, ``disc:<creature>:<i
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from bot.engine import Option
@@ -20,15 +21,21 @@ from bot.games.auroria.rules import (
     energy_available,
     has,
     item_on,
+    keywords,
     leader,
     line_free,
     name,
     planted,
     power,
+    statics,
 )
 from bot.games.auroria.state import LINES, State
 
 MAX_OPTIONS = 25
+
+option = lru_cache(maxsize=8192)(Option)
+"""Options are immutable and the same few recur all game: share them (building one is
+most of what a menu costs)."""
 
 
 def distinct_hand(s: State, p: int) -> list[int]:
@@ -171,14 +178,14 @@ def main_actions(s: State, p: int, window: bool) -> list[Option]:
     for uid in distinct_hand(s, p):
         c = card(s, uid)
         if c.type != "counter" and playable(s, p, uid, window):
-            out.append(Option(f"play:{uid}", f"Play {c.name} ({c.cost})", "play"))
-    out += [Option(f"act:{u}", f"Activate {name(s, u)}", "activate") for u in activatable(s, p)]
+            out.append(option(f"play:{uid}", f"Play {c.name} ({c.cost})", "play"))
+    out += [option(f"act:{u}", f"Activate {name(s, u)}", "activate") for u in activatable(s, p)]
     for uid in movable(s, p):
         dest = "back" if s.line_of(uid) == (p, "front") else "front"
         full = "" if line_free(s, p, dest) else (
             " (full: cannot make room)" if blocked_moves(s, [uid]) else " (full: make room)")
-        out.append(Option(f"move:{uid}", f"Move {name(s, uid)} to {dest}{full}", "move"))
-    out += [Option(f"disc:{cr}:{it}", f"{name(s, cr)} picks up {name(s, it)}", "discover")
+        out.append(option(f"move:{uid}", f"Move {name(s, uid)} to {dest}{full}", "move"))
+    out += [option(f"disc:{cr}:{it}", f"{name(s, cr)} picks up {name(s, it)}", "discover")
             for cr, it in discoveries(s, p)]
     return out
 
@@ -188,7 +195,7 @@ def counters_in_hand(s: State, p: int) -> list[Option]:
     for uid in distinct_hand(s, p):
         c = card(s, uid)
         if c.type == "counter" and playable(s, p, uid, True):
-            out.append(Option(f"ctr:{uid}", f"Counter with {c.name} ({c.cost})", "counter"))
+            out.append(option(f"ctr:{uid}", f"Counter with {c.name} ({c.cost})", "counter"))
     return out
 
 
@@ -199,8 +206,8 @@ def window_options(s: State, prompt: dict[str, Any]) -> list[Option]:
     if prompt.get("mirror") and not s.autopass[p]:
         mirrored = main_actions(s, p, True)
         if mirrored:
-            out += [*mirrored, Option("autopass", "Pass; stop offering mirrored turns", "pass")]
-    return [*out, Option("pass", "Pass", "pass")]
+            out += [*mirrored, option("autopass", "Pass; stop offering mirrored turns", "pass")]
+    return [*out, option("pass", "Pass", "pass")]
 
 
 def menu(options: list[Option], tail: list[Option]) -> list[Option]:
@@ -211,24 +218,27 @@ def menu(options: list[Option], tail: list[Option]) -> list[Option]:
     for o in options:
         if o.group not in groups:
             groups.append(o.group)
-    return [Option(f"menu:{g}", f"{g.capitalize()}…", "menu") for g in groups] + tail
+    return [option(f"menu:{g}", f"{g.capitalize()}…", "menu") for g in groups] + tail
 
 
 # ----- combat -------------------------------------------------------------------------------
 def attackers(s: State, p: int) -> list[int]:
     """Ready creatures that may attack now, and the leader once per turn."""
     out = []
-    for uid in creatures(s, p):
-        perm = s.perms[uid]
-        where = s.line_of(uid)
-        assert where is not None
-        limit = 2 if has(s, uid, "Dual Attack") else 1
-        if (not perm.exhausted and perm.attacks < limit and power(s, uid) > 0
-                and (where[1] == "front" or has(s, uid, "Ranger"))
-                and (perm.entered < s.turn or has(s, uid, "Quickness"))):
-            out.append(uid)
+    active = statics(s)
+    for line in LINES:
+        for uid in s.zones[p][line]:
+            perm = s.perms[uid]
+            if perm.role != "creature" or perm.exhausted:
+                continue
+            kws = keywords(s, uid, active, (p, line))
+            limit = 2 if "Dual Attack" in kws else 1
+            if (perm.attacks < limit and power(s, uid, active, (p, line)) > 0
+                    and (line == "front" or "Ranger" in kws)
+                    and (perm.entered < s.turn or "Quickness" in kws)):
+                out.append(uid)
     lead = leader(s, p)
-    if s.perms[lead].attacks == 0 and power(s, lead) > 0:
+    if s.perms[lead].attacks == 0 and power(s, lead, active) > 0:
         out.append(lead)
     return out
 

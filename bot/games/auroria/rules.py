@@ -8,7 +8,7 @@ Nothing derived is stored, so nothing goes stale.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -40,7 +40,13 @@ def catalog(s: State) -> dict[str, CardDef]:
 
 
 def card(s: State, uid: int) -> CardDef:
-    return catalog(s)[s.kinds[uid]]
+    try:
+        return s.memo["defs"][uid]  # type: ignore[no-any-return]
+    except KeyError:
+        cat = catalog(s)
+        defs: list[CardDef] = [cat[k] for k in s.kinds]
+        s.memo["defs"] = defs
+        return defs[uid]
 
 
 def name(s: State, uid: int) -> str:
@@ -70,27 +76,41 @@ def _static_ops(c: CardDef) -> tuple[Mapping[str, Any], ...]:
     return tuple(op for eff in c.effects if eff.trigger == "static" for op in eff.ops)
 
 
-def _static_uids(s: State) -> list[int]:
-    """Cards whose printed text has static ops (fixed per deal, so memoised)."""
+def _static_cards(s: State) -> list[tuple[int, tuple[Mapping[str, Any], ...]]]:
+    """(uid, static ops) of the cards whose printed text has any (fixed per deal, so
+    memoised)."""
     found = s.memo.get("static")
     if found is None:
         cat = catalog(s)
-        found = s.memo["static"] = [u for u, k in enumerate(s.kinds) if _static_ops(cat[k])]
+        found = s.memo["static"] = [(u, _static_ops(cat[k])) for u, k in enumerate(s.kinds)
+                                    if _static_ops(cat[k])]
     return found
 
 
-def _static_sources(s: State) -> Iterator[tuple[int, int, Mapping[str, Any]]]:
-    """(controller, source uid, op) for every static op currently giving its effect.
-    Cards never change sides, so the controller of a card in play is its owner."""
-    cat = catalog(s)
-    for uid in _static_uids(s):
-        perm = s.perms.get(uid)
-        if perm is not None and perm.role in ("aura", "equipped", "under", "creature"):
-            for op in _static_ops(cat[s.kinds[uid]]):
-                yield s.owner[uid], uid, op
+def zeroable(s: State) -> frozenset[int]:
+    """Creatures printed with 0 power in a line (fixed per deal, so memoised)."""
+    found = s.memo.get("zero")
+    if found is None:
+        cat = catalog(s)
+        found = s.memo["zero"] = frozenset(
+            u for u, k in enumerate(s.kinds)
+            if cat[k].type == "creature" and not (cat[k].front and cat[k].back))
+    return found
 
 
-def _applies(s: State, p: int, src: int, op: Mapping[str, Any], uid: int) -> bool:
+def weakening(s: State) -> bool:
+    """Whether some power may now be below its printed value (a negative modifier, or a
+    negative static op anywhere in the deal): without one, an undamaged creature with
+    printed power in its line cannot die, which spares state checks most work."""
+    found = s.memo.get("weakens")
+    if found is None:
+        found = s.memo["weakens"] = any(op["op"] == "power" and op["n"] < 0
+                                        for _, ops in _static_cards(s) for op in ops)
+    return bool(found) or any(m.n < 0 for m in s.mods)
+
+
+def _applies(s: State, p: int, src: int, op: Mapping[str, Any], uid: int,
+             where: tuple[int, str] | None = None) -> bool:
     to = op.get("to")
     if to == "host":
         return s.perms[src].host == uid
@@ -103,7 +123,7 @@ def _applies(s: State, p: int, src: int, op: Mapping[str, Any], uid: int) -> boo
     role = s.perms[uid].role if uid in s.perms else ""
     if role != "creature":
         return False
-    ctl = s.line_of(uid)
+    ctl = where or s.line_of(uid)
     side = ctl[0] if ctl else -1
     if to == "own_creatures":
         return side == p
@@ -112,30 +132,42 @@ def _applies(s: State, p: int, src: int, op: Mapping[str, Any], uid: int) -> boo
     return to == "all_creatures"
 
 
-def base_power(s: State, uid: int) -> int:
+def base_power(s: State, uid: int, where: tuple[int, str] | None = None) -> int:
+    """Printed power in the occupied line; ``where`` (side, line) saves looking it up."""
     c = card(s, uid)
     if c.type == "leader":
         return c.front
-    where = s.line_of(uid)
+    where = where or s.line_of(uid)
     return c.back if where and where[1] == "back" else c.front
 
 
 Statics = list[tuple[int, int, Mapping[str, Any]]]
+_STATIC_ROLES = frozenset(("aura", "equipped", "under", "creature"))
 
 
 def statics(s: State) -> Statics:
-    """The static ops in effect now; pass it to ``power`` when asking about many cards."""
-    return list(_static_sources(s))
+    """(controller, source uid, op) for every static op in effect now; pass it to ``power``
+    when asking about many cards. Cards never change sides, so the controller of a card in
+    play is its owner."""
+    out: Statics = []
+    for uid, ops in _static_cards(s):
+        perm = s.perms.get(uid)
+        if perm is not None and perm.role in _STATIC_ROLES:
+            owner = s.owner[uid]
+            out += [(owner, uid, op) for op in ops]
+    return out
 
 
-def power(s: State, uid: int, active: Statics | None = None) -> int:
-    """Current power in the occupied line (leaders: their power), never below 0."""
-    total = base_power(s, uid)
+def power(s: State, uid: int, active: Statics | None = None,
+          where: tuple[int, str] | None = None) -> int:
+    """Current power in the occupied line (leaders: their power), never below 0. Callers
+    asking about many cards pass ``statics`` and the card's (side, line) when known."""
+    total = base_power(s, uid, where)
     for m in s.mods:
         if m.target == uid:
             total += m.n
-    for p, src, op in _static_sources(s) if active is None else active:
-        if op["op"] == "power" and _applies(s, p, src, op, uid):
+    for p, src, op in statics(s) if active is None else active:
+        if op["op"] == "power" and _applies(s, p, src, op, uid, where):
             total += op["n"]
     return max(0, total)
 
@@ -145,19 +177,26 @@ def remaining(s: State, uid: int) -> int:
     return max(0, power(s, uid) - s.perms[uid].damage)
 
 
-def keywords(s: State, uid: int, active: Statics | None = None) -> set[str]:
+def keywords(s: State, uid: int, active: Statics | None = None,
+             where: tuple[int, str] | None = None) -> set[str]:
     out = set(card(s, uid).keywords)
     for m in s.mods:
         if m.target == uid and m.kw:
             out.add(m.kw)
-    for p, src, op in _static_sources(s) if active is None else active:
-        if op["op"] == "grant" and _applies(s, p, src, op, uid):
+    for p, src, op in statics(s) if active is None else active:
+        if op["op"] == "grant" and _applies(s, p, src, op, uid, where):
             out.add(op["kw"])
     return out
 
 
 def has(s: State, uid: int, kw: str) -> bool:
-    return kw in keywords(s, uid)
+    """``kw in keywords(s, uid)``, stopping at the first source."""
+    if kw in card(s, uid).keywords:
+        return True
+    if any(m.target == uid and m.kw == kw for m in s.mods):
+        return True
+    return any(op["op"] == "grant" and op["kw"] == kw and _applies(s, p, src, op, uid)
+               for p, src, op in statics(s))
 
 
 def line_free(s: State, p: int, line: str) -> int:

@@ -84,22 +84,26 @@ class State:
     """The open decisions, cached once the state is final (clones start without)."""
 
     def clone(self) -> State:
-        """A copy safe to change: containers are copied, frozen records are shared."""
-        return State(
-            slow=self.slow, kinds=self.kinds, owner=self.owner,
+        """A copy safe to change: containers are copied, frozen records are shared. (Built
+        from the attribute dict rather than through ``__init__``: a copy per move, so its
+        cost matters.)"""
+        new = object.__new__(State)
+        d = dict(self.__dict__)
+        d.update(
             zones=[{k: list(v) for k, v in z.items()} for z in self.zones],
-            influence=list(self.influence), rng=self.rng, extra=self.extra, step=self.step,
-            turn=self.turn, active=self.active, phase=self.phase, limbo=list(self.limbo),
-            perms=dict(self.perms), mods=list(self.mods), inf_log=list(self.inf_log),
-            flags=dict(self.flags), mull=list(self.mull),
-            chain=[dict(e) for e in self.chain], work=[dict(w) for w in self.work],
+            influence=list(self.influence), limbo=list(self.limbo), perms=dict(self.perms),
+            mods=list(self.mods), inf_log=list(self.inf_log), flags=dict(self.flags),
+            mull=list(self.mull), chain=[dict(e) for e in self.chain],
+            work=[dict(w) for w in self.work],
             prompt=dict(self.prompt) if self.prompt is not None else None,
             trig=[dict(t) for t in self.trig],
             combat=dict(self.combat) if self.combat is not None else None,
             autopass=list(self.autopass),
             winners=list(self.winners) if self.winners is not None else None,
-            reason=self.reason, serial=self.serial, memo=self.memo,
+            decisions=None,
         )
+        new.__dict__ = d
+        return new
 
     # ----- zone helpers -------------------------------------------------------------------
     def zone_of(self, uid: int) -> tuple[int, str]:

@@ -54,7 +54,7 @@ from functools import lru_cache
 from typing import Any
 
 from bot.games.auroria.cards import CardDef
-from bot.games.auroria.rules import Statics, card, item_on, keywords, leader, power, statics
+from bot.games.auroria.rules import Statics, card, keywords, leader, power, statics
 from bot.games.auroria.state import State
 
 
@@ -65,10 +65,31 @@ def _printed(c: CardDef) -> dict[str, Any]:
 
 
 def card_view(s: State, uid: int) -> dict[str, Any]:
-    return {"uid": uid, **_printed(card(s, uid))}
+    """A card's printed face. Fixed per deal, so built once and shared by every view of
+    the deal (views are read-only)."""
+    cache: dict[int, dict[str, Any]] = s.memo.setdefault("views", {})
+    found = cache.get(uid)
+    if found is None:
+        found = cache[uid] = {"uid": uid, **_printed(card(s, uid))}
+    return found
 
 
-def _slot(s: State, uid: int, viewer: int | None, p: int, active: Statics) -> dict[str, Any]:
+def _faces(s: State, uids: list[int]) -> list[dict[str, Any]]:
+    """The faces of a zone's cards (grave, hand, Aura zones, under the leader); the list is
+    cached per content, like ``card_view``."""
+    cache: dict[tuple[int, ...], list[dict[str, Any]]] = s.memo.setdefault("faces", {})
+    key = tuple(uids)
+    found = cache.get(key)
+    if found is None:
+        if len(cache) > 4096:
+            cache.clear()
+        found = cache[key] = [card_view(s, u) for u in uids]
+    return found
+
+
+def _slot(s: State, uid: int, viewer: int | None, where: tuple[int, str], active: Statics,
+          gear: dict[int, int]) -> dict[str, Any]:
+    p = where[0]
     perm = s.perms[uid]
     if perm.role == "planted":
         out: dict[str, Any] = {"kind": "planted", "uid": uid,
@@ -78,25 +99,31 @@ def _slot(s: State, uid: int, viewer: int | None, p: int, active: Statics) -> di
         return out
     if perm.role == "dropped":
         return {"kind": "dropped", "uid": uid, "card": card_view(s, uid)}
-    item = item_on(s, uid)
+    item = gear.get(uid)
     return {"kind": "creature", "uid": uid, "card": card_view(s, uid),
-            "power": power(s, uid, active), "exhausted": perm.exhausted, "damage": perm.damage,
-            "keywords": sorted(keywords(s, uid, active)), "new": perm.entered == s.turn,
+            "power": power(s, uid, active, where), "exhausted": perm.exhausted,
+            "damage": perm.damage, "keywords": sorted(keywords(s, uid, active, where)),
+            "new": perm.entered == s.turn,
             "item": card_view(s, item) if item is not None else None}
 
 
-def _player(s: State, p: int, viewer: int | None, active: Statics) -> dict[str, Any]:
+def _player(s: State, p: int, viewer: int | None, active: Statics,
+            gear: dict[int, int]) -> dict[str, Any]:
     z = s.zones[p]
     lead = leader(s, p)
     lc = card(s, lead)
-    item = item_on(s, lead)
+    item = gear.get(lead)
+    rows: dict[tuple[int, bool, bool, bool], dict[str, Any]] = s.memo.setdefault("energy", {})
     energy = []
     for uid in z["energy"]:
         perm = s.perms[uid]
-        row: dict[str, Any] = {"uid": uid, "exhausted": perm.exhausted,
-                               "potion": perm.role == "potion"}
-        if viewer == p or perm.role == "potion":
-            row["name"] = card(s, uid).name
+        potion = perm.role == "potion"
+        key = (uid, perm.exhausted, potion, viewer == p or potion)
+        row = rows.get(key)
+        if row is None:  # a handful per card, shared like ``card_view``
+            row = rows[key] = {"uid": uid, "exhausted": perm.exhausted, "potion": potion}
+            if key[3]:
+                row["name"] = card(s, uid).name
         energy.append(row)
     out: dict[str, Any] = {
         "seat": p, "influence": s.influence[p],
@@ -105,26 +132,27 @@ def _player(s: State, p: int, viewer: int | None, active: Statics) -> dict[str, 
                    "base_power": lc.front,
                    "attacked": s.perms[lead].attacks > 0,
                    "item": card_view(s, item) if item is not None else None,
-                   "under": [card_view(s, u) for u in z["under"]]},
-        "front": [_slot(s, u, viewer, p, active) for u in z["front"]],
-        "back": [_slot(s, u, viewer, p, active) for u in z["back"]],
+                   "under": _faces(s, z["under"])},
+        "front": [_slot(s, u, viewer, (p, "front"), active, gear) for u in z["front"]],
+        "back": [_slot(s, u, viewer, (p, "back"), active, gear) for u in z["back"]],
         "energy": energy,
-        "auras": [card_view(s, u) for u in z["auras"]],
+        "auras": _faces(s, z["auras"]),
         "hand_count": len(z["hand"]), "deck_count": len(z["deck"]),
-        "grave_count": len(z["grave"]), "grave": [card_view(s, u) for u in z["grave"]],
+        "grave_count": len(z["grave"]), "grave": _faces(s, z["grave"]),
     }
     if viewer == p:
-        out["hand"] = [card_view(s, u) for u in z["hand"]]
+        out["hand"] = _faces(s, z["hand"])
     return out
 
 
 def build_view(s: State, viewer: int | None, waiting: list[int]) -> dict[str, Any]:
     c = s.combat
     active = statics(s)
+    gear = {s.perms[u].host: u for z in s.zones for u in z["gear"]}  # carrier -> item
     out = {
         "game": "auroria", "viewer": viewer, "turn": s.turn, "active": s.active,
         "phase": s.phase, "slow": s.slow, "waiting": waiting,
-        "players": [_player(s, p, viewer, active) for p in (0, 1)],
+        "players": [_player(s, p, viewer, active, gear) for p in (0, 1)],
         "chain": [{"id": e["id"], "kind": e["kind"], "controller": e["p"],
                    "card": card_view(s, e["uid"]), "targets": list(e["tg"]),
                    "negated": e["neg"]} for e in s.chain],

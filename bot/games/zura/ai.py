@@ -6,13 +6,19 @@ never discards five or six of a kind, so it would rarely reach peeks, steals and
 would need some 300 turns to end a game.
 
 ``normal`` plays heuristics on its own view: it gathers one landscape, throwing away one or
-two cards of the others, and discards a group as soon as it holds three; it flips cards it
-knows match (its own peeks and cards shown earlier), avoids
-pairing an Imp, steals the best top card, and keeps its best ability on top.
+two cards of the others, and discards a group when the flips it forces are worth it. A flip
+is valued by what it would claim, Imps counting against: with a lone Imp face up, an unknown
+card risks the pair, weighed well beyond its 4 points, so it flips cards it knows (its peeks,
+cards shown earlier), keeps its cards when every forced flip looks bad, and never flips a
+known Imp it can avoid; that caution fades in a game that drags on, so games end. Cards
+are also valued by what they are worth to the leading opponent (denial): it claims and steals
+the cards that feed an opponent's colour (above all the variable card of that colour), never
+takes an Imp, and keeps its best ability on top.
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from functools import cached_property
 from typing import Any
@@ -37,15 +43,17 @@ def choose(level: str, view: View, decision: Decision, rng: Rng) -> Action:
 
 
 def _random(view: View, decision: Decision, rng: Rng) -> tuple[str, ...]:
-    keys = [o.key for o in decision.options]
+    options = decision.options
     if decision.kind == ORDER:
+        keys = [o.key for o in options]
         rng.shuffle(keys)
         return tuple(keys)
-    discards = [o.key for o in decision.options if o.group == "discard"]
-    if discards and rng.randrange(2):  # only the main decision offers discards
+    # Only the main decision offers discards, and it lists them first.
+    if options[0].group == "discard" and rng.randrange(2):
+        discards = [o.key for o in options if o.group == "discard"]
         land = rng.choice(discards).split(":")[0]
         return ([k for k in discards if k.startswith(land + ":")][-1],)
-    return (rng.choice(keys),)
+    return (rng.choice(options).key,)
 
 
 class _Normal:
@@ -55,9 +63,11 @@ class _Normal:
         self.v = view
         self.rng = rng
         self.me: int = view["viewer"]
+        self.players: int = view["players"]
         self.hand = Counter(c["landscape"] for c in view["hand"])
         mine = view["my_stack"] + view["this_turn"]["gained"]
         self.colours = Counter(c["landscape"] for c in mine if c["landscape"])
+        self.elders = {c["landscape"] for c in mine if c["points"] == "X"}
         top = view["stacks"][self.me]["top"]
         self.ability: str | None = top["ability"] if top else None
         self.slots: list[dict[str, Any]] = view["search"]["slots"]
@@ -77,20 +87,73 @@ class _Normal:
         pool.subtract(seen)
         return +pool
 
+    @cached_property
+    def patience(self) -> float:
+        """0 in a game of usual length, rising to 1 in one that drags on: when every seat
+        avoids the Imps nobody searches, so caution fades as the steps pile up."""
+        step: int = self.v["step"]
+        return min(1.0, max(0.0, (step - _PATIENT_STEPS) / _PATIENT_STEPS))
+
+    @cached_property
+    def imp_pair(self) -> float:
+        """Worth of flipping the second Imp: the pair costs 4 points, and every pair ends
+        with someone, so flipping it also spares the opponents; weighted so that a known
+        safe flip is preferred, down to the bare points as patience runs out."""
+        return _IMP_PAIR + (-4.0 - _IMP_PAIR) * self.patience
+
+    @cached_property
+    def rivals(self) -> list[tuple[int, float]]:
+        """Opponents with the weight their gains carry for this seat: the leader counts in
+        full, the others half (in a two-player game the one opponent counts in full)."""
+        scores = self.v["scores"]
+        others = [p for p in range(self.players) if p != self.me]
+        best = max(scores[p] for p in others)
+        return [(p, 1.0 if scores[p] == best else 0.5) for p in others]
+
     # --- valuing cards ------------------------------------------------------------------
 
     def worth(self, kind: TzType) -> float:
-        """Points the card would add to this seat's collection."""
-        if kind.points is not None:
-            return float(kind.points)
+        """Points the card would add to this seat's collection (an elder of its colour held
+        here counts it once more)."""
+        if kind.kind == "imp":
+            return -2.0
+        if kind.landscape < 0:
+            return float(kind.points or 0)
         land = CARDS.landscapes[kind.landscape].key
-        return float(self.v["players"] + self.colours[land] + 1)
+        if kind.points is None:
+            return float(self.players + self.colours[land] + 1)
+        return kind.points + (land in self.elders)
+
+    def rival_worth(self, kind: TzType, seat: int) -> float:
+        """What ``kind`` is likely worth to ``seat``, judged from its visible top card: the
+        opponent is taken to collect the colour on top, about a third of its stack."""
+        if kind.points is not None or kind.landscape < 0:
+            return float(kind.points or 0)
+        stack = self.v["stacks"][seat]
+        top = stack["top"]
+        land = CARDS.landscapes[kind.landscape].key
+        same: float = stack["size"] / len(_LANDS) + (top is not None and top["landscape"] == land)
+        if top is not None and top["points"] == "X" and top["landscape"] == land:
+            same = top["value"] - self.players  # the elder on top tells its colour count
+        return self.players + same + 1
+
+    def denial(self, kind: TzType) -> float:
+        """What taking ``kind`` out of reach keeps from the opponents, weighted."""
+        if kind.kind == "imp":
+            return 0.0
+        return max(w * self.rival_worth(kind, p) for p, w in self.rivals) * _DENY
 
     def flip_value(self, slot: dict[str, Any], land: str) -> float:
         """Expected points from flipping ``slot`` after discarding ``land``."""
         known = slot.get("seen")
         if known:
-            return self._value_if(_TYPES[known["key"]], land)
+            kind = _TYPES[known["key"]]
+            value = self._value_if(kind, land)
+            if value > 0:
+                return value + self.denial(kind)
+            if not slot["public"]:  # flipping shows everyone a card only this seat knew
+                return value - self.denial(kind)
+            return value
         if land not in self.unknown:
             total = sum(self.pool.values()) or 1
             self.unknown[land] = sum(n * self._value_if(_TYPES[k], land)
@@ -100,21 +163,30 @@ class _Normal:
     def _value_if(self, kind: TzType, land: str) -> float:
         """What turning up ``kind`` brings: a claim, an Imp pair (or a lone Imp), or nothing."""
         if kind.kind == "imp":
-            return -4.0 if self.lone_imp else -0.5
+            return self.imp_pair if self.lone_imp else _IMP_LONE
         if kind.kind == "hermit" or (kind.landscape >= 0 and
                                      CARDS.landscapes[kind.landscape].key == land):
             return self.worth(kind)
         return 0.0
 
+    def take_value(self, seat: int) -> float:
+        """Taking ``seat``'s top card: what it adds here plus what the owner loses."""
+        top = self.v["stacks"][seat]["top"]
+        kind = _TYPES[top["key"]]
+        weight = dict(self.rivals)[seat]
+        return self.worth(kind) + weight * float(top["value"])
+
     def steal_value(self) -> float:
-        tops = [st["top"] for st in self.v["stacks"] if st["seat"] != self.me and st["top"]]
-        return max([self.worth(_TYPES[t["key"]]) + t["value"] / 2 for t in tops], default=0.0)
+        return max([self.take_value(st["seat"]) for st in self.v["stacks"]
+                    if st["seat"] != self.me and st["top"]] + [0.0])
 
     def discard_value(self, land: str, n: int) -> float:
+        """Expected gain of discarding ``n`` of ``land``: every flip it owes must be made, so
+        the best slots count even when they are bad; a steal may be declined."""
         peeks, flips, steals = effects(n, self.ability)
         down = sorted((self.flip_value(s, land) for s in self.slots if s["state"] == "down"),
                       reverse=True)
-        value = sum(max(x, 0.0) for x in down[:flips]) + 0.6 * peeks
+        value = sum(down[:flips]) + _PEEK * peeks
         return value + (self.steal_value() if steals else 0.0)
 
     # --- decisions ------------------------------------------------------------------------
@@ -146,11 +218,17 @@ class _Normal:
         if "restack" in keys and self._restack_gain() > 0:
             return "restack"
         late = self.v["final_turns"] is not None or self.v["tz_deck"] <= 2
-        best, best_value = "", -1.0
-        for land, count in self.hand.items():
-            value = self.discard_value(land, count)
-            if (count >= 3 or late) and value > best_value:
-                best, best_value = f"{land}:{count}", value
+        # A search must promise something; on the last turns any gain will do, and in a
+        # game that has dragged on any search at all (someone has to move the game on).
+        best, best_value = "", (-math.inf if self.patience == 1.0 else 0.0 if late
+                                else _SEARCH_AT_LEAST * (1.0 - self.patience))
+        for key in keys:
+            land, _, count = key.partition(":")
+            n = int(count or 0)
+            if n >= 3 and (n == self.hand[land] or late):
+                value = self.discard_value(land, n)
+                if value > best_value:
+                    best, best_value = key, value
         return best or self._cycle()
 
     def _cycle(self) -> str:
@@ -191,13 +269,24 @@ class _Normal:
         return max(keys, key=lambda k: self.flip_value(by_name[k], land))
 
     def _steal(self, decision: Decision, keys: list[str]) -> str:
-        stacks = self.v["stacks"]
         best, best_value = "none", 0.0
         for key in keys:
-            if key == "none":
-                continue
-            top = stacks[int(key[1:])]["top"]
-            value = self.worth(_TYPES[top["key"]]) + top["value"] / 2
-            if value > best_value:
+            if key != "none" and (value := self.take_value(int(key[1:]))) > best_value:
                 best, best_value = key, value
         return best
+
+
+_DENY = 0.5
+"""Share of a card's worth to an opponent that keeping it from them is worth here (they may
+never have claimed it)."""
+_PEEK = 0.6
+"""Worth of a peek: it turns a blind flip into a chosen one."""
+_SEARCH_AT_LEAST = 0.5
+"""Expected gain a search must promise before a group is spent on it."""
+_IMP_PAIR = -16.0
+"""See ``_Normal.imp_pair``."""
+_PATIENT_STEPS = 300
+"""Steps after which caution starts to fade (games between normal players last about 200),
+and over which it fades out."""
+_IMP_LONE = -1.0
+"""Flipping a first Imp: no points yet, but a trap for every later flip, this seat's too."""

@@ -7,8 +7,8 @@ file's validation, restack lists card types (at most 25 besides the top one).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import lru_cache
+from collections.abc import Sequence
+from functools import cache, lru_cache
 
 from bot.engine import ORDER, PICK, Decision, Option
 from bot.games.zura.cards import CARDS
@@ -26,7 +26,7 @@ from bot.games.zura.scoring import card_value, colour_counts
 from bot.games.zura.state import ZState
 
 
-def _pick(s: ZState, player: int, prompt: str, options: list[Option],
+def _pick(s: ZState, player: int, prompt: str, options: Sequence[Option],
           default: str | None = None) -> Decision:
     chosen = default if default is not None else options[0].key
     return Decision(f"{s.step}.{s.phase}.{player}", player, PICK, prompt, tuple(options),
@@ -56,15 +56,24 @@ def _land_groups(lands: tuple[int, ...]) -> list[tuple[int, int, int]]:
     return groups
 
 
+_TRAVEL_LAND = CARDS.travel.__getitem__
+
+
 def _act(s: ZState) -> Decision:
     ability = top_ability(s, s.turn)
-    options = list(_discard_options(tuple(CARDS.travel[c] for c in s.hands[s.turn]), ability))
+    lands = tuple(map(_TRAVEL_LAND, s.hands[s.turn]))
+    if ability not in ("swap", "restack"):
+        return _pick(s, s.turn, _ACT_PROMPT, _discard_options(lands, ability))
+    options = list(_discard_options(lands, ability))
     if ability == "swap" and "swap" not in s.used:
         options += [Option(f"swap:{p}", f"Swap a travel card with {who(p)}", "ability")
                     for p in range(s.players) if p != s.turn and s.hands[p]]
     if ability == "restack" and "restack" not in s.used and _restack_options(s):
         options.append(Option("restack", "Restack: move one of your cards to the top", "ability"))
-    return _pick(s, s.turn, "Discard travel cards of one landscape.", options)
+    return _pick(s, s.turn, _ACT_PROMPT, options)
+
+
+_ACT_PROMPT = "Discard travel cards of one landscape."
 
 
 @lru_cache(maxsize=4096)
@@ -77,6 +86,16 @@ def _discard_options(lands: tuple[int, ...], ability: str | None) -> tuple[Optio
             label = f"Discard {n} {land_name(land)} ({cards}){_effect_text(n, ability)}"
             options.append(Option(f"{CARDS.landscapes[land].key}:{n}", label, "discard"))
     return tuple(options)
+
+
+@cache
+def _draw_menu(land: int, again: bool) -> tuple[str, tuple[Option, ...]]:
+    """The draw prompt and options when the discard pile shows ``land``."""
+    top = land_name(land)
+    first = "the next discard" if again else "the top discard"
+    return (f"Draw: take {first} ({top}) or draw from the deck?",
+            (Option("take", f"Take the {top} from the discard pile", "draw"),
+             Option("deck", "Draw from the travel deck", "draw")))
 
 
 def _restack_options(s: ZState) -> list[Option]:
@@ -94,20 +113,31 @@ def _restack_options(s: ZState) -> list[Option]:
     return options
 
 
-def _landscape_options(hand: tuple[int, ...], label: Callable[[str, int], str],
-                       skip: int = -1) -> list[Option]:
-    return [Option(CARDS.landscapes[land].key, label(land_name(land), count), "hand")
-            for land, _, count in _hand_groups(hand) if land != skip]
+def _landscape_options(hand: tuple[int, ...], verb: str, skip: int = -1) -> list[Option]:
+    """One option per landscape in the hand: the card it spends is the first of that
+    landscape, named by its number on the hand image. The group is not "hand", which the
+    Discord menus would number as if each option were one card in hand order (issue 16)."""
+    return [Option(CARDS.landscapes[land].key, f"{verb} a {land_name(land)} (card {first})",
+                   "landscape")
+            for land, first, _ in _hand_groups(hand) if land != skip]
+
+
+_SLOT_OPTIONS = tuple(Option(name, name, "search") for name in SLOT_NAMES)
+"""The option for each slot whose card the chooser does not know."""
+
+
+@cache
+def _seen_slot_option(slot: int, card: int) -> Option:
+    """The option for a slot whose card the chooser knows."""
+    name = SLOT_NAMES[slot]
+    return Option(name, f"{name} (seen: {tz_name(card)})", "search")
 
 
 def _slot_options(s: ZState) -> list[Option]:
-    options = []
-    for i in face_down(s):
-        name = SLOT_NAMES[i]
-        known = s.shown[i] or s.peeked[i] >> s.turn & 1
-        options.append(Option(name, f"{name} (seen: {tz_name(s.slots[i])})" if known else name,
-                              "search"))
-    return options
+    bit = 1 << s.turn
+    slots, shown, peeked = s.slots, s.shown, s.peeked
+    return [_seen_slot_option(i, slots[i]) if shown[i] or peeked[i] & bit
+            else _SLOT_OPTIONS[i] for i in face_down(s)]
 
 
 def pending(s: ZState) -> list[Decision]:
@@ -115,11 +145,8 @@ def pending(s: ZState) -> list[Decision]:
     if phase == "act":
         return [_act(s)]
     if phase == "draw":
-        top = land_name(CARDS.travel[s.discard[-1]])
-        first = "the next discard" if s.taken else "the top discard"
-        return [_pick(s, me, f"Draw: take {first} ({top}) or draw from the deck?",
-                      [Option("take", f"Take the {top} from the discard pile", "draw"),
-                       Option("deck", "Draw from the travel deck", "draw")], "deck")]
+        prompt, menu = _draw_menu(CARDS.travel[s.discard[-1]], s.taken > 0)
+        return [_pick(s, me, prompt, menu, "deck")]
     if phase == "scry":
         top = land_name(CARDS.travel[s.scried])
         return [_pick(s, me, f"The top travel card is a {top}. Leave it or move it?",
@@ -145,13 +172,11 @@ def pending(s: ZState) -> list[Decision]:
             if s.swap_give[side] < 0:
                 partner = s.swap_with if side == 0 else me
                 out.append(_pick(s, seat, f"Trade with {who(partner)}: which card do you give?",
-                                 _landscape_options(s.hands[seat],
-                                                    lambda n, c: f"Give a {n} ({c} in hand)")))
+                                 _landscape_options(s.hands[seat], "Give")))
         return out
     if phase == "extra":
-        options = _landscape_options(s.hands[me], lambda n, c: f"Also throw away a {n} "
-                                     f"({c} in hand)", skip=s.land)
-        options.append(Option("none", "Keep the rest of my hand", "hand"))
+        options = _landscape_options(s.hands[me], "Also throw away", skip=s.land)
+        options.append(Option("none", "Keep the rest of my hand", "keep"))
         return [_pick(s, me, "Throw away one card of another landscape too?", options, "none")]
     if phase == "restack":
         return [_pick(s, me, "Which card goes on top of your stack?", _restack_options(s))]

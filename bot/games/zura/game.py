@@ -68,7 +68,7 @@ class Zura(Game[ZState]):
 
     def apply(self, state: ZState, player: int, action: Action) -> tuple[ZState, list[Event]]:
         decision = None
-        for d in self.pending(state):
+        for d in state.cache or self.pending(state):
             if d.id == action.decision:
                 decision = d
                 if d.player == player:
@@ -131,8 +131,7 @@ class Zura(Game[ZState]):
 
     def redeal_hidden(self, state: ZState, viewer: int | None, rng: Rng) -> ZState | None:
         """Shuffle what ``viewer`` cannot see: other hands, the decks, unseen search cards."""
-        s = state.clone()
-        s.tally = state.tally  # collections are public: they stay as they are
+        s = state.clone()  # collections are public: the clone keeps their tally
         keep = {viewer} | ({s.swap_with} if s.swap_give[1] >= 0 else set())
         if s.swap_give[0] >= 0:
             keep.add(s.turn)

@@ -16,18 +16,27 @@ the next decision is needed, leaving its name in ``s.phase``:
 from __future__ import annotations
 
 from bot.engine import Event, Rng
+from bot.engine.names import player
 from bot.games.zura.cards import CARDS
 from bot.games.zura.state import ZState
 
 IMP, HERMIT = "imp", "hermit"
 
 
-def who(seat: int) -> str:
-    return f"Player {seat + 1}"
+who = player
+"""A seat's neutral name in texts ("Player 2"); front ends swap in display names."""
+
+
+def count_of(n: int, name: str) -> str:
+    """ "1 Forest card", "3 Forest cards"."""
+    return f"{n} {name} card" if n == 1 else f"{n} {name} cards"
 
 
 def land_name(land: int) -> str:
-    return CARDS.landscapes[land].name
+    return _NAMES[land]
+
+
+_NAMES = tuple(land.name for land in CARDS.landscapes)
 
 
 def tz_name(card: int) -> str:
@@ -43,21 +52,27 @@ def slot_name(slot: int) -> str:
     return SLOT_NAMES[slot]
 
 
+ABILITY = tuple(CARDS.types[t].ability for t in CARDS.tz)
+"""Tzerzurian card id → its ability key."""
+KIND = tuple(CARDS.types[t].kind for t in CARDS.tz)
+"""Tzerzurian card id → tzerzurian, hermit or imp."""
+
+
 def top_ability(s: ZState, seat: int) -> str | None:
     stack = s.stacks[seat]
-    return CARDS.types[CARDS.tz[stack[-1]]].ability if stack else None
+    return ABILITY[stack[-1]] if stack else None
 
 
 def hand_target(s: ZState) -> int:
     return CARDS.hand_size + (top_ability(s, s.turn) == "hand7")
 
 
-def discard_limit(s: ZState) -> int:
-    return 2 if top_ability(s, s.turn) == "discard2" else 1
-
-
 def face_down(s: ZState) -> list[int]:
-    return [i for i, c in enumerate(s.slots) if c >= 0 and not s.up[i]]
+    return [i for i, c, up in zip(_SLOT_INDEXES, s.slots, s.up, strict=True)
+            if c >= 0 and not up]
+
+
+_SLOT_INDEXES = range(CARDS.slots)
 
 
 def stealable(s: ZState) -> list[int]:
@@ -72,9 +87,18 @@ def _set_hand(s: ZState, seat: int, hand: tuple[int, ...]) -> None:
 
 def take_from_hand(hand: tuple[int, ...], land: int, n: int) -> tuple[tuple[int, ...],
                                                                       tuple[int, ...]]:
-    """The first ``n`` cards of ``land`` (all alike) and the hand without them."""
-    taken = tuple(c for c in hand if CARDS.travel[c] == land)[:n]
-    return taken, tuple(c for c in hand if c not in taken)
+    """The first ``n`` cards of ``land`` (all alike) and the hand without them.
+
+    A hand is sorted by id, hence by landscape: the cards of ``land`` sit side by side.
+    """
+    travel = CARDS.travel
+    first = 0
+    while first < len(hand) and travel[hand[first]] != land:
+        first += 1
+    end = first
+    while end < len(hand) and end - first < n and travel[hand[end]] == land:
+        end += 1
+    return hand[first:end], hand[:first] + hand[end:]
 
 
 # --- turn start and drawing -------------------------------------------------------------
@@ -103,7 +127,9 @@ def scry(s: ZState, keep: bool, ev: list[Event]) -> None:
 
 def begin_draw(s: ZState, ev: list[Event]) -> None:
     """Ask about the discard pile while it may be used; otherwise fill the hand from the deck."""
-    if len(s.hands[s.turn]) < hand_target(s) and s.discard and s.taken < discard_limit(s):
+    ability = top_ability(s, s.turn)
+    target = CARDS.hand_size + (ability == "hand7")
+    if len(s.hands[s.turn]) < target and s.discard and s.taken < 1 + (ability == "discard2"):
         s.phase = "draw"
         return
     fill_hand(s, ev)
@@ -123,8 +149,9 @@ def take_discard(s: ZState, ev: list[Event]) -> None:
 def fill_hand(s: ZState, ev: list[Event]) -> None:
     """Draw up to the hand size, shuffling the discard pile into a new deck when it runs out."""
     hand, deck = s.hands[s.turn], s.deck
-    drawn: list[int] = []
-    while len(hand) + len(drawn) < hand_target(s):
+    need = hand_target(s) - len(hand)
+    drawn: tuple[int, ...] = ()
+    while need > 0:
         if not deck:
             if not s.discard:
                 break
@@ -134,17 +161,20 @@ def fill_hand(s: ZState, ev: list[Event]) -> None:
             s.rng, s.discard, deck = rng.state, (), tuple(pile)
             ev.append(Event("reshuffle", f"The discard pile ({len(pile)} cards) is shuffled "
                             "into a new travel deck.", data={"cards": len(pile)}))
-        drawn.append(deck[-1])
-        deck = deck[:-1]
+        took = deck[-need:]  # the top ``need`` cards, or all that are left
+        drawn += took[::-1]
+        deck = deck[:len(deck) - len(took)]
+        need -= len(took)
     s.deck = deck
     if not drawn:
         return
-    _set_hand(s, s.turn, tuple(sorted(hand + tuple(drawn))))
-    ev.append(Event("draw", f"{who(s.turn)} draws {len(drawn)} travel card(s).",
+    _set_hand(s, s.turn, tuple(sorted(hand + drawn)))
+    ev.append(Event("draw", f"{who(s.turn)} draws {count_of(len(drawn), 'travel')}.",
                     data={"seat": s.turn, "count": len(drawn)}))
-    names = ", ".join(land_name(CARDS.travel[c]) for c in sorted(drawn))
+    got = [CARDS.travel[c] for c in sorted(drawn)]
+    names = ", ".join([_NAMES[land] for land in got])
     ev.append(Event("drew", f"You drew: {names}.", audience=(s.turn,),
-                    data={"landscapes": [CARDS.travel[c] for c in sorted(drawn)]}))
+                    data={"landscapes": got}))
 
 
 # --- abilities before discarding --------------------------------------------------------
@@ -202,7 +232,7 @@ def discard(s: ZState, land: int, n: int, ev: list[Event]) -> None:
     s.discard += cards
     s.land, s.count = land, n
     ability = top_ability(s, s.turn)
-    ev.append(Event("discard", f"{who(s.turn)} discards {n} {land_name(land)}.",
+    ev.append(Event("discard", f"{who(s.turn)} discards {count_of(n, land_name(land))}.",
                     data={"seat": s.turn, "landscape": land, "count": n}))
     if n <= 2:
         if ability == "extra12" and any(CARDS.travel[c] != land for c in hand):
@@ -261,7 +291,7 @@ def peek(s: ZState, slot: int, ev: list[Event]) -> None:
 def flip(s: ZState, slot: int, ev: list[Event]) -> None:
     """Turn a card face up and claim what the rules give: a match, the Hermit, an Imp pair."""
     card = s.slots[slot]
-    kind = CARDS.types[CARDS.tz[card]]
+    kind = CARDS.tz_type(card)
     up, shown = list(s.up), list(s.shown)
     up[slot] = shown[slot] = True
     s.up, s.shown = tuple(up), tuple(shown)
@@ -273,7 +303,7 @@ def flip(s: ZState, slot: int, ev: list[Event]) -> None:
         claim = [slot]
     elif kind.kind == IMP:
         other = [i for i, c in enumerate(s.slots)
-                 if i != slot and c >= 0 and s.up[i] and CARDS.types[CARDS.tz[c]].kind == IMP]
+                 if i != slot and c >= 0 and s.up[i] and KIND[c] == IMP]
         claim = [other[0], slot] if other else []
     for i in claim:
         _claim_slot(s, i, ev)
@@ -323,17 +353,18 @@ def stack_gains(s: ZState, top_first: tuple[int, ...], ev: list[Event]) -> None:
 
 def end_turn(s: ZState, ev: list[Event]) -> None:
     """Flip back what was not claimed (a lone Imp stays up), refill, pass or end the game."""
-    slots, up, shown, peeked = list(s.slots), list(s.up), list(s.shown), list(s.peeked)
     deck = s.tz_deck
-    for i, card in enumerate(slots):
-        if card >= 0 and up[i] and CARDS.types[CARDS.tz[card]].kind != IMP:
-            up[i] = False
-        elif card < 0 and deck:
-            slots[i], deck = deck[-1], deck[:-1]
-            up[i] = shown[i] = False
-            peeked[i] = 0
-    s.slots, s.up, s.shown, s.peeked, s.tz_deck = (tuple(slots), tuple(up), tuple(shown),
-                                                   tuple(peeked), deck)
+    if True in s.up or -1 in s.slots:  # most quiet turns flipped and claimed nothing
+        slots, up, shown, peeked = list(s.slots), list(s.up), list(s.shown), list(s.peeked)
+        for i, card in enumerate(slots):
+            if card >= 0 and up[i] and KIND[card] != IMP:
+                up[i] = False
+            elif card < 0 and deck:
+                slots[i], deck = deck[-1], deck[:-1]
+                up[i] = shown[i] = False
+                peeked[i] = 0
+        s.slots, s.up, s.shown, s.peeked, s.tz_deck = (tuple(slots), tuple(up), tuple(shown),
+                                                       tuple(peeked), deck)
     if s.ending >= 0:
         s.final_left -= 1
     elif not deck:

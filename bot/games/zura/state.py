@@ -64,13 +64,16 @@ class ZState:
     """Final turns still to play once ``ending`` is set."""
     cache: list[Decision] | None = field(default=None, repr=False)
     """Pending decisions, computed once per state (not part of the game data)."""
-    tally: tuple[tuple[list[int], int], ...] | None = field(default=None, repr=False)
-    """Per seat, colour counts and score of its collection: computed once per state."""
+    tally: tuple[tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int],
+                 tuple[tuple[list[int], int], ...]] | None = field(default=None, repr=False)
+    """Per seat, colour counts and score of its collection, with the (stacks, gained, turn)
+    they were computed from: clones keep it while those stay the same objects."""
 
     def clone(self) -> ZState:
         new = object.__new__(ZState)
-        new.__dict__.update(self.__dict__)
-        new.cache = new.tally = None
+        data = self.__dict__.copy()  # a dict copy is much cheaper than filling a new one
+        data["cache"] = None
+        new.__dict__ = data
         return new
 
 

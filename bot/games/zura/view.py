@@ -64,7 +64,7 @@ from typing import Any
 from bot.engine import View
 from bot.games.zura.cards import CARDS, TzType
 from bot.games.zura.rules import slot_name
-from bot.games.zura.scoring import card_value, colour_counts, score
+from bot.games.zura.scoring import colour_counts, score
 from bot.games.zura.state import ZState
 
 
@@ -78,28 +78,32 @@ def _tz_base(kind: TzType) -> dict[str, Any]:
     }
 
 
+# Templates, copied into each view (a copy is cheaper than building a dict).
 _TZ = [_tz_base(CARDS.types[t]) for t in CARDS.tz]
+"""Tzerzurian card id → its face, without the id (how a face-down card is remembered)."""
+_TZ_ID = [{**face, "id": card} for card, face in enumerate(_TZ)]
+"""Tzerzurian card id → its face with the id (a public card)."""
+_FIXED = [CARDS.types[t].points for t in CARDS.tz]
+_LAND = [CARDS.types[t].landscape for t in CARDS.tz]
+_TZ_VALUED = [{**face, "value": _FIXED[card]} for card, face in enumerate(_TZ_ID)]
+"""Tzerzurian card id → its face, id and value (an X card's value is set per collection)."""
 _LANDSCAPES = [{"key": land.key, "name": land.name, "colour": land.colour}
                for land in CARDS.landscapes]
 _TRAVEL: list[dict[str, Any]] = [{"landscape": CARDS.landscapes[land].key,
                                   "name": CARDS.landscapes[land].name,
                                   "colour": CARDS.landscapes[land].colour}
                                  for land in CARDS.travel]
+_HAND_MAX = CARDS.hand_size + 1
+_NUMBERED = [[{**face, "number": i} for i in range(1, _HAND_MAX + 1)] for face in _TRAVEL]
+"""Travel card id → its face numbered 1 … the largest hand."""
 
 
-def tz_card(card: int) -> dict[str, Any]:
-    """A public Tzerzurian card (face up, stacked, claimed): its id is shown."""
-    return {**_TZ[card], "id": card}
-
-
-def travel_card(card: int) -> dict[str, Any]:
-    return dict(_TRAVEL[card])
-
-
-def stack_cards(cards: tuple[int, ...], players: int, counts: list[int]) -> list[dict[str, Any]]:
-    """Cards of one collection with ``value`` resolved for that collection (``counts``)."""
-    return [{**_TZ[c], "id": c, "value": card_value(CARDS.types[CARDS.tz[c]], counts, players)}
-            for c in cards]
+def _valued(card: int, players: int, counts: list[int]) -> dict[str, Any]:
+    """A card of a collection with ``value`` resolved for that collection (``counts``)."""
+    face = _TZ_VALUED[card].copy()
+    if _FIXED[card] is None:
+        face["value"] = players + counts[_LAND[card]]
+    return face
 
 
 def collection(state: ZState, seat: int) -> tuple[int, ...]:
@@ -110,44 +114,63 @@ def collection(state: ZState, seat: int) -> tuple[int, ...]:
 
 
 def tallies(state: ZState) -> tuple[tuple[list[int], int], ...]:
-    """Colour counts and score of every seat's collection, kept on the state once computed."""
-    if state.tally is None:
-        out = []
-        for p in range(state.players):
-            owned = collection(state, p)
-            counts = colour_counts(owned)
-            out.append((counts, score(owned, state.players, counts)))
-        state.tally = tuple(out)
-    return state.tally
+    """Colour counts and score of every seat's collection, kept on the state (and its clones)
+    while the stacks and this turn's gains (and, with gains, the turn) stay the same."""
+    known = state.tally
+    turn = state.turn if state.gained else -1  # the turn matters only with cards gained
+    if known is not None:
+        (stacks, gained, then), out = known
+        if stacks is state.stacks and gained is state.gained and then == turn:
+            return out
+    tally = []
+    for p in range(state.players):
+        owned = collection(state, p)
+        counts = colour_counts(owned)
+        tally.append((counts, score(owned, state.players, counts)))
+    out = tuple(tally)
+    state.tally = ((state.stacks, state.gained, turn), out)
+    return out
 
 
-_SLOT_PLACE = [(i, slot_name(i), i // CARDS.columns, i % CARDS.columns)
-               for i in range(CARDS.slots)]
-_DOWN = [{"index": i, "name": name, "row": row, "column": col, "state": "down",
-          "lone_imp": False, "public": False} for i, name, row, col in _SLOT_PLACE]
+def _slot_face(i: int, state: str, public: bool, lone_imp: bool) -> dict[str, Any]:
+    return {"index": i, "name": slot_name(i), "row": i // CARDS.columns,
+            "column": i % CARDS.columns, "state": state, "lone_imp": lone_imp, "public": public}
+
+
+_DOWN, _KNOWN, _UP, _LONE_IMP, _EMPTY = (
+    [_slot_face(i, state, public, lone) for i in range(CARDS.slots)]
+    for state, public, lone in (("down", False, False), ("down", True, False),
+                                ("up", True, False), ("up", True, True),
+                                ("empty", False, False)))
+"""Per slot: face down and unknown to all, face down but shown earlier, face up, a lone
+Imp face up, empty. (Face up implies shown: ``Zura.invariants`` checks it.)"""
 _IMP = tuple(CARDS.types[t].kind == "imp" for t in CARDS.tz)
+_INDEXES = range(CARDS.slots)
+_PEEKERS = [[p for p in range(8) if mask >> p & 1] for mask in range(1 << 8)]
+"""A ``peeked`` bit mask → the seats in it."""
 
 
 def _slots(state: ZState, viewer: int | None) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     bit = 0 if viewer is None else 1 << viewer
-    seats = range(state.players)
-    for (i, name, row, col), card, up, shown, mask in zip(
-            _SLOT_PLACE, state.slots, state.up, state.shown, state.peeked, strict=True):
-        if card >= 0 and not (up or shown or mask):  # the common case: face down, unknown
-            slot = dict(_DOWN[i])
+    for i, card, up, shown, mask in zip(_INDEXES, state.slots, state.up, state.shown,
+                                        state.peeked, strict=True):
+        if card < 0:
+            slot = _EMPTY[i].copy()
             slot["peeked_by"] = []
-            out.append(slot)
-            continue
-        slot = {
-            "index": i, "name": name, "row": row, "column": col,
-            "state": "empty" if card < 0 else "up" if up else "down",
-            "lone_imp": up and _IMP[card], "public": shown,
-            "peeked_by": [p for p in seats if mask >> p & 1] if mask else []}
-        if up:
-            slot["card"] = tz_card(card)
-        elif shown or mask & bit:
-            slot["seen"] = dict(_TZ[card])
+        elif up:
+            slot = (_LONE_IMP if _IMP[card] else _UP)[i].copy()
+            slot["peeked_by"] = _PEEKERS[mask][:]
+            slot["card"] = _TZ_ID[card].copy()
+        elif shown:
+            slot = _KNOWN[i].copy()
+            slot["peeked_by"] = _PEEKERS[mask][:]
+            slot["seen"] = _TZ[card].copy()
+        else:
+            slot = _DOWN[i].copy()
+            slot["peeked_by"] = _PEEKERS[mask][:]
+            if mask & bit:
+                slot["seen"] = _TZ[card].copy()
         out.append(slot)
     return out
 
@@ -155,10 +178,11 @@ def _slots(state: ZState, viewer: int | None) -> list[dict[str, Any]]:
 def view(state: ZState, viewer: int | None) -> View:
     n = state.players
     tally = tallies(state)
-    scores = [score for _, score in tally]
-    stacks = [{"seat": p, "size": len(stack), "score": tally[p][1],
-               "top": stack_cards(stack[-1:], n, tally[p][0])[0] if stack else None}
-              for p, stack in enumerate(state.stacks)]
+    stacks = []
+    for p, stack in enumerate(state.stacks):
+        counts, points = tally[p]
+        stacks.append({"seat": p, "size": len(stack), "score": points,
+                       "top": _valued(stack[-1], n, counts) if stack else None})
     discarded = ({"landscape": CARDS.landscapes[state.land].key, "count": state.count}
                  if state.land >= 0 else None)
     return {
@@ -168,26 +192,27 @@ def view(state: ZState, viewer: int | None) -> View:
         "turn": state.turn,
         "phase": state.phase,
         "step": state.step,
-        "landscapes": [dict(land) for land in _LANDSCAPES],
+        "landscapes": [land.copy() for land in _LANDSCAPES],
         "search": {"rows": CARDS.rows, "columns": CARDS.columns,
                    "slots": _slots(state, viewer)},
         "stacks": stacks,
-        "my_stack": (stack_cards(state.stacks[viewer], n, tally[viewer][0])
+        "my_stack": ([_TZ_VALUED[c].copy() if _FIXED[c] is not None
+                      else _valued(c, n, tally[viewer][0]) for c in state.stacks[viewer]]
                      if viewer is not None else None),
-        "scores": scores,
-        "hand_sizes": [len(h) for h in state.hands],
-        "hand": ([{**_TRAVEL[c], "number": i} for i, c in enumerate(state.hands[viewer], 1)]
+        "scores": [points for _, points in tally],
+        "hand_sizes": list(map(len, state.hands)),
+        "hand": ([_NUMBERED[c][i].copy() for i, c in enumerate(state.hands[viewer])]
                  if viewer is not None else None),
-        "looking_at": (travel_card(state.scried)
+        "looking_at": (_TRAVEL[state.scried].copy()
                        if viewer == state.turn and state.scried >= 0 else None),
         "discard": {"size": len(state.discard),
-                    "top": travel_card(state.discard[-1]) if state.discard else None},
+                    "top": _TRAVEL[state.discard[-1]].copy() if state.discard else None},
         "travel_deck": len(state.deck),
         "tz_deck": len(state.tz_deck),
         "this_turn": {
             "discarded": discarded,
             "peeks_left": state.peeks, "flips_left": state.flips, "steals_left": state.steals,
-            "gained": [tz_card(c) for c in state.gained],
+            "gained": [_TZ_ID[c].copy() for c in state.gained],
             "swap_with": state.swap_with if state.swap_with >= 0 else None,
         },
         "final_turns": ({"emptied_by": state.ending, "turns_left": state.final_left}

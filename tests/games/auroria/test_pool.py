@@ -151,13 +151,13 @@ def test_texts_read_the_data_in_the_projects_words() -> None:
                                  "turn.")
     assert texts["w_shield"] == ("Equip to a creature of yours. The equipped creature gets "
                                  "+1 power and has Defender.")
-    assert texts["w_toll"] == "Choose one: you gain 2 Influence; or draw a card."
+    assert texts["w_toll"] == "Choose one: the opponent loses 1 Influence; or draw a card."
     assert texts["g_regrowth"] == "Overgrowth 3 (plant 3 cards from your graveyard)."
 
 
 def test_choose_modes_are_labelled_from_their_ops() -> None:
     op = dict(POOL.cards["w_toll"].effects[0].ops[0])
-    assert [m["label"] for m in op["modes"]] == ["You gain 2 Influence", "Draw a card"]
+    assert [m["label"] for m in op["modes"]] == ["The opponent loses 1 Influence", "Draw a card"]
 
 
 def test_names_numbers_and_ids_are_unique_and_apart_from_the_test_set() -> None:

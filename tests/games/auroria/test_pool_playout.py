@@ -16,9 +16,9 @@ from bot.games.auroria import GAME
 from bot.games.auroria.pool import POOL
 
 SEEDS_PER_PAIRING = 20
-LEVELS = (["random", "random"], ["random", "normal"], ["normal", "random"])
-"""Normal against normal is the balance benchmark's (bench/auroria_balance.py): its long
-stand-offs would triple this checker's time for little new coverage."""
+LEVELS = (["random", "random"], ["random", "normal"], ["normal", "random"], ["normal", "normal"])
+"""Normal against normal now finishes its games (about 110-210 decisions, see
+bench/auroria_balance.py), so the checker covers it too."""
 PAIRINGS = list(itertools.product(POOL.decks, repeat=2))
 
 
@@ -27,7 +27,7 @@ def test_checked_playouts_in_every_pairing(first: str, second: str) -> None:
     base = PAIRINGS.index((first, second)) * SEEDS_PER_PAIRING
     leaders = {POOL.decks[first].leader, POOL.decks[second].leader}
     for seed in range(base, base + SEEDS_PER_PAIRING):
-        out = run_playout(GAME, 2, seed, levels=LEVELS[seed % 3],
+        out = run_playout(GAME, 2, seed, levels=LEVELS[seed % 4],
                           options={"deck_1": first, "deck_2": second,
                                    "slow_mode": seed % 5 == 4})
         assert out.result is not None

@@ -268,11 +268,13 @@ def test_an_absent_players_default_is_harmless() -> None:
 def test_normal_does_not_attack_into_a_bigger_ready_blocker() -> None:
     s = scen([{"front": ["squire"]}, {"front": ["brute"]}], phase="battle")
     d = GAME.pending(s)[0]
-    assert GAME.ai_choose("normal", GAME.view(s, 0), d, Rng(0)).choice == (
-        f"atk:{leader(s, 0)}",)
-    s = do(s, f"atk:{leader(s, 0)}", f"tgt:{leader(s, 1)}", "none")
-    d = GAME.pending(s)[0]
+    # the brute would stop the squire, and would absorb the leader's attack for nothing
     assert GAME.ai_choose("normal", GAME.view(s, 0), d, Rng(0)).choice == ("end",)
+    s = scen([{"front": ["squire"]}, {"front": [{"id": "brute", "exhausted": True}]}],
+             phase="battle")
+    d = GAME.pending(s)[0]
+    assert GAME.ai_choose("normal", GAME.view(s, 0), d, Rng(0)).choice == (
+        f"atk:{uid(s, 'squire')}",)
 
 
 def test_a_whole_scenario_file_runs_through_the_registry() -> None:

@@ -1,6 +1,9 @@
-"""Every decision fits a Discord menu, has a legal default, and goes stale once answered."""
+"""Every decision fits a Discord menu, has a legal default, numbers cards as the hand image
+does, and goes stale once answered."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -44,3 +47,46 @@ def test_an_answered_decision_is_stale() -> None:
         play(GAME, s2, 0, Action(old.id, ("forest:3",)))
     assert GAME.pending(s2)[0].id != old.id
     assert GAME.pending(s) == [old]  # the old state is untouched
+
+
+_CARDS = re.compile(r"\(cards? (\d+)(?:–(\d+))?\)")
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_number_on_an_option_is_that_cards_number_on_the_hand_image(players: int) -> None:
+    # Issue 16: "2. Give a Mountain (3 in hand)" sat beside a hand whose card 2 was a Forest.
+    # Options say which cards they spend by their numbers on the image, and none is in the
+    # "hand" group, which the Discord menus number as single hand cards.
+    checked = set()
+    for seed in range(12):
+        out = run_playout(GAME, players, seed, levels=["normal", "random"] * 2, check=False)
+        state = GAME.setup(players, {}, seed)
+        for player, action in out.actions:
+            for d in GAME.pending(state):
+                hand = GAME.view(state, d.player)["hand"]
+                for o in d.options:
+                    assert o.group != "hand", o
+                    found = _CARDS.search(o.label)
+                    if found is None:
+                        continue
+                    first, last = int(found[1]), int(found[2] or found[1])
+                    land = o.key.split(":")[0]
+                    assert [c["landscape"] for c in hand[first - 1:last]] == [land] * (
+                        last - first + 1), (o, hand)
+                    checked.add(d.id.split(".")[1])
+            state, _ = play(GAME, state, player, action)
+    assert checked >= {"act", "swap", "extra"}
+
+
+def test_the_trade_and_extra_card_options_name_the_card_they_spend() -> None:
+    s = table(hands=[["forest"] * 3 + ["mountain"] * 2 + ["cave"], ["mountain"] * 6],
+              stacks=[["forest-trader"], []])
+    s = do(s, "swap:1")
+    labels = [o.label for o in GAME.pending(s)[0].options]
+    assert labels == ["Give a Forest (card 1)", "Give a Mountain (card 4)", "Give a Cave (card 6)"]
+    s = table(hands=[["forest"] * 2 + ["mountain"] * 2 + ["cave"] * 2, SIX],
+              stacks=[["mountain-wanderer"], []])
+    s = do(s, "forest:2")  # the hand is now Mountain, Mountain, Cave, Cave
+    labels = [o.label for o in GAME.pending(s)[0].options]
+    assert labels == ["Also throw away a Mountain (card 1)", "Also throw away a Cave (card 3)",
+                      "Keep the rest of my hand"]
