@@ -8,7 +8,7 @@ exercise simultaneous decisions and hidden information before any real game land
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
@@ -26,6 +26,7 @@ from bot.engine import (
     View,
     placings_from_scores,
 )
+from bot.engine.text import fit, listing, name_of
 
 HAND = 5
 
@@ -115,6 +116,13 @@ class HighCard(Game[HCState]):
             "hand": list(state.hands[viewer]) if viewer is not None else None,
             "my_sealed": state.sealed[viewer] if viewer is not None else None,
         }
+
+    def describe(self, view: View, names: Sequence[str], *, full: bool = False) -> str:
+        won = ", ".join(f"{name_of(names, s)} {w}" for s, w in enumerate(view["won"]))
+        lines = [f"High Card round {view['round']}. Rounds won: {won}."]
+        if view["hand"] is not None:
+            lines.append(f"Your hand: {listing([str(c) for c in view['hand']], 'empty')}.")
+        return fit(lines)
 
     def result(self, state: HCState) -> Result | None:
         early = state.target and max(state.won) >= state.target

@@ -1,22 +1,28 @@
 """``python -m bot table GAME --seats me,ai,ai``: play any game in the terminal.
 
 The match runs through the real ``MatchService`` on SQLite (in memory unless ``--db`` names a
-file), so AI seats act exactly as they do in the bot. Only your own seat's hidden
-information is printed; with only AI seats the game plays itself and prints the result.
+file), so AI seats act exactly as they do in the bot. The table is printed as the game's own
+text (what screen readers hear as alt text): your seat's view only, players called by
+``--names``. With only AI seats the game plays itself and prints the result.
+
+At a choice: type its number (several: `1 3` or `1,3`), `b` for the board again, `?` for help.
+Ctrl-C or end of input leaves the table.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import re
+import signal
 import sys
 from collections.abc import Sequence
+from types import FrameType
 from typing import Any, TextIO
 
 from bot.cli.common import add_game_module_flag, fail, register_game_modules
-from bot.engine import ORDER, Decision, GameError, Result, View
+from bot.engine import ORDER, Decision, GameError, Result, View, registry
+from bot.engine.names import with_names
 from bot.match import MatchEnded, MatchService, Outbound, PrivateUpdate, PublicUpdate
 from bot.match.thinker import Thinker
 from bot.settings import SettingsError, load_settings
@@ -34,71 +40,90 @@ def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
-def _seat_name(seat: SeatRecord) -> str:
-    who = "you" if seat.user_id == ME else f"AI {seat.ai_level}"
-    return f"Seat {seat.seat + 1} ({who})"
+HELP = """\
+  Type the number of your choice; for several, separate them: `1 3` or `1,3`.
+  none  choose nothing, where that is allowed
+  b     show the board again
+  ?     this help
+  Ctrl-C (or end of input) leaves the table."""
 
 
-def _view_lines(view: View, skip: View | None = None) -> list[str]:
-    """One ``key: value`` line per entry; with ``skip``, only what differs from it."""
-    return [f"  {key}: {json.dumps(value, ensure_ascii=False)}" for key, value in view.items()
-            if skip is None or skip.get(key) != value]
+def seat_names(seats: Sequence[SeatRecord], given: Sequence[str]) -> list[str]:
+    """``--names`` in seat order; else "You" and "AI 2 (normal)"."""
+    if given:
+        if len(given) != len(seats):
+            raise GameError(f"--names needs {len(seats)} names, one per seat in order.")
+        return list(given)
+    return ["You" if s.user_id == ME else f"AI {s.seat + 1} ({s.ai_level})" for s in seats]
 
 
 class Table:
-    """The terminal front end: prints outbound messages, asks for decisions."""
+    """The terminal front end: prints the game as text, asks for decisions."""
 
     def __init__(self, out: TextIO, inp: TextIO) -> None:
         self.out, self.inp = out, inp
-        self.public: View = {}
+        self.game = ""
+        self.names: list[str] = []
+        self.board: View | None = None
+        """The latest view to print: your seat's once you have one, else the table's."""
+        self.seated = False
+        self.shown = ""
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out)
 
-    def show(self, messages: Sequence[Outbound], seats: Sequence[SeatRecord]) -> None:
+    def text(self, view: View) -> str:
+        return registry.get(self.game).describe(view, self.names, full=True)
+
+    def show(self, messages: Sequence[Outbound]) -> None:
+        """Print what happened; keep the view the board is printed from (when you choose)."""
         for message in messages:
             if isinstance(message, PublicUpdate):
-                self.public = message.view
+                if not self.seated:
+                    self.board = message.view
                 for line in message.summary:
-                    self.say(f"· {line}")
-                self.say("Table:")
-                for line in _view_lines(message.view):
-                    self.say(line)
+                    self.say(f"· {with_names(line, self.names)}")
             elif isinstance(message, PrivateUpdate) and message.user_id == ME:
+                self.board, self.seated = message.view, True
                 for line in message.events:
-                    self.say(f"· (only you) {line}")
-                self.say("You:")
-                for line in _view_lines(message.view, skip=self.public):
-                    self.say(line)
+                    self.say(f"· (only you) {with_names(line, self.names)}")
             elif isinstance(message, MatchEnded):
-                self.show_result(message.result, seats)
+                self.show_board()
+                self.show_result(message.result)
 
-    def show_result(self, result: Result, seats: Sequence[SeatRecord]) -> None:
+    def show_board(self, again: bool = False) -> None:
+        text = self.text(self.board) if self.board is not None else ""
+        if text and (again or text != self.shown):
+            self.say()
+            self.say(text)
+            self.say()
+            self.shown = text
+
+    def show_result(self, result: Result) -> None:
         reason = "" if result.reason == "normal" else f" by {result.reason}"
-        self.say(f"Game over{reason}.{' ' + result.detail if result.detail else ''}")
+        detail = f" {with_names(result.detail, self.names)}" if result.detail else ""
+        self.say(f"Game over{reason}.{detail}")
         order = sorted(range(len(result.placings)), key=lambda s: result.placings[s])
         for s in order:
-            self.say(f"  {_ordinal(result.placings[s])}: {_seat_name(seats[s])} — "
+            self.say(f"  {_ordinal(result.placings[s])}: {self.names[s]} — "
                      f"score {result.scores[s]:g}")
 
     def ask(self, decision: Decision) -> list[str]:
-        """Numbered options; read `2`, `1,3` or `1 3`; Enter takes the default if any."""
-        self.say(f"> {decision.prompt}")
+        """Numbered options; read `2`, `1,3` or `1 3`. A bare Enter asks again."""
+        self.show_board()
+        self.say(f"> {with_names(decision.prompt, self.names)}")
         for n, option in enumerate(decision.options, start=1):
-            group = f"  [{option.group}]" if option.group else ""
-            self.say(f"  {n}. {option.label}{group}")
+            self.say(f"  {n}. {with_names(option.label, self.names)}")
         if decision.kind == ORDER:
             hint = "all numbers, first to last"
         elif decision.min == decision.max:
             hint = "one number" if decision.min == 1 else f"{decision.min} numbers"
         else:
             hint = f"{decision.min} to {decision.max} numbers"
-        if decision.default is not None:
-            labels = [o.label for key in decision.default
-                      if (o := decision.option(key)) is not None]
-            hint += f"; Enter for {', '.join(labels) or 'none'}"
+        if decision.min == 0:
+            hint += ", or `none`"
         while True:
-            self.out.write(f"Your choice ({hint}): ")
+            self.out.write(f"Your choice ({hint}; ? for help): ")
             self.out.flush()
             line = self.inp.readline()
             if not line:
@@ -106,11 +131,18 @@ class Table:
             if not self.inp.isatty():
                 self.say(line.rstrip("\n"))  # piped input: keep the transcript readable
             words = [w for w in re.split(r"[\s,]+", line.strip()) if w]
-            if not words and decision.default is not None:
-                return list(decision.default)
-            if all(w.isdigit() and 1 <= int(w) <= len(decision.options) for w in words):
+            if words == ["none"] and decision.min == 0:
+                return []
+            if words == ["?"]:
+                self.say(HELP)
+            elif words and words[0].lower() in ("b", "board"):
+                self.show_board(again=True)
+            elif words and all(w.isdigit() and 1 <= int(w) <= len(decision.options)
+                               for w in words):
                 return [decision.options[int(w) - 1].key for w in words]
-            self.say(f"  Please enter numbers from 1 to {len(decision.options)}.")
+            else:
+                self.say(f"  Please enter numbers from 1 to {len(decision.options)} "
+                         "(? for help).")
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -119,6 +151,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("game", help="the game's name, e.g. zura")
     parser.add_argument("--seats", default="me,ai",
                         help="comma-separated seats in order: `me` (at most once) or `ai`")
+    parser.add_argument("--names", default="",
+                        help="display names per seat, comma-separated, in seat order")
     parser.add_argument("--seed", type=int, help="fix the deal, for a repeatable game")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a match option (repeatable)")
@@ -138,6 +172,10 @@ def _seats(text: str) -> list[str]:
     if seats.count("me") > 1:
         raise GameError("--seats may contain `me` only once.")
     return seats
+
+
+def _names(text: str) -> list[str]:
+    return [n.strip() for n in text.split(",")] if text.strip() else []
 
 
 def _options(pairs: list[str]) -> dict[str, Any]:
@@ -171,9 +209,10 @@ async def _play(service: MatchService, args: argparse.Namespace, seats: list[str
             info = await service.join(info.id, ME)
         else:
             info = await service.add_ai(info.id, ME, args.level)
-    table.say(f"{info.title}, match #{info.id}: "
-              + ", ".join(_seat_name(s) for s in info.seats))
-    table.show(await service.start(info.id, ME), info.seats)
+    table.game = info.game
+    table.names = seat_names(info.seats, _names(args.names))
+    table.say(f"{info.title}, match #{info.id}: {', '.join(table.names)}.")
+    table.show(await service.start(info.id, ME))
     while (await service.info(info.id)).status == "active":
         waiting = (await service.hand(info.id, ME)).decisions
         if not waiting:
@@ -185,11 +224,14 @@ async def _play(service: MatchService, args: argparse.Namespace, seats: list[str
         except GameError as exc:
             table.say(f"  {exc}")
             continue
-        table.show(messages, info.seats)
+        table.show(messages)
 
 
 def main(argv: list[str]) -> int:
     args = parse_args(argv)
+    # Ctrl-C must interrupt a blocking read at once; asyncio's own handler only cancels the
+    # task at its next await, which a read of the terminal never reaches.
+    previous = signal.signal(signal.SIGINT, _interrupt)
     try:
         register_game_modules(args.game_module)
         asyncio.run(play(args, Table(sys.stdout, sys.stdin)))
@@ -198,4 +240,14 @@ def main(argv: list[str]) -> int:
     except InputEnded:
         print(file=sys.stdout)
         return fail("input ended before the game did.")
+    except KeyboardInterrupt:
+        print(file=sys.stdout)
+        print("Left the table; the game was not finished.", file=sys.stderr)
+        return 130
+    finally:
+        signal.signal(signal.SIGINT, previous)
     return 0
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from bot.engine.errors import BadScenario, IllegalAction, MatchOver, NotYourDecision, StaleDecision
 from bot.engine.options import OptionSpec
 from bot.engine.rng import Rng
+from bot.engine.text import fit, listing
 from bot.engine.types import JSON, ORDER, Action, Decision, Event, Result, Turn, View
 
 S = TypeVar("S")
@@ -77,6 +78,14 @@ class Game(ABC, Generic[S]):
     def redeal_hidden(self, state: S, viewer: int | None, rng: Rng) -> S | None:
         """A state differing from ``state`` only in what ``viewer`` cannot see, or None."""
         return None
+
+    def describe(self, view: View, names: Sequence[str], *, full: bool = False) -> str:
+        """``view`` as text a person reads like the game, players called by ``names``.
+
+        The short form fits an image's alt text (``ALT_TEXT_MAX``); ``full`` is for the
+        terminal. Games override this with their ``text.py``; the fallback names the table.
+        """
+        return fit([f"{self.title}: {listing(list(names), 'no players')}."])
 
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -29,8 +30,8 @@ def test_only_ai_seats_play_a_whole_game(monkeypatch: pytest.MonkeyPatch,
     assert code == 0
     assert "Game over." in out
     assert len(re.findall(r"wins the round", out)) == 5
-    assert len(re.findall(r"^  \d(st|nd|rd|th): Seat \d \(AI normal\)", out, re.M)) == 3
-    assert "Your choice" not in out and "You:" not in out
+    assert len(re.findall(r"^  \d(st|nd|rd|th): AI \d \(normal\)", out, re.M)) == 3
+    assert "Your choice" not in out and "Your hand" not in out
 
 
 def test_the_same_seed_gives_the_same_game(monkeypatch: pytest.MonkeyPatch,
@@ -42,19 +43,19 @@ def test_the_same_seed_gives_the_same_game(monkeypatch: pytest.MonkeyPatch,
 
 def test_a_human_plays_from_stdin_and_sees_only_their_hand(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    # Bad input first (out of range, not a number, two cards), then plain choices.
-    script = "9\nx\n1,2\n1\n1 \n\n1\n1\n"
+    # Bad input first (out of range, not a number, a bare Enter, two cards), then choices.
+    script = "9\nx\n\n1,2\n1\n1 \n1\n1\n1\n"
     code, out, err = run_table(monkeypatch, capsys,
-                               ["highcard", "--seats", "ai,me", "--seed", "3"], script)
+                               ["highcard", "--seats", "ai,me", "--seed", "3",
+                                "--names", "Ann,Bo"], script)
     assert (code, err) == (0, "")
-    assert "Seat 2 (you)" in out and "Game over." in out
-    assert out.count("Please enter numbers from 1 to 5.") == 2
+    assert "High Card, match #1: Ann, Bo." in out and "Game over." in out
+    assert out.count("Please enter numbers from 1 to 5") == 3
     assert "Choose exactly 1." in out
-    hands = re.findall(r"^  hand: (\[.*\])$", out, re.M)
-    assert hands[0].count(",") == 4  # my five cards, printed once per update
-    assert "hand: null" in out  # the public view never shows a hand
-    # The AI's cards appear only once revealed, never as a hand.
-    assert len(hands) == 6
+    hands = re.findall(r"^Your hand: (.*)\.$", out, re.M)
+    assert hands[0].count(",") == 3 and " and " in hands[0]  # my five cards
+    assert hands[-1] == "empty" and len(hands) == 6  # printed when it changed
+    assert "Ann plays a card face down." in out  # events name players as given
 
 
 def test_options_and_errors(monkeypatch: pytest.MonkeyPatch,
@@ -67,6 +68,7 @@ def test_options_and_errors(monkeypatch: pytest.MonkeyPatch,
         (["highcard", "--option", "oops"], "NAME=VALUE"),
         (["highcard", "--seats", "me,me"], "only once"),
         (["highcard", "--seats", "me,bob"], "`me` and `ai`"),
+        (["highcard", "--seats", "me,ai", "--names", "Ann"], "needs 2 names"),
         (["highcard", "--seats", "ai"], "needs 2–4 players"),
         (["highcard", "--level", "genius"], "AI level `genius`"),
         (["chess"], "no game called `chess`"),
@@ -94,7 +96,7 @@ def test_the_command_line_entry_point_runs_a_game() -> None:
 
 @pytest.mark.parametrize(("typed", "keys"), [
     ("1 3\n", ["a", "c"]), ("3,1\n", ["c", "a"]), (" 2 , 3 \n", ["b", "c"]),
-    ("\n", ["b"]), ("0\n4\n2\n", ["b"]),
+    ("\n2\n", ["b"]), ("0\n4\n2\n", ["b"]), ("?\nb\n1\n", ["a"]),
 ])
 def test_choices_are_read_as_numbers(typed: str, keys: list[str]) -> None:
     decision = Decision("d", 0, PICK, "Pick up to two.",
@@ -104,7 +106,24 @@ def test_choices_are_read_as_numbers(typed: str, keys: list[str]) -> None:
     assert table.Table(out, io.StringIO(typed)).ask(decision) == keys
     text = out.getvalue()
     assert "  1. Ace\n  2. Bee\n  3. Sea\n" in text
-    assert "1 to 2 numbers; Enter for Bee" in text
+    assert "(1 to 2 numbers; ? for help)" in text and "Enter" not in text
+
+
+def test_none_chooses_nothing_only_where_allowed() -> None:
+    optional = Decision("d", 0, PICK, "Keep any?", (Option("a", "A"), Option("b", "B")),
+                        min=0, max=2)
+    out = io.StringIO()
+    assert table.Table(out, io.StringIO("none\n")).ask(optional) == []
+    assert "0 to 2 numbers, or `none`" in out.getvalue()
+    needed = Decision("d", 0, PICK, "Pick one.", (Option("a", "A"),))
+    assert table.Table(io.StringIO(), io.StringIO("none\n1\n")).ask(needed) == ["a"]
+
+
+def test_a_bare_enter_never_takes_the_default() -> None:
+    decision = Decision("d", 0, PICK, "Pass?", (Option("pass", "Pass"), Option("go", "Go")),
+                        default=("pass",))
+    with pytest.raises(table.InputEnded):
+        table.Table(io.StringIO(), io.StringIO("\n\n")).ask(decision)
 
 
 def test_an_order_decision_asks_for_every_number() -> None:
@@ -112,3 +131,59 @@ def test_an_order_decision_asks_for_every_number() -> None:
     out = io.StringIO()
     assert table.Table(out, io.StringIO("2 1\n")).ask(decision) == ["b", "a"]
     assert "all numbers, first to last" in out.getvalue()
+
+
+JSON_OR_SEATS = re.compile(r"[{}\"]|\b(Seat|Player) \d|\b[a-z]+_[a-z_]+\b")
+
+
+@pytest.mark.parametrize(("game", "seats", "names"), [
+    ("zura", "me,ai,ai", "Ann,Bo,Cy"),
+    ("aura", "ai,me,ai", "Ann,Bo,Cy"),
+    ("auroria", "me,ai", "Ann,Bo"),
+])
+def test_each_game_reads_like_a_game(monkeypatch: pytest.MonkeyPatch,
+                                     capsys: pytest.CaptureFixture[str],
+                                     game: str, seats: str, names: str) -> None:
+    code, out, err = run_table(monkeypatch, capsys,
+                               [game, "--seats", seats, "--seed", "5", "--names", names],
+                               "1\n" * 12)
+    assert code == 1 and "input ended before the game did" in err  # 12 answers, then EOF
+    assert not JSON_OR_SEATS.search(out), JSON_OR_SEATS.search(out)
+    assert out.count("Your hand: ") >= 3
+    assert "your turn" in out or "Waiting for you" in out
+    others = [n for n, s in zip(names.split(","), seats.split(","), strict=True) if s == "ai"]
+    me = names.split(",")[seats.split(",").index("me")]
+    assert all(f"\n{n}: " in out for n in others)  # each opponent's line, by the given name
+    assert f"\n{me}: " not in out  # in your own view you are "You"
+    assert re.search(r"^  1\. \S", out, re.M) and "Your choice (" in out
+
+
+class Interrupted(io.StringIO):
+    """Standard input on which the player presses Ctrl-C at the first prompt."""
+
+    def readline(self, size: int | None = -1) -> str:
+        raise KeyboardInterrupt
+
+
+def test_ctrl_c_leaves_with_a_short_message(capsys: pytest.CaptureFixture[str],
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdin", Interrupted())
+    assert table.main(["zura", "--seats", "me,ai"]) == 130
+    err = capsys.readouterr().err
+    assert err == "Left the table; the game was not finished.\n"
+
+
+def test_a_real_ctrl_c_at_a_prompt_ends_without_a_traceback() -> None:
+    root = Path(__file__).resolve().parents[2]
+    with subprocess.Popen([sys.executable, "-m", "bot", "table", "zura", "--seats", "me,ai"],
+                          cwd=root, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True) as child:
+        assert child.stdout is not None and child.stderr is not None
+        seen = ""
+        while "Your choice" not in seen:
+            seen += child.stdout.read(1) or pytest.fail(seen + child.stderr.read())
+        child.send_signal(signal.SIGINT)
+        _, err = child.communicate(timeout=60)
+    assert child.returncode == 130
+    assert err == "Left the table; the game was not finished.\n"
+

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from bot.engine import Action, Decision, Event, Game, OptionSpec, Result, Rng, Turn, View
-from bot.games.aura import ai
+from bot.games.aura import ai, text
 from bot.games.aura.cards import AURA, EMPTY
 from bot.games.aura.decisions import open_decisions
 from bot.games.aura.moves import apply_action
@@ -79,6 +79,9 @@ class Aura(Game[AuraState]):
             assert list(state.hands[seat]) == sorted(state.hands[seat]), "hand not sorted"
             assert set(state.secret[seat]) <= set(state.discards[seat]), "secret not discarded"
             assert len(state.hands[seat]) <= 8, "more than 8 cards in hand"
+
+    def describe(self, view: View, names: Sequence[str], *, full: bool = False) -> str:
+        return text.describe(view, names, full=full)
 
     def redeal_hidden(self, state: AuraState, viewer: int | None, rng: Rng) -> AuraState:
         return redeal(state, viewer, rng)

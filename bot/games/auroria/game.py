@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from bot.engine import (
@@ -21,7 +21,7 @@ from bot.engine import (
     Turn,
     View,
 )
-from bot.games.auroria import ai, board, choices, flow, series
+from bot.games.auroria import ai, board, choices, flow, series, text
 from bot.games.auroria.decklist import deck_option, seat_deck
 from bot.games.auroria.rules import card, catalog, has, power
 from bot.games.auroria.scenario import build_scenario
@@ -240,6 +240,9 @@ class Auroria(Game[State]):
         assert catalog(s)
         if s.series is not None:
             series.invariants(s)
+
+    def describe(self, view: View, names: Sequence[str], *, full: bool = False) -> str:
+        return text.describe(view, names, full=full)
 
     def redeal_hidden(self, state: State, viewer: int | None, rng: Rng) -> State | None:
         """Permute what ``viewer`` cannot see: other hands with their decks, and own deck."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from bot.engine import (
@@ -20,7 +20,7 @@ from bot.engine import (
     placings_from_scores,
 )
 from bot.engine.search import STRONG
-from bot.games.zura import ai, decisions, rules
+from bot.games.zura import ai, decisions, rules, text
 from bot.games.zura.cards import CARDS
 from bot.games.zura.scenario import build_scenario
 from bot.games.zura.scoring import score
@@ -130,6 +130,9 @@ class Zura(Game[ZState]):
         assert all(len(h) <= CARDS.hand_size + 1 for h in state.hands), "hand too big"
         if state.land < 0 and state.tz_deck:
             assert all(c >= 0 for c in state.slots), "search area not refilled"
+
+    def describe(self, view: View, names: Sequence[str], *, full: bool = False) -> str:
+        return text.describe(view, names, full=full)
 
     def redeal_hidden(self, state: ZState, viewer: int | None, rng: Rng) -> ZState | None:
         """Shuffle what ``viewer`` cannot see: other hands, the decks, unseen search cards."""

@@ -1,0 +1,50 @@
+"""Plain-text renderings of views: what the terminal table prints and every image's alt text.
+
+Each game writes its own ``text.py``; this module holds what they share: the alt-text limit
+and the fitting of a few lines into it, so a screen reader hears the important part first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+ALT_TEXT_MAX = 1024
+"""Discord's limit on an attachment's description, the image's alt text."""
+
+
+def fit(lines: Iterable[str], limit: int = ALT_TEXT_MAX) -> str:
+    """Whole lines joined while they fit in ``limit`` characters; a cut ends with "…"."""
+    out: list[str] = []
+    used = 0
+    for line in lines:
+        cost = len(line) + (1 if out else 0)
+        if used + cost > limit:
+            room = limit - used - (1 if out else 0)
+            if room > 1:
+                out.append(line[: room - 1] + "…")
+            elif out:
+                keep = len(out[-1]) - (1 if used >= limit else 0)
+                out[-1] = out[-1][:keep] + "…"
+            break
+        out.append(line)
+        used += cost
+    return "\n".join(out)
+
+
+def name_of(names: Sequence[str], seat: int) -> str:
+    """The display name of ``seat``; a seat without one is "someone", never a number."""
+    return names[seat] if 0 <= seat < len(names) and names[seat] else "someone"
+
+
+def listing(items: Sequence[str], empty: str = "none") -> str:
+    """``a, b and c`` — a list read aloud."""
+    if not items:
+        return empty
+    if len(items) == 1:
+        return items[0]
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def whose(names: Sequence[str], seat: int, viewer: int | None) -> str:
+    """``your`` for the viewer's own seat, else ``Ann's``: "your turn", "Bo's turn"."""
+    return "your" if seat == viewer else f"{name_of(names, seat)}'s"

@@ -1,0 +1,87 @@
+"""Every game's text rendering (``Game.describe``): read like the game, fit alt text, and
+tell a viewer nothing their view does not — checked over random states with each game's
+``redeal_hidden``, which changes only what that viewer cannot see."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.engine import Game, Rng, parse_options, play, registry
+from bot.engine.registry import BUILTIN
+from bot.engine.text import ALT_TEXT_MAX, fit
+
+NAMES = ["Ann Lee", "Bo", "Cy Young", "Dee"]
+INTERNAL = re.compile(r"[{}\[\]\"]|\b(Seat|Player) \d|\b[a-z]+_[a-z_]+\b|\bNone\b")
+"""JSON punctuation, seat numbers, snake_case keys, Python's None: never in player text."""
+
+
+def _random_state(game: Game[Any], players: int, seed: int, steps: int) -> Any:
+    state = game.setup(players, parse_options(game.options, {}), seed)
+    rng = Rng(seed ^ 0x7E47)
+    for _ in range(steps):
+        pending = game.pending(state)
+        if game.result(state) is not None or not pending:
+            break
+        decision = pending[rng.randrange(len(pending))]
+        action = game.ai_choose("random", game.view(state, decision.player), decision, rng)
+        state, _ = play(game, state, decision.player, action)
+    return state
+
+
+@pytest.mark.parametrize("name", BUILTIN)
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), seed=st.integers(0, 2**31), steps=st.integers(0, 150),
+       salt=st.integers(0, 2**31))
+def test_a_viewers_text_does_not_change_with_cards_hidden_from_them(
+        name: str, data: st.DataObject, seed: int, steps: int, salt: int) -> None:
+    game = registry.get(name)
+    players = data.draw(st.integers(game.min_players, game.max_players), label="players")
+    state = _random_state(game, players, seed, steps)
+    names = NAMES[:players]
+    rng = Rng(salt)
+    for viewer in [None, *range(players)]:
+        view = game.view(state, viewer)
+        short, full = game.describe(view, names), game.describe(view, names, full=True)
+        assert len(short) <= ALT_TEXT_MAX
+        for text in (short, full):
+            assert not INTERNAL.search(text), text
+        other = game.redeal_hidden(state, viewer, rng)
+        if other is None:
+            continue
+        view = game.view(other, viewer)
+        assert game.describe(view, names) == short, f"{viewer}'s text shows hidden cards"
+        assert game.describe(view, names, full=True) == full, f"{viewer}'s text leaks"
+
+
+@pytest.mark.parametrize("name", BUILTIN)
+def test_players_are_named_and_the_viewer_sees_their_own_hand(name: str) -> None:
+    game = registry.get(name)
+    state = _random_state(game, game.min_players, 5, 12)
+    names = NAMES[:game.min_players]
+    public = game.describe(game.view(state, None), names)
+    mine = game.describe(game.view(state, 0), names, full=True)
+    assert all(n in public for n in names)
+    assert "Your hand" not in public and "Your hand" in mine
+    assert all(n in mine for n in names[1:])
+    assert names[0] not in mine  # the viewer is "you"
+
+
+def test_a_renaming_changes_only_the_names() -> None:
+    game = registry.get("zura")
+    view = game.view(_random_state(game, 3, 2, 20), 1)
+    assert game.describe(view, ["X", "Y", "Z"]).replace("X", "Ann") == \
+        game.describe(view, ["Ann", "Y", "Z"])
+
+
+@pytest.mark.parametrize(("limit", "expected"), [
+    (100, "one\ntwo\nthree"), (10, "one\ntwo\nt…"), (9, "one\ntwo…"), (7, "one\ntw…"),
+    (5, "one…"), (2, "o…"),
+])
+def test_fit_keeps_whole_lines_and_marks_a_cut(limit: int, expected: str) -> None:
+    assert fit(["one", "two", "three"], limit) == expected
+    assert len(fit(["one", "two", "three"], limit)) <= limit
