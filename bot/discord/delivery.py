@@ -45,6 +45,7 @@ from bot.match import (
     PublicUpdate,
     TurnUpdate,
 )
+from bot.render.alt import alt_text
 from bot.render.outcome import describe
 from bot.store import ACTIVE, FINISHED, DeliveryRecord, MessageRecord, Store
 
@@ -79,12 +80,15 @@ class Outgoing:
     image: bytes | None = None
     filename: str = "image.png"
     view: discord.ui.View | None = None
+    alt: str = ""
+    """The image's description, read aloud by screen readers."""
 
     def kwargs(self) -> dict[str, Any]:
         """Fresh send arguments (a ``discord.File`` can be sent only once)."""
         out: dict[str, Any] = {"content": self.content[:2000]}
         if self.image is not None:
-            out["file"] = discord.File(io.BytesIO(self.image), self.filename)
+            out["file"] = discord.File(io.BytesIO(self.image), self.filename,
+                                       description=self.alt or None)
         if self.view is not None:
             out["view"] = self.view
         return out
@@ -98,11 +102,14 @@ class Card:
     image: bytes | None = None
     filename: str = BOARD_FILE
     rows: Sequence[Any] = ()
+    alt: str = ""
+    """The picture's description, read aloud by screen readers (the table in words)."""
 
     def kwargs(self) -> dict[str, Any]:
         """Send/edit arguments: the layout, and its picture as the message's one file."""
         view = card(self.text, self.filename if self.image is not None else None, self.rows)
-        files = ([discord.File(io.BytesIO(self.image), self.filename)]
+        files = ([discord.File(io.BytesIO(self.image), self.filename,
+                               description=self.alt or None)]
                  if self.image is not None else [])
         return {"view": view, "files": files}
 
@@ -356,7 +363,8 @@ class Delivery:
                  *(with_names(line, names) for line in update.lines)]
         out = Card(self._turn_text(info, update, lines), await self.images.board(update.view,
                                                                                  names),
-                   BOARD_FILE, [_row(hand_button(info.id))] if update.acting else ())
+                   BOARD_FILE, [_row(hand_button(info.id))] if update.acting else (),
+                   alt_text(info.game, update.view, names))
         if out.image is None:
             out = Card(out.text + "\n" + view_text(update.view), None, BOARD_FILE, out.rows)
         pinged = set(pings) if not same else set()
@@ -501,7 +509,9 @@ class Delivery:
         image = await self.images.hand(update.view, names) if update is not None else None
         if image is None and update is not None:
             lines.append(view_text(update.view))
-        return Card("\n".join(lines), image, HAND_FILE, rows)
+        alt = (alt_text(info.game, update.view, names)
+               if image is not None and update is not None else "")
+        return Card("\n".join(lines), image, HAND_FILE, rows, alt)
 
     async def _edit_pressed(self, actor: Interaction, out: Card) -> None:
         try:
@@ -615,13 +625,15 @@ class Delivery:
         if view is None:
             view = (await self.service.board(info.id)).view
         image = await self.images.summary(view, result, names)
+        alt = alt_text(info.game, view, names, result)
         if END not in slots:
             # The headline names people; the standings mention each person once.
             outcome = describe(view, result, names)
             tagged = describe(view, result, [who(info, s.seat) for s in info.seats])
             lines = [f"**{match_title(info.game, info.id)}** is over: {outcome.headline}.",
                      *tagged.table_lines(), outcome.ending, *outcome.notes]
-            message = await self.post(info, Outgoing("\n".join(lines), image, RESULT_FILE))
+            message = await self.post(info, Outgoing("\n".join(lines), image, RESULT_FILE,
+                                                     alt=alt))
             if message is not None:
                 await self._remember(slots, DeliveryRecord(info.id, END, message.channel.id,
                                                            message.id))
@@ -631,7 +643,7 @@ class Delivery:
             place = result.placings[seat.seat]
             text = (f"**{match_title(info.game, info.id)}** is over: you placed "
                     f"{ordinal(place)} of {len(result.placings)}.")
-            sent = (await self._dm_card(info, seat.user_id, Card(text, image, RESULT_FILE))
+            sent = (await self._dm_card(info, seat.user_id, Card(text, image, RESULT_FILE, alt=alt))
                     if seat.dm_ok or self._retry_due(seat.user_id) else None)
             channel, message_id = sent if sent is not None else (0, 0)
             await self._remember(slots, DeliveryRecord(info.id, result_slot(seat.seat),

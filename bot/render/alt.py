@@ -13,10 +13,10 @@ from bot.engine.names import with_names
 from bot.engine.text import ALT_TEXT_MAX, fit, name_of
 
 
-def alt_text(view: View, names: Sequence[str], result: Result | None = None) -> str:
-    """The description of the image drawn from ``view`` (a board, a hand, or with ``result``
-    the final summary, whose placings come first)."""
-    text = registry.get(view["game"]).describe(view, names)
+def alt_text(game: str, view: View, names: Sequence[str], result: Result | None = None) -> str:
+    """The description of the image drawn from ``view`` of ``game`` (a board, a hand, or with
+    ``result`` the final summary, whose placings come first)."""
+    text = registry.get(game).describe(view, names)
     if result is None:
         return text
     order = sorted(range(len(result.placings)), key=lambda s: result.placings[s])

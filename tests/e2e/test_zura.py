@@ -34,6 +34,10 @@ async def test_three_players_finish_a_zura_match(world: World) -> None:
     numbers = [int(re.findall(r"turn (\d+)", m.text)[0]) for m in boards]
     assert numbers == list(range(1, len(boards) + 1)) and len(boards) > 20
     assert all(m.attachments for m in boards)
+    # Every picture carries the table in words for screen readers, with names, not seats.
+    alts = [a.description or "" for m in boards for a in m.attachments]
+    assert all(alts) and all(len(a) <= 1024 for a in alts)
+    assert any(world.bob.name in a for a in alts) and not any("Seat " in a for a in alts)
     assert tally.posts_without_events == 0
     closed_pings = len([m for m in fake.messages(thread) if not is_board(m)
                         and m.mentions == [world.cat.id] and m.id != note.id])

@@ -25,7 +25,7 @@ def test_a_summary_names_placings_first_and_fits() -> None:
     result = game.result(state)
     assert result is not None
     names = ["Ann Lee", "Bo", "Cy Young", "Dee"]
-    text = alt_text(game.view(state, None), names, result)
+    text = alt_text("aura", game.view(state, None), names, result)
     assert len(text) <= ALT_TEXT_MAX
     first, *_ = text.split("\n")
     assert first.startswith("Final result: ") and all(n in first for n in names)
@@ -38,5 +38,6 @@ def test_a_board_and_a_hand_carry_the_games_text() -> None:
     state = game.setup(2, parse_options(game.options, {}), 3)
     names = ["Ann", "Bo"]
     board, hand = game.view(state, None), game.view(state, 1)
-    assert alt_text(board, names) == game.describe(board, names)
-    assert "Your hand: " in alt_text(hand, names) and "Your hand" not in alt_text(board, names)
+    assert alt_text("zura", board, names) == game.describe(board, names)
+    assert "Your hand: " in alt_text("zura", hand, names)
+    assert "Your hand" not in alt_text("zura", board, names)
