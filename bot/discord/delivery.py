@@ -542,34 +542,33 @@ class Delivery:
     async def _dm_card(self, info: MatchInfo, user_id: int,
                        out: Card) -> tuple[int, int] | None:
         """A new DM; None when DMs are closed (the person is told once in the thread)."""
-        try:
-            channel = await self.client.create_dm(discord.Object(user_id))
-            message = await channel.send(**out.kwargs())
-        except discord.Forbidden as exc:
-            if exc.code != DMS_CLOSED:
-                log.warning("match %s: DM to %s refused (%s)", info.id, user_id, exc)
-            await self.dms_closed(info, user_id)
-            return None
-        except discord.HTTPException as exc:
-            log.warning("match %s: DM to %s failed (%s)", info.id, user_id, exc)
-            return None
-        self.dms_failed_at.pop(user_id, None)
-        return channel.id, message.id
+        _, message = await self._send_dms(info, user_id, [out.kwargs()])
+        return (message.channel.id, message.id) if message is not None else None
 
     async def dm(self, info: MatchInfo, user_id: int, messages: Sequence[Outgoing]) -> bool:
         """Plain DMs; False when DMs are closed (the person is then told once)."""
+        is_open, _ = await self._send_dms(info, user_id, [out.kwargs() for out in messages])
+        return is_open
+
+    async def _send_dms(self, info: MatchInfo, user_id: int, sends: Sequence[dict[str, Any]]
+                        ) -> tuple[bool, discord.Message | None]:
+        """(whether the person's DMs are open, the last message sent or None if a send
+        failed). A closed DM marks them closed; a working one switches them back."""
         try:
             channel = await self.client.create_dm(discord.Object(user_id))
-            for out in messages:
-                await channel.send(**out.kwargs())
+            message = None
+            for kwargs in sends:
+                message = await channel.send(**kwargs)
         except discord.Forbidden as exc:
             if exc.code != DMS_CLOSED:
                 log.warning("match %s: DM to %s refused (%s)", info.id, user_id, exc)
             await self.dms_closed(info, user_id)
-            return False
+            return False, None
         except discord.HTTPException as exc:
             log.warning("match %s: DM to %s failed (%s)", info.id, user_id, exc)
-        return True
+            return True, None
+        self.dms_failed_at.pop(user_id, None)
+        return True, message
 
     async def dms_closed(self, info: MatchInfo, user_id: int) -> None:
         """Mark the person's DMs closed; tell them once (not again while they stay closed)."""

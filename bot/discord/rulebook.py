@@ -420,7 +420,9 @@ AURORIA: dict[str, Topic] = {
                           dict_where(lambda d: "potion" in d and "exhausted" in d,
                                      "Energy in the Energy Zone.")),
     "potions": Topic("Potions enter the Energy Zone face up and exhausted. Spent to pay, a "
-                     "Potion goes to the graveyard instead of standing up again.",
+                     "Potion goes to the graveyard instead of standing up again. When Energy "
+                     "and Potions could both pay, you choose (the default spends Energy and "
+                     "keeps your Potions).",
                      dict_where(lambda d: d.get("potion") is True, "A Potion.")),
     "planted": Topic("A face-down card in a line, in the colour of its leader. It cannot "
                      "attack, block, be attacked or carry items; Bloom cards spend it.",

@@ -28,6 +28,7 @@ import re
 import signal
 import sqlite3
 import sys
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -95,8 +96,10 @@ class CrashReport:
     """Replayed clicks already counted: answered as such, nothing changed."""
     continued: int = 0
     """Matches that took a move right after a restart."""
+    shown: int = 0
+    """Running matches shown as they stood after a restart, unpressed."""
     shown_live: int = 0
-    """Running matches whose turn post and open prompt were shown after a restart, unpressed."""
+    """Of those, shown within ``LIVE`` seconds (a figure for the bench, not a test)."""
     checks: int = 0
     error_lines: int = 0
     failures: list[str] = field(default_factory=list)
@@ -297,14 +300,16 @@ class CrashRun:
     async def after_restart(self, slots: list[Slot]) -> None:
         for slot in slots:
             if slot.match_id is not None and self.status(slot.match_id) == ACTIVE:
+                started = time.monotonic()
                 try:
-                    await self.fake.wait_until(lambda s=slot: self.shown(s), LIVE,
+                    await self.fake.wait_until(lambda s=slot: self.shown(s), WAIT,
                                                what="the match shown as it stands")
-                    self.report.shown_live += 1
+                    self.report.shown += 1
+                    self.report.shown_live += time.monotonic() - started <= LIVE
                 except Exception as exc:
                     self.report.failures.append(
                         f"restart {self.report.restarts}: match {slot.match_id} not shown "
-                        f"within {LIVE:g} s: {self.unshown(slot)} ({exc!r})")
+                        f"within {WAIT:g} s: {self.unshown(slot)} ({exc!r})")
         for slot in slots:
             try:
                 if slot.pending is not None:
@@ -475,5 +480,6 @@ def summary(report: CrashReport) -> str:
             f"({report.ai_moves_logged} by AI); {report.replayed_clicks} clicks replayed "
             f"({report.replays_counted} counted then, {report.replays_refused} already in); "
             f"{report.continued} matches went on after a restart; "
-            f"{report.shown_live} shown as they stood within {LIVE:g} s, unpressed; "
+            f"{report.shown} shown as they stood, unpressed ({report.shown_live} within "
+            f"{LIVE:g} s); "
             f"{len(report.failures)} failures; {report.error_lines} ERROR lines")
