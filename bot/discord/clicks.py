@@ -133,6 +133,8 @@ class Clicks:
         if c.verb not in DECISION_VERBS:
             raise cid.BadCustomId(f"unknown verb {c.verb}")
         decision = await self.open_decision(interaction, c)
+        names = await self.delivery.names(await self.service.info(c.match))
+        decision = menus.named(decision, names)
         indexes = c.indexes
         if c.verb == cid.SELECT:
             if not all(v.isdigit() for v in values):

@@ -497,7 +497,7 @@ class Delivery:
                  *(with_names(line, names) for line in news)]
         rows: list[Any] = []
         if decisions:
-            menu = menus.plan(info.id, decisions[0])
+            menu = menus.plan(info.id, menus.named(decisions[0], names))
             lines.append(menu.prompt)
             rows = menu_rows(menu)
         elif gone and info.status == ACTIVE:

@@ -7,10 +7,12 @@ as on the hand image, and any choice that spends cards asks for a confirmation f
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 
 from bot.discord import customid as cid
 from bot.engine import ORDER, Decision, Option
+from bot.engine.names import with_names
 
 LABEL_MAX = 80
 BUTTONS_MAX = 5
@@ -48,6 +50,14 @@ class Menu:
 
 def _short(text: str, limit: int = LABEL_MAX) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def named(decision: Decision, names: Sequence[str]) -> Decision:
+    """The decision as a person reads it: the engine's "Player N" in its prompt and option
+    labels replaced by display names (keys stay as they are)."""
+    return replace(decision, prompt=with_names(decision.prompt, names),
+                   options=tuple(replace(o, label=with_names(o.label, names))
+                                 for o in decision.options))
 
 
 def labels(decision: Decision) -> list[str]:

@@ -7,8 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.discord import customid as cid
-from bot.discord.menus import Button, Select, choice_keys, plan, plan_confirm
-from bot.engine import ORDER, Decision, Option
+from bot.discord.menus import Button, Select, choice_keys, named, plan, plan_confirm
+from bot.engine import ORDER, PICK, Decision, Option
 
 
 def decision(n: int, *, lo: int = 1, hi: int = 1, kind: str = "pick",
@@ -95,3 +95,13 @@ def test_limits_hold_for_large_decisions() -> None:
                     assert len(row.options) <= 25 and 1 <= row.max <= 25
                 else:
                     assert len(row) <= 5
+
+
+def test_a_menu_names_people_where_the_engine_wrote_player_n() -> None:
+    asked = Decision("d1", 0, PICK, "Card 1 of 3 from Player 2: block it?",
+                     (Option("b0", "Return to Player 2", "hand"), Option("none", "No block")))
+    shown = named(asked, ["Ann", "Bo Li"])
+    assert shown.prompt == "Card 1 of 3 from Bo Li: block it?"
+    assert [o.label for o in shown.options] == ["Return to Bo Li", "No block"]
+    assert [o.key for o in shown.options] == ["b0", "none"] and shown.id == "d1"
+    assert "Player" not in plan(7, shown).prompt
