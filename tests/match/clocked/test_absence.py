@@ -2,32 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
 from bot.match import MatchEnded, MatchError, NotSeated, PrivateUpdate
 from bot.match.clock import make_clock, parked
 from bot.match.clocked import AUTOPILOT_NEWS, ClockedMatchService
 from bot.match.notices import Autopiloted, SeatTakenBack
-from tests.match.clocks import START, Now, flat, open_service, timed_match
+from tests.match.clocks import START, Now, flat, timed_match
 
 HOST, BOB, CAT = 100, 101, 102
-
-
-@pytest.fixture
-def now() -> Now:
-    return Now()
-
-
-@pytest.fixture
-async def svc(tmp_path: Path, now: Now) -> AsyncIterator[ClockedMatchService]:
-    service = await open_service(tmp_path / "parlor.sqlite3", now)
-    try:
-        yield service
-    finally:
-        await service.store.close()
 
 
 async def play(svc: ClockedMatchService, match_id: int, user: int) -> None:

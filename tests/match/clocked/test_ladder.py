@@ -5,34 +5,17 @@ Time only moves when the test says so; nothing sleeps.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
 from bot.engine import StaleDecision
 from bot.match import PublicUpdate
 from bot.match.clocked import ClockedMatchService
 from bot.match.notices import Autopiloted, LastCall, Reminder
-from tests.match.clocks import START, Now, flat, open_service, timed_match
+from tests.match.clocks import START, Now, flat, timed_match
 
 USERS = [100, 101, 102, 103]
 TABLES = [("zura", 2), ("zura", 3), ("zura", 4), ("aura", 2), ("aura", 3), ("aura", 4),
           ("auroria", 2)]
-
-
-@pytest.fixture
-def now() -> Now:
-    return Now()
-
-
-@pytest.fixture
-async def svc(tmp_path: Path, now: Now) -> AsyncIterator[ClockedMatchService]:
-    service = await open_service(tmp_path / "parlor.sqlite3", now)
-    try:
-        yield service
-    finally:
-        await service.store.close()
 
 
 @pytest.mark.parametrize(("game", "players"), TABLES)

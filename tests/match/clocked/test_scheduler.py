@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Sequence
-from pathlib import Path
 
 import pytest
 
@@ -17,24 +16,10 @@ from bot.match.clock import REMIND_AT, WARN_AT, make_clock
 from bot.match.clocked import ClockedMatchService
 from bot.match.notices import Autopiloted, ClockOut, LastCall, Notice, Reminder
 from bot.match.scheduler import Scheduler
-from tests.match.clocks import START, Now, open_service, timed_match
+from tests.match.clocks import START, Now, timed_match
 
 HOST, BOB = 100, 101
 MINUTE = make_clock("custom", 1, autopilots=3)
-
-
-@pytest.fixture
-def now() -> Now:
-    return Now()
-
-
-@pytest.fixture
-async def svc(tmp_path: Path, now: Now) -> AsyncIterator[ClockedMatchService]:
-    service = await open_service(tmp_path / "parlor.sqlite3", now)
-    try:
-        yield service
-    finally:
-        await service.store.close()
 
 
 class Log:

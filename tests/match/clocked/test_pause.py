@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
 from bot.match import MatchError, NotSeated
@@ -20,23 +17,9 @@ from bot.match.notices import (
     Reminder,
 )
 from bot.store import GuildSettings
-from tests.match.clocks import GUILD, START, Now, flat, open_service, timed_match
+from tests.match.clocks import GUILD, START, Now, flat, timed_match
 
 HOST, BOB, CAT = 100, 101, 102
-
-
-@pytest.fixture
-def now() -> Now:
-    return Now()
-
-
-@pytest.fixture
-async def svc(tmp_path: Path, now: Now) -> AsyncIterator[ClockedMatchService]:
-    service = await open_service(tmp_path / "parlor.sqlite3", now)
-    try:
-        yield service
-    finally:
-        await service.store.close()
 
 
 async def dues(svc: ClockedMatchService, match_id: int) -> dict[int, tuple[float, bool]]:
