@@ -1,13 +1,17 @@
 """The ``strong`` AI: determinized Monte Carlo search over any ``Game`` (DESIGN §7).
 
-Each iteration samples a world the acting seat cannot tell from the real one
-(``redeal_hidden`` from that seat, and a fresh generator position so future shuffles are
-unknown too), picks one of the seat's candidate answers by PUCT (UCB weighted by a prior,
-as in AlphaZero), and plays the world out with the normal AI on every seat. The prior puts
-half its weight on the normal AI's own answer, so a small budget mostly plays it and a
-large one overrules it only on evidence; the most visited answer is played. Candidates
-are every single pick when a decision takes at most one; larger picks and orders (pick
-2–5 of 8…) are sampled, not enumerated.
+Each round samples a world the acting seat cannot tell from the real one (``redeal_hidden``
+from that seat, and a fresh generator position so future shuffles are unknown too) and
+plays every candidate answer still in the race out in that same world with the normal AI
+on every seat, from the same generator: common random numbers, so the luck of the deal
+cancels out of the comparison and a few dozen rounds tell answers apart that hundreds of
+independent playouts would not. After each round, answers clearly behind the leader drop
+out (a paired test on the per-world differences); the search ends when one answer is left,
+when every answer has scored the same in every world so far (the choice does not matter),
+or when the budget is spent. The normal AI's answer is played unless another beats it in
+the paired test: the search only overrules it on evidence. Candidates are every single
+pick when a decision takes at most one; larger picks and orders (pick 2–5 of 8…) are
+sampled, not enumerated.
 
 Pure and deterministic: the same state, decision, seed and iteration count give the same
 answer. A time budget stops early and is not.
@@ -18,7 +22,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 from bot.engine.errors import GameError
@@ -34,10 +38,13 @@ ROLLOUT = "normal"
 """The level that plays every seat in the playouts."""
 SAMPLED = 8
 """Random answers tried for a decision too large to enumerate, besides the normal one."""
-EXPLORE = 1.0
-"""PUCT exploration constant (rewards lie in [0, 1])."""
-PRIOR = 0.5
-"""The prior's weight on the normal AI's answer; the other candidates share the rest."""
+DROP_Z = 1.5
+"""An answer leaves the race when its paired mean is this many standard errors below the
+leader's."""
+PICK_Z = 1.0
+"""The leader replaces the normal AI's answer only this many standard errors ahead of it."""
+SAME_ROUNDS = 6
+"""Rounds after which answers that all scored alike in every world end the search."""
 ROLLOUT_CAP = 2.0
 """Playouts stop after this many times the game's usual length bound per decision, scored
 as a draw: a guard, not a rule (``Game.max_steps`` already bounds every game)."""
@@ -45,7 +52,8 @@ as a draw: a guard, not a rule (``Game.max_steps`` already bounds every game).""
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """How long to think: ``iterations`` (deterministic) and/or ``seconds`` (0 = no limit)."""
+    """How long to think: ``iterations`` (playouts; deterministic) and/or ``seconds``
+    (0 = no limit)."""
 
     iterations: int = 0
     seconds: float = 0.0
@@ -132,59 +140,90 @@ def _rollout(game: Game[S], state: S, seat: int, rng: Rng, cap: int,
 
 @dataclass(slots=True)
 class _Arm:
-    choice: tuple[str, ...]
-    prior: float
-    visits: int = 0
-    total: float = 0.0
-    legal: bool = True
+    """One candidate answer and its reward in each world of the race so far."""
 
-    def score(self, sqrt_n: float, unvisited: float) -> float:
-        """Mean reward (``unvisited`` before the first visit) plus the prior's pull."""
-        mean = self.total / self.visits if self.visits else unvisited
-        return mean + EXPLORE * self.prior * sqrt_n / (1 + self.visits)
+    choice: tuple[str, ...]
+    rewards: list[float] = field(default_factory=list)
+
+    def mean(self) -> float:
+        return sum(self.rewards) / len(self.rewards) if self.rewards else 0.0
+
+
+def _behind(arm: _Arm, other: _Arm) -> float:
+    """How many standard errors ``arm``'s mean lies below ``other``'s, paired world by
+    world. One pseudo-difference of 1 keeps a few identical worlds from looking certain."""
+    diffs = [b - a for a, b in zip(arm.rewards, other.rewards, strict=True)]
+    n = len(diffs)
+    if n == 0:
+        return 0.0
+    mean = sum(diffs) / n
+    spread = (sum((d - mean) ** 2 for d in diffs) + 1.0) / n
+    return mean / math.sqrt(spread / n)
 
 
 def search(game: Game[S], state: S, decision: Decision, rng: Rng, budget: Budget,
            clock: Callable[[], float] = time.perf_counter) -> Action:
     """The searched answer to ``decision`` in ``state`` (which holds the real hidden cards;
     only a redeal of them from the deciding seat is ever played)."""
+    return think(game, state, decision, rng, budget, clock)[0]
+
+
+def think(game: Game[S], state: S, decision: Decision, rng: Rng, budget: Budget,
+          clock: Callable[[], float] = time.perf_counter) -> tuple[Action, int]:
+    """``search``'s answer and the playouts it took (the benchmark calibrates on them)."""
     seat = decision.player
-    choices = _candidates(game, state, decision, rng)
-    if len(choices) == 1:
-        return Action(decision.id, choices[0])
-    rest = (1 - PRIOR) / (len(choices) - 1)
-    arms = [_Arm(c, PRIOR if i == 0 else rest) for i, c in enumerate(choices)]
+    arms = [_Arm(c) for c in _candidates(game, state, decision, rng)]
+    normal = arms[0]
     deadline = clock() + budget.seconds if budget.seconds > 0 else math.inf
 
     def out_of_time() -> bool:
         return deadline != math.inf and clock() >= deadline
 
     cap = int(game.max_steps * ROLLOUT_CAP)
-    done, total = 0, 0.0
-    while (budget.iterations <= 0 or done < budget.iterations) and not out_of_time():
-        live = [a for a in arms if a.legal]
-        if len(live) <= 1:
+    live, used, rounds = list(arms), 0, 0
+    while len(live) > 1 and not out_of_time():
+        if budget.iterations > 0 and used + len(live) > budget.iterations:
             break
-        sqrt_n, unvisited = math.sqrt(done + 1), total / done if done else 0.5
-        arm = max(live, key=lambda a: a.score(sqrt_n, unvisited))
         world = _world(game, state, seat, rng)
-        try:
-            after, _ = game.apply(world, seat, Action(decision.id, arm.choice))
-        except GameError:
-            arm.legal = False  # structurally fine but refused by the rules: never again
+        seed = rng.next_u64()
+        scored: list[tuple[_Arm, float]] = []
+        for arm in live:
+            try:
+                after, _ = game.apply(world, seat, Action(decision.id, arm.choice))
+            except GameError:
+                continue  # structurally fine but refused by the rules: out of the race
+            reward = _rollout(game, after, seat, Rng(seed), cap, out_of_time)
+            if reward is None:
+                break
+            scored.append((arm, reward))
+        else:
+            used += len(live)
+            rounds += 1
+            for arm, reward in scored:
+                arm.rewards.append(reward)
+            live = _race(arms, [arm for arm, _ in scored], rounds)
             continue
-        reward = _rollout(game, after, seat, rng, cap, out_of_time)
-        if reward is None:
-            break
-        arm.visits += 1
-        arm.total += reward
-        total += reward
-        done += 1
-    best = max((a for a in arms if a.legal), key=_rank, default=arms[0])
-    return Action(decision.id, best.choice)
+        break  # out of time mid-round: the round is not paired, so it does not count
+    return Action(decision.id, _pick(normal, live).choice), used
 
 
-def _rank(arm: _Arm) -> tuple[int, float]:
-    """Most visited wins (the robust choice); the better mean breaks a tie."""
-    return arm.visits, arm.total / arm.visits if arm.visits else 0.0
+def _race(arms: list[_Arm], live: list[_Arm], rounds: int) -> list[_Arm]:
+    """The answers still in the race: none clearly behind the leader, and none left to tell
+    apart once every answer has scored alike in every world for ``SAME_ROUNDS`` rounds."""
+    if not live:
+        return []
+    leader = max(live, key=_Arm.mean)
+    live = [a for a in live if a is leader or _behind(a, leader) < DROP_Z]
+    if rounds >= SAME_ROUNDS and all(a.rewards == leader.rewards for a in live):
+        return [arms[0]] if arms[0] in live else [leader]
+    return live
 
+
+def _pick(normal: _Arm, live: list[_Arm]) -> _Arm:
+    """The best answer left, unless the normal AI's is still in and not clearly behind it."""
+    if not live:
+        return normal
+    leader = max(live, key=_Arm.mean)
+    if normal in live and _behind(normal, leader) < PICK_Z:
+        return normal
+    return leader
