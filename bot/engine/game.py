@@ -125,9 +125,17 @@ def find_decision(game: Game[S], state: S, player: int, decision_id: str) -> Dec
 
 def play(game: Game[S], state: S, player: int, action: Action) -> tuple[S, list[Event]]:
     """Apply ``action`` after the checks every game shares; the only way moves are made."""
-    decision = find_decision(game, state, player, action.decision)
+    return answer(game, state, find_decision(game, state, player, action.decision), action)
+
+
+def answer(game: Game[S], state: S, decision: Decision, action: Action
+           ) -> tuple[S, list[Event]]:
+    """``play`` for a loop that just took ``decision`` from ``game.pending(state)``: the same
+    checks without looking the decision up again (a playout makes thousands of moves)."""
+    if action.decision != decision.id:
+        raise StaleDecision("That prompt is out of date; nothing was changed.")
     check_action(decision, action)
-    return game.apply(state, player, action)
+    return game.apply(state, decision.player, action)
 
 
 def open_decisions(game: Game[S], state: S, player: int) -> list[Decision]:
