@@ -168,10 +168,12 @@ class Table:
         a ``known`` prompt to answer first (a decision both make at once)."""
         if len(self.fake.message(turn.prompt).history) <= self.edits.get(turn.prompt.id, -1):
             return None  # the pressed prompt changes last, once the press is all shown
-        fresh = self.open_turns(turn.pair, known)
+        # A player's next prompt may be the pressed DM edited in place: new, though known.
+        others = known - {turn.prompt.id}
+        fresh = self.open_turns(turn.pair, others)
         if fresh:
             return Answered(fresh)
-        pending = any(t.prompt.id in known for t in self.open_turns(turn.pair, set()))
+        pending = any(t.prompt.id in others for t in self.open_turns(turn.pair, set()))
         return Answered([]) if pending or self.over(turn.pair) else None
 
     async def press(self, user: FakeUser,

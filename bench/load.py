@@ -118,7 +118,6 @@ class LoadRun:
     async def _move(self, turn: Turn) -> None:
         """One press and the wait for what follows it: new prompts, or the result."""
         table = self.table
-        mark = table.newest_id(turn.pair)
         pressed, handle = await table.press(turn.user, turn.prompt)
         self.tally.acks.append(time.perf_counter() - pressed)
         self.tally.handles.append(handle)
@@ -126,7 +125,7 @@ class LoadRun:
                                               WAIT, what="the next prompt")
         self.tally.moves += 1
         self.known.discard(turn.prompt.id)
-        if any(t.prompt.id > mark for t in answered.turns):
+        if answered.turns:  # a new DM or the pressed one edited into the next prompt
             self.tally.prompts.append(time.perf_counter() - pressed)
         self.queue(answered.turns)
         thread = turn.pair.thread
