@@ -1,8 +1,9 @@
 """Auroria Codex: the structure decks' table with one AI level on both seats.
 
 Run: ``.venv/bin/python -m bench auroria_balance`` (``--quick`` for a smoke run). The level
-is ``AURORIA_BALANCE_LEVEL`` (default ``normal``; any level the game offers), the games per
-pairing ``AURORIA_BALANCE_GAMES`` (default 200).
+is ``AURORIA_BALANCE_LEVEL`` (default ``normal``; any level the game offers; ``strong``
+thinks ``AI_THINK_MS`` per decision), the games per pairing ``AURORIA_BALANCE_GAMES``
+(default 200).
 
 Every pairing of decks, mirrors included, plays its games with deck A on seat 1 in half of
 them and on seat 2 in the other half; who starts is drawn from the seed, as in any match.
@@ -24,8 +25,10 @@ from dataclasses import dataclass
 
 from bench.report import Row
 from bot.engine.playout import run_playout
+from bot.engine.search import Budget
 from bot.games.auroria import GAME
 from bot.games.auroria.pool import POOL
+from bot.settings import load_settings
 
 GAMES = 200
 SHARE = (35.0, 65.0)
@@ -79,11 +82,12 @@ def play_pairing(a: str, b: str, games: int, level: str = "normal",
                  first_seed: int = 0) -> Pairing:
     """``games`` games of deck ``a`` against deck ``b``, seats alternating."""
     out = Pairing(a, b, lengths=[])
+    budget = Budget(seconds=load_settings().ai_think_ms / 1000)
     for i in range(games):
         seats = (a, b) if i % 2 == 0 else (b, a)
         game = run_playout(GAME, 2, first_seed + i,
                            options={"deck_1": seats[0], "deck_2": seats[1]},
-                           levels=[level, level], check=False)
+                           levels=[level, level], check=False, budget=budget)
         assert game.result is not None
         final = game.final
         # the first turn's player: the active one on odd turns
