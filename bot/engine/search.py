@@ -41,8 +41,10 @@ SAMPLED = 8
 DROP_Z = 1.5
 """An answer leaves the race when its paired mean is this many standard errors below the
 leader's."""
-PICK_Z = 1.0
-"""The leader replaces the normal AI's answer only this many standard errors ahead of it."""
+PICK_Z = 2.0
+"""The leader replaces the normal AI's answer (and drops it from the race) only this many
+standard errors ahead of it: with eight answers racing, 1.0 let noise overrule the normal
+AI in about half the decisions where every answer was worth the same."""
 SAME_ROUNDS = 6
 """Rounds after which answers that all scored alike in every world end the search."""
 ROLLOUT_CAP = 2.0
@@ -208,12 +210,14 @@ def think(game: Game[S], state: S, decision: Decision, rng: Rng, budget: Budget,
 
 
 def _race(arms: list[_Arm], live: list[_Arm], rounds: int) -> list[_Arm]:
-    """The answers still in the race: none clearly behind the leader, and none left to tell
-    apart once every answer has scored alike in every world for ``SAME_ROUNDS`` rounds."""
+    """The answers still in the race: none clearly behind the leader (the normal AI's, first
+    in ``arms``, by ``PICK_Z``), and none left to tell apart once every answer has scored
+    alike in every world for ``SAME_ROUNDS`` rounds."""
     if not live:
         return []
     leader = max(live, key=_Arm.mean)
-    live = [a for a in live if a is leader or _behind(a, leader) < DROP_Z]
+    live = [a for a in live
+            if a is leader or _behind(a, leader) < (PICK_Z if a is arms[0] else DROP_Z)]
     if rounds >= SAME_ROUNDS and all(a.rewards == leader.rewards for a in live):
         return [arms[0]] if arms[0] in live else [leader]
     return live

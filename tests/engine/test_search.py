@@ -9,7 +9,18 @@ import pytest
 
 from bot.engine import Game, Result, Rng, parse_options, play, registry
 from bot.engine.playout import run_playout
-from bot.engine.search import STRONG, Budget, ai_action, placing_reward, search
+from bot.engine.search import (
+    SAME_ROUNDS,
+    STRONG,
+    Budget,
+    _Arm,
+    _pick,
+    _race,
+    ai_action,
+    placing_reward,
+    search,
+    think,
+)
 
 GAMES = ("aura", "zura", "auroria")
 
@@ -119,3 +130,39 @@ def test_a_time_budget_stops_even_inside_a_playout(monkeypatch: pytest.MonkeyPat
                     clock=lambda: moves[0] / 1000)  # each move played costs a millisecond
     assert action.decision == decision.id
     assert moves[0] <= 22, "a playout ran on after the deadline"
+
+
+NORMAL_WORLDS = [1.0, 0.0, 1.0, 0.0, 0.0, 1.0, 0.0, 1.0, 0.0, 0.0]
+"""The normal AI's answer won 4 of 10 worlds."""
+
+
+def _raced(other: list[float]) -> _Arm:
+    normal, rival = _Arm(("n",), list(NORMAL_WORLDS)), _Arm(("r",), other)
+    return _pick(normal, _race([normal, rival], [normal, rival], len(other)))
+
+
+def test_an_answer_that_won_two_more_worlds_is_noise_and_normal_is_played() -> None:
+    """Among eight answers worth the same, one is often two worlds ahead by chance."""
+    assert _raced([1.0, 1.0, 1.0, 0.0, 1.0, 1.0, 0.0, 1.0, 0.0, 0.0]).choice == ("n",)
+
+
+def test_an_answer_that_wins_most_worlds_normal_loses_is_played() -> None:
+    assert _raced([1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.0, 1.0, 1.0, 0.0]).choice == ("r",)
+
+
+def test_answers_that_scored_alike_in_every_world_end_the_race_on_normal() -> None:
+    same = [1.0, 0.0] * (SAME_ROUNDS // 2)
+    arms = [_Arm((k,), list(same)) for k in "nab"]
+    assert _race(arms, arms, SAME_ROUNDS) == [arms[0]]
+    assert len(_race(arms, arms, SAME_ROUNDS - 1)) == 3
+
+
+def test_a_settled_choice_spends_less_than_the_budget() -> None:
+    """Late in a game the answers stop mattering (or one is clearly best): no more playouts."""
+    game = registry.get("zura")
+    spent = []
+    for seed in range(3):
+        state = midgame(game, 2, seed, 400)
+        decision = game.pending(state)[0]
+        spent.append(think(game, state, decision, Rng(seed), Budget(400))[1])
+    assert min(spent) < 100
