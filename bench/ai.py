@@ -68,7 +68,7 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
     return (centre - spread) / scale, (centre + spread) / scale
 
 
-def calibrate(game: Game[Any], budget_s: float, positions: int = 12) -> int:
+def calibrate(game: Game[Any, Any], budget_s: float, positions: int = 12) -> int:
     """Playouts that ``budget_s`` CPU seconds buy, over positions of normal games (a search
     that ends early counts the playouts it made)."""
     options = parse_options(game.options, {})

@@ -23,7 +23,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from bot.engine.errors import GameError
 from bot.engine.game import Game, check_action
@@ -77,7 +77,7 @@ def placing_reward(result: Result, seat: int) -> float:
     return sum((n - q) / (n - 1) for q in spots) / tied
 
 
-def ai_action(game: Game[S], state: S, level: str, decision: Decision, rng: Rng,
+def ai_action(game: Game[S, Any], state: S, level: str, decision: Decision, rng: Rng,
               budget: Budget) -> Action:
     """Any level's answer: ``strong`` searches the state, the others read the seat's view."""
     if level == STRONG:
@@ -85,7 +85,8 @@ def ai_action(game: Game[S], state: S, level: str, decision: Decision, rng: Rng,
     return game.ai_choose(level, game.view(state, decision.player), decision, rng)
 
 
-def _candidates(game: Game[S], state: S, decision: Decision, rng: Rng) -> list[tuple[str, ...]]:
+def _candidates(game: Game[S, Any], state: S, decision: Decision,
+                rng: Rng) -> list[tuple[str, ...]]:
     """Distinct answers to weigh, the normal AI's first."""
     view = game.view(state, decision.player)
     first = game.ai_choose(ROLLOUT, view, decision, rng).choice
@@ -109,7 +110,7 @@ def _well_formed(decision: Decision, choice: tuple[str, ...]) -> bool:
     return True
 
 
-def _world(game: Game[S], state: S, seat: int, rng: Rng) -> S:
+def _world(game: Game[S, Any], state: S, seat: int, rng: Rng) -> S:
     """A state ``seat`` cannot tell from ``state``, with an unknown generator position."""
     world = game.redeal_hidden(state, seat, rng)
     data = game.to_json(state if world is None else world)
@@ -118,7 +119,7 @@ def _world(game: Game[S], state: S, seat: int, rng: Rng) -> S:
     return game.from_json(data)
 
 
-def _rollout(game: Game[S], state: S, seat: int, rng: Rng, cap: int,
+def _rollout(game: Game[S, Any], state: S, seat: int, rng: Rng, cap: int,
              out_of_time: Callable[[], bool]) -> float | None:
     """Play ``state`` out with the normal AI on every seat; ``seat``'s reward, or None when
     the time ran out first (a long playout on a busy machine must not overrun the budget)."""
@@ -163,14 +164,14 @@ def _behind(arm: _Arm, other: _Arm) -> float:
     return mean / math.sqrt(spread / n)
 
 
-def search(game: Game[S], state: S, decision: Decision, rng: Rng, budget: Budget,
+def search(game: Game[S, Any], state: S, decision: Decision, rng: Rng, budget: Budget,
            clock: Callable[[], float] = time.perf_counter) -> Action:
     """The searched answer to ``decision`` in ``state`` (which holds the real hidden cards;
     only a redeal of them from the deciding seat is ever played)."""
     return think(game, state, decision, rng, budget, clock)[0]
 
 
-def think(game: Game[S], state: S, decision: Decision, rng: Rng, budget: Budget,
+def think(game: Game[S, Any], state: S, decision: Decision, rng: Rng, budget: Budget,
           clock: Callable[[], float] = time.perf_counter) -> tuple[Action, int]:
     """``search``'s answer and the playouts it took (the benchmark calibrates on them)."""
     seat = decision.player

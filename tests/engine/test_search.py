@@ -25,7 +25,7 @@ from bot.engine.search import (
 GAMES = ("aura", "zura", "auroria")
 
 
-def midgame(game: Game[Any], players: int, seed: int, steps: int) -> Any:
+def midgame(game: Game[Any, Any], players: int, seed: int, steps: int) -> Any:
     """A position after ``steps`` normal-AI decisions (or the last one before the end)."""
     state = game.setup(players, parse_options(game.options, {}), seed)
     rng = Rng(seed)
@@ -39,7 +39,7 @@ def midgame(game: Game[Any], players: int, seed: int, steps: int) -> Any:
     return state
 
 
-def text(game: Game[Any], state: Any) -> str:
+def text(game: Game[Any, Any], state: Any) -> str:
     return json.dumps(game.to_json(state), sort_keys=True)
 
 
