@@ -9,7 +9,7 @@ from bot.engine.errors import (
     NotYourDecision,
     StaleDecision,
 )
-from bot.engine.game import Game, answer, check_action, find_decision, open_decisions, play
+from bot.engine.game import Game, check_action, find_decision, open_decisions, play
 from bot.engine.options import OptionSpec, parse_options
 from bot.engine.rng import Rng
 from bot.engine.types import (
@@ -45,7 +45,6 @@ __all__ = [
     "StaleDecision",
     "Turn",
     "View",
-    "answer",
     "check_action",
     "find_decision",
     "open_decisions",

@@ -131,18 +131,5 @@ def find_decision(game: Game[S, Any], state: S, player: int, decision_id: str) -
 
 def play(game: Game[S, Any], state: S, player: int, action: Action) -> tuple[S, list[Event]]:
     """Apply ``action`` after the checks every game shares; the only way moves are made."""
-    return answer(game, state, find_decision(game, state, player, action.decision), action)
-
-
-def answer(game: Game[S, Any], state: S, decision: Decision, action: Action
-           ) -> tuple[S, list[Event]]:
-    """``play`` for a loop that just took ``decision`` from ``game.pending(state)``: the same
-    checks without looking the decision up again (a playout makes thousands of moves)."""
-    if action.decision != decision.id:
-        raise StaleDecision("That prompt is out of date; nothing was changed.")
-    check_action(decision, action)
-    return game.apply(state, decision.player, action)
-
-
-def open_decisions(game: Game[S, Any], state: S, player: int) -> list[Decision]:
-    return [d for d in game.pending(state) if d.player == player]
+    decision = find_decision(game, state, player, action.decision)
+>>>>>>> parent of ff44bf2 (engine: answer() applies a decision just read from pending without looking it up again; run_playout uses it (find_decision repeated result + pending every step))

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.engine.game import Game, answer, play
+from bot.engine.game import Game, play
 from bot.engine.options import parse_options
 from bot.engine.rng import Rng
 from bot.engine.search import Budget, ai_action
@@ -96,7 +96,7 @@ def run_playout(game: Game[Any, Any], players: int, seed: int,
         decision = pending[rng.randrange(len(pending))]
         action = ai_action(game, state, seat_levels[decision.player], decision, rng, budget)
         try:
-            state, _ = answer(game, state, decision, action)
+            state, _ = play(game, state, decision.player, action)
         except Exception as exc:
             raise PlayoutFailure(f"{where}: AI action {action} rejected: {exc}") from exc
         out.actions.append((decision.player, action))

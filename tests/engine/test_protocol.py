@@ -21,7 +21,6 @@ from bot.engine import (
     OptionSpec,
     Rng,
     StaleDecision,
-    answer,
     check_action,
     parse_options,
     placings_from_scores,
@@ -63,19 +62,6 @@ def test_a_submission_already_made_is_stale() -> None:
     state, _ = play(GAME, state, 0, action)
     with pytest.raises(StaleDecision, match="out of date"):
         play(GAME, state, 0, action)
-
-
-def test_answering_a_decision_read_from_pending_checks_like_play() -> None:
-    """The playout loops' shortcut refuses what ``play`` refuses and plays what it plays."""
-    state = GAME.setup(2, opts(), seed=4)
-    first, second = GAME.pending(state)
-    card = str(state.hands[0][0])
-    with pytest.raises(StaleDecision):
-        answer(GAME, state, second, Action(first.id, (card,)))
-    with pytest.raises(IllegalAction, match="not one of"):
-        answer(GAME, state, first, Action(first.id, ("99",)))
-    assert answer(GAME, state, first, Action(first.id, (card,))) == play(
-        GAME, state, 0, Action(first.id, (card,)))
 
 
 def test_structural_checks() -> None:
