@@ -132,4 +132,9 @@ def find_decision(game: Game[S, Any], state: S, player: int, decision_id: str) -
 def play(game: Game[S, Any], state: S, player: int, action: Action) -> tuple[S, list[Event]]:
     """Apply ``action`` after the checks every game shares; the only way moves are made."""
     decision = find_decision(game, state, player, action.decision)
->>>>>>> parent of ff44bf2 (engine: answer() applies a decision just read from pending without looking it up again; run_playout uses it (find_decision repeated result + pending every step))
+    check_action(decision, action)
+    return game.apply(state, player, action)
+
+
+def open_decisions(game: Game[S, Any], state: S, player: int) -> list[Decision]:
+    return [d for d in game.pending(state) if d.player == player]
