@@ -248,7 +248,13 @@ def run(quick: bool, argv: Sequence[str] = ()) -> list[Row]:
     parser.add_argument("--strong", action="store_true",
                         help="every second match seats a strong AI as a third player: a "
                              "fifth of all seats")
-    strong_every = 2 if parser.parse_args(list(argv)).strong else 0
-    if quick:
-        return asyncio.run(measure(50, 20, 10, 2, strong_every))
-    return asyncio.run(measure(1000, 100, 60, 10, strong_every))
+    parser.add_argument("--matches", type=int,
+                        help="matches at once (default 1,000; 50 with --quick)")
+    parser.add_argument("--rate", type=float,
+                        help="moves a second (default 100; 20 with --quick): a machine "
+                             "busy with other work may not open 1,000 matches in time")
+    args = parser.parse_args(list(argv))
+    strong_every = 2 if args.strong else 0
+    matches, rate, seconds, every = (50, 20, 10, 2) if quick else (1000, 100, 60, 10)
+    return asyncio.run(measure(args.matches or matches, args.rate or rate, seconds, every,
+                               strong_every))
