@@ -1,4 +1,5 @@
-"""Lobbies: opening a match, taking and leaving seats, AI seats, the start and the cancel."""
+"""Lobbies: opening a match, taking and leaving seats, AI seats, each seat's own deck, the
+start and the cancel."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from bot.match.errors import (
     AlreadyJoined,
     BadSeatCount,
     HostCannotLeave,
+    LobbyClosed,
     LobbyFull,
     NotSeated,
 )
@@ -22,7 +24,7 @@ from bot.match.outbound import MatchCancelled, Outbound, build_outbound
 from bot.match.replay import state_text
 from bot.match.results import cancelled_result, result_record
 from bot.match.turns import AiTurns
-from bot.store import ACTIVE, CANCELLED, FINISHED, NewMatch, SeatRecord, Store
+from bot.store import ACTIVE, CANCELLED, FINISHED, LOBBY, NewMatch, SeatRecord, Store
 
 
 async def save_seats(store: Store, live: Live, seats: Sequence[SeatRecord]) -> MatchInfo:
@@ -91,6 +93,27 @@ class Lobby:
             self._check_room(live)
             ai = SeatRecord(0, None, is_ai=True, ai_level=level)
             return await save_seats(self.matches.store, live, (*live.seats, ai))
+
+    async def choose_deck(self, match_id: int, user_id: int, value: str) -> MatchInfo:
+        """Play the deck option ``value`` from the user's seat, in a lobby of a game whose
+        seats choose their decks (``Game.decks``). Under the match's lock like every lobby
+        change, so a start deals either the deck chosen before it or refuses the choice."""
+        async with self.matches.locked(match_id) as live:
+            book = live.game.decks()
+            if book is None:
+                raise LobbyClosed(f"{live.game.title} is played without choosing decks.")
+            if live.record.status != LOBBY:
+                raise LobbyClosed("This match has already started; its decks are dealt.")
+            seat = next((s for s in live.seats if s.user_id == user_id), None)
+            if seat is None:
+                raise NotSeated("Join the lobby first, then choose your deck.")
+            name = book.option(seat.seat)
+            if live.record.options.get(name) == value:
+                return live.info()
+            options = parse_options(live.game.options, {**live.record.options, name: value})
+            live.version = await self.matches.store.set_options(live.id, live.version, options)
+            live.record = replace(live.record, options=options)
+            return live.info()
 
     async def start(self, match_id: int, user_id: int) -> list[Outbound]:
         """Deal the game (host only) and let AI seats make their opening moves."""

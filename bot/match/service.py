@@ -51,6 +51,7 @@ class MatchService:
         self.join = self.lobby.join
         self.leave = self.lobby.leave
         self.add_ai = self.lobby.add_ai
+        self.choose_deck = self.lobby.choose_deck
         self.start = self.lobby.start
         self.cancel = self.lobby.cancel
         self.submit = self.play.submit
