@@ -41,6 +41,12 @@ def seat_decks(info: MatchInfo) -> dict[int, str]:
             for s in info.seats}
 
 
+def deck_options(game: Game[Any]) -> set[str]:
+    """The match options that hold the seats' own decks (none for a game without)."""
+    book = game.decks()
+    return set() if book is None else {book.option(n) for n in range(game.max_players)}
+
+
 class DeckService:
     """One game's own decks; stateless: every call reads what it needs from the store."""
 
