@@ -1,13 +1,13 @@
 """Play-by-post clocks for the match service (DESIGN §6): a collaborator, not a subclass.
 
-``Timekeeper`` observes the service (``MatchService.observe``): every change to a timed match
-ends, still under the match's lock, by bringing its deadlines
-in line with the decision windows open for people (``Decision.window_id``): a window that
-opens gets a full clock, the decisions inside it share that clock, a closed window loses it.
-The scheduler calls ``tick``: each due rung is taken once — its stage is stored before the
-notice is returned, and the expiry is logged moves — so a restart repeats nothing, and a bot
-that was down takes each overdue rung when it is back. On expiry the autopilot answers the
-whole window: one missed turn, one notice. Nothing lives only in memory.
+``Timekeeper`` observes the service (``MatchService.observe``): every change to a timed
+match ends, still under the match's lock, by bringing its deadlines in line with the
+decision windows open for people (``Decision.window_id``): a window that opens gets a full
+clock, the decisions inside it share that clock, a closed window loses it. The scheduler
+calls ``tick``: each due rung is taken once — its stage is stored before the notice is
+returned, and the expiry is logged moves — so a restart repeats nothing, and a bot that was
+down takes each overdue rung when it is back. On expiry the autopilot answers the whole
+window: one missed turn, one notice. Nothing lives only in memory.
 """
 
 from __future__ import annotations
@@ -112,12 +112,11 @@ class Timekeeper(MatchHooks):
         A window the autopilot answered stays parked while its seat has no other window open
         (it may open again within the same turn); opening again, it falls due at once.
         """
-        moved = live.people_moved
         clock = MatchClock.from_json(live.record.clock)
         if clock is None:
             return
         seats = await self._seat_clocks(live.id)
-        for n in moved:
+        for n in live.people_moved:
             if n in seats and seats[n].autopilots:
                 await self.store.put_seat_clock(replace(seats[n], autopilots=0))
         have = {(d.decision_id, d.seat): d for d in await self.store.deadlines_of([live.id])}

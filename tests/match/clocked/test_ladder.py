@@ -104,3 +104,14 @@ async def test_ai_seats_and_untimed_matches_have_no_clocks(svc: MatchService) ->
     await svc.start(info.id, 100)
     assert await svc.store.deadlines_of([info.id]) == []
     assert (await svc.info(info.id)).clock is None
+
+
+async def test_a_match_called_off_or_over_keeps_no_clocks(svc: MatchService, clocks: Timekeeper,
+                                                          now: Now) -> None:
+    called_off = await timed_match(svc, "highcard", [100, 101])
+    resigned = await timed_match(svc, "highcard", [100, 101])
+    await svc.cancel(called_off, 100)
+    await svc.resign(resigned, 101)
+    assert await svc.store.deadlines_of([called_off, resigned]) == []
+    now.to(START + 10_000)
+    assert await clocks.tick() == []
