@@ -30,7 +30,7 @@ LIST_MAX: Final = 4000
 """Discord's limit for a text input: a full list with a side deck is about 1,200."""
 
 
-def decks_of(rt: Runtime, game: Game[Any] | None = None) -> DeckService:
+def decks_of(rt: Runtime, game: Game[Any, Any] | None = None) -> DeckService:
     """The decks of ``game``; without one, of the game /deck is about (the first game with
     own decks)."""
     return DeckService(rt.store, rt.service, game if game is not None else deck_games()[0])

@@ -26,7 +26,7 @@ class DeckNotFound(GameError):
     pass
 
 
-def deck_games() -> list[Game[Any]]:
+def deck_games() -> list[Game[Any, Any]]:
     """The games whose seats choose their own decks, by name."""
     return [game for game in map(registry.get, registry.names()) if game.decks() is not None]
 
@@ -41,7 +41,7 @@ def seat_decks(info: MatchInfo) -> dict[int, str]:
             for s in info.seats}
 
 
-def deck_options(game: Game[Any]) -> set[str]:
+def deck_options(game: Game[Any, Any]) -> set[str]:
     """The match options that hold the seats' own decks (none for a game without)."""
     book = game.decks()
     return set() if book is None else {book.option(n) for n in range(game.max_players)}
@@ -50,7 +50,7 @@ def deck_options(game: Game[Any]) -> set[str]:
 class DeckService:
     """One game's own decks; stateless: every call reads what it needs from the store."""
 
-    def __init__(self, store: Store, matches: MatchService, game: Game[Any]) -> None:
+    def __init__(self, store: Store, matches: MatchService, game: Game[Any, Any]) -> None:
         book = game.decks()
         if book is None:
             raise ValueError(f"{game.name} has no own decks")

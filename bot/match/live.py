@@ -44,7 +44,7 @@ class Live:
     change did so far (events, moves, the seats people moved for)."""
 
     record: MatchRecord
-    game: Game[Any]
+    game: Game[Any, Any]
     state: Any
     seats: tuple[SeatRecord, ...]
     version: int
@@ -132,7 +132,7 @@ class Matches:
         game = registry.get(record.game)
         return Live(record, game, self._state(record, game), record.seats, record.version)
 
-    def _state(self, record: MatchRecord, game: Game[Any]) -> Any:
+    def _state(self, record: MatchRecord, game: Game[Any, Any]) -> Any:
         """The state object, from the bounded cache when it holds this version."""
         if record.state is None:
             return None
