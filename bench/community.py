@@ -30,8 +30,6 @@ from bot.store import (
     SqliteStore,
 )
 
-GAMES = ("zura", "aura", "auroria")
-
 
 def played(game: Game[Any, Any], seed: int) -> tuple[MatchRecord, list[ActionRecord], list[Moment]]:
     """A finished random-AI match as a stored record and log, with every move's states."""
@@ -89,7 +87,7 @@ async def rating_rows(matches: int) -> list[Row]:
 def run(quick: bool) -> list[Row]:
     rows: list[Row] = []
     seeds = range(1, 3 if quick else 6)
-    for name in GAMES:
+    for name in registry.names():
         game = registry.get(name)
         matches = [played(game, seed) for seed in seeds]
         builds = []

@@ -22,7 +22,7 @@ from PIL import Image
 
 from bench.report import Row, latency_rows, time_calls
 from bot.engine import Rng, View, parse_options, play
-from bot.render import GAMES, render_board, render_hand
+from bot.render import drawn, render_board, render_hand
 from bot.render.canvas import encode
 
 
@@ -101,7 +101,7 @@ def _encoder_rows(board: bytes, quick: bool) -> list[Row]:
 
 def run(quick: bool) -> list[Row]:
     rows: list[Row] = []
-    for name in GAMES:
+    for name in drawn():
         rows += _game_rows(name, quick)
     boards, _ = _views("zura", 1, 3)
     rows += _encoder_rows(render_board(boards[-1]), quick)

@@ -12,7 +12,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.engine import Game, Rng, parse_options, play, registry
-from bot.engine.registry import BUILTIN
 from bot.engine.text import ALT_TEXT_MAX, fit
 
 NAMES = ["Ann Lee", "Bo", "Cy Young", "Dee"]
@@ -33,7 +32,7 @@ def _random_state(game: Game[Any, Any], players: int, seed: int, steps: int) -> 
     return state
 
 
-@pytest.mark.parametrize("name", BUILTIN)
+@pytest.mark.parametrize("name", registry.packaged())
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), seed=st.integers(0, 2**31), steps=st.integers(0, 150),
        salt=st.integers(0, 2**31))
@@ -58,7 +57,7 @@ def test_a_viewers_text_does_not_change_with_cards_hidden_from_them(
         assert game.describe(view, names, full=True) == full, f"{viewer}'s text leaks"
 
 
-@pytest.mark.parametrize("name", BUILTIN)
+@pytest.mark.parametrize("name", registry.packaged())
 def test_players_are_named_and_the_viewer_sees_their_own_hand(name: str) -> None:
     game = registry.get(name)
     state = _random_state(game, game.min_players, 5, 12)

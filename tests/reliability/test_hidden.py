@@ -19,11 +19,10 @@ from hypothesis import strategies as st
 
 from bot import render
 from bot.engine import Event, Game, Rng, parse_options, play, registry
-from bot.engine.registry import BUILTIN
 from bot.match.outbound import private_update, public_update
 from bot.store import SeatRecord
 
-GAMES = [*BUILTIN, "highcard"]
+GAMES = registry.names()
 MATCH = 1
 
 
@@ -56,7 +55,7 @@ def _played(game: Game[Any, Any], players: int, seed: int, steps: int) -> tuple[
 
 
 def _images(game: Game[Any, Any], state: Any, viewer: int | None) -> bytes | None:
-    if game.name not in render.GAMES:
+    if render.renderer(game.name) is None:
         return None
     view = game.view(state, viewer)
     return render.render_board(view) if viewer is None else render.render_hand(view, viewer)
