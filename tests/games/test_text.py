@@ -5,13 +5,15 @@ tell a viewer nothing their view does not — checked over random states with ea
 from __future__ import annotations
 
 import re
+from itertools import islice
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.engine import Game, Rng, parse_options, play, registry
+from bot.engine import Game, Rng, registry
+from bot.engine.autoplay import ai_moves, new_game
 from bot.engine.text import ALT_TEXT_MAX, fit
 
 NAMES = ["Ann Lee", "Bo", "Cy Young", "Dee"]
@@ -20,15 +22,9 @@ INTERNAL = re.compile(r"[{}\[\]\"]|\b(Seat|Player) \d|\b[a-z]+_[a-z_]+\b|\bNone\
 
 
 def _random_state(game: Game[Any, Any], players: int, seed: int, steps: int) -> Any:
-    state = game.setup(players, parse_options(game.options, {}), seed)
-    rng = Rng(seed ^ 0x7E47)
-    for _ in range(steps):
-        pending = game.pending(state)
-        if game.result(state) is not None or not pending:
-            break
-        decision = pending[rng.randrange(len(pending))]
-        action = game.ai_choose("random", game.view(state, decision.player), decision, rng)
-        state, _ = play(game, state, decision.player, action)
+    state = new_game(game, players, seed)
+    for move in islice(ai_moves(game, state, Rng(seed ^ 0x7E47), any_open=True), steps):
+        state = move.after
     return state
 
 
