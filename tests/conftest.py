@@ -1,5 +1,5 @@
 """Shared test set-up: the test-only High Card game is registered for every test; the test
-game Tally is installed as a package for the tests that ask for it."""
+game Laydown is installed as a package for the tests that ask for it."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ registry.register(HIGHCARD)
 
 
 @pytest.fixture
-def tally() -> Iterator[None]:
-    """The test game Tally installed under ``bot/games`` and ``bot/render`` (``tests/newgame``)."""
+def laydown() -> Iterator[None]:
+    """The test game Laydown installed in ``bot/games`` and ``bot/render`` (``tests/newgame``)."""
     with installed():
         yield

@@ -1,5 +1,5 @@
 """A game added as ``bot/games/<name>/`` plus ``bot/render/<name>.py`` only (the test game
-Tally, ``tests/newgame``) is offered by ``/play`` and ``/rules``, and a whole match runs
+Laydown, ``tests/newgame``) is offered by ``/play`` and ``/rules``, and a whole match runs
 through the fake Discord: lobby, DM prompts, turn posts with images and alt text, end post."""
 
 from __future__ import annotations
@@ -9,17 +9,17 @@ from tests.e2e.conftest import World
 from tests.e2e.players import Players, is_board, open_match, start
 
 
-async def test_a_new_game_is_offered_and_played_to_the_end(world: World, tally: None) -> None:
+async def test_a_new_game_is_offered_and_played_to_the_end(world: World, laydown: None) -> None:
     fake = world.fake
     people = [world.alice, world.bob]
     async with world.bot(images=Images()):
-        games = await (await fake.autocomplete(world.alice, "play", {"game": "ta"},
+        games = await (await fake.autocomplete(world.alice, "play", {"game": "lay"},
                                                focused="game", channel=world.table)).choices()
-        assert {"name": "Tally", "value": "tally"} in games
-        rules = await (await fake.slash(world.bob, "rules", {"game": "tally"},
+        assert {"name": "Laydown", "value": "laydown"} in games
+        rules = await (await fake.slash(world.bob, "rules", {"game": "laydown"},
                                         channel=world.table)).reply()
-        assert rules.content.startswith("**Tally · overview**") and rules.attachments
-        thread, lobby = await open_match(fake, world.alice, world.table, "tally", [world.bob])
+        assert rules.content.startswith("**Laydown · overview**") and rules.attachments
+        thread, lobby = await open_match(fake, world.alice, world.table, "laydown", [world.bob])
         await start(fake, world.alice, lobby)
         result = await Players(fake, thread, people).play_out()
     assert sorted(result.mentions) == sorted(u.id for u in people)

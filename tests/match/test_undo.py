@@ -159,7 +159,7 @@ class Tally(type(HIGHCARD)):  # type: ignore[misc]
 @pytest.fixture
 def tally(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tally in the registry for one test only (other tests list every registered game)."""
-    monkeypatch.setitem(registry._GAMES, "tally", Tally())
+    monkeypatch.setitem(registry._ADDED, "tally", Tally())
 
 
 async def undo_match(svc: MatchService, game: str, *users: int, ai: int = 0) -> int:

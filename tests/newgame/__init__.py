@@ -1,5 +1,5 @@
 """A game added the way ``bot/games/README.md`` says: its folders here are installed as
-``bot.games.tally`` and ``bot.render.tally`` (appended to those packages' ``__path__``), so a
+``bot.games.laydown`` and ``bot.render.laydown`` (appended to those packages' ``__path__``), so a
 test plays it through the registry, the service and the fake Discord with no other change."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ HERE = Path(__file__).parent
 
 @contextmanager
 def installed() -> Iterator[None]:
-    """Tally is a game of the bot for the block, as if its folders were under ``bot/``."""
+    """Laydown is a game of the bot for the block, as if its folders were under ``bot/``."""
     saved = [(package, list(package.__path__)) for package in (bot.games, bot.render)]
     bot.games.__path__.append(str(HERE / "games"))
     bot.render.__path__.append(str(HERE / "render"))
@@ -27,5 +27,5 @@ def installed() -> Iterator[None]:
         for package, path in saved:
             package.__path__[:] = path
         for name in [n for n in sys.modules
-                     if n.startswith(("bot.games.tally", "bot.render.tally"))]:
+                     if n.startswith(("bot.games.laydown", "bot.render.laydown"))]:
             del sys.modules[name]

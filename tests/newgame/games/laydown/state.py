@@ -11,7 +11,7 @@ CARDS = tuple(range(1, 10))
 
 
 @dataclass(frozen=True)
-class TallyState:
+class LaydownState:
     rng: int
     deck: tuple[int, ...]
     hands: tuple[tuple[int, ...], ...]
@@ -27,7 +27,7 @@ class TallyState:
                 "played": [list(p) for p in self.played], "turn": self.turn}
 
     @staticmethod
-    def from_json(data: Mapping[str, Any]) -> TallyState:
-        return TallyState(data["rng"], tuple(data["deck"]),
+    def from_json(data: Mapping[str, Any]) -> LaydownState:
+        return LaydownState(data["rng"], tuple(data["deck"]),
                           tuple(tuple(h) for h in data["hands"]),
                           tuple(tuple(p) for p in data["played"]), data["turn"])

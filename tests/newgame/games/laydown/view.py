@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TypedDict
 
-from bot.games.tally.state import TallyState
+from bot.games.laydown.state import LaydownState
 
 
-class TallyView(TypedDict):
+class LaydownView(TypedDict):
     game: str
     viewer: int | None
     players: int
@@ -20,9 +20,9 @@ class TallyView(TypedDict):
     over: bool
 
 
-def view(state: TallyState, viewer: int | None) -> TallyView:
+def view(state: LaydownState, viewer: int | None) -> LaydownView:
     return {
-        "game": "tally",
+        "game": "laydown",
         "viewer": viewer,
         "players": len(state.hands),
         "turn": state.turn,
