@@ -57,6 +57,12 @@ def print_table(title: str, rows: list[Row]) -> None:
         print(f"{r.name.ljust(width)}  {r.value:12.3f}  {r.unit:<5}  {r.target:<6}  {r.note}")
 
 
+def blind_random(game: Game[Any, Any], state: Any, decision: Decision, rng: Rng) -> Action:
+    """The random level without building the seat's view, which it never reads: what the
+    engine alone costs."""
+    return game.ai_choose("random", {}, decision, rng)
+
+
 def ai_decision_times(game: Game[Any, Any], players: int, options: Mapping[str, Any], games: int,
                       level: str = "normal") -> list[float]:
     """Seconds the ``level`` AI takes per decision, over whole games it plays on every seat
