@@ -22,7 +22,7 @@ from bot.engine.search import (
     think,
 )
 
-GAMES = ("aura", "zura", "auroria")
+GAMES = registry.packaged()
 
 
 def midgame(game: Game[Any, Any], players: int, seed: int, steps: int) -> Any:
