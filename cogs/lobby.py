@@ -14,12 +14,13 @@ from bot.discord.delivery import LOBBY as LOBBY_MESSAGE
 from bot.discord.delivery import Outgoing
 from bot.discord.guards import require_bot_permissions
 from bot.discord.items import lobby_view
-from bot.discord.lobby import lobby_text, parse_variants
+from bot.discord.lobby import REPLY, lobby_text, parse_variants, reply_text
 from bot.discord.runtime import Runtime, match_title
 from bot.discord.suggest import game_choices
 from bot.engine import BadOptions, Game, GameError, parse_options, registry
 from bot.match import BadSeatCount, MatchInfo
 from bot.match.clock import DEFAULT_AUTOPILOTS, MAX_AUTOPILOTS, MAX_CUSTOM_MINUTES, server_clock
+from bot.store import MessageRecord
 
 log = logging.getLogger(__name__)
 
@@ -80,9 +81,9 @@ class Lobby(commands.Cog):
         await self.rt.delivery.post(info, Outgoing(lobby_text(info), view=view), LOBBY_MESSAGE,
                                     mentions=False)
         await self.rt.delivery.probe_dm(info, host)
-        where = f" in {thread.mention}" if thread is not None else ""
-        await interaction.followup.send(
-            f"**{match_title(info.game, info.id)}** is open{where}: press Join to take a seat.")
+        reply = await interaction.followup.send(reply_text(info), wait=True)
+        await self.rt.store.put_message(MessageRecord(info.id, REPLY, reply.channel.id,
+                                                      reply.id))
         await offer_decks(interaction, info)
 
     @play.autocomplete("ai_level")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.engine import GameError, parse_options, registry
+from bot.engine import GameError, View, parse_options, registry
 from bot.games.auroria.decklist import (
     RANDOM,
     DeckList,
@@ -119,12 +119,25 @@ def option_label(value: str) -> str:
     return "a random structure deck"
 
 
-def seat_decks(info: MatchInfo) -> dict[int, str]:
-    """Which deck each seat of an Auroria match plays, in words; empty for other games."""
+def seat_decks(info: MatchInfo, view: View | None = None) -> dict[int, str]:
+    """Which deck each seat of an Auroria match plays, in words; empty for other games.
+    With the table's ``view`` (once dealt) a random deck is named by the leader it dealt."""
     if info.game != GAME:
         return {}
-    return {s.seat: option_label(str(info.options.get(f"deck_{s.seat + 1}", RANDOM)))
-            for s in info.seats}
+    out = {}
+    for s in info.seats:
+        value = str(info.options.get(f"deck_{s.seat + 1}", RANDOM))
+        out[s.seat] = (dealt(view["players"][s.seat]["leader"]["name"])
+                       if value == RANDOM and view is not None else option_label(value))
+    return out
+
+
+def dealt(leader: str) -> str:
+    """The random structure deck a seat was dealt, named after its leader."""
+    for deck in POOL.decks.values():
+        if POOL.cards[deck.leader].name == leader:
+            return f"**{deck.name}** (dealt at random)"
+    return f"a random deck led by **{leader}**"
 
 
 class DeckService:

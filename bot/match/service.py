@@ -356,6 +356,15 @@ class MatchService:
             return build_outbound(live.game, live.id, live.seats, live.state, live.events,
                                   before, live.result, live.moves)
 
+    async def check(self, match_id: int, user_id: int, decision_id: str,
+                    choice: Sequence[str]) -> None:
+        """Raise what ``submit`` would raise for ``choice``, changing nothing: a menu refuses
+        an illegal selection before asking to confirm it."""
+        live = await self._load(match_id)
+        self._require_active(live)
+        seat = self._playing_seat(live, user_id)
+        play(live.game, live.state, seat.seat, Action(decision_id, tuple(choice)))
+
     async def _explain_stale(self, live: _Live, seat: SeatRecord, action: Action) -> None:
         """Tell a repeated submission (double click) apart from an old prompt."""
         logged = await self.store.find_action(live.id, seat.seat, action.decision)
