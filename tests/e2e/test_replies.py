@@ -12,29 +12,47 @@ from tests.e2e.players import Players, open_match, start
 async def test_the_play_reply_follows_the_lobby_to_full_started_and_cancelled(
         world: World) -> None:
     fake = world.fake
+    dave = world.user("dave")
     async with world.bot():
-        full = await (await fake.slash(world.alice, "play", {"game": "auroria",
-                                                             "ai_players": 1},
-                                       channel=world.table)).reply()
-        assert "every seat is taken" in full.content and "press Join" not in full.content
-        thread = next(t for t in fake.threads(world.table) if f"<#{t.id}>" in full.content)
-        lobby = fake.messages(thread)[0]
-        assert "a random structure deck" in fake.message(lobby).content
-        await start(fake, world.alice, lobby)
-        await fake.wait_until(lambda: "has started" in fake.message(full).content,
-                              what="the reply saying the match started")
-        started = fake.message(lobby).content
-        assert "(dealt at random)" in started and "random structure deck" not in started, \
-            "the AI's deck is named once dealt"
-
-        opened = await (await fake.slash(world.bob, "play", {"game": "zura"},
+        opened = await (await fake.slash(world.alice, "play", {"game": "zura", "ai_players": 1},
                                          channel=world.table)).reply()
         assert "press Join" in opened.content
         thread = next(t for t in fake.threads(world.table) if f"<#{t.id}>" in opened.content)
+        lobby = fake.messages(thread)[0]
+        for user in (world.bob, dave):
+            await (await fake.click(user, lobby, label="Join")).callback()
+        await fake.wait_until(lambda: "every seat is taken" in fake.message(opened).content,
+                              what="the reply saying the lobby is full")
+        assert "press Join" not in fake.message(opened).content
+        await start(fake, world.alice, lobby)
+        await fake.wait_until(lambda: "has started" in fake.message(opened).content,
+                              what="the reply saying the match started")
+
+        cancelled = await (await fake.slash(world.bob, "play", {"game": "zura"},
+                                            channel=world.table)).reply()
+        thread = next(t for t in fake.threads(world.table) if f"<#{t.id}>" in cancelled.content)
         await (await fake.click(world.bob, fake.messages(thread)[0], label="Cancel")).callback()
-        await fake.wait_until(lambda: "was cancelled" in fake.message(opened).content,
+        await fake.wait_until(lambda: "was cancelled" in fake.message(cancelled).content,
                               what="the reply saying the lobby was cancelled")
-        assert "Join" not in fake.message(opened).content
+        assert "Join" not in fake.message(cancelled).content
+
+
+async def test_a_lobby_the_ais_fill_starts_at_once_naming_the_dealt_deck(world: World) -> None:
+    fake = world.fake
+    async with world.bot():
+        reply = await (await fake.slash(world.alice, "play", {"game": "auroria",
+                                                              "ai_players": 1},
+                                        channel=world.table)).reply()
+        assert "has started" in reply.content and "Join" not in reply.content
+        thread = next(t for t in fake.threads(world.table) if f"<#{t.id}>" in reply.content)
+        lobby = fake.messages(thread)[0]
+        await start(fake, world.alice, lobby)
+        await Players(fake, thread, [world.alice]).prompt(world.alice)  # her mulligan, by DM
+    post = fake.message(lobby)
+    assert not post.buttons and "has started" in post.content
+    assert "(dealt at random)" in post.content and "random structure deck" not in post.content, \
+        "each deck is named once dealt"
+    assert not lobby.history, "posted once, already started"
 
 
 async def test_refused_play_commands_do_not_start_the_cooldown(world: World) -> None:
