@@ -307,11 +307,12 @@ class Delivery:
 
     async def names(self, info: MatchInfo) -> list[str]:
         """Display names for the log and images; a user the bot has not cached is fetched
-        once per process (no member intent), else "Player n" / "AI n"."""
+        once per process (no member intent), else "Guest n" / "AI n" (never the engine's
+        "Player n")."""
         out = []
         for seat in info.seats:
             name = await self.name_of(seat.user_id) if seat.user_id is not None else None
-            out.append(name or f"{'AI' if seat.user_id is None else 'Player'} {seat.seat + 1}")
+            out.append(name or f"{'AI' if seat.user_id is None else 'Guest'} {seat.seat + 1}")
         return out
 
     async def name_of(self, user_id: int) -> str | None:

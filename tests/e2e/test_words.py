@@ -17,6 +17,7 @@ import pytest
 from PIL import Image
 from PIL.PngImagePlugin import PngInfo
 
+from bot.discord.delivery import MORE_NEWS
 from bot.engine import View
 from tests.e2e.conftest import QuickImages, World
 from tests.e2e.players import Players, open_match, start
@@ -133,6 +134,8 @@ async def test_a_match_speaks_like_a_person(world: World, game: str, ais: int,
                for s in seen if s.hand for label in s.labels), "some control was numbered"
     found = problems(fake)
     assert found == [], "\n".join(found)
+    assert not [s for s in seen if any(MORE_NEWS in t for t in s.texts)], \
+        "every prompt had room for all its private lines"
 
 
 async def test_the_check_catches_a_planted_seat_number(world: World,
