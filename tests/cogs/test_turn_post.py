@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.discord.delivery import Delivery
+from bot.discord.delivery import Delivery, Outgoing, pieces
 from bot.discord.items import TEXT_MAX
 from bot.match import MatchInfo, TurnUpdate
 from bot.store import ACTIVE, SeatRecord
@@ -48,3 +48,16 @@ def test_a_long_turn_continues_in_further_posts_and_loses_no_line() -> None:
              if line.startswith("• ")]
     assert shown == lines, "every line once, in order, none cut"
     assert [post.endswith("To act: <@10>") for post in out] == [False, False, False, True]
+
+
+def test_a_long_message_is_split_between_lines_and_nothing_is_lost() -> None:
+    lines = [f"{i}. " + "word " * (i % 40) for i in range(300)]
+    text = "\n".join(lines)
+    parts = pieces(text, 2000)
+    assert len(parts) > 1 and all(len(p) <= 2000 for p in parts)
+    assert "\n".join(parts) == text, "split only between lines"
+    long_line = "x " * 1500
+    assert [len(p) for p in pieces(long_line.strip(), 2000)] == [1999, 999]
+    sent = Outgoing(text, b"png", "result.png", alt="the table").parts()
+    assert [("file" in p) for p in sent] == [False] * (len(sent) - 1) + [True], \
+        "the picture comes after the whole text"
