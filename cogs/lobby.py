@@ -78,7 +78,6 @@ class Lobby(commands.Cog):
         if thread is not None:
             await self.rt.service.set_thread(info.id, thread.id)
             info = await self.rt.service.info(info.id)
-        await self.rt.delivery.probe_dm(info, host)
         outbound: list[Outbound] = []
         dealt = None
         if ai_players and len(info.seats) == chosen.max_players:
@@ -90,6 +89,7 @@ class Lobby(commands.Cog):
                 else None)
         await self.rt.delivery.post(info, Outgoing(lobby_text(info, dealt), view=view),
                                     LOBBY_MESSAGE, mentions=False)
+        await self.rt.delivery.probe_dm(info, host)
         reply = await interaction.followup.send(reply_text(info), wait=True)
         await self.rt.store.put_message(MessageRecord(info.id, REPLY, reply.channel.id,
                                                       reply.id))

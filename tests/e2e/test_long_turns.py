@@ -9,6 +9,7 @@ import re
 import pytest
 
 from bot.discord import delivery
+from bot.engine.names import with_names
 from tests.e2e.conftest import World
 from tests.e2e.players import Players, is_board, open_match, start
 
@@ -19,15 +20,14 @@ async def test_long_turns_continue_in_further_posts_and_lose_no_line(
         world: World, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(delivery, "TEXT_MAX", LIMIT)
     fake = world.fake
-    async with world.bot():
+    async with world.bot() as bot:
         thread, lobby = await open_match(fake, world.alice, world.table, "auroria", [],
                                          ai_players=1)
         await start(fake, world.alice, lobby)
         await Players(fake, thread, [world.alice], seed=5).play_out()
-        replay = await (await fake.slash(world.alice, "replay", {"match": 1},
-                                         channel=world.table)).reply(20.0)
-    log = [line.split(" · ", 1)[1] for line in replay.attachments[0].data.decode().split("\n")
-           if line.startswith(("#", "Deal · "))]
+        assert bot.parlor is not None
+        replay = await bot.parlor.service.replay(1, world.alice.id)  # /replay's log
+    log = [with_names(line.split(" · ", 1)[1], ["alice", "AI 2"]) for line in replay.lines]
     posts = [fake.message(m) for m in fake.messages(thread) if is_board(m)]
     more = [m for m in posts if "(continued)" in m.text.split("\n", 1)[0]]
     assert more, "some turn needed more than one post"
