@@ -16,19 +16,35 @@ That is decided generically, from the game's own protocol:
   cannot prove a row harmless, so nothing is undone there.
 
 The log stays append-only: an undo is logged as its own row (``bot.match.replay.UNDO``).
+``UndoRequests`` asks and answers under the match's lock.
 """
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.engine import ORDER, Action, Decision, Event, Game, GameError, Rng, View, play
-from bot.match.errors import MatchError
-from bot.match.replay import timeline, undone_from
-from bot.store import ActionRecord, MatchRecord, SeatRecord
+from bot.engine import (
+    ORDER,
+    Action,
+    Decision,
+    Event,
+    Game,
+    GameError,
+    Rng,
+    StaleDecision,
+    View,
+    play,
+)
+from bot.match.errors import AlreadyDone, MatchError, NotSeated
+from bot.match.live import Live, Matches, playing_seat, require_active
+from bot.match.outbound import Move, Outbound, build_outbound
+from bot.match.replay import state_text, timeline, undo_action, undone_from
+from bot.match.turns import AiTurns
+from bot.store import ActionRecord, ActionRow, MatchRecord, SeatRecord, UndoRequestRecord
 
 WORLDS = 8
 """Redealt worlds tried per viewer and row."""
@@ -76,7 +92,7 @@ class Moment:
     events: tuple[Event, ...]
 
 
-def in_force(game: Game[Any], record: MatchRecord,
+def in_force(game: Game[Any, Any], record: MatchRecord,
              log: Sequence[ActionRecord]) -> list[Moment]:
     """The moves not taken back, with the states around each, oldest first."""
     moments: list[Moment] = []
@@ -101,7 +117,7 @@ def span(moments: Sequence[Moment], seat: int) -> list[Moment]:
     raise UndoRefused(NO_MOVE)
 
 
-def undoable(game: Game[Any], record: MatchRecord, log: Sequence[ActionRecord], seat: int,
+def undoable(game: Game[Any, Any], record: MatchRecord, log: Sequence[ActionRecord], seat: int,
              rng: Rng) -> list[Moment]:
     """The moves an undo by ``seat`` would take back, checked: ``UndoRefused`` if not."""
     moments = span(in_force(game, record, log), seat)
@@ -115,7 +131,7 @@ def consent_needed(seats: Sequence[SeatRecord], user_id: int) -> tuple[int, ...]
                  if not s.is_ai and s.user_id is not None and s.user_id != user_id)
 
 
-def check(game: Game[Any], moments: Sequence[Moment], players: int, rng: Rng) -> None:
+def check(game: Game[Any, Any], moments: Sequence[Moment], players: int, rng: Rng) -> None:
     """Raise ``UndoRefused`` unless no move in ``moments`` drew at random or revealed."""
     for m in moments:
         if _rng(game, m.before) != _rng(game, m.after):
@@ -126,16 +142,16 @@ def check(game: Game[Any], moments: Sequence[Moment], players: int, rng: Rng) ->
                 raise UndoRefused(reason)
 
 
-def _rng(game: Game[Any], state: Any) -> Any:
+def _rng(game: Game[Any, Any], state: Any) -> Any:
     return game.to_json(state).get("rng")
 
 
-def _seen(game: Game[Any], state: Any, events: Sequence[Event],
+def _seen(game: Game[Any, Any], state: Any, events: Sequence[Event],
           viewer: int | None) -> tuple[View, list[str]]:
     return game.view(state, viewer), [e.text for e in events if e.visible_to(viewer)]
 
 
-def _leak(game: Game[Any], m: Moment, viewer: int | None, rng: Rng) -> str | None:
+def _leak(game: Game[Any, Any], m: Moment, viewer: int | None, rng: Rng) -> str | None:
     """Why the move may have shown ``viewer`` something hidden, or None when it did not.
 
     A redealt world is evidence only when the actor had a move of the same shape there (as
@@ -162,7 +178,7 @@ def _leak(game: Game[Any], m: Moment, viewer: int | None, rng: Rng) -> str | Non
     return UNSURE
 
 
-def _outcomes(game: Game[Any], world: Any, seat: int, action: Action,
+def _outcomes(game: Game[Any, Any], world: Any, seat: int, action: Action,
               rng: Rng) -> Iterator[tuple[Any, list[Event]]]:
     """What the actor's move does in ``world``: the logged choice first, then other choices
     for the same decision (a face-down card the viewer never saw could have been any)."""
@@ -182,7 +198,7 @@ def _outcomes(game: Game[Any], world: Any, seat: int, action: Action,
             continue
 
 
-def _choices(game: Game[Any], world: Any, decision: Decision, action: Action,
+def _choices(game: Game[Any, Any], world: Any, decision: Decision, action: Action,
              rng: Rng) -> Iterator[tuple[str, ...]]:
     """The logged choice, then the random AI's picks and random choices, all of the logged
     choice's size (legal ones turn up fast even among many combinations)."""
@@ -195,3 +211,80 @@ def _choices(game: Game[Any], world: Any, decision: Decision, action: Action,
         if len(picked) == size:
             yield picked
         yield tuple(rng.sample(keys, size))
+
+
+class UndoRequests:
+    """Asking to take a move back and answering, under the match's lock."""
+
+    def __init__(self, matches: Matches, turns: AiTurns) -> None:
+        self.matches = matches
+        self.turns = turns
+
+    async def ask(self, match_id: int, user_id: int) -> list[Outbound | UndoAsked | UndoDeclined]:
+        """Ask to take back one's latest move (and every move after it). With nobody else to
+        ask (only AI opponents) it is taken back at once; else the others are asked."""
+        async with self.matches.locked(match_id) as live:
+            require_active(live)
+            if not live.record.undo:
+                raise UndoRefused(OFF)
+            seat = playing_seat(live, user_id)
+            moments = await self._undoable(live, seat.seat)
+            waiting = consent_needed(live.seats, user_id)
+            if not waiting:
+                return [*await self._undo(live, seat, user_id, moments)]
+            await self.matches.store.put_undo_request(
+                UndoRequestRecord(live.id, seat.seat, user_id, live.version))
+            return [UndoAsked(live.id, seat.seat, user_id, waiting)]
+
+    async def answer(self, match_id: int, user_id: int,
+                     accept: bool) -> list[Outbound | UndoAsked | UndoDeclined]:
+        """Another player's answer; the last agreement takes the moves back."""
+        store = self.matches.store
+        async with self.matches.locked(match_id) as live:
+            require_active(live)
+            asked = await store.get_undo_request(live.id)
+            if asked is None or asked.version != live.version:
+                raise StaleDecision("That request to take a move back is out of date; "
+                                    "nothing was changed.")
+            needed = consent_needed(live.seats, asked.user_id)
+            if user_id not in needed:
+                raise NotSeated("Only the other players answer this request.")
+            if user_id in asked.accepted:
+                raise AlreadyDone("You already agreed; it counted once.")
+            if not accept:
+                await store.delete_undo_request(live.id)
+                return [UndoDeclined(live.id, user_id)]
+            accepted = (*asked.accepted, user_id)
+            waiting = tuple(u for u in needed if u not in accepted)
+            if waiting:
+                await store.put_undo_request(replace(asked, accepted=accepted))
+                return [UndoAsked(live.id, asked.seat, asked.user_id, waiting)]
+            seat = live.seats[asked.seat]
+            moments = await self._undoable(live, seat.seat)
+            await store.delete_undo_request(live.id)
+            return [*await self._undo(live, seat, asked.user_id, moments)]
+
+    async def _undoable(self, live: Live, seat: int) -> list[Moment]:
+        """The moves an undo by ``seat`` takes back, checked (``UndoRefused`` if not); the
+        rebuild runs off the event loop, the match's lock still held."""
+        return await asyncio.to_thread(
+            undoable, live.game, live.record, await self.matches.store.actions(live.id), seat,
+            Rng(live.record.seed).fork(live.version))
+
+    async def _undo(self, live: Live, seat: SeatRecord, user_id: int,
+                    moments: Sequence[Moment]) -> list[Outbound]:
+        """Log the undo row with the earlier snapshot, then let AI seats move again."""
+        before, state = live.state, moments[0].before
+        action = undo_action(moments[0].row.seq)
+        live.version = await self.matches.store.commit_move(
+            live.id, live.version, state_text(live.game, state),
+            ActionRow(seat.seat, user_id, action.decision, action.to_json()))
+        live.state = state
+        self.matches.remember(live.id, live.version, state)
+        n = len(moments)
+        live.events.append(Event("undo", f"Player {seat.seat + 1} takes back "
+                                          f"{'a move' if n == 1 else f'{n} moves'}."))
+        live.moves.append(Move(live.game.turn(state), tuple(live.events[-1:]), state))
+        await self.turns.run(live)
+        return build_outbound(live.game, live.id, live.seats, live.state, live.events,
+                              before, live.result, live.moves)
