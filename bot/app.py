@@ -136,6 +136,8 @@ class ParlorBot(commands.AutoShardedBot):
                                    error: app_commands.AppCommandError) -> None:
         """One place for slash-command failures: a player's mistake or a logged bug."""
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        if isinstance(self.tree, GuardedTree):
+            self.tree.refused(interaction, cause)
         match = getattr(interaction.namespace, "match", None)
         await explain(interaction, cause, match if isinstance(match, int) else None)
 

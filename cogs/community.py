@@ -135,7 +135,7 @@ class Community(commands.Cog):
         replay = await self.rt.service.replay(match, interaction.user.id, private)
         info = await self.rt.service.info(match)
         names = await self.rt.delivery.names(info)
-        files = [discord.File(io.BytesIO(log_text(info, replay).encode()),
+        files = [discord.File(io.BytesIO(log_text(info, replay, names).encode()),
                               LOG_NAME.format(match))]
         gif = await self.rt.delivery.images.replay(
             [(f.table, f.own) for f in replay.frames], names)

@@ -1,4 +1,5 @@
-"""``/play``: a lobby in a new thread, with Join / Leave / Add AI / Start / Cancel buttons."""
+"""``/play``: a lobby in a new thread, with Join / Leave / Add AI / Start / Cancel buttons; a
+lobby the AIs asked for fill starts at once (a newcomer plays a card within 4 interactions)."""
 
 from __future__ import annotations
 
@@ -14,12 +15,13 @@ from bot.discord.delivery import LOBBY as LOBBY_MESSAGE
 from bot.discord.delivery import Outgoing
 from bot.discord.guards import require_bot_permissions
 from bot.discord.items import lobby_view
-from bot.discord.lobby import lobby_text, parse_variants
+from bot.discord.lobby import REPLY, lobby_text, parse_variants, reply_text
 from bot.discord.runtime import Runtime, match_title
 from bot.discord.suggest import game_choices
 from bot.engine import BadOptions, Game, GameError, parse_options, registry
-from bot.match import BadSeatCount, MatchInfo
+from bot.match import BadSeatCount, MatchInfo, Outbound
 from bot.match.clock import DEFAULT_AUTOPILOTS, MAX_AUTOPILOTS, MAX_CUSTOM_MINUTES, server_clock
+from bot.store import MessageRecord
 
 log = logging.getLogger(__name__)
 
@@ -76,14 +78,23 @@ class Lobby(commands.Cog):
         if thread is not None:
             await self.rt.service.set_thread(info.id, thread.id)
             info = await self.rt.service.info(info.id)
-        view = lobby_view(info.id, chosen.ai_levels.index(ai_level))
-        await self.rt.delivery.post(info, Outgoing(lobby_text(info), view=view), LOBBY_MESSAGE,
-                                    mentions=False)
+        outbound: list[Outbound] = []
+        dealt = None
+        if ai_players and len(info.seats) == chosen.max_players:
+            # Every seat taken by the AIs asked for: nobody else can join, so play at once.
+            outbound = await self.rt.service.start(info.id, host)
+            info = await self.rt.service.info(info.id)
+            dealt = (await self.rt.service.board(info.id)).view
+        view = (lobby_view(info.id, chosen.ai_levels.index(ai_level)) if dealt is None
+                else None)
+        await self.rt.delivery.post(info, Outgoing(lobby_text(info, dealt), view=view),
+                                    LOBBY_MESSAGE, mentions=False)
         await self.rt.delivery.probe_dm(info, host)
-        where = f" in {thread.mention}" if thread is not None else ""
-        await interaction.followup.send(
-            f"**{match_title(info.game, info.id)}** is open{where}: press Join to take a seat.")
+        reply = await interaction.followup.send(reply_text(info), wait=True)
+        await self.rt.store.put_message(MessageRecord(info.id, REPLY, reply.channel.id,
+                                                      reply.id))
         await offer_decks(interaction, info)
+        await self.rt.delivery.deliver(outbound, actor=interaction)
 
     @play.autocomplete("ai_level")
     async def _levels(self, interaction: discord.Interaction[Any],

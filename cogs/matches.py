@@ -9,10 +9,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.clock import clock_note
-from bot.discord.delivery import LOBBY, TURN, who
+from bot.discord.delivery import TURN, who
 from bot.discord.guards import can_manage
 from bot.discord.items import resign_view
-from bot.discord.lobby import lobby_text
+from bot.discord.lobby import lobby_text, refresh
 from bot.discord.runtime import Runtime, match_title
 from bot.discord.suggest import MATCH_HELP, match_choices, match_label, pick_match
 from bot.engine import GameError
@@ -123,9 +123,9 @@ class Matches(commands.Cog):
             allowed_mentions=discord.AllowedMentions.none())
 
     async def refresh_lobby(self, info: MatchInfo) -> None:
-        """Show the lobby post's new seats (or that it closed); its buttons answer for
-        themselves."""
-        await self.rt.delivery.edit_posts(info, LOBBY, lobby_text(info))
+        """Show the lobby post's new seats (or that it closed) and the /play reply's state;
+        the post's buttons answer for themselves."""
+        await refresh(self.rt.delivery, info)
 
     async def link(self, info: MatchInfo) -> str:
         """A jump link to the live turn post, else to the match's thread or channel."""

@@ -62,7 +62,8 @@ class Rules(commands.Cog):
             if image is not None:
                 lines.append(f"*Diagram: {caption}*")
         out = Outgoing("\n".join(lines), image, f"{game}-{topic}.png")
-        await interaction.followup.send(ephemeral=True, **out.kwargs())
+        for part in out.parts():
+            await interaction.followup.send(ephemeral=True, **part)
 
     @rules.autocomplete("topic")
     async def _topics(self, interaction: discord.Interaction[Any],

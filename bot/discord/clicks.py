@@ -1,7 +1,8 @@
 """What a click on a Parlor component does: lobby buttons, table buttons, decision menus.
 
 A decision click goes: decode → (choices shown again, an ordering extended, or a confirm
-step when a mis-click would cost cards) → defer → ``MatchService.submit`` → the prompt is
+step when a mis-click would give up cards, after the service checked the choice is legal)
+→ defer → ``MatchService.submit`` → the prompt is
 closed with what was chosen → the outbound messages are delivered. No rule is checked here:
 the service and the engine decide, and their errors become one-line private answers.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from dataclasses import replace
 from typing import Any, Protocol, runtime_checkable
 
 import discord
@@ -22,9 +24,9 @@ from bot.discord.clock import CLOCK
 from bot.discord.community import UNDO
 from bot.discord.delivery import Delivery, menu_card
 from bot.discord.guards import can_manage
-from bot.discord.lobby import lobby_text
+from bot.discord.lobby import lobby_text, refresh
 from bot.discord.replies import answering
-from bot.engine import ORDER, Decision, GameError, StaleDecision, registry
+from bot.engine import ORDER, Decision, GameError, IllegalAction, StaleDecision, registry
 from bot.match import MatchService
 
 Interaction = discord.Interaction[Any]
@@ -93,19 +95,19 @@ class Clicks:
             levels = registry.get((await self.service.info(c.match)).game).ai_levels
             level = levels[c.indexes[0]] if c.indexes and c.indexes[0] < len(levels) else "normal"
             info = await self.service.add_ai(c.match, user, level, can_manage(interaction))
-        elif c.verb == items.START:
-            outbound = await self.service.start(c.match, user)
+        elif c.verb in (items.START, items.CANCEL):
+            outbound = (await self.service.start(c.match, user) if c.verb == items.START
+                        else await self.service.cancel(c.match, user, can_manage(interaction)))
             info = await self.service.info(c.match)
-            await interaction.edit_original_response(content=lobby_text(info), view=None)
-            await self.delivery.deliver(outbound, actor=interaction)
-            return
-        else:
-            outbound = await self.service.cancel(c.match, user, can_manage(interaction))
-            info = await self.service.info(c.match)
-            await interaction.edit_original_response(content=lobby_text(info), view=None)
+            # Once dealt, the post names the decks as dealt (a random one too).
+            view = ((await self.service.board(c.match)).view if c.verb == items.START
+                    else None)
+            await interaction.edit_original_response(content=lobby_text(info, view), view=None)
+            await refresh(self.delivery, info, post=False)
             await self.delivery.deliver(outbound, actor=interaction)
             return
         await interaction.edit_original_response(content=lobby_text(info))
+        await refresh(self.delivery, info, post=False)
 
     # -- table -------------------------------------------------------------------------------
 
@@ -147,8 +149,14 @@ class Clicks:
             await self.show(interaction, menus.plan(c.match, decision))
         elif decision.kind == ORDER and c.verb == cid.ORDER and len(keys) < len(decision.options):
             await self.show(interaction, menus.plan(c.match, decision, indexes))
-        elif c.verb != cid.CONFIRM and c.verb != cid.SKIP and menus.costs_cards(
+        elif c.verb != cid.CONFIRM and menus.costs_cards(
                 decision, [decision.options[i] for i in indexes]):
+            try:  # an illegal selection is refused now, not after Confirm
+                await self.service.check(c.match, interaction.user.id, decision.id, keys)
+            except IllegalAction as refused:
+                menu = menus.plan(c.match, decision)
+                await self.show(interaction, replace(menu, prompt=f"{menu.prompt}\n❌ {refused}"))
+                return
             await self.show(interaction, menus.plan_confirm(c.match, decision, indexes))
         else:
             await self.submit(interaction, c.match, decision, indexes)

@@ -4,6 +4,7 @@ the undo request and its Agree / Refuse buttons.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any, Final
 
@@ -16,6 +17,7 @@ from bot.discord.items import ParlorButton
 from bot.discord.runtime import match_title, runtime_of
 from bot.discord.suggest import MAX_CHOICES
 from bot.engine import GameError
+from bot.engine.names import with_names
 from bot.match import MatchInfo
 from bot.match.ratings import ordinal
 from bot.match.replay import Replay
@@ -105,8 +107,9 @@ async def closed_choices(interaction: Interaction,
     return out[:MAX_CHOICES]
 
 
-def log_text(info: MatchInfo, replay: Replay) -> str:
+def log_text(info: MatchInfo, replay: Replay, names: Sequence[str]) -> str:
+    """The replay's log file, people called by ``names`` as in the thread."""
     head = f"{match_title(info.game, info.id)} — replay"
     if replay.viewer is not None:
-        head += f" with the cards of Player {replay.viewer + 1}"
-    return "\n".join([head, "", *replay.lines, ""])
+        head += f" with the cards of {names[replay.viewer]}"
+    return "\n".join([head, "", *(with_names(line, names) for line in replay.lines), ""])

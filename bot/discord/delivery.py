@@ -45,6 +45,7 @@ from bot.match import (
     PublicUpdate,
     TurnUpdate,
 )
+from bot.render import hand_texts
 from bot.render.alt import alt_text
 from bot.render.outcome import describe
 from bot.store import ACTIVE, FINISHED, DeliveryRecord, MessageRecord, Store
@@ -60,6 +61,9 @@ RETRY_SENDS = 5.0
 """Seconds after a failed send before the match is reconciled again."""
 QUIET = discord.AllowedMentions.none()
 BOARD_FILE, HAND_FILE, RESULT_FILE = "board.png", "hand.png", "result.png"
+MORE_NEWS = "(older lines left out: your hand below is up to date)"
+CONTENT_MAX = 2000
+"""Discord's limit for a plain message's text; a longer one continues in further messages."""
 
 Interaction = discord.Interaction[Any]
 
@@ -83,14 +87,17 @@ class Outgoing:
     alt: str = ""
     """The image's description, read aloud by screen readers."""
 
-    def kwargs(self) -> dict[str, Any]:
-        """Fresh send arguments (a ``discord.File`` can be sent only once)."""
-        out: dict[str, Any] = {"content": self.content[:2000]}
+    def parts(self) -> list[dict[str, Any]]:
+        """Fresh send arguments (a ``discord.File`` can be sent only once): one message per
+        piece of a long text, split between lines, never cut; the picture and controls go
+        with the last piece."""
+        out: list[dict[str, Any]] = [{"content": piece}
+                                     for piece in pieces(self.content, CONTENT_MAX)]
         if self.image is not None:
-            out["file"] = discord.File(io.BytesIO(self.image), self.filename,
-                                       description=self.alt or None)
+            out[-1]["file"] = discord.File(io.BytesIO(self.image), self.filename,
+                                           description=self.alt or None)
         if self.view is not None:
-            out["view"] = self.view
+            out[-1]["view"] = self.view
         return out
 
 
@@ -104,10 +111,13 @@ class Card:
     rows: Sequence[Any] = ()
     alt: str = ""
     """The picture's description, read aloud by screen readers (the table in words)."""
+    under: str = ""
+    """Text under the picture: each hand card's whole text, numbered as on it."""
 
     def kwargs(self) -> dict[str, Any]:
         """Send/edit arguments: the layout, and its picture as the message's one file."""
-        view = card(self.text, self.filename if self.image is not None else None, self.rows)
+        view = card(self.text, self.filename if self.image is not None else None, self.rows,
+                    self.under)
         files = ([discord.File(io.BytesIO(self.image), self.filename,
                                description=self.alt or None)]
                  if self.image is not None else [])
@@ -116,6 +126,23 @@ class Card:
     def edit_kwargs(self) -> dict[str, Any]:
         out = self.kwargs()
         return {"view": out["view"], "attachments": out["files"]}
+
+
+def pieces(text: str, limit: int) -> list[str]:
+    """``text`` in pieces of at most ``limit`` characters, split between lines (a line too
+    long on its own between words), so that a long log continues instead of being cut."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        while len(line) > limit:
+            cut = line.rfind(" ", 0, limit + 1)
+            cut = cut if cut > 0 else limit
+            out.append(line[:cut])
+            line = line[cut:].lstrip(" ")
+        if out and len(out[-1]) + 1 + len(line) <= limit:
+            out[-1] += "\n" + line
+        else:
+            out.append(line)
+    return out or [""]
 
 
 def ordinal(n: int) -> str:
@@ -280,11 +307,12 @@ class Delivery:
 
     async def names(self, info: MatchInfo) -> list[str]:
         """Display names for the log and images; a user the bot has not cached is fetched
-        once per process (no member intent), else "Player n" / "AI n"."""
+        once per process (no member intent), else "Guest n" / "AI n" (never the engine's
+        "Player n")."""
         out = []
         for seat in info.seats:
             name = await self.name_of(seat.user_id) if seat.user_id is not None else None
-            out.append(name or f"{'AI' if seat.user_id is None else 'Player'} {seat.seat + 1}")
+            out.append(name or f"{'AI' if seat.user_id is None else 'Guest'} {seat.seat + 1}")
         return out
 
     async def name_of(self, user_id: int) -> str | None:
@@ -309,16 +337,22 @@ class Delivery:
 
     async def post(self, info: MatchInfo, out: Outgoing, kind: str | None = None,
                    mentions: bool = True) -> discord.Message | None:
-        """Post in the match's thread (or channel); a failure is logged, never raised."""
+        """Post in the match's thread (or channel); a failure is logged, never raised. A long
+        text continues in further posts, which ping nobody; the first is returned."""
         channel = self.where(info)
         if channel is None:
             return None
         allowed = discord.AllowedMentions(users=mentions, roles=False, everyone=False)
+        message = None
         try:
-            message = await channel.send(allowed_mentions=allowed, **out.kwargs())
+            for kwargs in out.parts():
+                sent = await channel.send(allowed_mentions=allowed if message is None else QUIET,
+                                          **kwargs)
+                message = message or sent
         except discord.HTTPException as exc:
             log.warning("match %s: could not post in channel %s (%s)", info.id, channel.id, exc)
             return None
+        assert message is not None
         if kind is not None:
             await self.store.put_message(MessageRecord(info.id, kind, channel.id, message.id))
         return message
@@ -355,64 +389,89 @@ class Delivery:
     async def _turn_post(self, info: MatchInfo, update: TurnUpdate, names: Sequence[str],
                          slots: dict[str, DeliveryRecord], pings: Sequence[int]) -> set[int]:
         """Create the turn's post or edit it with its new lines; a new post may carry the
-        mentions of people whose DMs are closed. Returns those it pinged."""
+        mentions of people whose DMs are closed. A turn too long for one post continues in
+        further posts (pinging nobody): the last is the live one. Returns those it pinged."""
         record = slots.get(TURN)
         shown = _shown(record)
         same = record is not None and shown.get("turn") == update.number
         lines = [*(shown.get("lines", []) if same else []),
                  *(with_names(line, names) for line in update.lines)]
-        out = Card(self._turn_text(info, update, lines), await self.images.board(update.view,
-                                                                                 names),
-                   BOARD_FILE, [_row(hand_button(info.id))] if update.acting else (),
-                   alt_text(info.game, update.view, names))
-        if out.image is None:
-            out = Card(out.text + "\n" + view_text(update.view), None, BOARD_FILE, out.rows)
+        image = await self.images.board(update.view, names)
+        alt = alt_text(info.game, update.view, names)
         pinged = set(pings) if not same else set()
         message_id = record.message_id if same and record is not None else None
         channel = self.where(info)
         if channel is None:
             return set()
-        try:
-            if message_id is not None:
-                await channel.get_partial_message(message_id).edit(allowed_mentions=QUIET,
-                                                                   **out.edit_kwargs())
-            else:
-                allowed = discord.AllowedMentions(
-                    users=[discord.Object(u) for u in pinged], roles=False, everyone=False)
-                message_id = (await channel.send(allowed_mentions=allowed, **out.kwargs())).id
-        except discord.HTTPException as exc:
-            log.warning("match %s: could not post turn %s (%s)", info.id, update.number, exc)
-            self._failed(info.id)
-            if message_id is None:
+        posts = self._turn_texts(info, update, lines)
+        for k, (text, _) in enumerate(posts):
+            live = k == len(posts) - 1
+            out = Card(text, image, BOARD_FILE,
+                       [_row(hand_button(info.id))] if live and update.acting else (), alt)
+            if out.image is None:
+                out = Card(out.text + "\n" + view_text(update.view), None, BOARD_FILE, out.rows)
+            try:
+                if message_id is not None:
+                    await channel.get_partial_message(message_id).edit(allowed_mentions=QUIET,
+                                                                       **out.edit_kwargs())
+                else:
+                    allowed = discord.AllowedMentions(
+                        users=[discord.Object(u) for u in pinged] if k == 0 else False,
+                        roles=False, everyone=False)
+                    message_id = (await channel.send(allowed_mentions=allowed,
+                                                     **out.kwargs())).id
+            except discord.HTTPException as exc:
+                log.warning("match %s: could not post turn %s (%s)", info.id, update.number,
+                            exc)
+                self._failed(info.id)
+                if message_id is None:
+                    return set()
+                record = DeliveryRecord(info.id, TURN, channel.id, message_id, json.dumps(
+                    {"turn": update.number, "lines": [line for _, rest in posts[k:]
+                                                      for line in rest], "dirty": True}))
+                slots[TURN] = record
+                await self.store.put_delivery(record)
                 return set()
-            record = DeliveryRecord(info.id, TURN, channel.id, message_id, json.dumps(
-                {"turn": update.number, "lines": lines, "dirty": True}))
-            slots[TURN] = record
-            await self.store.put_delivery(record)
-            return set()
+            if not live:
+                message_id = None  # this post is full: the turn goes on in a new one
+        assert message_id is not None
         record = DeliveryRecord(info.id, TURN, channel.id, message_id, json.dumps(
-            {"turn": update.number, "lines": lines}))
+            {"turn": update.number, "lines": posts[-1][1]}))
         slots[TURN] = record
         await self.store.put_delivery(record)
         return pinged
 
-    def _turn_text(self, info: MatchInfo, update: TurnUpdate, lines: Sequence[str]) -> str:
+    def _turn_texts(self, info: MatchInfo, update: TurnUpdate,
+                    lines: Sequence[str]) -> list[tuple[str, list[str]]]:
+        """The turn's post text, and the lines it shows; several posts when the lines do not
+        fit Discord's limit for one, each going on where the one before stopped."""
         title = f"**{match_title(info.game, info.id)}**"
         whose = f" · {who(info, update.seat)}'s turn" if update.seat is not None else ""
-        head = f"{title} · turn {update.number}{whose}" if update.number else f"{title} · setup"
         tail = []
         if update.acting:
             closed = {s.user_id for s in info.seats if not s.dm_ok}
             tail.append("To act: " + ", ".join(
                 f"<@{u}>" + (" (press **My hand**)" if u in closed else "")
                 for u in update.acting))
-        shown = [f"• {line}" for line in lines]
-        # A long turn keeps its newest lines within Discord's limit for one message.
-        room = TEXT_MAX - len(head) - sum(len(t) + 1 for t in tail) - 8
-        while shown and sum(len(line) + 1 for line in shown) > room:
-            shown = shown[1:]
-        cut = ["• …"] if len(shown) < len(lines) else []
-        return "\n".join([head, *cut, *shown, *tail])
+
+        def head(more: bool) -> str:
+            if not update.number:
+                return f"{title} · setup" + (" (continued)" * more)
+            return f"{title} · turn {update.number}" + (" (continued)" * more) + whose
+
+        room = TEXT_MAX - sum(len(t) + 1 for t in tail)
+        posts: list[list[str]] = [[]]
+        used = len(head(False))
+        for line in lines:
+            cost = len(line) + 3  # "\n• "
+            if posts[-1] and used + cost > room:
+                posts.append([])
+                used = len(head(True))
+            posts[-1].append(line)
+            used += cost
+        return [("\n".join([head(k > 0), *(f"• {line}" for line in part),
+                            *(tail if k == len(posts) - 1 else [])]), part)
+                for k, part in enumerate(posts)]
 
     # -- one person's prompt -----------------------------------------------------------------
 
@@ -493,25 +552,35 @@ class Delivery:
         update = (await self.service.hand(info.id, user_id)
                   if user_id is not None and not gone and info.status in (ACTIVE, FINISHED)
                   else None)
-        lines = [f"**{match_title(info.game, info.id)}**",
-                 *(with_names(line, names) for line in news)]
+        news_lines = [with_names(line, names) for line in news]
         rows: list[Any] = []
         if decisions:
             menu = menus.plan(info.id, menus.named(decisions[0], names))
-            lines.append(menu.prompt)
+            lines = [menu.prompt]
             rows = menu_rows(menu)
         elif gone and info.status == ACTIVE:
-            lines.append("The AI plays your seat now.")
+            lines = ["The AI plays your seat now."]
         elif info.status == ACTIVE:
-            lines.append("✅ Done for now: I'll message you when it is your move again.")
+            lines = ["✅ Done for now: I'll message you when it is your move again."]
         else:
-            lines.append("The match is over.")
+            lines = ["The match is over."]
         image = await self.images.hand(update.view, names) if update is not None else None
         if image is None and update is not None:
             lines.append(view_text(update.view))
-        alt = (alt_text(info.game, update.view, names)
-               if image is not None and update is not None else "")
-        return Card("\n".join(lines), image, HAND_FILE, rows, alt)
+        under, alt = "", ""
+        if image is not None and update is not None:
+            alt = alt_text(info.game, update.view, names)
+            under = "\n".join(hand_texts(update.view))
+        title = f"**{match_title(info.game, info.id)}**"
+        # Within the one message's limit the oldest private lines would give way, said so
+        # (the hand shows what they led to); the decision and the card texts stay whole.
+        # Seeded matches never come near it (tests/e2e/test_words.py).
+        while news_lines and (len(title) + sum(len(x) + 1 for x in [*news_lines, *lines])
+                              + len(under) + len(MORE_NEWS) > TEXT_MAX):
+            news_lines = news_lines[1:]
+        more = [MORE_NEWS] if len(news_lines) < len(news) else []
+        return Card("\n".join([title, *more, *news_lines, *lines]), image, HAND_FILE, rows, alt,
+                    under)
 
     async def _edit_pressed(self, actor: Interaction, out: Card) -> None:
         try:
@@ -547,7 +616,8 @@ class Delivery:
 
     async def dm(self, info: MatchInfo, user_id: int, messages: Sequence[Outgoing]) -> bool:
         """Plain DMs; False when DMs are closed (the person is then told once)."""
-        is_open, _ = await self._send_dms(info, user_id, [out.kwargs() for out in messages])
+        is_open, _ = await self._send_dms(info, user_id,
+                                          [part for out in messages for part in out.parts()])
         return is_open
 
     async def _send_dms(self, info: MatchInfo, user_id: int, sends: Sequence[dict[str, Any]]

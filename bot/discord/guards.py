@@ -73,6 +73,12 @@ class Cooldowns:
         window.append(now)
         return 0.0
 
+    def refund(self, user_id: int, command: str) -> None:
+        """Take back the latest counted use: the command was refused, so it does not count."""
+        window = self._uses.get((user_id, command))
+        if window:
+            window.pop()
+
     def limit(self, command: str) -> tuple[int, float]:
         """A group's subcommands share the group's limit (``match list`` → ``match``)."""
         return self.limits.get(command.split(" ")[0], self.default)
@@ -94,7 +100,9 @@ def command_path(data: Mapping[str, Any]) -> str:
 
 
 class GuardedTree(app_commands.CommandTree[Any]):
-    """The bot's command tree: every slash command passes a per-user cooldown first."""
+    """The bot's command tree: every slash command passes a per-user cooldown first; a
+    command refused with a player's mistake is refunded (``refused``), so only accepted
+    commands count."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -108,6 +116,13 @@ class GuardedTree(app_commands.CommandTree[Any]):
         if wait > 0:
             raise OnCooldown(f"Easy there: you can use /{command} again in {wait:.0f} s.")
         return True
+
+    def refused(self, interaction: Interaction, error: BaseException) -> None:
+        """A command answered with a player's mistake (a typo, too many AIs…) leaves no use
+        behind; a cooldown refusal was never counted, and a bug counts."""
+        if (interaction.type is discord.InteractionType.application_command
+                and isinstance(error, GameError) and not isinstance(error, OnCooldown)):
+            self.cooldowns.refund(interaction.user.id, command_path(interaction.data or {}))
 
 
 def bot_permissions(interaction: Interaction) -> discord.Permissions:

@@ -93,15 +93,18 @@ def menu_rows(menu: menus.Menu) -> list[Row]:
     return rows
 
 
-def card(text: str, image: str | None = None,
-         rows: Sequence[Row] = ()) -> discord.ui.LayoutView:
-    """One components-v2 message: the text, the picture (an attachment of that name) and
-    the controls, in one container."""
+def card(text: str, image: str | None = None, rows: Sequence[Row] = (),
+         under: str = "") -> discord.ui.LayoutView:
+    """One components-v2 message: the text, the picture (an attachment of that name), the
+    text ``under`` it (a hand's card texts) and the controls, in one container. The callers
+    keep the texts within ``TEXT_MAX`` together; this cut is only the last guard."""
     box: discord.ui.Container[Any] = discord.ui.Container()
     box.add_item(discord.ui.TextDisplay(text if len(text) <= TEXT_MAX
                                         else text[: TEXT_MAX - 1] + "…"))
     if image is not None:
         box.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{image}")))
+    if under and len(text) + len(under) <= TEXT_MAX:
+        box.add_item(discord.ui.TextDisplay(under))
     for row in rows:
         box.add_item(row)
     view = discord.ui.LayoutView(timeout=None)

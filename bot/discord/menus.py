@@ -2,7 +2,8 @@
 
 The plan obeys Discord's limits (5 rows, 5 buttons a row, 25 select options, 80-character
 labels) so that the cog only translates it into ``discord.ui`` items. Hand cards are numbered
-as on the hand image, and any choice that spends cards asks for a confirmation first.
+as on the hand image, and only a choice that gives up cards asks for a confirmation first: a
+mulligan (``KEEP``) keeps the whole hand in one press and confirms throwing cards back.
 """
 
 from __future__ import annotations
@@ -11,9 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from bot.discord import customid as cid
-from bot.engine import ORDER, Decision, Option
+from bot.engine import KEEP, ORDER, Decision, Option
 from bot.engine.names import with_names
 
+KEEP_ALL, KEEP_NONE = "Keep my hand", "Keep none"
 LABEL_MAX = 80
 BUTTONS_MAX = 5
 SELECT_MAX = 25
@@ -73,8 +75,11 @@ def labels(decision: Decision) -> list[str]:
 
 
 def costs_cards(decision: Decision, chosen: list[Option]) -> bool:
-    """A mis-click here would spend cards: hand cards chosen, or several things at once."""
-    return decision.max > 1 or any(o.group == "hand" for o in chosen)
+    """A mis-click here would give up cards: for a ``KEEP`` decision, any card left out;
+    otherwise hand cards chosen, or several things at once. Choosing nothing spends nothing."""
+    if decision.kind == KEEP:
+        return len(chosen) < len(decision.options)
+    return bool(chosen) and (decision.max > 1 or any(o.group == "hand" for o in chosen))
 
 
 def plan(match_id: int, decision: Decision, order: tuple[int, ...] = ()) -> Menu:
@@ -83,6 +88,10 @@ def plan(match_id: int, decision: Decision, order: tuple[int, ...] = ()) -> Menu
     if decision.kind == ORDER:
         return _plan_order(match_id, decision, names, order)
     rows: list[tuple[Button, ...] | Select] = []
+    if decision.kind == KEEP:
+        everything = tuple(range(len(decision.options)))
+        rows.append((Button(cid.CustomId(match_id, decision.id, cid.CONFIRM, everything)
+                            .encode(), KEEP_ALL, "success"),))
     single = decision.min <= 1 and decision.max == 1
     if single and len(decision.options) <= BUTTONS_MAX * 4:
         buttons = [
@@ -104,7 +113,8 @@ def plan(match_id: int, decision: Decision, order: tuple[int, ...] = ()) -> Menu
             ))
     if decision.min == 0:
         rows.append((Button(cid.CustomId(match_id, decision.id, cid.SKIP).encode(),
-                            "Choose nothing", "secondary"),))
+                            KEEP_NONE if decision.kind == KEEP else "Choose nothing",
+                            "secondary"),))
     return Menu(decision.prompt, tuple(rows[:5]))
 
 
@@ -128,8 +138,10 @@ def plan_confirm(match_id: int, decision: Decision, indexes: tuple[int, ...]) ->
     shows the choices again."""
     names = labels(decision)
     chosen = ", ".join(names[i] for i in indexes) or "nothing"
+    what = (f"You keep: {chosen}; the other cards go back" if decision.kind == KEEP
+            else f"You chose: {chosen}")
     return Menu(
-        f"{decision.prompt}\nYou chose: {chosen}. Confirm?",
+        f"{decision.prompt}\n{what}. Confirm?",
         ((Button(cid.CustomId(match_id, decision.id, cid.CONFIRM, indexes).encode(),
                  "Confirm", "success"),
           Button(cid.CustomId(match_id, decision.id, cid.BACK).encode(), "Back")),),

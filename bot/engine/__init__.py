@@ -13,6 +13,7 @@ from bot.engine.game import Game, check_action, find_decision, open_decisions, p
 from bot.engine.options import OptionSpec, parse_options
 from bot.engine.rng import Rng
 from bot.engine.types import (
+    KEEP,
     ORDER,
     PICK,
     Action,
@@ -26,6 +27,7 @@ from bot.engine.types import (
 )
 
 __all__ = [
+    "KEEP",
     "ORDER",
     "PICK",
     "Action",

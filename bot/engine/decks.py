@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from typing import Any
 
 from bot.engine.errors import GameError
 
@@ -88,6 +89,11 @@ class DeckBook(ABC):
     @abstractmethod
     def label(self, value: str) -> str:
         """What a seat's option value means, in words (for the lobby post)."""
+
+    def dealt(self, value: str, view: Any, seat: int) -> str:
+        """What ``seat`` plays once dealt, in words, from the table's public ``view``: the
+        option's label unless the game can say more (a random deck named as dealt)."""
+        return self.label(value)
 
     @abstractmethod
     def tidy(self, name: str) -> str:

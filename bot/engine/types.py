@@ -31,6 +31,9 @@ PICK = "pick"
 """Choose between ``min`` and ``max`` distinct options; their order is kept."""
 ORDER = "order"
 """Arrange every option: the choice must be a permutation of all keys."""
+KEEP = "keep"
+"""A pick whose chosen cards are kept and the others given up (a mulligan): a front end asks
+for confirmation when something is left out, not when everything is kept."""
 
 
 @dataclass(frozen=True, slots=True)

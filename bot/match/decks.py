@@ -31,14 +31,16 @@ def deck_games() -> list[Game[Any, Any]]:
     return [game for game in map(registry.get, registry.names()) if game.decks() is not None]
 
 
-def seat_decks(info: MatchInfo) -> dict[int, str]:
-    """Which deck each seat plays, in words; empty for a game without own decks."""
+def seat_decks(info: MatchInfo, view: Any = None) -> dict[int, str]:
+    """Which deck each seat plays, in words; empty for a game without own decks. With the
+    dealt table's ``view``, as dealt (a random deck named by what it turned out to be)."""
     book = registry.get(info.game).decks()
     if book is None:
         return {}
     default = book.choices()[0][0]
-    return {s.seat: book.label(str(info.options.get(book.option(s.seat), default)))
-            for s in info.seats}
+    values = {s.seat: str(info.options.get(book.option(s.seat), default)) for s in info.seats}
+    return {seat: book.label(value) if view is None else book.dealt(value, view, seat)
+            for seat, value in values.items()}
 
 
 def deck_options(game: Game[Any, Any]) -> set[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from bot.engine import Action, Event, Result, StaleDecision, find_decision
+from bot.engine import Action, Event, Result, StaleDecision, find_decision, play
 from bot.match.errors import AlreadyDone, HostCannotLeave, NotSeated
 from bot.match.live import Live, Matches, playing_seat, require_active, require_host
 from bot.match.lobby import save_seats
@@ -39,6 +39,15 @@ class Play:
             await self.turns.run(live)
             return build_outbound(live.game, live.id, live.seats, live.state, live.events,
                                   before, live.result, live.moves)
+
+    async def check(self, match_id: int, user_id: int, decision_id: str,
+                    choice: Sequence[str]) -> None:
+        """Raise what ``submit`` would raise for ``choice``, changing nothing: a menu refuses
+        an illegal selection before asking to confirm it."""
+        live = await self.matches.load(match_id)
+        require_active(live)
+        seat = playing_seat(live, user_id)
+        play(live.game, live.state, seat.seat, Action(decision_id, tuple(choice)))
 
     async def _explain_stale(self, live: Live, seat: SeatRecord, action: Action) -> None:
         """Tell a repeated submission (double click) apart from an old prompt."""

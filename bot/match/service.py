@@ -55,6 +55,7 @@ class MatchService:
         self.start = self.lobby.start
         self.cancel = self.lobby.cancel
         self.submit = self.play.submit
+        self.check = self.play.check
         self.resume = self.play.resume
         self.resign = self.play.resign
         self.remove = self.play.remove

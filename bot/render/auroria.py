@@ -314,6 +314,12 @@ def _zones(c: Canvas, player: Mapping[str, Any], box: tuple[int, int, int]) -> N
                max_width=x1 - x0)
 
 
+CHAIN_WORDS = {"summon": "being summoned", "aura": "Aura Spell", "item": "being equipped",
+               "activate": "ability", "trigger": "triggered ability", "attack": "attacking",
+               "block": "blocking"}
+"""What a chain entry does, in words (a spell or counter is named by its card alone)."""
+
+
 def _band(c: Canvas, view: View, y0: int, names: Names) -> None:
     """Between the sides: the current attack and the chain (bottom first)."""
     y = y0 + 6
@@ -335,7 +341,8 @@ def _band(c: Canvas, view: View, y0: int, names: Names) -> None:
         x += c.text((x, y + 2), "Chain, last resolves first:", 15, "bold") + 8
         for entry in chain:
             who = seat_label(int(entry["controller"]), names)
-            text = f"{entry['card']['name']} ({entry['kind']}, {who})"
+            doing = CHAIN_WORDS.get(str(entry["kind"]), "")
+            text = f"{who}'s {entry['card']['name']}" + (f" ({doing})" if doing else "")
             if entry.get("negated"):
                 text += " — negated"
             fill = pal.PAPER if not entry.get("negated") else pal.INK_SOFT

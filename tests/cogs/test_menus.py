@@ -7,8 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.discord import customid as cid
-from bot.discord.menus import Button, Select, choice_keys, named, plan, plan_confirm
-from bot.engine import ORDER, PICK, Decision, Option
+from bot.discord.menus import Button, Select, choice_keys, costs_cards, named, plan, plan_confirm
+from bot.engine import KEEP, ORDER, PICK, Decision, Option
 
 
 def decision(n: int, *, lo: int = 1, hi: int = 1, kind: str = "pick",
@@ -105,3 +105,35 @@ def test_a_menu_names_people_where_the_engine_wrote_player_n() -> None:
     assert [o.label for o in shown.options] == ["Return to Bo Li", "No block"]
     assert [o.key for o in shown.options] == ["b0", "none"] and shown.id == "d1"
     assert "Player" not in plan(7, shown).prompt
+
+
+def test_keeping_the_whole_opening_hand_is_one_press() -> None:
+    hand = decision(7, lo=0, hi=7, kind=KEEP)
+    menu = plan(7, hand)
+    keep, select, none = menu.rows
+    assert isinstance(keep, tuple) and isinstance(select, Select)
+    assert keep[0].label == "Keep my hand"
+    # The button submits every card at once (Confirm is the submitting verb).
+    assert cid.decode(keep[0].custom_id) == cid.CustomId(7, "t3.play.p1", cid.CONFIRM,
+                                                         tuple(range(7)))
+    assert isinstance(none, tuple) and none[0].label == "Keep none"
+    assert not costs_cards(hand, list(hand.options)), "selecting all 7 keeps them: no Confirm"
+
+
+def test_throwing_cards_back_asks_confirm_and_says_what_is_kept() -> None:
+    hand = decision(7, lo=0, hi=7, kind=KEEP)
+    assert costs_cards(hand, [hand.options[0], hand.options[3]])
+    assert costs_cards(hand, []), "keeping none throws the whole hand back"
+    assert "You keep: 1. Card 0, 4. Card 3; the other cards go back. Confirm?" in \
+        plan_confirm(7, hand, (0, 3)).prompt
+
+
+def test_a_choice_that_spends_nothing_needs_no_confirm() -> None:
+    extra = Decision("d", 0, PICK, "Throw away one card of another landscape too?",
+                     (Option("forest", "Also throw away a Forest (card 2)", "landscape"),
+                      Option("none", "Keep the rest of my hand", "keep")))
+    assert not costs_cards(extra, [extra.options[1]])
+    assert [b.label for r in plan(7, extra).rows if isinstance(r, tuple) for b in r] == \
+        ["Also throw away a Forest (card 2)", "Keep the rest of my hand"], "no number on either"
+    play = decision(8, lo=0, hi=5)
+    assert costs_cards(play, [play.options[0]]) and not costs_cards(play, [])

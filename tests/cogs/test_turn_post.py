@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.discord.delivery import Delivery
+from bot.discord.delivery import Delivery, Outgoing, pieces
 from bot.discord.items import TEXT_MAX
 from bot.match import MatchInfo, TurnUpdate
 from bot.store import ACTIVE, SeatRecord
@@ -15,9 +15,14 @@ SEATS = (SeatRecord(0, 10), SeatRecord(1, None, is_ai=True, ai_level="normal"),
 INFO = MatchInfo(4, "zura", "Zura", ACTIVE, 9, 10, 1, 2, 3, {}, SEATS, 2, 4)
 
 
-def text(update: TurnUpdate, lines: list[str]) -> str:
+def posts(update: TurnUpdate, lines: list[str]) -> list[str]:
     delivery: Any = Delivery.__new__(Delivery)
-    return str(delivery._turn_text(INFO, update, lines))
+    return [text for text, _ in delivery._turn_texts(INFO, update, lines)]
+
+
+def text(update: TurnUpdate, lines: list[str]) -> str:
+    (only,) = posts(update, lines)
+    return only
 
 
 def test_a_live_turn_names_the_seat_and_who_acts() -> None:
@@ -32,9 +37,27 @@ def test_an_ai_turn_is_named_not_mentioned_and_a_finished_turn_has_no_to_act() -
     assert "<@" not in out
 
 
-def test_a_long_turn_keeps_its_newest_lines_within_discords_limit() -> None:
+def test_a_long_turn_continues_in_further_posts_and_loses_no_line() -> None:
     lines = [f"move {i}: " + "x" * 60 for i in range(200)]
-    out = text(TurnUpdate(4, 9, 0, (), {}, (10,)), lines)
-    assert len(out) <= TEXT_MAX
-    assert out.split("\n")[1] == "• …" and lines[-1] in out and lines[0] not in out
-    assert out.endswith("To act: <@10>")
+    out = posts(TurnUpdate(4, 9, 0, (), {}, (10,)), lines)
+    assert len(out) == 4 and all(len(post) <= TEXT_MAX for post in out)
+    assert [post.split("\n")[0] for post in out] == [
+        "**Zura #4** · turn 9 · <@10>'s turn",
+        *["**Zura #4** · turn 9 (continued) · <@10>'s turn"] * 3]
+    shown = [line[2:] for post in out for line in post.split("\n")[1:]
+             if line.startswith("• ")]
+    assert shown == lines, "every line once, in order, none cut"
+    assert [post.endswith("To act: <@10>") for post in out] == [False, False, False, True]
+
+
+def test_a_long_message_is_split_between_lines_and_nothing_is_lost() -> None:
+    lines = [f"{i}. " + "word " * (i % 40) for i in range(300)]
+    text = "\n".join(lines)
+    parts = pieces(text, 2000)
+    assert len(parts) > 1 and all(len(p) <= 2000 for p in parts)
+    assert "\n".join(parts) == text, "split only between lines"
+    long_line = "x " * 1500
+    assert [len(p) for p in pieces(long_line.strip(), 2000)] == [1999, 999]
+    sent = Outgoing(text, b"png", "result.png", alt="the table").parts()
+    assert [("file" in p) for p in sent] == [False] * (len(sent) - 1) + [True], \
+        "the picture comes after the whole text"

@@ -135,6 +135,11 @@ async def open_match(fake: FakeDiscord, host: FakeUser, channel: FakeChannel, ga
 
 
 async def start(fake: FakeDiscord, host: FakeUser, lobby: FakeMessage) -> None:
+    """The host presses Start (a lobby the AIs filled at /play has started already)."""
+    if not fake.message(lobby).buttons:
+        await fake.wait_until(lambda: any(is_board(m) for m in fake.messages(lobby.channel_id)),
+                              TIMEOUT, what="the first board")
+        return
     boards = len([m for m in fake.messages(lobby.channel_id) if is_board(m)])
     await (await fake.click(host, lobby, label="Start")).callback()
     await fake.wait_until(

@@ -98,7 +98,8 @@ async def test_replays_are_public_for_all_and_private_for_players(world: World) 
         assert mine.ephemeral and "with your cards" in mine.content
         own_log, own_gif = mine.attachments
         own_text = own_log.data.decode()
-        assert own_text.startswith("Zura #1 — replay with the cards of Player 2")
+        assert own_text.startswith("Zura #1 — replay with the cards of bob")
+        assert "Player " not in text + own_text and "alice" in text, "the log names people"
         assert set(text.split("\n")[2:]) <= set(own_text.split("\n"))
         with Image.open(io.BytesIO(gif.data)) as table, \
                 Image.open(io.BytesIO(own_gif.data)) as with_hand:

@@ -288,10 +288,16 @@ def state_checks(s: State, ev: list[Event]) -> None:
             end_game(s, [p for p in (0, 1) if p not in out], "influence", ev)
 
 
+WIN_WORDS = {"influence": "on Influence", "deck-out": "by deck-out",
+             "card effect": "by a card's effect"}
+"""How a game ended, as the log says it ("Ann wins on Influence.")."""
+
+
 def end_game(s: State, winners: list[int], reason: str, ev: list[Event]) -> None:
     s.winners = winners
     s.reason = reason
     s.prompt = None
     s.phase = "over"
-    text = ("The game is a draw." if not winners else f"{who(winners[0])} wins ({reason}).")
+    text = ("The game is a draw." if not winners
+            else f"{who(winners[0])} wins {WIN_WORDS.get(reason, 'the game')}.")
     ev.append(Event("game_over", text, data={"winners": winners, "reason": reason}))

@@ -3,6 +3,8 @@ deck code, a seat's choice in words, and the card texts (``bot.engine.decks.Deck
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.engine import GameError
 from bot.engine.decks import DeckBook, DeckRefused, DeckView, bullets
 from bot.games.auroria.cardtext import card_sheet
@@ -89,6 +91,15 @@ class AuroriaDecks(DeckBook):
         if read is not None and read.leader is not None:
             return f"an own deck led by **{POOL.cards[read.leader].name}**"
         return "a random structure deck"
+
+    def dealt(self, value: str, view: Any, seat: int) -> str:
+        if value != RANDOM:
+            return self.label(value)
+        leader = view["players"][seat]["leader"]["name"]
+        for deck in POOL.decks.values():
+            if POOL.cards[deck.leader].name == leader:
+                return f"**{deck.name}** (dealt at random)"
+        return f"a random deck led by **{leader}**"
 
     def tidy(self, name: str) -> str:
         return _tidy(name)

@@ -273,7 +273,9 @@ def declare_attack(s: State, attacker: int, target: int, ev: list[Event]) -> Non
     s.perms[attacker] = replace(perm, attacks=perm.attacks + 1,
                                 exhausted=perm.exhausted or perm.role != "leader")
     s.combat = {"a": attacker, "t": target, "b": -1}
-    ev.append(Event("attack", f"{name(s, attacker)} attacks {name(s, target)}.",
+    # Whose, on both sides: in a mirror match both leaders have the same name.
+    ev.append(Event("attack", f"{board.who(s.owner[attacker])}'s {name(s, attacker)} attacks "
+                              f"{board.who(s.owner[target])}'s {name(s, target)}.",
                     data={"attacker": attacker, "target": target}))
     entry = push_entry(s, {"kind": "attack", "uid": attacker, "p": p, "tg": [target]})
     after_action(s, p, entry, False)

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from bot.engine import (
+    KEEP,
     ORDER,
     PICK,
     Action,
@@ -147,7 +148,7 @@ class Auroria(Game[State, View]):
                 if m == 0 else f"Mulligan again? Keep at most {HAND - m} (or all).")
         opts = tuple(Option(str(u), card(s, u).name, "hand") for u in hand)
         game = f"g{len(s.series['games'])}." if s.series is not None else ""
-        return Decision(f"mul{game}{p}.{m}", p, PICK, text, opts, 0, len(hand),
+        return Decision(f"mul{game}{p}.{m}", p, KEEP, text, opts, 0, len(hand),
                         tuple(o.key for o in opts), f"{game}mulligan")
 
     def apply(self, state: State, player: int, action: Action) -> tuple[State, list[Event]]:
@@ -189,7 +190,8 @@ class Auroria(Game[State, View]):
             s.zones[p]["deck"].extend(back)
             board.shuffle_deck(s, p)
             board.draw(s, p, target - len(keep), [])
-            ev.append(Event("mulligan", f"{board.who(p)} mulligans {len(back)} cards"
+            n = len(back)
+            ev.append(Event("mulligan", f"{board.who(p)} mulligans {n} card{'s' * (n != 1)}"
                             + (" (free)." if m == 0 else f" (now {target}).")))
             s.mull[p] = m + 1 if HAND - (m + 1) > 0 else -1
         if s.mull == [-1, -1]:

@@ -58,6 +58,15 @@ def _names_by_uid(view: View) -> dict[int, str]:
     return out
 
 
+def _owners_by_uid(view: View) -> dict[int, int]:
+    out = {}
+    for player in view["players"]:
+        out[player["leader"]["uid"]] = player["seat"]
+        for slot in player["front"] + player["back"]:
+            out[slot["uid"]] = player["seat"]
+    return out
+
+
 def _player(player: dict[str, Any], who: str, full: bool) -> list[str]:
     lead = player["leader"]
     item = f", holding {lead['item']['name']}" if lead["item"] else ""
@@ -98,13 +107,22 @@ def describe(view: View, names: Sequence[str], *, full: bool = False) -> str:
         if waiting:
             lines.append(f"Waiting for {listing(waiting)}.")
     uids = _names_by_uid(view)
+    owners = _owners_by_uid(view)
+
+    def whose_card(uid: int, unknown: str) -> str:
+        """"Ann's Vesk": in a mirror match both leaders have the same name."""
+        if uid not in uids:
+            return unknown
+        return f"{whose(names, owners[uid], viewer)} {uids[uid]}"
+
     combat = view["combat"]
     if combat is not None:
         blocker = combat["blocker"]
-        lines.append(f"{uids.get(combat['attacker'], 'A creature')} attacks "
-                     f"{uids.get(combat['target'], 'a target')}"
-                     + (f", blocked by {uids.get(blocker, 'a creature')}" if blocker is not None
-                        else "") + ".")
+        line = (f"{whose_card(combat['attacker'], 'A creature')} attacks "
+                f"{whose_card(combat['target'], 'a target')}"
+                + (f", blocked by {whose_card(blocker, 'a creature')}"
+                   if blocker is not None else "") + ".")
+        lines.append(line[0].upper() + line[1:])
     for entry in view["chain"]:
         targets = [uids.get(t, "a card") for t in entry["targets"]]
         aim = f" at {listing(targets)}" if full and targets else ""

@@ -115,7 +115,8 @@ def _restack_options(s: ZState) -> list[Option]:
             continue
         seen.add(kind.index)
         points = card_value(kind, counts, s.players)
-        options.append(Option(str(card), f"{kind.name} ({points} pts)", "stack"))
+        worth = f"{points} point{'s' * (points != 1)}"
+        options.append(Option(str(card), f"{kind.name} ({worth})", "stack"))
     return options
 
 

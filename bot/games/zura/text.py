@@ -70,7 +70,7 @@ def describe(view: View, names: Sequence[str], *, full: bool = False) -> str:
     final = view["final_turns"]
     if final is not None and not view["over"]:
         lines.append(f"The Tzerzurian pile ran out ({name_of(names, final['emptied_by'])}); "
-                     f"{final['turns_left']} turns left.")
+                     f"{final['turns_left']} turn{'s' * (final['turns_left'] != 1)} left.")
     slots = view["search"]["slots"]
     shown = [text for slot in slots if (text := _slot(slot, full)) is not None]
     down = sum(1 for slot in slots if slot["state"] == "down" and "seen" not in slot)
@@ -98,8 +98,9 @@ def describe(view: View, names: Sequence[str], *, full: bool = False) -> str:
         who = "You" if seat == viewer else name_of(names, seat)
         top = f", top {_tz(stack['top'])}" if stack["top"] else ""
         points = "1 point" if stack["score"] == 1 else f"{stack['score']} points"
+        held = view["hand_sizes"][seat]
         lines.append(f"{who}: {points}, {stack['size']} stacked{top}, "
-                     f"{view['hand_sizes'][seat]} travel cards.")
+                     f"{held} travel card{'s' * (held != 1)}.")
     if viewer is not None:
         lines.append(f"Your hand: {_hand(view['hand'])}.")
         if view["looking_at"] is not None:

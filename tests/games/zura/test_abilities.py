@@ -113,7 +113,8 @@ def test_restack_moves_a_claimed_card_to_the_top_once_per_turn() -> None:
     assert "restack" in keys(s)
     s = do(s, "restack")
     d = decision(s)
-    assert [o.label for o in d.options] == ["Cave Dreamer (2 pts)", "Mountain Trickster (4 pts)"]
+    assert [o.label for o in d.options] == ["Cave Dreamer (2 points)",
+                                            "Mountain Trickster (4 points)"]
     s = do(s, d.options[1].key)
     assert stack(s, 0) == ["cave-dreamer", "cave-keeper", "mountain-trickster"]
     assert s.phase == "act" and "restack" not in keys(s)
