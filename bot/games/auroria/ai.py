@@ -6,7 +6,7 @@ from typing import Any
 
 from bot.engine import ORDER, Action, Decision, Rng, View
 from bot.games.auroria.cards import CardDef
-from bot.games.auroria.rules import CATALOG
+from bot.games.auroria.derived import CATALOG
 
 
 def choose(level: str, view: View, decision: Decision, rng: Rng) -> Action:

@@ -14,7 +14,7 @@ from typing import Any
 from bot.engine import Event, IllegalAction, Option
 from bot.games.auroria import board, flow, legal
 from bot.games.auroria.legal import option
-from bot.games.auroria.rules import (
+from bot.games.auroria.derived import (
     card,
     energy_available,
     line_free,

@@ -18,7 +18,7 @@ from typing import Any
 from bot.engine import Event
 from bot.games.auroria import board, legal
 from bot.games.auroria.effects import run_ops
-from bot.games.auroria.rules import (
+from bot.games.auroria.derived import (
     card,
     has,
     line_free,

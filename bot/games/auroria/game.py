@@ -25,7 +25,7 @@ from bot.engine.help import Topic
 from bot.games.auroria import ai, board, choices, flow, series, text
 from bot.games.auroria.decklist import deck_option, seat_deck
 from bot.games.auroria.help import TOPICS
-from bot.games.auroria.rules import card, catalog, has, power
+from bot.games.auroria.derived import card, catalog, has, power
 from bot.games.auroria.scenario import build_scenario
 from bot.games.auroria.state import LINES, PLAYER_ZONES, Perm, State
 from bot.games.auroria.view import build_view

@@ -13,7 +13,7 @@ from typing import Any
 from bot.engine import Option
 from bot.games.auroria.board import blocked_moves
 from bot.games.auroria.cards import CardDef, Effect, Target
-from bot.games.auroria.rules import (
+from bot.games.auroria.derived import (
     AURA_ZONES,
     can_pay,
     card,

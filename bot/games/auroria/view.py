@@ -54,7 +54,7 @@ from functools import lru_cache
 from typing import Any
 
 from bot.games.auroria.cards import CardDef
-from bot.games.auroria.rules import Statics, card, keywords, leader, power, statics
+from bot.games.auroria.derived import Statics, card, keywords, leader, power, statics
 from bot.games.auroria.state import State
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from bot.engine import Action, Event, Result, parse_options, play
 from bot.games.auroria import GAME
-from bot.games.auroria.rules import power
+from bot.games.auroria.derived import power
 from bot.games.auroria.state import State
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from bot.engine import Action, IllegalAction
 from bot.games.auroria import GAME
-from bot.games.auroria.rules import leader
+from bot.games.auroria.derived import leader
 from tests.games.auroria.helpers import do, keys, pw, scen, uid, where, who
 
 

@@ -9,7 +9,7 @@ import pytest
 from bot.engine import Action, BadScenario, IllegalAction, parse_options, play
 from bot.games.auroria import GAME
 from bot.games.auroria.cards import CardError, parse_card
-from bot.games.auroria.rules import BUILTIN
+from bot.games.auroria.derived import BUILTIN
 from bot.games.auroria.state import State
 from bot.games.auroria.testset import TEST_SET
 from tests.games.auroria.helpers import keys, scen, uid, view

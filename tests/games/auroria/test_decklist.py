@@ -17,7 +17,7 @@ from bot.games.auroria.decklist import (
 )
 from bot.games.auroria.decks import deck_problems
 from bot.games.auroria.pool import POOL
-from bot.games.auroria.rules import BUILTIN
+from bot.games.auroria.derived import BUILTIN
 
 RED = POOL.decks["valley"]
 

@@ -2,7 +2,8 @@
 
 Current power and keywords come from the printed card, then ``mods`` in the order they were
 added, then static effects of cards in play (auras, equipped items, items under a leader).
-Nothing derived is stored, so nothing goes stale.
+Nothing derived is stored, so nothing goes stale. (Named for what it holds: ``rules.py``
+is the role every game gives to applying an answer, see ``bot/games/README.md``.)
 """
 
 from __future__ import annotations
