@@ -1,7 +1,10 @@
-"""The turn flow: a work stack that resolves the chain, triggers and combat between prompts.
+"""Applying an answered decision, and the turn moving on until the next decision.
 
-``advance`` runs until a player must decide (``state.prompt``) or the game ends. Work items
-are small JSON dicts, so a paused game (waiting on any choice) is plain data.
+``apply`` answers the open prompt (or a mulligan, or a best-of-three break) on a copy of the
+state; the engine's ``play`` has already checked the answer against the offered options
+(``decisions``), so only legality the options cannot express is checked here. ``advance``
+then runs the work stack until a player must decide (``state.prompt``) or the game ends.
+Work items are small JSON dicts, so a paused game (waiting on any choice) is plain data.
 
 Chain model (interpretation noted in the report): every played card, Activate effect,
 triggered effect, attack declaration and block declaration is an entry. After an entry is
@@ -15,9 +18,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from bot.engine import Event
-from bot.games.auroria import board, legal
-from bot.games.auroria.effects import run_ops
+from bot.engine import Action, Event, IllegalAction
+from bot.games.auroria import board, decisions, series, setup
 from bot.games.auroria.derived import (
     card,
     has,
@@ -26,6 +28,7 @@ from bot.games.auroria.derived import (
     power,
     remaining,
 )
+from bot.games.auroria.effects import run_ops
 from bot.games.auroria.state import Perm, State
 
 Entry = dict[str, Any]
@@ -74,7 +77,7 @@ def _idle(s: State, ev: list[Event]) -> None:
     if s.phase == "draw":
         s.prompt = {"k": "draw", "p": tp}
     elif s.phase == "energy":
-        if legal.energy_cards(s, tp):
+        if decisions.energy_cards(s, tp):
             s.prompt = {"k": "energy", "p": tp}
         else:
             s.phase = "main"
@@ -130,7 +133,7 @@ def push_entry(s: State, entry: Entry) -> Entry:
 def open_window(s: State, p: int, mirror: bool) -> None:
     """Offer ``p`` a response window, but only when they have something legal to do."""
     prompt = {"k": "window", "p": p, "mirror": mirror}
-    if len(legal.window_options(s, prompt)) > 1:
+    if len(decisions.window_options(s, prompt)) > 1:
         s.prompt = prompt
 
 
@@ -222,7 +225,7 @@ def _place_item(s: State, entry: Entry) -> bool:
         s.perms[uid] = Perm("under", entered=s.turn)
         return True
     host = entry["host"]
-    if not legal.can_carry(s, p, host):
+    if not decisions.can_carry(s, p, host):
         return False
     s.remove(uid)
     s.zones[p]["gear"].append(uid)
@@ -243,7 +246,7 @@ def flush_triggers(s: State, ev: list[Event]) -> None:
         assert eff is not None
         chosen = t.get("tg", [])
         if len(chosen) < len(eff.targets):
-            options = legal.targets(s, t["p"], eff.targets[len(chosen)], chosen)
+            options = decisions.targets(s, t["p"], eff.targets[len(chosen)], chosen)
             if not options:
                 s.trig.pop()
                 if t["dying"]:
@@ -283,7 +286,7 @@ def _block_step(s: State) -> None:
     if s.combat is None or s.combat["a"] not in s.perms:
         s.combat = None
         return
-    if legal.blockers(s):
+    if decisions.blockers(s):
         s.prompt = {"k": "block", "p": 1 - s.active}
     else:
         s.work.append({"k": "damage"})
@@ -362,3 +365,221 @@ def _shift(s: State, uid: int, dest: str, ev: list[Event]) -> None:
                        "to": "self"}], "i": 0, "tg": []})
         return
     board.move_line(s, uid, ev)
+
+
+# ----- answers ------------------------------------------------------------------------------
+def apply(state: State, player: int, action: Action) -> tuple[State, list[Event]]:
+    """``player``'s answer to their open decision, checked by the engine's ``play``."""
+    if state.winners is not None and state.series is not None:
+        after, starter, news = series.answer(state, player, action)
+        return (setup.next_game(after, starter, news) if starter is not None else after), news
+    s = state.clone()
+    s.step += 1
+    ev: list[Event] = []
+    if s.phase == "mulligan":
+        mulligan(s, player, [int(k) for k in action.choice], ev)
+    else:
+        answer(s, action.choice, ev)
+    advance(s, ev)
+    if s.winners is not None and s.series is not None:
+        series.game_over(s, ev)
+    return s, ev
+
+
+def answer(s: State, choice: tuple[str, ...], ev: list[Event]) -> None:
+    """Apply an answer to ``s.prompt`` (``s`` is already a private copy), once ``play``
+    has checked it against the options the decision offered."""
+    prompt = s.prompt
+    assert prompt is not None
+    s.prompt = None
+    key = choice[0] if choice else ""
+    k, p = prompt["k"], prompt["p"]
+    if k == "draw":
+        _answer_draw(s, p, key == "draw", prompt.get("mirror", False), ev)
+    elif k == "energy":
+        _answer_energy(s, p, key, prompt.get("mirror", False), ev)
+    elif k in ("main", "window", "menu"):
+        _answer_action(s, p, key, prompt, ev)
+    elif k == "build":
+        b = dict(prompt["b"])
+        if key == "back":
+            s.prompt = b["origin"]
+            return
+        _fill(b, key)
+        _step_build(s, b, ev)
+    elif k == "battle":
+        if key == "end":
+            s.phase = "end"
+        else:
+            s.prompt = {"k": "target", "p": p, "att": int(key[4:])}
+    elif k == "target":
+        if key == "back":
+            s.prompt = {"k": "battle", "p": p}
+        else:
+            declare_attack(s, prompt["att"], int(key[4:]), ev)
+    elif k == "block":
+        if key == "none":
+            s.work.append({"k": "damage"})
+        else:
+            declare_block(s, int(key[4:]), ev)
+    elif k == "order":
+        s.trig = [s.trig[int(i)] for i in choice]
+        s.flags["ordered"] = True
+    elif k == "ttarget":
+        t = s.trig[-1]
+        t["tg"] = [*t.get("tg", []), int(key[3:])]
+    elif k == "op":
+        s.work[-1]["ans"] = list(choice)
+
+
+def _answer_draw(s: State, p: int, drew: bool, mirror: bool, ev: list[Event]) -> None:
+    if drew:
+        board.draw(s, p, 1, ev)
+    if not mirror and drew and not s.slow and s.zones[1 - p]["deck"]:
+        s.prompt = {"k": "draw", "p": 1 - p, "mirror": True}
+    else:
+        s.phase = "energy"
+
+
+def _answer_energy(s: State, p: int, key: str, mirror: bool, ev: list[Event]) -> None:
+    placed = key.startswith("en:")
+    if placed:
+        uid = int(key[3:])
+        s.remove(uid)
+        s.zones[p]["energy"].append(uid)
+        s.perms[uid] = Perm("energy", entered=s.turn)
+        ev.append(Event("energy", f"{board.who(p)} places an Energy.", data={"player": p}))
+        if card(s, uid).effect("on_play") is not None:
+            s.trig.append({"uid": uid, "p": p, "tr": "on_play", "dying": False})
+    if not mirror and placed and not s.slow and decisions.energy_cards(s, 1 - p):
+        s.prompt = {"k": "energy", "p": 1 - p, "mirror": True}
+    else:
+        s.phase = "main"
+
+
+def _answer_action(s: State, p: int, key: str, prompt: dict[str, Any], ev: list[Event]) -> None:
+    origin = prompt.get("origin", prompt)
+    if key == "back":
+        s.prompt = origin
+    elif key.startswith("menu:"):
+        s.prompt = {"k": "menu", "p": p, "group": key[5:], "origin": origin}
+    elif key == "battle":
+        s.phase = "battle"
+    elif key == "pass":
+        pass
+    elif key == "autopass":
+        s.autopass[p] = True
+    elif key.startswith(("play:", "ctr:", "act:")):
+        uid = int(key.partition(":")[2])
+        b = {"a": "act" if key.startswith("act:") else "play", "uid": uid, "p": p, "tg": [],
+             "origin": origin}
+        _step_build(s, b, ev)
+    elif key.startswith("move:"):
+        blocked = board.blocked_moves(s, [int(key[5:])])
+        if blocked:
+            ev.append(Event("move_blocked", f"{blocked[p]} {board.who(p)}'s manual move this "
+                            "turn is not used.", data={"player": p}))
+            s.prompt = origin
+            return
+        moved = list(s.flags.get("moved", [False, False]))
+        moved[p] = True
+        s.flags["moved"] = moved
+        after_action(s, p, None, origin["k"] == "main" and not s.slow)
+        # the move itself runs first; into a full line it first asks which card makes room
+        s.work.append({"k": "ops", "src": int(key[5:]), "p": p, "i": 0, "tg": [],
+                       "ops": [{"op": "move", "to": "self"}]})
+    elif key.startswith("disc:"):
+        cr, it = (int(x) for x in key[5:].split(":"))
+        s.zones[p][s.line_of(it)[1]].remove(it)  # type: ignore[index]
+        s.zones[p]["gear"].append(it)
+        s.perms[it] = Perm("equipped", entered=s.turn, host=cr)
+        ev.append(Event("discover", f"{name(s, cr)} picks up {name(s, it)}.",
+                        data={"creature": cr, "item": it}))
+        after_action(s, p, None, origin["k"] == "main" and not s.slow)
+
+
+def mulligan(s: State, p: int, keep: list[int], ev: list[Event]) -> None:
+    """Keep the chosen cards of the hand (every one: done), shuffle the rest back and draw;
+    the decision offers any number, the paid mulligans' limit is checked here."""
+    hand = s.zones[p]["hand"]
+    m = s.mull[p]
+    if len(keep) == len(hand):
+        s.mull[p] = -1
+        ev.append(Event("keep", f"{board.who(p)} keeps {len(hand)} cards."))
+    else:
+        target = setup.HAND - m
+        if len(keep) > target:
+            raise IllegalAction(f"This mulligan lets you keep at most {target} cards.")
+        back = [u for u in hand if u not in keep]
+        s.zones[p]["hand"] = list(keep)
+        s.zones[p]["deck"].extend(back)
+        board.shuffle_deck(s, p)
+        board.draw(s, p, target - len(keep), [])
+        ev.append(Event("mulligan", f"{board.who(p)} mulligans {len(back)} cards"
+                        + (" (free)." if m == 0 else f" (now {target}).")))
+        s.mull[p] = m + 1 if setup.HAND - (m + 1) > 0 else -1
+    if s.mull == [-1, -1]:
+        begin_turn(s, s.active, ev)
+
+
+# ----- the card/activate builder ------------------------------------------------------------
+def _fill(b: decisions.Build, key: str) -> None:
+    head, _, rest = key.partition(":")
+    if head == "line":
+        b["line"] = rest
+    elif head == "host":
+        b["host"] = int(rest)
+    elif head == "ent":
+        b["ctr"] = int(rest)
+    elif head == "tg":
+        b["tg"] = [*b["tg"], int(rest)]
+    elif head == "bloom":
+        b["bloom"] = int(rest)
+    elif head == "pay":
+        b["potions"] = int(rest)
+
+
+def _step_build(s: State, b: decisions.Build, ev: list[Event]) -> None:
+    """Fill forced pieces; ask for the next open one, or commit the play."""
+    while True:
+        need = decisions.missing_piece(s, b)
+        if need is None:
+            _commit(s, b, ev)
+            return
+        _, opts = need
+        if len(opts) != 1:
+            s.prompt = {"k": "build", "p": b["p"], "b": b}
+            return
+        _fill(b, opts[0].key)
+
+
+def _commit(s: State, b: decisions.Build, ev: list[Event]) -> None:
+    p, uid = b["p"], b["uid"]
+    c = card(s, uid)
+    mirror_ok = b["origin"]["k"] == "main" and not s.slow
+    if b["a"] == "act":
+        eff = c.effect("activate")
+        assert eff is not None
+        board.pay(s, p, eff.cost, 0, b["potions"], ev)
+        s.perms[uid] = replace(s.perms[uid], used=True)
+        ev.append(Event("activate", f"{board.who(p)} activates {c.name}.", data={"uid": uid}))
+        entry = push_entry(s, {"kind": "activate", "uid": uid, "p": p, "tg": b["tg"]})
+        after_action(s, p, entry, mirror_ok)
+        return
+    board.pay(s, p, c.cost, b.get("bloom") or 0, b["potions"], ev)
+    ev.append(Event("play", f"{board.who(p)} plays {c.name}.",
+                    data={"uid": uid, "player": p}))
+    if c.type == "potion":
+        s.remove(uid)
+        s.zones[p]["energy"].append(uid)
+        s.perms[uid] = Perm("potion", exhausted=True, entered=s.turn)
+        after_action(s, p, None, mirror_ok)
+        return
+    s.remove(uid)
+    s.limbo.append(uid)
+    kind = {"creature": "summon", "spell": "spell", "aura": "aura", "item": "item",
+            "counter": "counter"}[c.type]
+    entry = push_entry(s, {"kind": kind, "uid": uid, "p": p, "tg": b["tg"],
+                                "line": b.get("line"), "host": b.get("host"),
+                                "ctr": b.get("ctr")})
+    after_action(s, p, entry, mirror_ok)
