@@ -1,7 +1,8 @@
 """Auroria Codex on the engine protocol: the ``Game`` subclass wiring the modules together.
 
 Set-up is ``setup``, the open decisions ``decisions``, answers and the turn ``rules``, the
-view ``view``, its text ``text``, redeals ``hidden``; this class only connects them.
+end ``scoring``, the view ``view``, its text ``text``, redeals ``hidden``; this class only
+connects them.
 """
 
 from __future__ import annotations
@@ -21,7 +22,17 @@ from bot.engine import (
     Turn,
 )
 from bot.engine.help import Topic
-from bot.games.auroria import ai, decisions, hidden, invariants, rules, series, setup, text
+from bot.games.auroria import (
+    ai,
+    decisions,
+    hidden,
+    invariants,
+    rules,
+    scoring,
+    series,
+    setup,
+    text,
+)
 from bot.games.auroria.decklist import deck_option
 from bot.games.auroria.help import TOPICS
 from bot.games.auroria.scenario import build_scenario
@@ -71,15 +82,7 @@ class Auroria(Game[State, AuroriaView]):
         return build_view(state, viewer, sorted({d.player for d in self.pending(state)}))
 
     def result(self, state: State) -> Result | None:
-        if state.series is not None:
-            return series.result(state.series)
-        if state.winners is None:
-            return None
-        if not state.winners:
-            return Result((0.5, 0.5), (1, 1), state.reason)
-        w = state.winners[0]
-        return Result(tuple(1.0 if p == w else 0.0 for p in (0, 1)),
-                      tuple(1 if p == w else 2 for p in (0, 1)), state.reason)
+        return scoring.result(state)
 
     def to_json(self, state: State) -> dict[str, Any]:
         return state.to_json()
