@@ -21,6 +21,7 @@ from bot.engine import (
     Rng,
     Turn,
 )
+from bot.engine.decks import DeckBook
 from bot.engine.help import Topic
 from bot.games.auroria import (
     ai,
@@ -33,6 +34,7 @@ from bot.games.auroria import (
     setup,
     text,
 )
+from bot.games.auroria.deckbook import DECKS
 from bot.games.auroria.decklist import deck_option
 from bot.games.auroria.help import TOPICS
 from bot.games.auroria.scenario import build_scenario
@@ -66,6 +68,9 @@ class Auroria(Game[State, AuroriaView]):
         rules.start_of_phase(s, [])
         rules.advance(s, [])
         return s
+
+    def decks(self) -> DeckBook:
+        return DECKS
 
     def turn(self, state: State) -> Turn | None:
         return None if state.phase == "mulligan" else Turn(state.turn, state.active)
