@@ -422,6 +422,7 @@ def limits(prompt: dict[str, Any]) -> tuple[int, int]:
 
 # ----- decisions ----------------------------------------------------------------------------
 def pending(state: State) -> list[Decision]:
+    """The open decisions: the prompt's, both mulligans, or a best-of-three break's."""
     if state.winners is not None:
         return series.pending(state.series) if state.series is not None else []
     if state.phase == "mulligan":
@@ -437,6 +438,7 @@ def pending(state: State) -> list[Decision]:
     window = f"{state.turn}." + ("turn" if prompt["p"] == state.active else "response")
     return [Decision(f"{state.step}.{prompt['k']}", prompt["p"], kind,
                      prompt_text(state, prompt), opts, lo, hi, default, window)]
+
 
 def _mulligan_decision(s: State, p: int) -> Decision:
     hand = s.zones[p]["hand"]
