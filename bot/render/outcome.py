@@ -8,12 +8,15 @@ each game's ``render_summary`` draws the same ``Outcome``.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.engine import Result, View
 from bot.engine.names import with_names
+
+if TYPE_CHECKING:  # types only: this module stays free of any game's rules at run time
+    from bot.games.auroria.view import AuroriaView
 
 Names = Sequence[str] | None
 """Display names per seat; ``None`` (or a short list) falls back to "Seat N"."""
@@ -207,9 +210,11 @@ def _zura(view: View) -> list[tuple[str, ...]]:
             for s in range(int(view["players"]))]
 
 
-def _auroria(view: View) -> list[tuple[str, ...]]:
+def _auroria(view: AuroriaView) -> list[tuple[str, ...]]:
     return [(figure(p["influence"]), str(p["deck_count"]), str(p["grave_count"]))
             for p in view["players"]]
 
 
-FIGURES = {"aura": _aura, "zura": _zura, "auroria": _auroria}
+FIGURES: dict[str, Callable[[Any], list[tuple[str, ...]]]] = {
+    "aura": _aura, "zura": _zura, "auroria": _auroria}
+"""Each game's end-of-game figures, from its own (typed) view."""

@@ -6,24 +6,26 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from bot.engine import Result, View, parse_options
+from bot.engine import Result, parse_options
+from bot.games.auroria.view import AuroriaView, CreatureSlot
 from bot.render import render_board, render_hand, render_summary
 from bot.render.auroria import _status
 from tests.render.golden import assert_matches_golden, fixture
 from tests.render.playing import final_state, first_state, game_or_skip, playout
 
 
-def public_view(seed: int, wanted: Callable[[View], bool]) -> Any:
+def public_view(seed: int, wanted: Callable[[AuroriaView], bool]) -> AuroriaView:
     game = game_or_skip("auroria")
-    return game.view(first_state(game, 2, seed, wanted), None)
+    view: AuroriaView = game.view(first_state(game, 2, seed, wanted), None)
+    return view
 
 
-def creatures(view: View) -> list[Any]:
+def creatures(view: AuroriaView) -> list[CreatureSlot]:
     return [slot for p in view["players"] for slot in [*p["front"], *p["back"]]
             if slot["kind"] == "creature"]
 
 
-def battle(view: View) -> bool:
+def battle(view: AuroriaView) -> bool:
     """An attack under way with an exhausted, damaged creature on the table."""
     return bool(view["combat"]) and any(s["exhausted"] and s["damage"] for s in creatures(view))
 

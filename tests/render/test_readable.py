@@ -17,7 +17,7 @@ import pytest
 from PIL import ImageDraw
 
 import bot.render
-from bot.engine import Result
+from bot.engine import Result, parse_options
 from bot.render import hand_texts, render_board, render_hand, render_summary
 from bot.render.assets import font
 from bot.render.text import MIN_TEXT_PX, draw_text
@@ -100,15 +100,10 @@ def test_the_recorder_sees_small_type_drawn_around_the_helper(drawn: Drawn) -> N
 
 
 def test_hand_texts_give_each_auroria_card_whole() -> None:
-    hand = [{"name": "Pike Lancer", "type": "creature", "colour": "red", "cost": 3,
-             "front": 4, "back": 1, "keywords": ["Piercing"], "text": ""},
-            {"name": "Shatter", "type": "spell", "colour": "red", "cost": 1, "keywords": [],
-             "text": "Destroy an item. Its owner loses 1 Influence for every card under "
-                     "their leader, then draws a card."},
-            {"name": "Basic Energy", "type": "energy", "colour": "colourless", "cost": 0}]
-    view = {"game": "auroria", "viewer": 1, "players": [{"hand": []}, {"hand": hand}]}
-    assert hand_texts(view) == [
+    game = game_or_skip("auroria")
+    setup = {"players": [{}, {"hand": ["lancer", "shatter", "energy"]}]}
+    state = game.scenario(2, parse_options(game.options, {}), 0, setup)
+    assert hand_texts(game.view(state, 1)) == [
         "1. Pike Lancer (cost 3, Creature, power 4 front ~ 1 back; Piercing)",
-        "2. Shatter (cost 1, Spell): Destroy an item. Its owner loses 1 Influence for every "
-        "card under their leader, then draws a card.",
+        "2. Shatter (cost 1, Spell): Destroy an item.",
         "3. Basic Energy (Energy)"]

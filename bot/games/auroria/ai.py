@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.engine import ORDER, Action, Decision, Rng, View
+from bot.engine import ORDER, Action, Decision, Rng
 from bot.games.auroria.cards import CardDef
-from bot.games.auroria.rules import CATALOG
+from bot.games.auroria.derived import CATALOG
+from bot.games.auroria.view import AuroriaView, CreatureSlot
+
+Board = dict[int, tuple[int, CreatureSlot]]
+"""uid -> (seat, slot) for every creature in a line."""
 
 
-def choose(level: str, view: View, decision: Decision, rng: Rng) -> Action:
+def choose(level: str, view: AuroriaView, decision: Decision, rng: Rng) -> Action:
     if level == "normal":
         return Action(decision.id, _normal(view, decision))
     return Action(decision.id, _random(decision, rng))
@@ -29,27 +34,32 @@ def _random(d: Decision, rng: Rng) -> tuple[str, ...]:
 
 
 # ----- normal -----------------------------------------------------------------------------
-def _cards_in_play(view: View) -> dict[int, tuple[int, dict[str, Any]]]:
+def _cards_in_play(view: AuroriaView) -> Board:
     """uid -> (seat, slot) for every creature on the board."""
-    out = {}
+    out: Board = {}
     for pl in view["players"]:
-        for line in ("front", "back"):
-            for slot in pl[line]:
-                if slot["kind"] == "creature":
-                    out[slot["uid"]] = (pl["seat"], slot)
+        for slot in (*pl["front"], *pl["back"]):
+            if slot["kind"] == "creature":
+                out[slot["uid"]] = (pl["seat"], slot)
     return out
 
 
-def _strength(slot: dict[str, Any]) -> int:
-    return max(0, int(slot["power"]) - int(slot["damage"]))
+def _strength(slot: CreatureSlot) -> int:
+    return max(0, slot["power"] - slot["damage"])
 
 
 def _by_prefix(d: Decision, prefix: str) -> list[str]:
     return [o.key for o in d.options if o.key.startswith(prefix)]
 
 
-def _normal(view: View, d: Decision) -> tuple[str, ...]:
+def _seat(view: AuroriaView) -> int:
     me = view["viewer"]
+    assert me is not None, "an AI plays from its own seat's view"
+    return me
+
+
+def _normal(view: AuroriaView, d: Decision) -> tuple[str, ...]:
+    me = _seat(view)
     keys = [o.key for o in d.options]
     if d.kind == ORDER:
         return tuple(keys)
@@ -71,8 +81,8 @@ def _normal(view: View, d: Decision) -> tuple[str, ...]:
     return tuple(keys[:max(d.min, 1)])
 
 
-def _mulligan(view: View, d: Decision) -> tuple[str, ...]:
-    hand = {str(c["uid"]): c for c in view["players"][view["viewer"]]["hand"]}
+def _mulligan(view: AuroriaView, d: Decision) -> tuple[str, ...]:
+    hand = {str(c["uid"]): c for c in view["players"][_seat(view)]["hand"]}
     energy = [k for k in hand if hand[k]["type"] == "energy"]
     if 2 <= len(energy) <= 4 or not d.id.endswith(".0"):
         return tuple(o.key for o in d.options)
@@ -80,16 +90,16 @@ def _mulligan(view: View, d: Decision) -> tuple[str, ...]:
     return tuple(energy[:3] + spells[:3])
 
 
-def _counter(view: View, d: Decision, board: Any, me: int) -> str | None:
+def _counter(view: AuroriaView, d: Decision, board: Board, me: int) -> str | None:
     counters = _by_prefix(d, "ctr:")
     return counters[0] if counters else None
 
 
-def _build(view: View, d: Decision, board: Any, me: int) -> str | None:
+def _build(view: AuroriaView, d: Decision, board: Board, me: int) -> str | None:
     lines = _by_prefix(d, "line:")
     if lines:
-        building = view.get("building") or {}
-        back_better = building.get("back", 0) > building.get("front", 0)
+        building = view.get("building")
+        back_better = building is not None and building["back"] > building["front"]
         return "line:back" if back_better and "line:back" in lines else lines[0]
     for prefix in ("tg:", "host:"):
         opts = _by_prefix(d, prefix)
@@ -97,11 +107,13 @@ def _build(view: View, d: Decision, board: Any, me: int) -> str | None:
             host = prefix == "host:"
 
             def score(key: str, host: bool = host) -> int:
-                uid = int(key.partition(":")[2])
-                seat, slot = board.get(uid, (me, {"power": 0, "damage": 0}))
+                found = board.get(int(key.partition(":")[2]))
+                if found is None:  # a leader or an item: as an own card without strength
+                    return 0 if host else -1
+                seat, slot = found
                 return _strength(slot) if (seat == me) == host else -1
             if prefix == "tg:":
-                enemy = [k for k in opts if board.get(int(k[3:]), (me,))[0] != me]
+                enemy = [k for k in opts if int(k[3:]) in board and board[int(k[3:])][0] != me]
                 opts = enemy or opts
             return max(opts, key=score)
     blooms = _by_prefix(d, "bloom:")
@@ -111,7 +123,7 @@ def _build(view: View, d: Decision, board: Any, me: int) -> str | None:
     return ents[0] if ents else None
 
 
-def _main(view: View, d: Decision, board: Any, me: int) -> str | None:
+def _main(view: AuroriaView, d: Decision, board: Board, me: int) -> str | None:
     """Play the card worth most now (see ``_worth``); skip cards that would do nothing."""
     plays = _by_prefix(d, "play:") + _by_prefix(d, "act:") + _by_prefix(d, "disc:")
     if plays:
@@ -127,18 +139,18 @@ def _main(view: View, d: Decision, board: Any, me: int) -> str | None:
     return None
 
 
-def _own_card(view: View, me: int, uid: int) -> CardDef | None:
+def _own_card(view: AuroriaView, me: int, uid: int) -> CardDef | None:
     """The printed card of ``uid`` in the seat's hand, lines or Aura zones (None when it is
     defined only inside a scenario)."""
     pl = view["players"][me]
-    for c in (*pl["hand"], *pl["auras"], *(s["card"] for line in ("front", "back")
-                                           for s in pl[line] if "card" in s)):
+    for c in (*pl["hand"], *pl["auras"], *(s["card"] for s in (*pl["front"], *pl["back"])
+                                           if "card" in s)):
         if c["uid"] == uid:
             return CATALOG.get(c["id"])
     return None
 
 
-def _worth(view: View, d: Decision, board: Any, me: int, key: str) -> float:
+def _worth(view: AuroriaView, d: Decision, board: Board, me: int, key: str) -> float:
     """What an option does on this board, in rough power points (0 or less: nothing)."""
     head, _, rest = key.partition(":")
     if head == "disc":
@@ -166,7 +178,8 @@ def _worth(view: View, d: Decision, board: Any, me: int, key: str) -> float:
     return _ops_worth(view, board, me, eff.ops if eff else ())
 
 
-def _ops_worth(view: View, board: Any, me: int, ops: Any) -> float:
+def _ops_worth(view: AuroriaView, board: Board, me: int,
+               ops: Sequence[Mapping[str, Any]]) -> float:
     enemy = sorted((_strength(s) for seat, s in board.values() if seat != me), reverse=True)
     mine = [s for seat, s in board.values() if seat == me]
     total = 0.0
@@ -192,7 +205,7 @@ def _ops_worth(view: View, board: Any, me: int, ops: Any) -> float:
     return total
 
 
-def _attackers_left(view: View, seat: int, board: Any) -> bool:
+def _attackers_left(view: AuroriaView, seat: int, board: Board) -> bool:
     """Whether ``seat`` still has a creature able to attack this turn (seen from the view)."""
     for s_seat, slot in board.values():
         if s_seat != seat or slot["exhausted"] or _strength(slot) <= 0:
@@ -204,16 +217,16 @@ def _attackers_left(view: View, seat: int, board: Any) -> bool:
     return False
 
 
-def _leader_power(view: View, seat: int) -> int:
-    return int(view["players"][seat]["leader"]["power"])
+def _leader_power(view: AuroriaView, seat: int) -> int:
+    return view["players"][seat]["leader"]["power"]
 
 
-def _attack(view: View, d: Decision, board: Any, me: int) -> str | None:
+def _attack(view: AuroriaView, d: Decision, board: Board, me: int) -> str | None:
     """Attack with creatures no ready enemy blocker would beat, then with the leader last
     (it takes no damage back, and blockers spent on creatures can no longer stop it); skip
     a leader attack that a blocker would absorb for nothing."""
     enemy = view["players"][1 - me]
-    blockers = [slot for line in ("front", "back") for slot in enemy[line]
+    blockers = [slot for slot in (*enemy["front"], *enemy["back"])
                 if slot["kind"] == "creature"
                 and (not slot["exhausted"] or "Structure" in slot["keywords"])]
     leader_key = None
@@ -238,13 +251,13 @@ def _attack(view: View, d: Decision, board: Any, me: int) -> str | None:
     return None
 
 
-def _attack_target(view: View, d: Decision, board: Any, me: int) -> str | None:
+def _attack_target(view: AuroriaView, d: Decision, board: Board, me: int) -> str | None:
     """Kill the strongest exhausted creature the attacker survives (a leader takes no
     damage back, so it may also take an equal one); otherwise hit the leader."""
     targets = _by_prefix(d, "tgt:")
     if not targets:
         return None
-    att = view.get("attacking")
+    att = view["attacking"]
     face = next(k for k in targets if int(k[4:]) not in board)
     is_leader = att not in board
     power = _leader_power(view, me) if is_leader else _strength(board[att][1])
@@ -258,7 +271,7 @@ def _attack_target(view: View, d: Decision, board: Any, me: int) -> str | None:
     return face
 
 
-def _block(view: View, d: Decision, board: Any, me: int) -> str | None:
+def _block(view: AuroriaView, d: Decision, board: Board, me: int) -> str | None:
     """Block only when it pays: a blocker that survives a creature (and kills it when
     stronger), an even trade for a dearer attacker, or a chump block against a lethal hit.
     A leader takes no damage back, so blocking it only saves Influence and exhausts the
@@ -286,9 +299,9 @@ def _block(view: View, d: Decision, board: Any, me: int) -> str | None:
         return weakest(blocks) if lethal else "none"
     if survive:
         return weakest(survive)
-    cost = int(board[att][1]["card"]["cost"])
+    cost = board[att][1]["card"]["cost"]
     trade = [k for k in blocks if _strength(slots[k]) == hit
-             and int(slots[k]["card"]["cost"]) <= cost]
+             and slots[k]["card"]["cost"] <= cost]
     if trade:
         return weakest(trade)
     return weakest(blocks) if lethal else "none"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.engine import Event, Rng
-from bot.games.auroria.rules import (
+from bot.games.auroria.derived import (
     LINE_SIZE,
     base_power,
     card,

@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.engine import Event
 from bot.games.auroria import board
-from bot.games.auroria.rules import (
+from bot.games.auroria.derived import (
     all_creatures,
     card,
     creatures,

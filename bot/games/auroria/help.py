@@ -7,15 +7,78 @@ that returns a caption when the moment is there; ``/rules`` draws that table.
 
 from __future__ import annotations
 
-from bot.engine.help import Topic, card_with, dict_where, first_phase, phase
-from bot.engine.types import View
+from collections.abc import Callable, Iterator
+
+from bot.engine.help import Topic, first_phase
+from bot.games.auroria.view import AuroriaView, CardFace, Slot
+
+Shows = Callable[[AuroriaView], str | None]
 
 
-def _auroria_keyword(word: str, text: str) -> Topic[View]:
+def phase(name: str, caption: str) -> Shows:
+    return lambda view: caption if view["phase"] == name else None
+
+
+def _slots(view: AuroriaView) -> Iterator[Slot]:
+    for player in view["players"]:
+        yield from player["front"]
+        yield from player["back"]
+
+
+def slot_where(test: Callable[[Slot], bool], caption: str) -> Shows:
+    """A moment when some slot of either line passes ``test``."""
+    return lambda view: caption if any(test(slot) for slot in _slots(view)) else None
+
+
+def _faces(view: AuroriaView) -> Iterator[CardFace]:
+    """Every face-up card of the view, in the order the table reads."""
+    for player in view["players"]:
+        lead = player["leader"]
+        if lead["item"] is not None:
+            yield lead["item"]
+        yield from lead["under"]
+        for slot in (*player["front"], *player["back"]):
+            if "card" in slot:
+                yield slot["card"]
+            if slot["kind"] == "creature" and slot["item"] is not None:
+                yield slot["item"]
+        yield from player["auras"]
+        yield from player["grave"]
+        yield from player.get("hand", [])
+    for entry in view["chain"]:
+        yield entry["card"]
+    if "building" in view:
+        yield view["building"]
+
+
+def card_with(word: str, field: str = "keywords") -> Shows:
+    """A face-up card whose keywords name ``word`` (or whose type or text holds it)."""
+    def shows(view: AuroriaView) -> str | None:
+        for face in _faces(view):
+            found = (word in face["keywords"] if field == "keywords"
+                     else word.lower() in face["type" if field == "type" else "text"].lower())
+            if found:
+                return f"{face['name']} ({word}) is in view."
+        return None
+    return shows
+
+
+def _mirrored(view: AuroriaView) -> str | None:
+    if view["slow"] or len(view["waiting"]) < 2:
+        return None
+    return "Two waiting players: a mirrored window."
+
+
+def _blocked(view: AuroriaView) -> str | None:
+    combat = view["combat"]
+    return "A blocked attack." if combat is not None and combat["blocker"] is not None else None
+
+
+def _auroria_keyword(word: str, text: str) -> Topic[AuroriaView]:
     return Topic(text, card_with(word))
 
 
-TOPICS: dict[str, Topic[View]] = {
+TOPICS: dict[str, Topic[AuroriaView]] = {
     "overview": Topic(
         "A duel of leaders. Bring your opponent's Influence to 0, or make them start a Draw "
         "Phase with an empty deck.", first_phase),
@@ -51,9 +114,7 @@ TOPICS: dict[str, Topic[View]] = {
         "When the active player draws, places Energy or takes a Main Phase action, the other "
         "player may do the same kind of thing in answer. Skipping the action denies that "
         "answer. Slow Mode turns this off.",
-        lambda view: None if view.get("slow") else (
-            "Two waiting players: a mirrored window." if len(view.get("waiting") or []) > 1
-            else None)),
+        _mirrored),
     "slow-mode": Topic(
         "A match option: no mirrored windows, like a classic card game. Counters, blocks and "
         "responses still work.", first_phase),
@@ -61,38 +122,37 @@ TOPICS: dict[str, Topic[View]] = {
         "Each side has a Frontline (attacks) and a Backline (guards the leader), five slots "
         "each. A creature has one power per line, e.g. 5 ~ 0: placed or moved where its "
         "power is 0, it is destroyed.",
-        dict_where(lambda d: d.get("kind") == "creature", "Creatures in their lines.")),
+        slot_where(lambda s: s["kind"] == "creature", "Creatures in their lines.")),
     "moving": Topic(
         "Once per turn in your Main Phase, move one creature to your other line. Moving does "
         "not ready or exhaust it, and it may still attack. Moving into a full line forces "
         "you to destroy cards there to make room.",
-        dict_where(lambda d: d.get("kind") == "creature", "Creatures in their lines.")),
+        slot_where(lambda s: s["kind"] == "creature", "Creatures in their lines.")),
     "exhausted": Topic(
         "Attacking or blocking turns a creature sideways (exhausted) at once. Exhausted "
         "creatures cannot attack or block, but can be attacked, and still hit back.",
-        dict_where(lambda d: d.get("kind") == "creature" and bool(d.get("exhausted")),
+        slot_where(lambda s: s["kind"] == "creature" and s["exhausted"],
                    "An exhausted creature (turned sideways).")),
     "attacking": Topic(
         "A ready creature attacks once per turn, not on the turn it arrived (unless it has "
         "Quickness). Leaders attack once per turn without exhausting and can always be "
-        "attacked.", lambda view: "An attack." if view.get("combat") else None),
+        "attacked.", lambda view: "An attack." if view["combat"] else None),
     "blocking": Topic(
         "The defender may block with one ready creature, which exhausts. Backline creatures "
         "only guard the leader; Defender also guards creatures. Planted cards never block.",
-        lambda view: "A blocked attack." if (view.get("combat") or {}).get("blocker")
-        is not None else None),
+        _blocked),
     "combat": Topic(
         "Both sides deal damage at once with their current power in their line, minus damage "
         "already marked. Higher power survives, equal powers both die. Only unblocked hits "
         "on a leader, Piercing and card effects take Influence.",
-        lambda view: "Combat under way." if view.get("combat") else None),
+        lambda view: "Combat under way." if view["combat"] else None),
     "influence": Topic(
         "Your leader's life, starting at its printed value (20–25). Losses are permanent; "
         "reaching 0 loses the game. Effects may raise it above the start.", first_phase),
     "chain": Topic(
         "Spells, effects and responses stack up and resolve last in, first out. A Counter "
         "negates what it answers and closes the chain to anything but other Counters.",
-        lambda view: "A chain is open." if view.get("chain") else None),
+        lambda view: "A chain is open." if view["chain"] else None),
     "zones": Topic(
         "Deck, hand (private), Frontline and Backline, Energy Zone, five Aura Spell zones, "
         "graveyard (face up) and the leader zone.", first_phase),
@@ -110,22 +170,24 @@ TOPICS: dict[str, Topic[View]] = {
     "dropped": Topic("When an equipped creature dies, its item drops onto that slot and does "
                      "nothing until its owner's creature Discovers it (no cost), equipping "
                      "it. Leaders do not Discover.",
-                     dict_where(lambda d: d.get("kind") == "dropped", "A dropped item.")),
+                     slot_where(lambda s: s["kind"] == "dropped", "A dropped item.")),
     "gold-coin": Topic("Placed under your leader rather than equipped; it cannot be "
                        "Discovered, but item removal can destroy it.",
-                       dict_where(lambda d: bool(d.get("under")), "An item under a leader.")),
+                       lambda view: "An item under a leader." if any(
+                           p["leader"]["under"] for p in view["players"]) else None),
     "energy-cards": Topic("Only Energy cards go to the Energy Zone; each pays 1. Empowered "
                           "Energy (at most 4 per deck) also has a bonus.",
-                          dict_where(lambda d: "potion" in d and "exhausted" in d,
-                                     "Energy in the Energy Zone.")),
+                          lambda view: "Energy in the Energy Zone." if any(
+                              p["energy"] for p in view["players"]) else None),
     "potions": Topic("Potions enter the Energy Zone face up and exhausted. Spent to pay, a "
                      "Potion goes to the graveyard instead of standing up again. When Energy "
                      "and Potions could both pay, you choose (the default spends Energy and "
                      "keeps your Potions).",
-                     dict_where(lambda d: d.get("potion") is True, "A Potion.")),
+                     lambda view: "A Potion." if any(
+                         e["potion"] for p in view["players"] for e in p["energy"]) else None),
     "planted": Topic("A face-down card in a line, in the colour of its leader. It cannot "
                      "attack, block, be attacked or carry items; Bloom cards spend it.",
-                     dict_where(lambda d: d.get("kind") == "planted", "A Planted card.")),
+                     slot_where(lambda s: s["kind"] == "planted", "A Planted card.")),
     "bloom": _auroria_keyword("Bloom", "Only Bloom cards may spend Planted cards: each one "
                               "sent to the graveyard pays 1 of the cost, alongside Energy."),
     "overgrowth": Topic("Overgrowth N plants N cards from the graveyard, ready for Bloom.",

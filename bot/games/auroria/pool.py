@@ -1,6 +1,7 @@
 """The Set 1 card pool: four leaders and four structure decks, read from ``set1/*.json``.
 
-Every file is checked when it is loaded: unknown or missing fields, bad values, duplicate
+Files are read with the engine's one JSON loader (``bot.engine.datacheck.load_json``), and
+every file is checked when it is loaded: unknown or missing fields, bad values, duplicate
 ids, names or collector numbers, and each structure deck against the codex's construction
 rules. Every error is a ``DataError`` naming the file and the card. Card texts are never
 written in the data: they are generated from it (``cardtext``), so text and behaviour
@@ -26,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.engine import Rng
-from bot.engine.datacheck import DataError, need, record, text, whole
+from bot.engine.datacheck import DataError, load_json, need, record, text, whole
 from bot.games.auroria.cards import CardDef, CardError, parse_card
 from bot.games.auroria.cardtext import CardTextError, card_text, mode_label
 from bot.games.auroria.decks import deck_problems
@@ -70,13 +71,6 @@ class Pool:
     by_number: Mapping[int, str]
     decks: Mapping[str, StructureDeck]
     """Structure decks by key, in the codex's order."""
-
-
-def _load_json(path: Path) -> Any:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise DataError(f"{path.parent.name}/{path.name}: cannot be read ({exc})") from None
 
 
 def _listed(value: Any) -> list[Any]:
@@ -179,7 +173,7 @@ def load_pool(folder: Path = FOLDER, reserved: Collection[str] = ()) -> Pool:
     deck_raws: list[tuple[str, Any]] = []
     for name in (LEADERS, *DECK_FILES):
         where = f"{folder.name}/{name}"
-        data = _load_json(folder / name)
+        data = load_json(folder / name)
         record(data, where, frozenset({"cards"}), frozenset({"deck"}))
         need(isinstance(data["cards"], list), where, "`cards` must be a list")
         for raw in data["cards"]:

@@ -1,227 +1,333 @@
-"""Derived values, recomputed on demand from base values plus ordered modifiers.
+"""Applying an answered decision, and the turn moving on until the next decision.
 
-Current power and keywords come from the printed card, then ``mods`` in the order they were
-added, then static effects of cards in play (auras, equipped items, items under a leader).
-Nothing derived is stored, so nothing goes stale.
+``apply`` answers the open prompt (or a mulligan, or a best-of-three break) on a copy of the
+state; the engine's ``play`` has already checked the answer against the offered options
+(``decisions``), so only legality the options cannot express is checked here. ``advance``
+then runs the work stack until a player must decide (``state.prompt``) or the game ends.
+Work items are small JSON dicts, so a paused game (waiting on any choice) is plain data.
+
+The chain (``chain``) and combat (``combat``) live in modules of their own; their steps
+are work items this module runs.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
-from functools import lru_cache
+from dataclasses import replace
 from typing import Any
 
-from bot.games.auroria.cards import CardDef, parse_cards
-from bot.games.auroria.pool import POOL
-from bot.games.auroria.state import LINES, State
-from bot.games.auroria.testset import TEST_SET
-
-LINE_SIZE = 5
-"""House rule: a line holds at most 5 cards (creatures, Planted cards, dropped items)."""
-AURA_ZONES = 5
-BUILTIN = parse_cards(TEST_SET)
-CATALOG = {**BUILTIN, **POOL.cards}
-"""Every card a game may hold: the test set and the Set 1 pool (their ids are disjoint)."""
+from bot.engine import Action, Event, IllegalAction
+from bot.games.auroria import board, chain, combat, decisions, series, setup
+from bot.games.auroria.derived import (
+    card,
+    has,
+    name,
+)
+from bot.games.auroria.effects import run_ops
+from bot.games.auroria.state import Perm, State
 
 
-@lru_cache(maxsize=64)
-def _with_extra(extra_json: str) -> dict[str, CardDef]:
-    out = dict(CATALOG)
-    out.update(parse_cards(json.loads(extra_json)))
-    return out
+# ----- the runner ---------------------------------------------------------------------------
+def advance(s: State, ev: list[Event]) -> None:
+    """Run work until a decision is needed; state checks also run before pausing."""
+    while s.winners is None and s.prompt is None and s.phase != "mulligan":
+        board.state_checks(s, ev)
+        if s.winners is not None:
+            return
+        if s.trig and not (s.work and s.work[-1]["k"] == "ops"):
+            chain.flush_triggers(s, ev)
+            continue
+        if s.work:
+            _do(s, s.work.pop(), ev)
+            continue
+        _idle(s, ev)
+    if s.winners is None:
+        board.state_checks(s, ev)
 
 
-def catalog(s: State) -> dict[str, CardDef]:
-    """Built-in definitions plus the ones a scenario defined inline (kept in the state)."""
-    if not s.extra:
-        return CATALOG
-    return _with_extra(json.dumps(s.extra, sort_keys=True))
+def _do(s: State, item: dict[str, Any], ev: list[Event]) -> None:
+    kind = item["k"]
+    if kind == "ops":
+        run_ops(s, item, ev)
+    elif kind == "chain":
+        chain.resolve_top(s, ev)
+    elif kind == "grave":
+        if s.zone_of(item["uid"])[1] == "limbo":
+            board.to_grave(s, item["uid"])
+    elif kind == "block":
+        combat.block_step(s)
+    elif kind == "damage":
+        combat.damage(s, ev)
+    elif kind == "after":
+        combat.aftermath(s, ev)
+    elif kind == "window":
+        chain.open_window(s, item["p"], item.get("mirror", False))
 
 
-def card(s: State, uid: int) -> CardDef:
-    try:
-        return s.memo["defs"][uid]  # type: ignore[no-any-return]
-    except KeyError:
-        cat = catalog(s)
-        defs: list[CardDef] = [cat[k] for k in s.kinds]
-        s.memo["defs"] = defs
-        return defs[uid]
+def _idle(s: State, ev: list[Event]) -> None:
+    """Nothing is resolving: ask for the current phase's decision, or move the turn on."""
+    tp = s.active
+    if s.phase == "draw":
+        s.prompt = {"k": "draw", "p": tp}
+    elif s.phase == "energy":
+        if decisions.energy_cards(s, tp):
+            s.prompt = {"k": "energy", "p": tp}
+        else:
+            s.phase = "main"
+    elif s.phase == "main":
+        s.prompt = {"k": "main", "p": tp}
+    elif s.phase == "battle":
+        s.prompt = {"k": "battle", "p": tp}
+    elif s.phase == "end":
+        end_phase(s, ev)
+        begin_turn(s, 1 - tp, ev)
 
 
-def name(s: State, uid: int) -> str:
-    return card(s, uid).name
+# ----- turns --------------------------------------------------------------------------------
+def begin_turn(s: State, p: int, ev: list[Event]) -> None:
+    s.turn += 1
+    s.active = p
+    s.flags = {"moved": [False, False]}
+    board.ready_all(s, p)
+    ev.append(Event("turn", f"Turn {s.turn}: {board.who(p)}.", data={"turn": s.turn,
+                                                                    "player": p}))
+    s.phase = "draw"
+    start_of_phase(s, ev)
 
 
-def leader(s: State, p: int) -> int:
-    return s.zones[p]["leader"][0]
+def start_of_phase(s: State, ev: list[Event]) -> None:
+    """Checks a phase makes as it starts (also for a scenario that starts there): the Draw
+    Phase opens with the deck-out check, which skipping the draw does not avoid."""
+    p = s.active
+    if s.phase == "draw" and not s.zones[p]["deck"]:
+        ev.append(Event("deck_out", f"{board.who(p)} has no cards left to draw."))
+        board.end_game(s, [1 - p], "deck-out", ev)
 
 
-def controller(s: State, uid: int) -> int:
-    """Who controls a card in play (the player whose zone holds it)."""
-    p, _ = s.zone_of(uid)
-    return p if p >= 0 else s.owner[uid]
+def end_phase(s: State, ev: list[Event]) -> None:
+    """Temporary modifiers end, non-Structures lose marked damage, usage resets."""
+    s.mods = [m for m in s.mods if m.until != "turn"]
+    for uid, perm in list(s.perms.items()):
+        keep = perm.damage if (perm.role == "creature" and has(s, uid, "Structure")) else 0
+        if perm.damage != keep or perm.attacks or perm.blocks or perm.used:
+            s.perms[uid] = replace(perm, damage=keep, attacks=0, blocks=0, used=False)
+    s.combat = None
+    ev.append(Event("end", f"{board.who(s.active)} ends the turn."))
 
 
-def creatures(s: State, p: int) -> list[int]:
-    return [u for line in LINES for u in s.zones[p][line] if s.perms[u].role == "creature"]
+# ----- answers ------------------------------------------------------------------------------
+def apply(state: State, player: int, action: Action) -> tuple[State, list[Event]]:
+    """``player``'s answer to their open decision, checked by the engine's ``play``."""
+    if state.winners is not None and state.series is not None:
+        after, starter, news = series.answer(state, player, action)
+        return (setup.next_game(after, starter, news) if starter is not None else after), news
+    s = state.clone()
+    s.step += 1
+    ev: list[Event] = []
+    if s.phase == "mulligan":
+        mulligan(s, player, [int(k) for k in action.choice], ev)
+    else:
+        answer(s, action.choice, ev)
+    advance(s, ev)
+    if s.winners is not None and s.series is not None:
+        series.game_over(s, ev)
+    return s, ev
 
 
-def all_creatures(s: State) -> list[int]:
-    return creatures(s, 0) + creatures(s, 1)
+def answer(s: State, choice: tuple[str, ...], ev: list[Event]) -> None:
+    """Apply an answer to ``s.prompt`` (``s`` is already a private copy), once ``play``
+    has checked it against the options the decision offered."""
+    prompt = s.prompt
+    assert prompt is not None
+    s.prompt = None
+    key = choice[0] if choice else ""
+    k, p = prompt["k"], prompt["p"]
+    if k == "draw":
+        _answer_draw(s, p, key == "draw", prompt.get("mirror", False), ev)
+    elif k == "energy":
+        _answer_energy(s, p, key, prompt.get("mirror", False), ev)
+    elif k in ("main", "window", "menu"):
+        _answer_action(s, p, key, prompt, ev)
+    elif k == "build":
+        b = dict(prompt["b"])
+        if key == "back":
+            s.prompt = b["origin"]
+            return
+        _fill(b, key)
+        _step_build(s, b, ev)
+    elif k == "battle":
+        if key == "end":
+            s.phase = "end"
+        else:
+            s.prompt = {"k": "target", "p": p, "att": int(key[4:])}
+    elif k == "target":
+        if key == "back":
+            s.prompt = {"k": "battle", "p": p}
+        else:
+            combat.declare_attack(s, prompt["att"], int(key[4:]), ev)
+    elif k == "block":
+        if key == "none":
+            s.work.append({"k": "damage"})
+        else:
+            combat.declare_block(s, int(key[4:]), ev)
+    elif k == "order":
+        s.trig = [s.trig[int(i)] for i in choice]
+        s.flags["ordered"] = True
+    elif k == "ttarget":
+        t = s.trig[-1]
+        t["tg"] = [*t.get("tg", []), int(key[3:])]
+    elif k == "op":
+        s.work[-1]["ans"] = list(choice)
 
 
-@lru_cache(maxsize=1024)
-def _static_ops(c: CardDef) -> tuple[Mapping[str, Any], ...]:
-    return tuple(op for eff in c.effects if eff.trigger == "static" for op in eff.ops)
+def _answer_draw(s: State, p: int, drew: bool, mirror: bool, ev: list[Event]) -> None:
+    if drew:
+        board.draw(s, p, 1, ev)
+    if not mirror and drew and not s.slow and s.zones[1 - p]["deck"]:
+        s.prompt = {"k": "draw", "p": 1 - p, "mirror": True}
+    else:
+        s.phase = "energy"
 
 
-def _static_cards(s: State) -> list[tuple[int, tuple[Mapping[str, Any], ...]]]:
-    """(uid, static ops) of the cards whose printed text has any (fixed per deal, so
-    memoised)."""
-    found = s.memo.get("static")
-    if found is None:
-        cat = catalog(s)
-        found = s.memo["static"] = [(u, _static_ops(cat[k])) for u, k in enumerate(s.kinds)
-                                    if _static_ops(cat[k])]
-    return found
+def _answer_energy(s: State, p: int, key: str, mirror: bool, ev: list[Event]) -> None:
+    placed = key.startswith("en:")
+    if placed:
+        uid = int(key[3:])
+        s.remove(uid)
+        s.zones[p]["energy"].append(uid)
+        s.perms[uid] = Perm("energy", entered=s.turn)
+        ev.append(Event("energy", f"{board.who(p)} places an Energy.", data={"player": p}))
+        if card(s, uid).effect("on_play") is not None:
+            s.trig.append({"uid": uid, "p": p, "tr": "on_play", "dying": False})
+    if not mirror and placed and not s.slow and decisions.energy_cards(s, 1 - p):
+        s.prompt = {"k": "energy", "p": 1 - p, "mirror": True}
+    else:
+        s.phase = "main"
 
 
-def zeroable(s: State) -> frozenset[int]:
-    """Creatures printed with 0 power in a line (fixed per deal, so memoised)."""
-    found = s.memo.get("zero")
-    if found is None:
-        cat = catalog(s)
-        found = s.memo["zero"] = frozenset(
-            u for u, k in enumerate(s.kinds)
-            if cat[k].type == "creature" and not (cat[k].front and cat[k].back))
-    return found
+def _answer_action(s: State, p: int, key: str, prompt: dict[str, Any], ev: list[Event]) -> None:
+    origin = prompt.get("origin", prompt)
+    if key == "back":
+        s.prompt = origin
+    elif key.startswith("menu:"):
+        s.prompt = {"k": "menu", "p": p, "group": key[5:], "origin": origin}
+    elif key == "battle":
+        s.phase = "battle"
+    elif key == "pass":
+        pass
+    elif key == "autopass":
+        s.autopass[p] = True
+    elif key.startswith(("play:", "ctr:", "act:")):
+        uid = int(key.partition(":")[2])
+        b = {"a": "act" if key.startswith("act:") else "play", "uid": uid, "p": p, "tg": [],
+             "origin": origin}
+        _step_build(s, b, ev)
+    elif key.startswith("move:"):
+        blocked = board.blocked_moves(s, [int(key[5:])])
+        if blocked:
+            ev.append(Event("move_blocked", f"{blocked[p]} {board.who(p)}'s manual move this "
+                            "turn is not used.", data={"player": p}))
+            s.prompt = origin
+            return
+        moved = list(s.flags.get("moved", [False, False]))
+        moved[p] = True
+        s.flags["moved"] = moved
+        chain.after_action(s, p, None, origin["k"] == "main" and not s.slow)
+        # the move itself runs first; into a full line it first asks which card makes room
+        s.work.append({"k": "ops", "src": int(key[5:]), "p": p, "i": 0, "tg": [],
+                       "ops": [{"op": "move", "to": "self"}]})
+    elif key.startswith("disc:"):
+        cr, it = (int(x) for x in key[5:].split(":"))
+        s.zones[p][s.line_of(it)[1]].remove(it)  # type: ignore[index]
+        s.zones[p]["gear"].append(it)
+        s.perms[it] = Perm("equipped", entered=s.turn, host=cr)
+        ev.append(Event("discover", f"{name(s, cr)} picks up {name(s, it)}.",
+                        data={"creature": cr, "item": it}))
+        chain.after_action(s, p, None, origin["k"] == "main" and not s.slow)
 
 
-def weakening(s: State) -> bool:
-    """Whether some power may now be below its printed value (a negative modifier, or a
-    negative static op anywhere in the deal): without one, an undamaged creature with
-    printed power in its line cannot die, which spares state checks most work."""
-    found = s.memo.get("weakens")
-    if found is None:
-        found = s.memo["weakens"] = any(op["op"] == "power" and op["n"] < 0
-                                        for _, ops in _static_cards(s) for op in ops)
-    return bool(found) or any(m.n < 0 for m in s.mods)
+def mulligan(s: State, p: int, keep: list[int], ev: list[Event]) -> None:
+    """Keep the chosen cards of the hand (every one: done), shuffle the rest back and draw;
+    the decision offers any number, the paid mulligans' limit is checked here."""
+    hand = s.zones[p]["hand"]
+    m = s.mull[p]
+    if len(keep) == len(hand):
+        s.mull[p] = -1
+        ev.append(Event("keep", f"{board.who(p)} keeps {len(hand)} cards."))
+    else:
+        target = setup.HAND - m
+        if len(keep) > target:
+            raise IllegalAction(f"This mulligan lets you keep at most {target} cards.")
+        back = [u for u in hand if u not in keep]
+        s.zones[p]["hand"] = list(keep)
+        s.zones[p]["deck"].extend(back)
+        board.shuffle_deck(s, p)
+        board.draw(s, p, target - len(keep), [])
+        n = len(back)
+        ev.append(Event("mulligan", f"{board.who(p)} mulligans {n} card{'s' * (n != 1)}"
+                    + (" (free)." if m == 0 else f" (now {target}).")))
+        s.mull[p] = m + 1 if setup.HAND - (m + 1) > 0 else -1
+    if s.mull == [-1, -1]:
+        begin_turn(s, s.active, ev)
 
 
-def _applies(s: State, p: int, src: int, op: Mapping[str, Any], uid: int,
-             where: tuple[int, str] | None = None) -> bool:
-    to = op.get("to")
-    if to == "host":
-        return s.perms[src].host == uid
-    if to == "self":
-        return src == uid
-    if to == "own_leader":
-        return uid == leader(s, p)
-    if to == "enemy_leader":
-        return uid == leader(s, 1 - p)
-    role = s.perms[uid].role if uid in s.perms else ""
-    if role != "creature":
-        return False
-    ctl = where or s.line_of(uid)
-    side = ctl[0] if ctl else -1
-    if to == "own_creatures":
-        return side == p
-    if to == "enemy_creatures":
-        return side == 1 - p
-    return to == "all_creatures"
+# ----- the card/activate builder ------------------------------------------------------------
+def _fill(b: decisions.Build, key: str) -> None:
+    head, _, rest = key.partition(":")
+    if head == "line":
+        b["line"] = rest
+    elif head == "host":
+        b["host"] = int(rest)
+    elif head == "ent":
+        b["ctr"] = int(rest)
+    elif head == "tg":
+        b["tg"] = [*b["tg"], int(rest)]
+    elif head == "bloom":
+        b["bloom"] = int(rest)
+    elif head == "pay":
+        b["potions"] = int(rest)
 
 
-def base_power(s: State, uid: int, where: tuple[int, str] | None = None) -> int:
-    """Printed power in the occupied line; ``where`` (side, line) saves looking it up."""
+def _step_build(s: State, b: decisions.Build, ev: list[Event]) -> None:
+    """Fill forced pieces; ask for the next open one, or commit the play."""
+    while True:
+        need = decisions.missing_piece(s, b)
+        if need is None:
+            _commit(s, b, ev)
+            return
+        _, opts = need
+        if len(opts) != 1:
+            s.prompt = {"k": "build", "p": b["p"], "b": b}
+            return
+        _fill(b, opts[0].key)
+
+
+def _commit(s: State, b: decisions.Build, ev: list[Event]) -> None:
+    p, uid = b["p"], b["uid"]
     c = card(s, uid)
-    if c.type == "leader":
-        return c.front
-    where = where or s.line_of(uid)
-    return c.back if where and where[1] == "back" else c.front
-
-
-Statics = list[tuple[int, int, Mapping[str, Any]]]
-_STATIC_ROLES = frozenset(("aura", "equipped", "under", "creature"))
-
-
-def statics(s: State) -> Statics:
-    """(controller, source uid, op) for every static op in effect now; pass it to ``power``
-    when asking about many cards. Cards never change sides, so the controller of a card in
-    play is its owner."""
-    out: Statics = []
-    for uid, ops in _static_cards(s):
-        perm = s.perms.get(uid)
-        if perm is not None and perm.role in _STATIC_ROLES:
-            owner = s.owner[uid]
-            out += [(owner, uid, op) for op in ops]
-    return out
-
-
-def power(s: State, uid: int, active: Statics | None = None,
-          where: tuple[int, str] | None = None) -> int:
-    """Current power in the occupied line (leaders: their power), never below 0. Callers
-    asking about many cards pass ``statics`` and the card's (side, line) when known."""
-    total = base_power(s, uid, where)
-    for m in s.mods:
-        if m.target == uid:
-            total += m.n
-    for p, src, op in statics(s) if active is None else active:
-        if op["op"] == "power" and _applies(s, p, src, op, uid, where):
-            total += op["n"]
-    return max(0, total)
-
-
-def remaining(s: State, uid: int) -> int:
-    """Power left after marked damage: what the card deals in combat."""
-    return max(0, power(s, uid) - s.perms[uid].damage)
-
-
-def keywords(s: State, uid: int, active: Statics | None = None,
-             where: tuple[int, str] | None = None) -> set[str]:
-    out = set(card(s, uid).keywords)
-    for m in s.mods:
-        if m.target == uid and m.kw:
-            out.add(m.kw)
-    for p, src, op in statics(s) if active is None else active:
-        if op["op"] == "grant" and _applies(s, p, src, op, uid, where):
-            out.add(op["kw"])
-    return out
-
-
-def has(s: State, uid: int, kw: str) -> bool:
-    """``kw in keywords(s, uid)``, stopping at the first source."""
-    if kw in card(s, uid).keywords:
-        return True
-    if any(m.target == uid and m.kw == kw for m in s.mods):
-        return True
-    return any(op["op"] == "grant" and op["kw"] == kw and _applies(s, p, src, op, uid)
-               for p, src, op in statics(s))
-
-
-def line_free(s: State, p: int, line: str) -> int:
-    return LINE_SIZE - len(s.zones[p][line])
-
-
-def item_on(s: State, host: int) -> int | None:
-    """The item equipped to ``host`` (a creature or leader); one item per carrier."""
-    for p in (0, 1):
-        for uid in s.zones[p]["gear"]:
-            if s.perms[uid].host == host:
-                return uid
-    return None
-
-
-def energy_available(s: State, p: int) -> int:
-    """Ready Energy and Potions: each pays 1."""
-    return sum(1 for u in s.zones[p]["energy"] if not s.perms[u].exhausted)
-
-
-def planted(s: State, p: int) -> list[int]:
-    return [u for line in LINES for u in s.zones[p][line] if s.perms[u].role == "planted"]
-
-
-def can_pay(s: State, p: int, cost: int, bloom: bool) -> bool:
-    """Whether ``cost`` is payable; Bloom cards may also use Planted cards (1 each)."""
-    extra = len(planted(s, p)) if bloom else 0
-    return energy_available(s, p) + extra >= cost
+    mirror_ok = b["origin"]["k"] == "main" and not s.slow
+    if b["a"] == "act":
+        eff = c.effect("activate")
+        assert eff is not None
+        board.pay(s, p, eff.cost, 0, b["potions"], ev)
+        s.perms[uid] = replace(s.perms[uid], used=True)
+        ev.append(Event("activate", f"{board.who(p)} activates {c.name}.", data={"uid": uid}))
+        entry = chain.push_entry(s, {"kind": "activate", "uid": uid, "p": p, "tg": b["tg"]})
+        chain.after_action(s, p, entry, mirror_ok)
+        return
+    board.pay(s, p, c.cost, b.get("bloom") or 0, b["potions"], ev)
+    ev.append(Event("play", f"{board.who(p)} plays {c.name}.",
+                    data={"uid": uid, "player": p}))
+    if c.type == "potion":
+        s.remove(uid)
+        s.zones[p]["energy"].append(uid)
+        s.perms[uid] = Perm("potion", exhausted=True, entered=s.turn)
+        chain.after_action(s, p, None, mirror_ok)
+        return
+    s.remove(uid)
+    s.limbo.append(uid)
+    kind = {"creature": "summon", "spell": "spell", "aura": "aura", "item": "item",
+            "counter": "counter"}[c.type]
+    entry = chain.push_entry(s, {"kind": kind, "uid": uid, "p": p, "tg": b["tg"],
+                                "line": b.get("line"), "host": b.get("host"),
+                                "ctr": b.get("ctr")})
+    chain.after_action(s, p, entry, mirror_ok)

@@ -41,7 +41,7 @@ from typing import Any
 
 from bot.engine import BadScenario, Rng
 from bot.games.auroria.cards import CardError, parse_cards
-from bot.games.auroria.rules import CATALOG, catalog
+from bot.games.auroria.derived import CATALOG, catalog
 from bot.games.auroria.state import PLAYER_ZONES, Perm, State
 
 PHASES = ("mulligan", "draw", "energy", "main", "battle")

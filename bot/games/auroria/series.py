@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from copy import deepcopy
 from typing import Any
 
-from bot.engine import PICK, Action, Decision, Event, IllegalAction, Option, OptionSpec, Result
+from bot.engine import PICK, Action, Decision, Event, Option, OptionSpec, Result
 from bot.games.auroria.board import who
 from bot.games.auroria.pool import POOL, check_deck
 from bot.games.auroria.state import State
@@ -178,6 +178,7 @@ def answer(state: State, player: int, action: Action) -> tuple[State, int | None
 
 
 def _sideboard(series: Series, p: int, key: str, ev: list[Event]) -> None:
+    """Apply a break answer; ``play`` has checked it is one of the swaps offered."""
     deck = series["decks"][p]
     series["moves"][p] += 1
     if key == KEEP:
@@ -187,39 +188,18 @@ def _sideboard(series: Series, p: int, key: str, ev: list[Event]) -> None:
             series["stage"] = "start"
     elif key == BACK:
         series["out"][p] = None
-    elif key.startswith("out:") and key[4:] in deck["main"] and _ins(deck, key[4:]):
+    elif key.startswith("out:"):
         series["out"][p] = key[4:]
-    elif key.startswith("in:") and series["out"][p] is not None:
-        out, into = series["out"][p], key[3:]
-        if into not in deck["side"]:
-            raise IllegalAction("That card is not in your side deck.")
-        problems = swap_problems(deck, out, into)
-        if problems:
-            raise IllegalAction("That swap would make your deck illegal: " + " ".join(problems))
+    else:
+        out, into = series["out"][p], key.removeprefix("in:")
         deck["main"], deck["side"] = _swapped(deck, out, into)
         series["out"][p] = None
         series["swaps"][p] += 1
         ev.append(Event("swap", f"You take out {_name(out)} and bring in {_name(into)}.",
                         audience=(p,)))
-    else:
-        raise IllegalAction("That swap is not offered.")
 
 
-# ----- views and checks -------------------------------------------------------------------
-def view(series: Series, viewer: int | None) -> dict[str, Any]:
-    """Public: the games score and stage; a player's own deck and side deck while swapping."""
-    out: dict[str, Any] = {"best_of": 3, "score": score(series), "games": list(series["games"]),
-                           "game": len(series["games"]) + (series["stage"] == "play"),
-                           "stage": series["stage"]}
-    if viewer is not None and series["stage"] == "side":
-        deck = series["decks"][viewer]
-        out["deck"] = [{"id": c, "name": _name(c), "count": n}
-                       for c, n in Counter(deck["main"]).items()]
-        out["side"] = [{"id": c, "name": _name(c), "count": n}
-                       for c, n in Counter(deck["side"]).items()]
-    return out
-
-
+# ----- checks --------------------------------------------------------------------------
 def invariants(s: State) -> None:
     series = s.series
     assert series is not None

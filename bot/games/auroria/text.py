@@ -8,16 +8,15 @@ adds card text, graves and the chain's targets.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from bot.engine import View
 from bot.engine.text import fit, listing, name_of, whose
+from bot.games.auroria.view import AuroriaView, CardFace, PlayerView, Slot
 
 _PHASES = {"draw": "Draw Phase", "energy": "Energy Phase",
            "main": "Main Phase", "battle": "Battle Phase", "end": "End Phase"}
 
 
-def _card(card: dict[str, Any], full: bool) -> str:
+def _card(card: CardFace, full: bool) -> str:
     """The name; in full, with cost, powers (front line / back line) and text."""
     name: str = card["name"]
     if not full:
@@ -30,7 +29,7 @@ def _card(card: dict[str, Any], full: bool) -> str:
     return f"{name} ({'; '.join(facts)})" if facts else name
 
 
-def _slot(slot: dict[str, Any], full: bool) -> str:
+def _slot(slot: Slot, full: bool) -> str:
     if slot["kind"] == "planted":
         known = f": {_card(slot['card'], full)}" if "card" in slot else ""
         return f"a planted card{known}"
@@ -48,7 +47,7 @@ def _slot(slot: dict[str, Any], full: bool) -> str:
     return f"{_card(slot['card'], full)} ({', '.join(bits)})"
 
 
-def _names_by_uid(view: View) -> dict[int, str]:
+def _names_by_uid(view: AuroriaView) -> dict[int, str]:
     out = {}
     for player in view["players"]:
         out[player["leader"]["uid"]] = player["leader"]["name"]
@@ -58,7 +57,7 @@ def _names_by_uid(view: View) -> dict[int, str]:
     return out
 
 
-def _owners_by_uid(view: View) -> dict[int, int]:
+def _owners_by_uid(view: AuroriaView) -> dict[int, int]:
     out = {}
     for player in view["players"]:
         out[player["leader"]["uid"]] = player["seat"]
@@ -67,7 +66,7 @@ def _owners_by_uid(view: View) -> dict[int, int]:
     return out
 
 
-def _player(player: dict[str, Any], who: str, full: bool) -> list[str]:
+def _player(player: PlayerView, who: str, full: bool) -> list[str]:
     lead = player["leader"]
     item = f", holding {lead['item']['name']}" if lead["item"] else ""
     lines = [f"{who}: {player['influence']} influence; leader {lead['name']} "
@@ -90,7 +89,7 @@ def _player(player: dict[str, Any], who: str, full: bool) -> list[str]:
     return lines
 
 
-def describe(view: View, names: Sequence[str], *, full: bool = False) -> str:
+def describe(view: AuroriaView, names: Sequence[str], *, full: bool = False) -> str:
     """The table read like the game: whose turn, both sides of the board, your hand."""
     viewer = view["viewer"]
     lines = []

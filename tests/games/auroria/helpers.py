@@ -6,8 +6,9 @@ from typing import Any
 
 from bot.engine import Action, Event, Result, parse_options, play
 from bot.games.auroria import GAME
-from bot.games.auroria.rules import power
+from bot.games.auroria.derived import power
 from bot.games.auroria.state import State
+from bot.games.auroria.view import AuroriaView
 
 
 def scen(players: list[dict[str, Any]] | None = None, slow: bool = False,
@@ -82,5 +83,5 @@ def result(s: State) -> Result | None:
     return GAME.result(s)
 
 
-def view(s: State, viewer: int | None) -> dict[str, Any]:
+def view(s: State, viewer: int | None) -> AuroriaView:
     return GAME.view(s, viewer)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.engine import Rng
 from bot.engine.playout import run_playout
 from bot.games.auroria import GAME
-from bot.games.auroria.rules import leader
+from bot.games.auroria.derived import leader
 from bot.games.auroria.state import State
 from tests.games.auroria.helpers import do, keys, scen, uid
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import Action, IllegalAction
+from bot.engine import Action, IllegalAction, play
 from bot.games.auroria import GAME
-from bot.games.auroria.rules import leader
+from bot.games.auroria.derived import leader
 from tests.games.auroria.helpers import do, keys, pw, scen, uid, where, who
 
 
@@ -189,11 +189,12 @@ def test_an_aura_reducing_power_to_zero_destroys() -> None:
     assert where(s, uid(s, "squire")) == (1, "grave")
 
 
-def test_answers_are_validated_by_the_game_itself() -> None:
+def test_a_card_the_energy_cannot_pay_for_is_not_offered_and_refused() -> None:
     s = scen([{"hand": ["bolt", "brute"], "energy": 1}, {"front": ["squire"]}])
     d = GAME.pending(s)[0]
-    with pytest.raises(IllegalAction, match="not available"):
-        GAME.apply(s, 0, Action(d.id, (f"play:{uid(s, 'brute')}",)))
+    assert f"play:{uid(s, 'brute')}" not in {o.key for o in d.options}
+    with pytest.raises(IllegalAction, match="not one of the choices offered"):
+        play(GAME, s, 0, Action(d.id, (f"play:{uid(s, 'brute')}",)))
 
 
 def test_a_block_opens_a_window_where_the_blocker_is_already_exhausted() -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import IllegalAction
-from bot.games.auroria.rules import energy_available, item_on, leader
+from bot.games.auroria.derived import energy_available, item_on, leader
 from tests.games.auroria.helpers import act, do, keys, pw, scen, uid, where, who
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from bot.games.auroria.rules import leader
+from bot.games.auroria.derived import leader
 from tests.games.auroria.helpers import do, keys, scen, uid, view, where
 
 ENEMY = {"kind": "creature", "side": "enemy"}

@@ -11,7 +11,7 @@ from bot.engine import parse_options
 from bot.games.auroria import GAME
 from bot.games.auroria.cards import parse_cards
 from bot.games.auroria.decks import deck_problems
-from bot.games.auroria.rules import BUILTIN
+from bot.games.auroria.derived import BUILTIN
 
 LEADER = {"id": "lw", "name": "Bandit Chief", "type": "leader", "colour": "white",
           "race": "Human", "traits": ["Bandit"], "front": 2, "influence": 20}

@@ -3,7 +3,7 @@ declaring attacks and mirrored windows (the bullet map is codex_bullets.json).""
 
 from __future__ import annotations
 
-from bot.games.auroria.rules import leader
+from bot.games.auroria.derived import leader
 from tests.games.auroria.helpers import do, keys, result, scen, uid, view, who
 
 TINKER_AURA = {"id": "beacon", "name": "Beacon", "type": "aura", "cost": 0,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.games.auroria.rules import leader
+from bot.games.auroria.derived import leader
 from tests.games.auroria.helpers import do, keys, result, scen, uid, where, who
 
 

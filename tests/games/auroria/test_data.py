@@ -9,7 +9,7 @@ import pytest
 from bot.engine import Action, BadScenario, IllegalAction, parse_options, play
 from bot.games.auroria import GAME
 from bot.games.auroria.cards import CardError, parse_card
-from bot.games.auroria.rules import BUILTIN
+from bot.games.auroria.derived import BUILTIN
 from bot.games.auroria.state import State
 from bot.games.auroria.testset import TEST_SET
 from tests.games.auroria.helpers import keys, scen, uid, view
@@ -105,8 +105,8 @@ def test_each_paid_mulligan_costs_one_card() -> None:
     s = _mull(s, 0, s.zones[0]["hand"][:4])  # the third paid one: back to 4, keeping 4
     assert len(s.zones[0]["hand"]) == 4
     d = next(d for d in GAME.pending(s) if d.player == 0)
-    with pytest.raises(IllegalAction, match="own hand"):
-        GAME.apply(s, 0, Action(d.id, (str(s.zones[1]["hand"][0]),)))
+    with pytest.raises(IllegalAction, match="not one of the choices offered"):
+        play(GAME, s, 0, Action(d.id, (str(s.zones[1]["hand"][0]),)))
 
 
 def test_keeping_the_whole_hand_ends_mulligans_and_the_game_begins() -> None:

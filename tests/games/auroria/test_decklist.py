@@ -16,8 +16,8 @@ from bot.games.auroria.decklist import (
     read_deck,
 )
 from bot.games.auroria.decks import deck_problems
+from bot.games.auroria.derived import BUILTIN
 from bot.games.auroria.pool import POOL
-from bot.games.auroria.rules import BUILTIN
 
 RED = POOL.decks["valley"]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.games.auroria.rules import item_on, keywords
+from bot.games.auroria.derived import item_on, keywords
 from tests.games.auroria.helpers import do, keys, pw, scen, uid, view, where, who
 
 SUMMON_ONLY = {"id": "nope", "name": "Nope", "type": "counter", "cost": 0,

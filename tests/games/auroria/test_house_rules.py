@@ -15,7 +15,7 @@ import pytest
 from bot.engine import Rng, parse_options
 from bot.games.auroria import GAME
 from bot.games.auroria.decks import deck_problems
-from bot.games.auroria.rules import BUILTIN, leader
+from bot.games.auroria.derived import BUILTIN, leader
 from tests.games.auroria.helpers import act, default, do, keys, result, scen, uid, where, who
 
 RULES = Path(__file__).resolve().parents[3].parent / "shared" / "rules" / "house-rules.md"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.auroria.rules import energy_available, item_on, leader
+from bot.games.auroria.derived import energy_available, item_on, leader
 from tests.games.auroria.helpers import do, keys, pw, result, scen, uid, view, where
 
 

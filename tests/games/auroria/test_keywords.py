@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.auroria.rules import leader
+from bot.games.auroria.derived import leader
 from tests.games.auroria.helpers import do, keys, scen, uid, where, who
 
 BIG = {"id": "giant", "name": "Hill Giant", "type": "creature", "cost": 1, "front": 6,

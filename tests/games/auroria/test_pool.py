@@ -15,8 +15,8 @@ from bot.games.auroria.cards import CardDef
 from bot.games.auroria.cardtext import card_text
 from bot.games.auroria.decklist import encode
 from bot.games.auroria.decks import MAX_CARDS, MIN_CARDS
+from bot.games.auroria.derived import BUILTIN, CATALOG
 from bot.games.auroria.pool import POOL, check_deck
-from bot.games.auroria.rules import BUILTIN, CATALOG
 
 Check = Callable[[CardDef], bool]
 

@@ -98,7 +98,7 @@ def test_a_defect_is_named_by_file_and_card(tmp_path: Path, name: str,
 def test_unreadable_json_names_the_file(tmp_path: Path) -> None:
     folder = _copy(tmp_path)
     (folder / "overgrowth.json").write_text("{ not json", encoding="utf-8")
-    with pytest.raises(DataError, match=r"set1/overgrowth.json: cannot be read"):
+    with pytest.raises(DataError, match=r"overgrowth.json: not valid JSON"):
         load_pool(folder)
 
 

@@ -11,7 +11,7 @@ from bot.engine.scenario import run_scenario
 from bot.games.auroria import GAME
 from bot.games.auroria.cards import parse_cards
 from bot.games.auroria.decks import deck_problems
-from bot.games.auroria.rules import BUILTIN, leader
+from bot.games.auroria.derived import BUILTIN, leader
 from tests.games.auroria.helpers import do, keys, pw, scen, uid, view, where, who
 
 

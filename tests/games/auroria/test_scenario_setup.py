@@ -3,7 +3,7 @@ start-of-phase checks, an exhausted leader, the first turn after mulligans)."""
 
 from __future__ import annotations
 
-from bot.games.auroria.rules import leader
+from bot.games.auroria.derived import leader
 from tests.games.auroria.helpers import act, do, keys, result, scen
 
 

@@ -5,7 +5,7 @@ Each test names the codex section it checks.
 
 from __future__ import annotations
 
-from bot.games.auroria.rules import energy_available
+from bot.games.auroria.derived import energy_available
 from tests.games.auroria.helpers import (
     act,
     default,

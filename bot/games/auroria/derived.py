@@ -1,0 +1,228 @@
+"""Derived values, recomputed on demand from base values plus ordered modifiers.
+
+Current power and keywords come from the printed card, then ``mods`` in the order they were
+added, then static effects of cards in play (auras, equipped items, items under a leader).
+Nothing derived is stored, so nothing goes stale. (Named for what it holds: ``rules.py``
+is the role every game gives to applying an answer, see ``bot/games/README.md``.)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from bot.games.auroria.cards import CardDef, parse_cards
+from bot.games.auroria.pool import POOL
+from bot.games.auroria.state import LINES, State
+from bot.games.auroria.testset import TEST_SET
+
+LINE_SIZE = 5
+"""House rule: a line holds at most 5 cards (creatures, Planted cards, dropped items)."""
+AURA_ZONES = 5
+BUILTIN = parse_cards(TEST_SET)
+CATALOG = {**BUILTIN, **POOL.cards}
+"""Every card a game may hold: the test set and the Set 1 pool (their ids are disjoint)."""
+
+
+@lru_cache(maxsize=64)
+def _with_extra(extra_json: str) -> dict[str, CardDef]:
+    out = dict(CATALOG)
+    out.update(parse_cards(json.loads(extra_json)))
+    return out
+
+
+def catalog(s: State) -> dict[str, CardDef]:
+    """Built-in definitions plus the ones a scenario defined inline (kept in the state)."""
+    if not s.extra:
+        return CATALOG
+    return _with_extra(json.dumps(s.extra, sort_keys=True))
+
+
+def card(s: State, uid: int) -> CardDef:
+    try:
+        return s.memo["defs"][uid]  # type: ignore[no-any-return]
+    except KeyError:
+        cat = catalog(s)
+        defs: list[CardDef] = [cat[k] for k in s.kinds]
+        s.memo["defs"] = defs
+        return defs[uid]
+
+
+def name(s: State, uid: int) -> str:
+    return card(s, uid).name
+
+
+def leader(s: State, p: int) -> int:
+    return s.zones[p]["leader"][0]
+
+
+def controller(s: State, uid: int) -> int:
+    """Who controls a card in play (the player whose zone holds it)."""
+    p, _ = s.zone_of(uid)
+    return p if p >= 0 else s.owner[uid]
+
+
+def creatures(s: State, p: int) -> list[int]:
+    return [u for line in LINES for u in s.zones[p][line] if s.perms[u].role == "creature"]
+
+
+def all_creatures(s: State) -> list[int]:
+    return creatures(s, 0) + creatures(s, 1)
+
+
+@lru_cache(maxsize=1024)
+def _static_ops(c: CardDef) -> tuple[Mapping[str, Any], ...]:
+    return tuple(op for eff in c.effects if eff.trigger == "static" for op in eff.ops)
+
+
+def _static_cards(s: State) -> list[tuple[int, tuple[Mapping[str, Any], ...]]]:
+    """(uid, static ops) of the cards whose printed text has any (fixed per deal, so
+    memoised)."""
+    found = s.memo.get("static")
+    if found is None:
+        cat = catalog(s)
+        found = s.memo["static"] = [(u, _static_ops(cat[k])) for u, k in enumerate(s.kinds)
+                                    if _static_ops(cat[k])]
+    return found
+
+
+def zeroable(s: State) -> frozenset[int]:
+    """Creatures printed with 0 power in a line (fixed per deal, so memoised)."""
+    found = s.memo.get("zero")
+    if found is None:
+        cat = catalog(s)
+        found = s.memo["zero"] = frozenset(
+            u for u, k in enumerate(s.kinds)
+            if cat[k].type == "creature" and not (cat[k].front and cat[k].back))
+    return found
+
+
+def weakening(s: State) -> bool:
+    """Whether some power may now be below its printed value (a negative modifier, or a
+    negative static op anywhere in the deal): without one, an undamaged creature with
+    printed power in its line cannot die, which spares state checks most work."""
+    found = s.memo.get("weakens")
+    if found is None:
+        found = s.memo["weakens"] = any(op["op"] == "power" and op["n"] < 0
+                                        for _, ops in _static_cards(s) for op in ops)
+    return bool(found) or any(m.n < 0 for m in s.mods)
+
+
+def _applies(s: State, p: int, src: int, op: Mapping[str, Any], uid: int,
+             where: tuple[int, str] | None = None) -> bool:
+    to = op.get("to")
+    if to == "host":
+        return s.perms[src].host == uid
+    if to == "self":
+        return src == uid
+    if to == "own_leader":
+        return uid == leader(s, p)
+    if to == "enemy_leader":
+        return uid == leader(s, 1 - p)
+    role = s.perms[uid].role if uid in s.perms else ""
+    if role != "creature":
+        return False
+    ctl = where or s.line_of(uid)
+    side = ctl[0] if ctl else -1
+    if to == "own_creatures":
+        return side == p
+    if to == "enemy_creatures":
+        return side == 1 - p
+    return to == "all_creatures"
+
+
+def base_power(s: State, uid: int, where: tuple[int, str] | None = None) -> int:
+    """Printed power in the occupied line; ``where`` (side, line) saves looking it up."""
+    c = card(s, uid)
+    if c.type == "leader":
+        return c.front
+    where = where or s.line_of(uid)
+    return c.back if where and where[1] == "back" else c.front
+
+
+Statics = list[tuple[int, int, Mapping[str, Any]]]
+_STATIC_ROLES = frozenset(("aura", "equipped", "under", "creature"))
+
+
+def statics(s: State) -> Statics:
+    """(controller, source uid, op) for every static op in effect now; pass it to ``power``
+    when asking about many cards. Cards never change sides, so the controller of a card in
+    play is its owner."""
+    out: Statics = []
+    for uid, ops in _static_cards(s):
+        perm = s.perms.get(uid)
+        if perm is not None and perm.role in _STATIC_ROLES:
+            owner = s.owner[uid]
+            out += [(owner, uid, op) for op in ops]
+    return out
+
+
+def power(s: State, uid: int, active: Statics | None = None,
+          where: tuple[int, str] | None = None) -> int:
+    """Current power in the occupied line (leaders: their power), never below 0. Callers
+    asking about many cards pass ``statics`` and the card's (side, line) when known."""
+    total = base_power(s, uid, where)
+    for m in s.mods:
+        if m.target == uid:
+            total += m.n
+    for p, src, op in statics(s) if active is None else active:
+        if op["op"] == "power" and _applies(s, p, src, op, uid, where):
+            total += op["n"]
+    return max(0, total)
+
+
+def remaining(s: State, uid: int) -> int:
+    """Power left after marked damage: what the card deals in combat."""
+    return max(0, power(s, uid) - s.perms[uid].damage)
+
+
+def keywords(s: State, uid: int, active: Statics | None = None,
+             where: tuple[int, str] | None = None) -> set[str]:
+    out = set(card(s, uid).keywords)
+    for m in s.mods:
+        if m.target == uid and m.kw:
+            out.add(m.kw)
+    for p, src, op in statics(s) if active is None else active:
+        if op["op"] == "grant" and _applies(s, p, src, op, uid, where):
+            out.add(op["kw"])
+    return out
+
+
+def has(s: State, uid: int, kw: str) -> bool:
+    """``kw in keywords(s, uid)``, stopping at the first source."""
+    if kw in card(s, uid).keywords:
+        return True
+    if any(m.target == uid and m.kw == kw for m in s.mods):
+        return True
+    return any(op["op"] == "grant" and op["kw"] == kw and _applies(s, p, src, op, uid)
+               for p, src, op in statics(s))
+
+
+def line_free(s: State, p: int, line: str) -> int:
+    return LINE_SIZE - len(s.zones[p][line])
+
+
+def item_on(s: State, host: int) -> int | None:
+    """The item equipped to ``host`` (a creature or leader); one item per carrier."""
+    for p in (0, 1):
+        for uid in s.zones[p]["gear"]:
+            if s.perms[uid].host == host:
+                return uid
+    return None
+
+
+def energy_available(s: State, p: int) -> int:
+    """Ready Energy and Potions: each pays 1."""
+    return sum(1 for u in s.zones[p]["energy"] if not s.perms[u].exhausted)
+
+
+def planted(s: State, p: int) -> list[int]:
+    return [u for line in LINES for u in s.zones[p][line] if s.perms[u].role == "planted"]
+
+
+def can_pay(s: State, p: int, cost: int, bloom: bool) -> bool:
+    """Whether ``cost`` is payable; Bloom cards may also use Planted cards (1 each)."""
+    extra = len(planted(s, p)) if bloom else 0
+    return energy_available(s, p) + extra >= cost
