@@ -91,7 +91,7 @@ class ParlorBot(commands.AutoShardedBot):
                    if self.seed_source is None
                    else ClockedMatchService(self.store, now=self.clock, thinker=thinker,
                                             seed_source=self.seed_source))
-        delivery = Delivery(self, service, self.store, self.images)
+        delivery = Delivery(self, service, self.store, self.images, clock=self.clock)
         self.parlor = Runtime(service, self.store, delivery, Clicks(service, delivery))
         for cog in (Lobby(self.parlor), Matches(self.parlor), Rules(self.parlor),
                     Admin(self.parlor), ForeignComponents(),

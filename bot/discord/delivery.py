@@ -19,6 +19,7 @@ sent, what was sent is not sent twice.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
 import json
 import logging
@@ -54,22 +55,25 @@ log = logging.getLogger(__name__)
 DMS_CLOSED = 50007
 LOBBY = "lobby"
 TURN, END = "turn", "end"
+PROMPT, RESULT, MENTION = "prompt", "result", "mention"
 RETRY_DMS = 600.0
 """Seconds after DMs failed before a new window tries them again."""
 RETRY_SENDS = 5.0
 """Seconds after a failed send before the match is reconciled again."""
 QUIET = discord.AllowedMentions.none()
 BOARD_FILE, HAND_FILE, RESULT_FILE = "board.png", "hand.png", "result.png"
+NONCE_MAX = 25
+"""Discord's longest message nonce."""
 
 Interaction = discord.Interaction[Any]
 
 
 def prompt_slot(seat: int) -> str:
-    return f"prompt:{seat}"
+    return f"{PROMPT}:{seat}"
 
 
 def result_slot(seat: int) -> str:
-    return f"result:{seat}"
+    return f"{RESULT}:{seat}"
 
 
 @dataclass(frozen=True)
@@ -130,22 +134,29 @@ def who(info: MatchInfo, seat: int) -> str:
     return f"AI {seat + 1}"
 
 
+def once(*what: object) -> dict[str, Any]:
+    """Send arguments that make the send of ``what`` idempotent: Discord answers a second
+    send with the same nonce (within minutes) by the first message, so a send whose record
+    a stop cut off is not made twice by the restart's reconciliation."""
+    key = ".".join(map(str, what)).encode()
+    return {"nonce": hashlib.blake2b(key, digest_size=NONCE_MAX // 2).hexdigest()}
+
+
 def _shown(record: DeliveryRecord | None) -> dict[str, Any]:
     return json.loads(record.shown) if record is not None else {}
 
 
 class Delivery:
     def __init__(self, client: discord.Client, service: MatchService, store: Store,
-                 images: Images, clock: Callable[[], float] = time.monotonic,
+                 images: Images, clock: Callable[[], float] = time.time,
                  retry_after: float = RETRY_SENDS) -> None:
+        """``clock``: Unix seconds (when DMs failed is stored, so it must outlive a process)."""
         self.client = client
         self.service = service
         self.store = store
         self.images = images
         self.clock = clock
         self.known_names: dict[int, str] = {}
-        self.dms_failed_at: dict[int, float] = {}
-        """When each person's DMs last failed (this process): retried after RETRY_DMS."""
         self._locks: dict[int, asyncio.Lock] = {}
         self.retry_after = retry_after
         self._retries: dict[int, asyncio.Task[None]] = {}
@@ -204,8 +215,10 @@ class Delivery:
                 await self._end(info, info.result, names, slots, board.view)
 
     async def reconcile_all(self) -> None:
-        """Reconcile every running match (on start): nothing a stop cut off stays unsent."""
-        for match_id in await self.store.match_ids(ACTIVE):
+        """Reconcile every running match, and every finished one whose end notices a stop
+        cut off (on start): nothing stays unsent."""
+        for match_id in [*await self.store.match_ids(ACTIVE),
+                         *await self.store.ends_undelivered()]:
             try:
                 await self.reconcile(match_id)
             except Exception:  # one broken match must not keep the others waiting
@@ -308,14 +321,17 @@ class Delivery:
         return self.client.get_partial_messageable(channel_id, guild_id=info.guild_id)
 
     async def post(self, info: MatchInfo, out: Outgoing, kind: str | None = None,
-                   mentions: bool = True) -> discord.Message | None:
-        """Post in the match's thread (or channel); a failure is logged, never raised."""
+                   mentions: bool = True, nonce: Mapping[str, Any] | None = None
+                   ) -> discord.Message | None:
+        """Post in the match's thread (or channel); a failure is logged, never raised.
+        ``nonce``: from ``once``, for a post a restart may repeat."""
         channel = self.where(info)
         if channel is None:
             return None
         allowed = discord.AllowedMentions(users=mentions, roles=False, everyone=False)
         try:
-            message = await channel.send(allowed_mentions=allowed, **out.kwargs())
+            message = await channel.send(allowed_mentions=allowed, **(nonce or {}),
+                                         **out.kwargs())
         except discord.HTTPException as exc:
             log.warning("match %s: could not post in channel %s (%s)", info.id, channel.id, exc)
             return None
@@ -449,7 +465,8 @@ class Delivery:
                 await self._remember(slots, replace_shown(record, state))
             return
         helped = actor if actor is not None and actor.user.id == user_id else None
-        sent = await self._open_window(info, seat, user_id, out, helped, pinged)
+        sent = await self._open_window(info, seat, user_id, out, helped, pinged,
+                                       (info.id, seat, window, info.version))
         await self._remember(slots, DeliveryRecord(info.id, slot, sent[0], sent[1],
                                                    json.dumps(state)))
         if pressed is not None and mine:
@@ -459,13 +476,15 @@ class Delivery:
             await self._edit_dm(info, record, await self._prompt_card(info, seat, (), names, ()))
 
     async def _open_window(self, info: MatchInfo, seat: int, user_id: int, out: Card,
-                           actor: Interaction | None, pinged: set[int]) -> tuple[int, int]:
+                           actor: Interaction | None, pinged: set[int],
+                           window: tuple[object, ...]) -> tuple[int, int]:
         """A new window: a new DM (the notification) when DMs reach the person, else their
         private path (the actor's follow-up) and one mention in the thread. Returns where
-        the prompt went (0, 0 when it lives only privately)."""
+        the prompt went (0, 0 when it lives only privately). ``window`` names it, so a
+        restart repeating it does not notify twice."""
         record = info.seats[seat]
-        if record.dm_ok or self._retry_due(user_id):
-            sent = await self._dm_card(info, user_id, out)
+        if record.dm_ok or await self._retry_due(user_id):
+            sent = await self._dm_card(info, user_id, out, once(PROMPT, *window))
             if sent is not None:
                 if not record.dm_ok:
                     await self.service.set_dm_ok(user_id, True)
@@ -478,11 +497,12 @@ class Delivery:
         if user_id not in pinged:
             await self.post(info, Outgoing(
                 f"<@{user_id}>, your move in **{match_title(info.game, info.id)}**: press "
-                "**My hand** under the turn post (or use /hand)."))
+                "**My hand** under the turn post (or use /hand)."), nonce=once(MENTION, *window))
         return (0, 0)
 
-    def _retry_due(self, user_id: int) -> bool:
-        failed = self.dms_failed_at.get(user_id)
+    async def _retry_due(self, user_id: int) -> bool:
+        """DMs are tried again RETRY_DMS after they last failed (stored: a restart keeps it)."""
+        failed = await self.store.dms_failed_at(user_id)
         return failed is None or self.clock() - failed >= RETRY_DMS
 
     async def _prompt_card(self, info: MatchInfo, seat: int, decisions: Sequence[Decision],
@@ -539,10 +559,10 @@ class Delivery:
         slots[record.slot] = record
         await self.store.put_delivery(record)
 
-    async def _dm_card(self, info: MatchInfo, user_id: int,
-                       out: Card) -> tuple[int, int] | None:
+    async def _dm_card(self, info: MatchInfo, user_id: int, out: Card,
+                       nonce: Mapping[str, Any] | None = None) -> tuple[int, int] | None:
         """A new DM; None when DMs are closed (the person is told once in the thread)."""
-        _, message = await self._send_dms(info, user_id, [out.kwargs()])
+        _, message = await self._send_dms(info, user_id, [{**out.kwargs(), **(nonce or {})}])
         return (message.channel.id, message.id) if message is not None else None
 
     async def dm(self, info: MatchInfo, user_id: int, messages: Sequence[Outgoing]) -> bool:
@@ -567,14 +587,15 @@ class Delivery:
         except discord.HTTPException as exc:
             log.warning("match %s: DM to %s failed (%s)", info.id, user_id, exc)
             return True, None
-        self.dms_failed_at.pop(user_id, None)
+        if await self.store.dms_failed_at(user_id) is not None:
+            await self.store.set_dms_failed(user_id, None)
         return True, message
 
     async def dms_closed(self, info: MatchInfo, user_id: int) -> None:
         """Mark the person's DMs closed; tell them once (not again while they stay closed)."""
-        already = user_id in self.dms_failed_at or any(
+        already = await self.store.dms_failed_at(user_id) is not None or any(
             s.user_id == user_id and not s.dm_ok for s in info.seats)
-        self.dms_failed_at[user_id] = self.clock()
+        await self.store.set_dms_failed(user_id, self.clock())
         if already:
             return
         await self.service.set_dm_ok(user_id, False)
@@ -620,7 +641,8 @@ class Delivery:
 
     async def _end(self, info: MatchInfo, result: Result, names: Sequence[str],
                    slots: dict[str, DeliveryRecord], view: View | None = None) -> None:
-        """One post mentioning every person once, then a result DM to each (each once)."""
+        """One post mentioning every person once, then a result DM to each (each once).
+        What a failure or a stop cut off is sent by the next reconciliation."""
         if view is None:
             view = (await self.service.board(info.id)).view
         image = await self.images.summary(view, result, names)
@@ -632,21 +654,31 @@ class Delivery:
             lines = [f"**{match_title(info.game, info.id)}** is over: {outcome.headline}.",
                      *tagged.table_lines(), outcome.ending, *outcome.notes]
             message = await self.post(info, Outgoing("\n".join(lines), image, RESULT_FILE,
-                                                     alt=alt))
+                                                     alt=alt), nonce=once(END, info.id))
             if message is not None:
                 await self._remember(slots, DeliveryRecord(info.id, END, message.channel.id,
                                                            message.id))
+            elif self.where(info) is None:  # nowhere to post: nothing will ever be sent
+                await self._remember(slots, DeliveryRecord(info.id, END, 0, 0))
+            else:
+                self._failed(info.id)
         for seat in info.seats:
             if seat.user_id is None or result_slot(seat.seat) in slots:
                 continue
             place = result.placings[seat.seat]
             text = (f"**{match_title(info.game, info.id)}** is over: you placed "
                     f"{ordinal(place)} of {len(result.placings)}.")
-            sent = (await self._dm_card(info, seat.user_id, Card(text, image, RESULT_FILE, alt=alt))
-                    if seat.dm_ok or self._retry_due(seat.user_id) else None)
-            channel, message_id = sent if sent is not None else (0, 0)
-            await self._remember(slots, DeliveryRecord(info.id, result_slot(seat.seat),
-                                                       channel, message_id))
+            sent: discord.Message | None = None
+            if seat.dm_ok or await self._retry_due(seat.user_id):
+                out = Card(text, image, RESULT_FILE, alt=alt)
+                is_open, sent = await self._send_dms(
+                    info, seat.user_id, [{**out.kwargs(), **once(RESULT, info.id, seat.seat)}])
+                if is_open and sent is None:  # a passing failure: tried again later
+                    self._failed(info.id)
+                    continue
+            await self._remember(slots, DeliveryRecord(
+                info.id, result_slot(seat.seat), sent.channel.id if sent is not None else 0,
+                sent.id if sent is not None else 0))
             prompt = slots.get(prompt_slot(seat.seat))
             if prompt is not None and prompt.message_id and _shown(prompt).get("open"):
                 await self._edit_dm(info, prompt, Card(
