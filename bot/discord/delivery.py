@@ -263,12 +263,14 @@ class Delivery:
         fresh = {seat for seat, (_, decisions) in windows.items() if decisions
                  and _shown(slots.get(prompt_slot(seat))).get("window")
                  != decisions[0].window_id}
-        pings = [info.seats[s].user_id for s in sorted(fresh) if not info.seats[s].dm_ok]
+        # People whose DMs are closed are mentioned in the new turn post, unless their DMs
+        # are tried again now (a working DM is then their one notification).
+        tried = await self._dms_to_try(info) if fresh else set()
+        pings = [windows[s][0] for s in sorted(fresh) if windows[s][0] not in tried]
         pinged: set[int] = set()
         for i, update in enumerate(turns):
             last = i == len(turns) - 1
-            pinged |= await self._turn_post(info, update, names, slots,
-                                            [u for u in pings if u is not None] if last else [])
+            pinged |= await self._turn_post(info, update, names, slots, pings if last else [])
         # The pressed prompt changes last: when it has, everything this press caused is shown.
         presser = pressed.user.id if pressed is not None else None
         for seat, (user_id, decisions) in sorted(windows.items(),
@@ -499,6 +501,11 @@ class Delivery:
                 f"<@{user_id}>, your move in **{match_title(info.game, info.id)}**: press "
                 "**My hand** under the turn post (or use /hand)."), nonce=once(MENTION, *window))
         return (0, 0)
+
+    async def _dms_to_try(self, info: MatchInfo) -> set[int]:
+        """The match's people whose DMs a new window tries: open, or due a retry."""
+        return {s.user_id for s in info.seats if s.user_id is not None
+                and (s.dm_ok or await self._retry_due(s.user_id))}
 
     async def _retry_due(self, user_id: int) -> bool:
         """DMs are tried again RETRY_DMS after they last failed (stored: a restart keeps it)."""
