@@ -29,6 +29,7 @@ import signal
 import sqlite3
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,8 +39,9 @@ from bot.engine import Action, parse_options, registry
 from bot.engine.playout import replay
 from bot.match import state_text
 from bot.store import ACTIVE, CANCELLED, FINISHED, LOBBY, SqliteStore
-from tests.e2e.players import Players, has_choices
+from tests.e2e.players import TURN_POST, Players, has_choices, opened_with_choices
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, InteractionHandle
+from tests.fakediscord import components as comp
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "MTIzNDU2Nzg5.crash-test.secret-token-do-not-log"
@@ -101,6 +103,9 @@ class CrashReport:
     shown_live: int = 0
     """Of those, shown within ``LIVE`` seconds (a figure for the bench, not a test)."""
     checks: int = 0
+    duplicates: int = 0
+    """Things Discord showed twice: a turn's post, a decision window's DM prompt, an end post
+    or a result DM (a restart must not repeat what was sent before the kill)."""
     error_lines: int = 0
     failures: list[str] = field(default_factory=list)
 
@@ -141,6 +146,7 @@ class CrashRun:
                 self.report.kills += 1
                 await self.check_store()
             await self.check_store()
+        self.report.duplicates = self.duplicates()
         self.report.error_lines = sum(1 for line in self.log.read_text().splitlines()
                                       if " level=ERROR " in line)
         return self.report
@@ -389,6 +395,26 @@ class CrashRun:
                 return "the prompt offers no choice"
         return ""
 
+    def duplicates(self) -> int:
+        """How many posts and DMs repeat one already made (see ``CrashReport.duplicates``)."""
+        seen: Counter[tuple[int, str]] = Counter()
+        for thread in self.fake.threads(self.table):
+            for message in self.fake.messages(thread):
+                head = message.text.split("\n", 1)[0]
+                if TURN_POST.match(head) or " is over: " in head:
+                    seen[thread.id, head] += 1
+        for user in self.fake.state.users.values():
+            if user.dm_channel_id is None:
+                continue
+            for message in self.fake.dms(user):
+                if "you placed" in message.text:
+                    seen[user.id, message.text] += 1
+                elif opened_with_choices(message):
+                    first = message.history[0].components if message.history else \
+                        message.components
+                    seen[user.id, _decision(first)] += 1
+        return sum(n - 1 for n in seen.values())
+
     # -- the database ----------------------------------------------------------------------------
 
     def status(self, match_id: int) -> str:
@@ -473,6 +499,16 @@ def _submission(match_id: int, message: FakeMessage, press: InteractionHandle,
                       edits)
 
 
+def _decision(components: list[Any]) -> str:
+    """The decision a prompt's first version answered (its first Parlor control's)."""
+    for c in comp.walk(components):
+        try:
+            return cid.decode(str(c.get("custom_id"))).decision
+        except cid.BadCustomId:
+            continue
+    return ""
+
+
 def summary(report: CrashReport) -> str:
     return (f"{report.kills} SIGKILLs, {report.restarts} restarts, {report.checks} checks; "
             f"{report.matches_opened} matches opened, {report.matches_finished} finished; "
@@ -482,4 +518,5 @@ def summary(report: CrashReport) -> str:
             f"{report.continued} matches went on after a restart; "
             f"{report.shown} shown as they stood, unpressed ({report.shown_live} within "
             f"{LIVE:g} s); "
-            f"{len(report.failures)} failures; {report.error_lines} ERROR lines")
+            f"{report.duplicates} duplicates; {len(report.failures)} failures; "
+            f"{report.error_lines} ERROR lines")
