@@ -36,6 +36,8 @@ def run(quick: bool, args: Sequence[str] = ()) -> list[Row]:
         seconds = time.perf_counter() - start
     for failure in report.failures:
         print(f"FAILURE: {failure}")
+    for duplicate in report.duplicates:
+        print(f"SHOWN TWICE: {duplicate}")
     print(summary(report))
     return [
         Row("SIGKILLs", report.kills, "", ">=50"),
@@ -53,7 +55,9 @@ def run(quick: bool, args: Sequence[str] = ()) -> list[Row]:
             note="live turn post and the open prompt by DM"),
         Row("of those, shown within 5 s of the restart", report.shown_live, "",
             f"{report.shown}"),
-        Row("shown twice (turn posts, prompt DMs, end posts, result DMs)", report.duplicates,
+        Row("matches a kill cut off at their end, announced after the restart",
+            report.ends_shown, "", note="end post and result DM, unpressed"),
+        Row("shown twice (turn posts, prompt DMs, end posts, result DMs)", len(report.duplicates),
             "", "0"),
         Row("failures (lost, doubled or corrupt moves; stuck matches)",
             len(report.failures), "", "0"),

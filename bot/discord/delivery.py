@@ -368,12 +368,14 @@ class Delivery:
             update = TurnUpdate(match_id, update.number, update.seat,
                                 tuple(shown.get("lines", [])) if shown.get("turn")
                                 == update.number else (), update.view, update.acting)
-            await self._turn_post(info, update, names, slots, [])
+            await self._turn_post(info, update, names, slots, [], again=True)
 
     async def _turn_post(self, info: MatchInfo, update: TurnUpdate, names: Sequence[str],
-                         slots: dict[str, DeliveryRecord], pings: Sequence[int]) -> set[int]:
+                         slots: dict[str, DeliveryRecord], pings: Sequence[int],
+                         again: bool = False) -> set[int]:
         """Create the turn's post or edit it with its new lines; a new post may carry the
-        mentions of people whose DMs are closed. Returns those it pinged."""
+        mentions of people whose DMs are closed. Returns those it pinged. ``again``: a
+        second post of the turn on purpose (/board), which a nonce would refuse."""
         record = slots.get(TURN)
         shown = _shown(record)
         same = record is not None and shown.get("turn") == update.number
@@ -397,7 +399,9 @@ class Delivery:
             else:
                 allowed = discord.AllowedMentions(
                     users=[discord.Object(u) for u in pinged], roles=False, everyone=False)
-                message_id = (await channel.send(allowed_mentions=allowed, **out.kwargs())).id
+                nonce = {} if again else once(TURN, info.id, update.number, info.version)
+                message_id = (await channel.send(allowed_mentions=allowed, **nonce,
+                                                 **out.kwargs())).id
         except discord.HTTPException as exc:
             log.warning("match %s: could not post turn %s (%s)", info.id, update.number, exc)
             self._failed(info.id)

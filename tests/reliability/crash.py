@@ -102,8 +102,11 @@ class CrashReport:
     """Running matches shown as they stood after a restart, unpressed."""
     shown_live: int = 0
     """Of those, shown within ``LIVE`` seconds (a figure for the bench, not a test)."""
+    ends_shown: int = 0
+    """Matches a kill cut off at their end whose end post and result DM came after the
+    restart, unpressed."""
     checks: int = 0
-    duplicates: int = 0
+    duplicates: list[str] = field(default_factory=list)
     """Things Discord showed twice: a turn's post, a decision window's DM prompt, an end post
     or a result DM (a restart must not repeat what was sent before the kill)."""
     error_lines: int = 0
@@ -305,6 +308,16 @@ class CrashRun:
 
     async def after_restart(self, slots: list[Slot]) -> None:
         for slot in slots:
+            if slot.match_id is not None and self.status(slot.match_id) == FINISHED:
+                try:
+                    await self.fake.wait_until(lambda s=slot: self.ended(s), WAIT,
+                                               what="the end post and the result DM")
+                    self.report.ends_shown += 1
+                except Exception as exc:
+                    self.report.failures.append(
+                        f"restart {self.report.restarts}: match {slot.match_id} ended without "
+                        f"its end notices ({exc!r})")
+        for slot in slots:
             if slot.match_id is not None and self.status(slot.match_id) == ACTIVE:
                 started = time.monotonic()
                 try:
@@ -360,6 +373,15 @@ class CrashRun:
                 return
         raise AssertionError("no move went through after the restart")
 
+    def ended(self, slot: Slot) -> bool:
+        """The end post is in the match's thread and the result DM in the player's DMs."""
+        assert slot.thread is not None
+        title = f"#{slot.match_id}**"
+        posted = any(title in m.text and " is over: " in m.text
+                     for m in self.fake.messages(slot.thread))
+        return posted and any(title in m.text and "you placed" in m.text
+                              for m in self.fake.dms(slot.user))
+
     def shown(self, slot: Slot) -> bool:
         return not self.unshown(slot)
 
@@ -395,8 +417,8 @@ class CrashRun:
                 return "the prompt offers no choice"
         return ""
 
-    def duplicates(self) -> int:
-        """How many posts and DMs repeat one already made (see ``CrashReport.duplicates``)."""
+    def duplicates(self) -> list[str]:
+        """Posts and DMs that repeat one already made (see ``CrashReport.duplicates``)."""
         seen: Counter[tuple[int, str]] = Counter()
         for thread in self.fake.threads(self.table):
             for message in self.fake.messages(thread):
@@ -413,7 +435,7 @@ class CrashRun:
                     first = message.history[0].components if message.history else \
                         message.components
                     seen[user.id, _decision(first)] += 1
-        return sum(n - 1 for n in seen.values())
+        return [f"{n} times: {what[:80]!r}" for (_, what), n in seen.items() if n > 1]
 
     # -- the database ----------------------------------------------------------------------------
 
@@ -517,6 +539,6 @@ def summary(report: CrashReport) -> str:
             f"({report.replays_counted} counted then, {report.replays_refused} already in); "
             f"{report.continued} matches went on after a restart; "
             f"{report.shown} shown as they stood, unpressed ({report.shown_live} within "
-            f"{LIVE:g} s); "
-            f"{report.duplicates} duplicates; {len(report.failures)} failures; "
+            f"{LIVE:g} s); {report.ends_shown} ended matches announced after a restart; "
+            f"{len(report.duplicates)} duplicates; {len(report.failures)} failures; "
             f"{report.error_lines} ERROR lines")
