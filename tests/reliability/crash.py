@@ -299,7 +299,8 @@ class CrashRun:
             self.confirmed.add((pending.match_id, pending.decision))
             self.report.moves_confirmed += 1
             return True
-        if "already" not in result:
+        over = self.status(pending.match_id) == FINISHED and "over" in result
+        if "already" not in result and not over:  # a finished match refuses every press
             self.report.failures.append(f"match {pending.match_id}: a fresh prompt was refused: "
                                         f"{result!r}")
         return False
