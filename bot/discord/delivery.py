@@ -623,7 +623,8 @@ class Delivery:
     async def show_hand(self, interaction: Interaction, match_id: int) -> None:
         """The player's hand and open choices, privately (the "My hand" button and /hand).
         Closed DMs are tried again here: a DM that works switches the person back."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        if not interaction.response.is_done():  # /hand acknowledged it already
+            await interaction.response.defer(ephemeral=True, thinking=True)
         # AI turns a restart cut short are played first, so the table and hand are current.
         await self.deliver(await self.service.resume(match_id))
         update = await self.service.hand(match_id, interaction.user.id)
