@@ -66,7 +66,7 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
     return (centre - spread) / scale, (centre + spread) / scale
 
 
-def calibrate(game: Game[Any], budget_s: float, positions: int = 12) -> int:
+def calibrate(game: Game[Any, Any], budget_s: float, positions: int = 12) -> int:
     """Search iterations that ``budget_s`` CPU seconds buy, over positions of normal games."""
     options = parse_options(game.options, {})
     iterations = cpu = 0.0

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.report import Row, latency_rows, time_calls
-from bot.discord.rulebook import TOPICS, find_moments
+from bot.discord.rulebook import find_moments, topics
 from bot.engine import Game, Rng, parse_options, play, registry
 from bot.match.ratings import Ratings, rate
 from bot.match.replay import build_replay, state_text
@@ -33,7 +33,7 @@ from bot.store import (
 GAMES = ("zura", "aura", "auroria")
 
 
-def played(game: Game[Any], seed: int) -> tuple[MatchRecord, list[ActionRecord], list[Moment]]:
+def played(game: Game[Any, Any], seed: int) -> tuple[MatchRecord, list[ActionRecord], list[Moment]]:
     """A finished random-AI match as a stored record and log, with every move's states."""
     options = parse_options(game.options, {})
     state = game.setup(2, options, seed)
@@ -54,7 +54,7 @@ def played(game: Game[Any], seed: int) -> tuple[MatchRecord, list[ActionRecord],
     return record, log, moments
 
 
-def undo_rows(game: Game[Any], moments: list[Moment]) -> list[Row]:
+def undo_rows(game: Game[Any, Any], moments: list[Moment]) -> list[Row]:
     times, allowed = [], 0
     for i, m in enumerate(moments):
         start = time.perf_counter()
@@ -108,7 +108,7 @@ def run(quick: bool) -> list[Row]:
                      "moves")]
         rows += undo_rows(game, moments)
         start = time.perf_counter()
-        find_moments(game, TOPICS[name])
+        find_moments(game, topics(name))
         rows.append(Row(f"{name}: find every rules diagram", time.perf_counter() - start, "s"))
     players = [(10, 1), (11, 2), (12, 3), (13, 4)]
     rows += latency_rows("openskill update, four players",

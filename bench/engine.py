@@ -53,12 +53,12 @@ def _timed(play_games: Callable[[], int], games: int) -> Rate:
     return Rate(games, decisions, time.perf_counter() - start, time.process_time() - cpu)
 
 
-def random_games(game: Game[Any], players: int, games: int) -> Rate:
+def random_games(game: Game[Any, Any], players: int, games: int) -> Rate:
     return _timed(lambda: sum(len(run_playout(game, players, seed, check=False).actions)
                               for seed in range(games)), games)
 
 
-def normal_decision_times(game: Game[Any], players: int, games: int) -> list[float]:
+def normal_decision_times(game: Game[Any, Any], players: int, games: int) -> list[float]:
     """Seconds per ``ai_choose`` call with every seat on the normal level (view excluded)."""
     options = parse_options(game.options, {})
     samples = []

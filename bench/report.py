@@ -56,7 +56,7 @@ def print_table(title: str, rows: list[Row]) -> None:
         print(f"{r.name.ljust(width)}  {r.value:12.3f}  {r.unit:<5}  {r.target:<6}  {r.note}")
 
 
-def ai_decision_times(game: Game[Any], players: int, options: Mapping[str, Any], games: int,
+def ai_decision_times(game: Game[Any, Any], players: int, options: Mapping[str, Any], games: int,
                       level: str = "normal") -> list[float]:
     """Seconds the ``level`` AI takes per decision, over whole games it plays on every seat
     (building the seat's view is not counted)."""

@@ -109,7 +109,7 @@ class Lobby(commands.Cog):
                 for spec in specs if spec.name not in typed][:25]
 
     @staticmethod
-    def _check(game: Game[Any], ai_players: int, ai_level: str) -> None:
+    def _check(game: Game[Any, Any], ai_players: int, ai_level: str) -> None:
         if ai_level not in game.ai_levels:
             raise BadOptions(f"AI level `{ai_level}` is unknown. Levels: "
                              f"{', '.join(game.ai_levels)}.")

@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.delivery import Outgoing
-from bot.discord.rulebook import TOPICS, Moment, find_moments
+from bot.discord.rulebook import Moment, find_moments, topics
 from bot.discord.runtime import Runtime
 from bot.discord.suggest import MAX_CHOICES, game_choices
 from bot.engine import GameError, registry
@@ -35,7 +35,7 @@ class Rules(commands.Cog):
         task = self._moments.get(game)
         if task is None:
             task = self._moments[game] = asyncio.create_task(asyncio.to_thread(
-                find_moments, registry.get(game), TOPICS.get(game, {})))
+                find_moments, registry.get(game), topics(game)))
         try:
             return (await asyncio.shield(task)).get(topic)
         except Exception:  # the text still helps; the diagram is a bonus
@@ -49,12 +49,11 @@ class Rules(commands.Cog):
     async def rules(self, interaction: discord.Interaction[Any], game: str,
                     topic: str = "overview") -> None:
         title = registry.get(game).title
-        topics = TOPICS.get(game, {})
-        if topic not in topics:
-            known = ", ".join(topics) or "none yet"
-            raise GameError(f"{title} has no rules topic `{topic}`. Topics: {known}.")
+        known = topics(game)
+        if topic not in known:
+            raise GameError(f"{title} has no rules topic `{topic}`. Topics: {', '.join(known)}.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        lines = [f"**{title} · {topic}**", topics[topic].text]
+        lines = [f"**{title} · {topic}**", known[topic].text]
         image = None
         found = await self.moment(game, topic)
         if found is not None:
@@ -68,6 +67,7 @@ class Rules(commands.Cog):
     @rules.autocomplete("topic")
     async def _topics(self, interaction: discord.Interaction[Any],
                       current: str) -> list[app_commands.Choice[str]]:
-        topics = TOPICS.get(str(interaction.namespace.game), {})
-        return [app_commands.Choice(name=t, value=t) for t in topics
+        game = str(interaction.namespace.game)
+        names = topics(game) if game in registry.names() else {}
+        return [app_commands.Choice(name=t, value=t) for t in names
                 if current.lower() in t][:MAX_CHOICES]

@@ -44,7 +44,7 @@ class HCState:
     last: tuple[int, ...] = field(default=())
 
 
-class HighCard(Game[HCState]):
+class HighCard(Game[HCState, View]):
     name = "highcard"
     title = "High Card"
     min_players = 2

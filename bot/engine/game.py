@@ -7,16 +7,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from bot.engine.errors import BadScenario, IllegalAction, MatchOver, NotYourDecision, StaleDecision
+from bot.engine.help import Topic
 from bot.engine.options import OptionSpec
 from bot.engine.rng import Rng
 from bot.engine.text import fit, listing
-from bot.engine.types import JSON, ORDER, Action, Decision, Event, Result, Turn, View
+from bot.engine.types import JSON, ORDER, Action, Decision, Event, Result, Turn
 
 S = TypeVar("S")
+V = TypeVar("V")
 
 
-class Game(ABC, Generic[S]):
-    """A game's rules as pure functions of plain-data state.
+class Game(ABC, Generic[S, V]):
+    """A game's rules as pure functions of plain-data state, seen through views of type ``V``.
 
     ``apply`` never mutates its input. ``view(state, None)`` is the public view. Hidden
     information is absent from a view, not merely flagged. ``to_json`` keeps the generator's
@@ -47,7 +49,7 @@ class Game(ABC, Generic[S]):
     def apply(self, state: S, player: int, action: Action) -> tuple[S, list[Event]]: ...
 
     @abstractmethod
-    def view(self, state: S, viewer: int | None) -> View: ...
+    def view(self, state: S, viewer: int | None) -> V: ...
 
     @abstractmethod
     def result(self, state: S) -> Result | None: ...
@@ -59,7 +61,7 @@ class Game(ABC, Generic[S]):
     def from_json(self, data: Mapping[str, Any]) -> S: ...
 
     @abstractmethod
-    def ai_choose(self, level: str, view: View, decision: Decision, rng: Rng) -> Action:
+    def ai_choose(self, level: str, view: V, decision: Decision, rng: Rng) -> Action:
         """An AI's answer to ``decision`` from the seat's ``view`` only."""
 
     def turn(self, state: S) -> Turn | None:
@@ -79,13 +81,17 @@ class Game(ABC, Generic[S]):
         """A state differing from ``state`` only in what ``viewer`` cannot see, or None."""
         return None
 
-    def describe(self, view: View, names: Sequence[str], *, full: bool = False) -> str:
+    def describe(self, view: V, names: Sequence[str], *, full: bool = False) -> str:
         """``view`` as text a person reads like the game, players called by ``names``.
 
         The short form fits an image's alt text (``ALT_TEXT_MAX``); ``full`` is for the
         terminal. Games override this with their ``text.py``; the fallback names the table.
         """
         return fit([f"{self.title}: {listing(list(names), 'no players')}."])
+
+    def topics(self) -> Mapping[str, Topic[V]]:
+        """The game's rules help by topic (its ``help.py``), ``overview`` first."""
+        return {}
 
 
 
@@ -108,7 +114,7 @@ def check_action(decision: Decision, action: Action) -> None:
         raise IllegalAction(f"Choose between {decision.min} and {decision.max}.")
 
 
-def find_decision(game: Game[S], state: S, player: int, decision_id: str) -> Decision:
+def find_decision(game: Game[S, Any], state: S, player: int, decision_id: str) -> Decision:
     """The open decision ``decision_id`` for ``player``, or the typed error explaining why not."""
     if game.result(state) is not None:
         raise MatchOver("This match is over.")
@@ -123,12 +129,12 @@ def find_decision(game: Game[S], state: S, player: int, decision_id: str) -> Dec
     raise StaleDecision("That prompt is out of date; nothing was changed.")
 
 
-def play(game: Game[S], state: S, player: int, action: Action) -> tuple[S, list[Event]]:
+def play(game: Game[S, Any], state: S, player: int, action: Action) -> tuple[S, list[Event]]:
     """Apply ``action`` after the checks every game shares; the only way moves are made."""
     decision = find_decision(game, state, player, action.decision)
     check_action(decision, action)
     return game.apply(state, player, action)
 
 
-def open_decisions(game: Game[S], state: S, player: int) -> list[Decision]:
+def open_decisions(game: Game[S, Any], state: S, player: int) -> list[Decision]:
     return [d for d in game.pending(state) if d.player == player]

@@ -37,11 +37,11 @@ class Playout:
     final: Any = None
 
 
-def _json(game: Game[Any], state: Any) -> str:
+def _json(game: Game[Any, Any], state: Any) -> str:
     return json.dumps(game.to_json(state), sort_keys=True, separators=(",", ":"))
 
 
-def _check_step(game: Game[Any], state: Any, viewer: int | None, rng: Rng, where: str) -> None:
+def _check_step(game: Game[Any, Any], state: Any, viewer: int | None, rng: Rng, where: str) -> None:
     """Round trip, invariants, and the leak check for one viewer (rotated step by step)."""
     text = _json(game, state)
     again = _json(game, game.from_json(json.loads(text)))
@@ -63,7 +63,7 @@ def _check_step(game: Game[Any], state: Any, viewer: int | None, rng: Rng, where
             raise PlayoutFailure(f"{where}: decisions of {viewer} change with hidden cards")
 
 
-def replay(game: Game[Any], players: int, options: Mapping[str, Any], seed: int,
+def replay(game: Game[Any, Any], players: int, options: Mapping[str, Any], seed: int,
            actions: Sequence[tuple[int, Action]]) -> Any:
     state = game.setup(players, options, seed)
     for player, action in actions:
@@ -71,7 +71,7 @@ def replay(game: Game[Any], players: int, options: Mapping[str, Any], seed: int,
     return state
 
 
-def run_playout(game: Game[Any], players: int, seed: int,
+def run_playout(game: Game[Any, Any], players: int, seed: int,
                 options: Mapping[str, Any] | None = None,
                 levels: Sequence[str] | None = None, check: bool = True,
                 budget: Budget = CHECK_BUDGET) -> Playout:

@@ -8,11 +8,11 @@ from typing import Any
 from bot.engine.errors import GameError
 from bot.engine.game import Game
 
-_GAMES: dict[str, Game[Any]] = {}
+_GAMES: dict[str, Game[Any, Any]] = {}
 BUILTIN = ("zura", "aura", "auroria")
 
 
-def register(game: Game[Any]) -> None:
+def register(game: Game[Any, Any]) -> None:
     _GAMES[game.name] = game
 
 
@@ -31,7 +31,7 @@ def _load(name: str) -> None:
         register(game)
 
 
-def get(name: str) -> Game[Any]:
+def get(name: str) -> Game[Any, Any]:
     _load(name)
     try:
         return _GAMES[name]

@@ -32,7 +32,7 @@ PROMPT_MAX = 240
 
 @dataclass
 class ScenarioRun:
-    game: Game[Any]
+    game: Game[Any, Any]
     players: int
     state: Any
     events: list[Event] = field(default_factory=list)

@@ -19,7 +19,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from bot.engine.errors import GameError
 from bot.engine.game import Game, check_action
@@ -67,7 +67,7 @@ def placing_reward(result: Result, seat: int) -> float:
     return sum((n - q) / (n - 1) for q in spots) / tied
 
 
-def ai_action(game: Game[S], state: S, level: str, decision: Decision, rng: Rng,
+def ai_action(game: Game[S, Any], state: S, level: str, decision: Decision, rng: Rng,
               budget: Budget) -> Action:
     """Any level's answer: ``strong`` searches the state, the others read the seat's view."""
     if level == STRONG:
@@ -75,7 +75,8 @@ def ai_action(game: Game[S], state: S, level: str, decision: Decision, rng: Rng,
     return game.ai_choose(level, game.view(state, decision.player), decision, rng)
 
 
-def _candidates(game: Game[S], state: S, decision: Decision, rng: Rng) -> list[tuple[str, ...]]:
+def _candidates(game: Game[S, Any], state: S, decision: Decision,
+                rng: Rng) -> list[tuple[str, ...]]:
     """Distinct answers to weigh, the normal AI's first."""
     view = game.view(state, decision.player)
     first = game.ai_choose(ROLLOUT, view, decision, rng).choice
@@ -99,7 +100,7 @@ def _well_formed(decision: Decision, choice: tuple[str, ...]) -> bool:
     return True
 
 
-def _world(game: Game[S], state: S, seat: int, rng: Rng) -> S:
+def _world(game: Game[S, Any], state: S, seat: int, rng: Rng) -> S:
     """A state ``seat`` cannot tell from ``state``, with an unknown generator position."""
     world = game.redeal_hidden(state, seat, rng)
     data = game.to_json(state if world is None else world)
@@ -108,7 +109,7 @@ def _world(game: Game[S], state: S, seat: int, rng: Rng) -> S:
     return game.from_json(data)
 
 
-def _rollout(game: Game[S], state: S, seat: int, rng: Rng, cap: int,
+def _rollout(game: Game[S, Any], state: S, seat: int, rng: Rng, cap: int,
              out_of_time: Callable[[], bool]) -> float | None:
     """Play ``state`` out with the normal AI on every seat; ``seat``'s reward, or None when
     the time ran out first (a long playout on a busy machine must not overrun the budget)."""
@@ -144,7 +145,7 @@ class _Arm:
         return mean + EXPLORE * self.prior * sqrt_n / (1 + self.visits)
 
 
-def search(game: Game[S], state: S, decision: Decision, rng: Rng, budget: Budget,
+def search(game: Game[S, Any], state: S, decision: Decision, rng: Rng, budget: Budget,
            clock: Callable[[], float] = time.perf_counter) -> Action:
     """The searched answer to ``decision`` in ``state`` (which holds the real hidden cards;
     only a redeal of them from the deciding seat is ever played)."""

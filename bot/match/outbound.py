@@ -94,19 +94,19 @@ def humans(seats: Sequence[SeatRecord]) -> list[tuple[SeatRecord, int]]:
     return [(s, s.user_id) for s in seats if not s.is_ai and s.user_id is not None]
 
 
-def mentions(game: Game[Any], state: Any, seats: Sequence[SeatRecord]) -> tuple[int, ...]:
+def mentions(game: Game[Any, Any], state: Any, seats: Sequence[SeatRecord]) -> tuple[int, ...]:
     """Users who must act now, in seat order."""
     acting = {d.player for d in game.pending(state)} if game.result(state) is None else set()
     return tuple(user for seat, user in humans(seats) if seat.seat in acting)
 
 
-def open_for(game: Game[Any], state: Any, seat: int) -> tuple[Decision, ...]:
+def open_for(game: Game[Any, Any], state: Any, seat: int) -> tuple[Decision, ...]:
     if game.result(state) is not None:
         return ()
     return tuple(d for d in game.pending(state) if d.player == seat)
 
 
-def public_update(game: Game[Any], match_id: int, state: Any, seats: Sequence[SeatRecord],
+def public_update(game: Game[Any, Any], match_id: int, state: Any, seats: Sequence[SeatRecord],
                   events: Sequence[Event] = ()) -> PublicUpdate:
     return PublicUpdate(match_id, game.view(state, None),
                         tuple(e.text for e in events if e.audience is None),
@@ -121,7 +121,7 @@ def _number(turn: Turn | None) -> int:
     return turn.number if turn is not None else 0
 
 
-def turn_updates(game: Game[Any], match_id: int, seats: Sequence[SeatRecord], state: Any,
+def turn_updates(game: Game[Any, Any], match_id: int, seats: Sequence[SeatRecord], state: Any,
                  moves: Sequence[Move]) -> list[TurnUpdate]:
     """The turns a batch of moves touched, in order, then the turn open now (a fresh one
     names who acts). A move's lines belong to the turn it was made in."""
@@ -149,7 +149,7 @@ def turn_updates(game: Game[Any], match_id: int, seats: Sequence[SeatRecord], st
     return out
 
 
-def private_update(game: Game[Any], match_id: int, state: Any, seat: SeatRecord, user_id: int,
+def private_update(game: Game[Any, Any], match_id: int, state: Any, seat: SeatRecord, user_id: int,
                    events: Sequence[Event] = ()) -> PrivateUpdate:
     private = tuple(e.text for e in events
                     if e.audience is not None and seat.seat in e.audience)
@@ -157,7 +157,7 @@ def private_update(game: Game[Any], match_id: int, state: Any, seat: SeatRecord,
                          open_for(game, state, seat.seat))
 
 
-def build_outbound(game: Game[Any], match_id: int, seats: Sequence[SeatRecord], state: Any,
+def build_outbound(game: Game[Any, Any], match_id: int, seats: Sequence[SeatRecord], state: Any,
                    events: Sequence[Event], before: Any | None = None,
                    result: Result | None = None, moves: Sequence[Move] = ()) -> list[Outbound]:
     """Messages after moving from ``before`` (None: a fresh start) to ``state``.

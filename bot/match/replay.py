@@ -52,7 +52,7 @@ def seat_word(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
-def timeline(game: Game[Any], record: MatchRecord,
+def timeline(game: Game[Any, Any], record: MatchRecord,
              log: Sequence[ActionRecord]) -> Iterator[Step]:
     """The deal, then the state after each row of ``log`` (undo rows included)."""
     options = parse_options(game.options, record.options)
@@ -78,7 +78,7 @@ def timeline(game: Game[Any], record: MatchRecord,
         yield Step(row, state, tuple(events))
 
 
-def state_text(game: Game[Any], state: Any) -> str:
+def state_text(game: Game[Any, Any], state: Any) -> str:
     """The canonical snapshot text (as the service stores it)."""
     return json.dumps(game.to_json(state), sort_keys=True, separators=(",", ":"))
 
@@ -105,7 +105,7 @@ class Replay:
     final_state: Any
 
 
-def build_replay(game: Game[Any], record: MatchRecord, log: Sequence[ActionRecord],
+def build_replay(game: Game[Any, Any], record: MatchRecord, log: Sequence[ActionRecord],
                  viewer: int | None = None) -> Replay:
     """Frames and text log for ``viewer`` (None: public), checked against the snapshot.
 

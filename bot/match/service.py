@@ -105,7 +105,7 @@ class _Live:
     """A match being changed under its lock: the record plus the game objects."""
 
     record: MatchRecord
-    game: Game[Any]
+    game: Game[Any, Any]
     state: Any
     seats: tuple[SeatRecord, ...]
     version: int
@@ -171,7 +171,7 @@ class MatchService:
         state = self._state(record, game)
         return _Live(record, game, state, record.seats, record.version)
 
-    def _state(self, record: MatchRecord, game: Game[Any]) -> Any:
+    def _state(self, record: MatchRecord, game: Game[Any, Any]) -> Any:
         """The state object, from the bounded cache when it holds this version."""
         if record.state is None:
             return None

@@ -60,7 +60,7 @@ class Thinker:
         self.workers = workers or cpu_count()
         self._pool: ProcessPoolExecutor | None = None
 
-    async def choose(self, game: Game[Any], state: Any, decision: Decision,
+    async def choose(self, game: Game[Any, Any], state: Any, decision: Decision,
                      seed: int) -> Action:
         """The searched answer; the normal AI's if a worker died (the pool restarts)."""
         if self._pool is None:

@@ -76,7 +76,7 @@ class Moment:
     events: tuple[Event, ...]
 
 
-def in_force(game: Game[Any], record: MatchRecord,
+def in_force(game: Game[Any, Any], record: MatchRecord,
              log: Sequence[ActionRecord]) -> list[Moment]:
     """The moves not taken back, with the states around each, oldest first."""
     moments: list[Moment] = []
@@ -101,7 +101,7 @@ def span(moments: Sequence[Moment], seat: int) -> list[Moment]:
     raise UndoRefused(NO_MOVE)
 
 
-def undoable(game: Game[Any], record: MatchRecord, log: Sequence[ActionRecord], seat: int,
+def undoable(game: Game[Any, Any], record: MatchRecord, log: Sequence[ActionRecord], seat: int,
              rng: Rng) -> list[Moment]:
     """The moves an undo by ``seat`` would take back, checked: ``UndoRefused`` if not."""
     moments = span(in_force(game, record, log), seat)
@@ -115,7 +115,7 @@ def consent_needed(seats: Sequence[SeatRecord], user_id: int) -> tuple[int, ...]
                  if not s.is_ai and s.user_id is not None and s.user_id != user_id)
 
 
-def check(game: Game[Any], moments: Sequence[Moment], players: int, rng: Rng) -> None:
+def check(game: Game[Any, Any], moments: Sequence[Moment], players: int, rng: Rng) -> None:
     """Raise ``UndoRefused`` unless no move in ``moments`` drew at random or revealed."""
     for m in moments:
         if _rng(game, m.before) != _rng(game, m.after):
@@ -126,16 +126,16 @@ def check(game: Game[Any], moments: Sequence[Moment], players: int, rng: Rng) ->
                 raise UndoRefused(reason)
 
 
-def _rng(game: Game[Any], state: Any) -> Any:
+def _rng(game: Game[Any, Any], state: Any) -> Any:
     return game.to_json(state).get("rng")
 
 
-def _seen(game: Game[Any], state: Any, events: Sequence[Event],
+def _seen(game: Game[Any, Any], state: Any, events: Sequence[Event],
           viewer: int | None) -> tuple[View, list[str]]:
     return game.view(state, viewer), [e.text for e in events if e.visible_to(viewer)]
 
 
-def _leak(game: Game[Any], m: Moment, viewer: int | None, rng: Rng) -> str | None:
+def _leak(game: Game[Any, Any], m: Moment, viewer: int | None, rng: Rng) -> str | None:
     """Why the move may have shown ``viewer`` something hidden, or None when it did not.
 
     A redealt world is evidence only when the actor had a move of the same shape there (as
@@ -162,7 +162,7 @@ def _leak(game: Game[Any], m: Moment, viewer: int | None, rng: Rng) -> str | Non
     return UNSURE
 
 
-def _outcomes(game: Game[Any], world: Any, seat: int, action: Action,
+def _outcomes(game: Game[Any, Any], world: Any, seat: int, action: Action,
               rng: Rng) -> Iterator[tuple[Any, list[Event]]]:
     """What the actor's move does in ``world``: the logged choice first, then other choices
     for the same decision (a face-down card the viewer never saw could have been any)."""
@@ -182,7 +182,7 @@ def _outcomes(game: Game[Any], world: Any, seat: int, action: Action,
             continue
 
 
-def _choices(game: Game[Any], world: Any, decision: Decision, action: Action,
+def _choices(game: Game[Any, Any], world: Any, decision: Decision, action: Action,
              rng: Rng) -> Iterator[tuple[str, ...]]:
     """The logged choice, then the random AI's picks and random choices, all of the logged
     choice's size (legal ones turn up fast even among many combinations)."""

@@ -14,7 +14,7 @@ from bot.engine.search import STRONG, Budget, ai_action, placing_reward, search
 GAMES = ("aura", "zura", "auroria")
 
 
-def midgame(game: Game[Any], players: int, seed: int, steps: int) -> Any:
+def midgame(game: Game[Any, Any], players: int, seed: int, steps: int) -> Any:
     """A position after ``steps`` normal-AI decisions (or the last one before the end)."""
     state = game.setup(players, parse_options(game.options, {}), seed)
     rng = Rng(seed)
@@ -28,7 +28,7 @@ def midgame(game: Game[Any], players: int, seed: int, steps: int) -> Any:
     return state
 
 
-def text(game: Game[Any], state: Any) -> str:
+def text(game: Game[Any, Any], state: Any) -> str:
     return json.dumps(game.to_json(state), sort_keys=True)
 
 

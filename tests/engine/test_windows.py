@@ -28,7 +28,7 @@ class Step:
 
 def trace(name: str, players: int, seed: int, options: dict[str, Any] | None = None,
           level: str = "random") -> list[Step]:
-    game: Game[Any] = registry.get(name)
+    game: Game[Any, Any] = registry.get(name)
     state = game.setup(players, parse_options(game.options, options or {}), seed)
     rng = Rng(seed)
     out = []
@@ -115,7 +115,7 @@ def test_zura_turn_numbers_count_every_turn() -> None:
 
 @pytest.mark.parametrize("options", [{}, {"simultaneous_blocks": True}])
 def test_aura_play_each_block_and_the_discards_are_windows(options: dict[str, Any]) -> None:
-    game: Game[Any] = registry.get("aura")
+    game: Game[Any, Any] = registry.get("aura")
     if "simultaneous_blocks" in options and not any(
             o.name == "simultaneous_blocks" for o in game.options):
         pytest.skip("no simultaneous variant")

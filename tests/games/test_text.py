@@ -20,7 +20,7 @@ INTERNAL = re.compile(r"[{}\[\]\"]|\b(Seat|Player) \d|\b[a-z]+_[a-z_]+\b|\bNone\
 """JSON punctuation, seat numbers, snake_case keys, Python's None: never in player text."""
 
 
-def _random_state(game: Game[Any], players: int, seed: int, steps: int) -> Any:
+def _random_state(game: Game[Any, Any], players: int, seed: int, steps: int) -> Any:
     state = game.setup(players, parse_options(game.options, {}), seed)
     rng = Rng(seed ^ 0x7E47)
     for _ in range(steps):

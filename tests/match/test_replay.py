@@ -44,7 +44,7 @@ async def stored(svc: MatchService, match_id: int) -> tuple[MatchRecord, list[Ac
     return record, await svc.store.actions(match_id)
 
 
-def states(game: Game[Any], record: MatchRecord, log: list[ActionRecord]) -> list[Any]:
+def states(game: Game[Any, Any], record: MatchRecord, log: list[ActionRecord]) -> list[Any]:
     return [step.state for step in timeline(game, record, log)]
 
 
@@ -95,7 +95,7 @@ def _distinct(views: list[Any]) -> list[Any]:
     return out
 
 
-def _assert_hidden_invariant(game: Game[Any], record: MatchRecord, log: list[ActionRecord],
+def _assert_hidden_invariant(game: Game[Any, Any], record: MatchRecord, log: list[ActionRecord],
                              replay: Replay, viewer: int | None) -> None:
     rng = Rng(7)
     frames = iter(replay.frames)

@@ -30,13 +30,13 @@ from tests.highcard import GAME as HIGHCARD
 from tests.match.conftest import ANN, BOB, EVE, HOST, lobby, stored
 
 
-def record(game: Game[Any], players: int, seed: int) -> MatchRecord:
+def record(game: Game[Any, Any], players: int, seed: int) -> MatchRecord:
     return MatchRecord(1, game.name, "active", parse_options(game.options, {}), seed, 0, None,
                        10, 1, 2, None, 0.0, 0.0,
                        tuple(SeatRecord(i, 10 + i) for i in range(players)))
 
 
-def moments(game: Game[Any], players: int, seed: int, steps: int,
+def moments(game: Game[Any, Any], players: int, seed: int, steps: int,
             choose: Any = None) -> list[Moment]:
     """``steps`` moves of a seeded game (the first option, or ``choose(decision)``)."""
     rec = record(game, players, seed)

@@ -38,7 +38,7 @@ def _texts(events: list[Event], viewer: int | None) -> list[str]:
     return [e.text for e in events if e.audience is not None and viewer in e.audience]
 
 
-def _played(game: Game[Any], players: int, seed: int, steps: int) -> tuple[Any, Any, Any]:
+def _played(game: Game[Any, Any], players: int, seed: int, steps: int) -> tuple[Any, Any, Any]:
     """(state before the last move, the move as (seat, action), state after it)."""
     options = parse_options(game.options, {})
     state = game.setup(players, options, seed)
@@ -55,7 +55,7 @@ def _played(game: Game[Any], players: int, seed: int, steps: int) -> tuple[Any, 
     return before, last, state
 
 
-def _images(game: Game[Any], state: Any, viewer: int | None) -> bytes | None:
+def _images(game: Game[Any, Any], state: Any, viewer: int | None) -> bytes | None:
     if game.name not in render.GAMES:
         return None
     view = game.view(state, viewer)
@@ -74,7 +74,7 @@ def test_what_a_viewer_is_sent_does_not_depend_on_cards_hidden_from_them(
     check(game, players, seed, steps, salt, pictured)
 
 
-def check(game: Game[Any], players: int, seed: int, steps: int, salt: int,
+def check(game: Game[Any, Any], players: int, seed: int, steps: int, salt: int,
           pictured: int | None) -> None:
     """Everything above, for one random state; images only for the ``pictured`` viewer."""
     before, last, state = _played(game, players, seed, steps)
@@ -99,7 +99,7 @@ def check(game: Game[Any], players: int, seed: int, steps: int, salt: int,
         _check_move_texts(game, players, before, last, state, rng)
 
 
-def _check_move_texts(game: Game[Any], players: int, before: Any, last: tuple[int, Any],
+def _check_move_texts(game: Game[Any, Any], players: int, before: Any, last: tuple[int, Any],
                       state: Any, rng: Rng) -> None:
     mover, action = last
     _, events = play(game, before, mover, action)
@@ -135,7 +135,7 @@ class NewsTellsTheDeck(ZURA):
     (TableShowsEverything(), "the table shows hidden cards"),
     (NewsTellsTheDeck(), "the news of the last move"),
 ])
-def test_a_leak_is_caught(leaky: Game[Any], message: str) -> None:
+def test_a_leak_is_caught(leaky: Game[Any, Any], message: str) -> None:
     with pytest.raises(AssertionError, match=message):
         for seed in range(10):
             check(leaky, 2, seed, 6, seed, pictured=0)

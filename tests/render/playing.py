@@ -12,7 +12,7 @@ from bot.engine import Action, Game, Rng, View, play
 from bot.engine.options import parse_options
 
 
-def game_or_skip(name: str) -> Game[Any]:
+def game_or_skip(name: str) -> Game[Any, Any]:
     """The game's instance, or skip the test while that engine is not importable yet."""
     try:
         module = importlib.import_module(f"bot.games.{name}")
@@ -24,7 +24,7 @@ def game_or_skip(name: str) -> Game[Any]:
     return game  # type: ignore[no-any-return]
 
 
-def moves(game: Game[Any], players: int, seed: int,
+def moves(game: Game[Any, Any], players: int, seed: int,
           options: dict[str, Any] | None = None) -> Iterator[tuple[int, Action, Any]]:
     """One seeded game move by move: (seat, action, state after it)."""
     state = game.setup(players, parse_options(game.options, options or {}), seed)
@@ -39,7 +39,7 @@ def moves(game: Game[Any], players: int, seed: int,
     raise AssertionError("the game did not end")
 
 
-def playout(game: Game[Any], players: int, seed: int,
+def playout(game: Game[Any, Any], players: int, seed: int,
             options: dict[str, Any] | None = None) -> Iterator[Any]:
     """Every state of one seeded game: after set-up, then after each action."""
     yield game.setup(players, parse_options(game.options, options or {}), seed)
@@ -47,7 +47,7 @@ def playout(game: Game[Any], players: int, seed: int,
         yield state
 
 
-def state_at(game: Game[Any], players: int, seed: int, step: int) -> Any:
+def state_at(game: Game[Any, Any], players: int, seed: int, step: int) -> Any:
     """The state after ``step`` actions (or the final one if the game ends sooner)."""
     for k, state in enumerate(playout(game, players, seed)):
         if k == step:
@@ -55,12 +55,12 @@ def state_at(game: Game[Any], players: int, seed: int, step: int) -> Any:
     return state
 
 
-def final_state(game: Game[Any], players: int, seed: int) -> Any:
+def final_state(game: Game[Any, Any], players: int, seed: int) -> Any:
     *_, last = playout(game, players, seed)
     return last
 
 
-def first_state(game: Game[Any], players: int, seed: int,
+def first_state(game: Game[Any, Any], players: int, seed: int,
                 wanted: Callable[[View], bool], tries: int = 30) -> Any:
     """The first state whose public view satisfies ``wanted``, in the game of ``seed`` or,
     failing that, of the next seeds (so a change to a game's rules rarely breaks a search)."""

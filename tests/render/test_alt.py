@@ -9,7 +9,7 @@ from bot.engine.text import ALT_TEXT_MAX
 from bot.render.alt import alt_text
 
 
-def _finished_aura() -> tuple[Game[Any], Any]:
+def _finished_aura() -> tuple[Game[Any, Any], Any]:
     game = registry.get("aura")
     state = game.setup(4, parse_options(game.options, {}), 8)
     rng = Rng(8)

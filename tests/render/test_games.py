@@ -31,7 +31,7 @@ def check_png(png: bytes) -> Image.Image:
     return image
 
 
-def sampled(game: Game[Any], players: int, seed: int, samples: int) -> list[Any]:
+def sampled(game: Game[Any, Any], players: int, seed: int, samples: int) -> list[Any]:
     """About ``samples`` states spread over one game, always including the last one."""
     states = list(playout(game, players, seed))
     step = max(1, len(states) // samples)

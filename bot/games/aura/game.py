@@ -6,9 +6,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from bot.engine import Action, Decision, Event, Game, OptionSpec, Result, Rng, Turn, View
+from bot.engine.help import Topic
 from bot.games.aura import ai, text
 from bot.games.aura.cards import AURA, EMPTY
 from bot.games.aura.decisions import open_decisions
+from bot.games.aura.help import TOPICS
 from bot.games.aura.moves import apply_action
 from bot.games.aura.score import standings
 from bot.games.aura.setup import deck_cards, new_game, scenario_state
@@ -17,7 +19,7 @@ from bot.games.aura.view import build_view
 from bot.games.aura.visibility import redeal
 
 
-class Aura(Game[AuraState]):
+class Aura(Game[AuraState, View]):
     name = "aura"
     title = "Aura"
     min_players = 2
@@ -79,6 +81,9 @@ class Aura(Game[AuraState]):
             assert list(state.hands[seat]) == sorted(state.hands[seat]), "hand not sorted"
             assert set(state.secret[seat]) <= set(state.discards[seat]), "secret not discarded"
             assert len(state.hands[seat]) <= 8, "more than 8 cards in hand"
+
+    def topics(self) -> Mapping[str, Topic[View]]:
+        return TOPICS
 
     def describe(self, view: View, names: Sequence[str], *, full: bool = False) -> str:
         return text.describe(view, names, full=full)

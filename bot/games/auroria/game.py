@@ -21,8 +21,10 @@ from bot.engine import (
     Turn,
     View,
 )
+from bot.engine.help import Topic
 from bot.games.auroria import ai, board, choices, flow, series, text
 from bot.games.auroria.decklist import deck_option, seat_deck
+from bot.games.auroria.help import TOPICS
 from bot.games.auroria.rules import card, catalog, has, power
 from bot.games.auroria.scenario import build_scenario
 from bot.games.auroria.state import LINES, PLAYER_ZONES, Perm, State
@@ -54,7 +56,7 @@ def new_state(slow: bool, decks: list[tuple[str, list[str]]], rng: Rng) -> State
     return s
 
 
-class Auroria(Game[State]):
+class Auroria(Game[State, View]):
     name = "auroria"
     title = "Auroria Codex"
     min_players = 2
@@ -240,6 +242,9 @@ class Auroria(Game[State]):
         assert catalog(s)
         if s.series is not None:
             series.invariants(s)
+
+    def topics(self) -> Mapping[str, Topic[View]]:
+        return TOPICS
 
     def describe(self, view: View, names: Sequence[str], *, full: bool = False) -> str:
         return text.describe(view, names, full=full)

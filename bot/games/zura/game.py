@@ -19,9 +19,11 @@ from bot.engine import (
     check_action,
     placings_from_scores,
 )
+from bot.engine.help import Topic
 from bot.engine.search import STRONG
 from bot.games.zura import ai, decisions, rules, text
 from bot.games.zura.cards import CARDS
+from bot.games.zura.help import TOPICS
 from bot.games.zura.scenario import build_scenario
 from bot.games.zura.scoring import score
 from bot.games.zura.state import ZState, state_from_json, state_to_json
@@ -31,7 +33,7 @@ _LAND = {land.key: land.index for land in CARDS.landscapes}
 _SLOT = {rules.slot_name(i): i for i in range(CARDS.slots)}
 
 
-class Zura(Game[ZState]):
+class Zura(Game[ZState, View]):
     name = "zura"
     title = "Zura"
     min_players = 2
@@ -130,6 +132,9 @@ class Zura(Game[ZState]):
         assert all(len(h) <= CARDS.hand_size + 1 for h in state.hands), "hand too big"
         if state.land < 0 and state.tz_deck:
             assert all(c >= 0 for c in state.slots), "search area not refilled"
+
+    def topics(self) -> Mapping[str, Topic[View]]:
+        return TOPICS
 
     def describe(self, view: View, names: Sequence[str], *, full: bool = False) -> str:
         return text.describe(view, names, full=full)

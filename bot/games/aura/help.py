@@ -1,0 +1,127 @@
+"""Aura rules help by topic, in our own words (``/rules aura``).
+
+The rulebook stays the authority and the engine enforces it whatever these texts say. A
+topic may name a moment of play that illustrates it (``shows``): a test on the public view
+that returns a caption when the moment is there; ``/rules`` draws that table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from bot.engine.help import Topic, dict_where, first_phase, mappings, phase
+from bot.engine.types import View
+
+
+def aura_table(test: Callable[[Mapping[str, Any]], Any], caption: str
+             ) -> Callable[[View], str | None]:
+    return lambda view: caption if view.get("table") and test(view["table"]) else None
+
+
+def aura_card(test: Callable[[Mapping[str, Any]], bool], caption: str
+             ) -> Callable[[View], str | None]:
+    """A card on the table (not among the draws for the starting player)."""
+    return lambda view: caption if any(test(d) for d in mappings(view.get("table"))) else None
+
+
+
+TOPICS: dict[str, Topic[View]] = {
+    "overview": Topic(
+        "Make the others throw cards out of the game and keep your own. At the end, the "
+        "player with the most cards left in deck and hand wins.", first_phase, 3),
+    "setup": Topic(
+        "Everyone plays their own deck (40 numbers in five colours, 5 wilds, 5 actions) with "
+        "the Aura card at the bottom, and draws 8. The starting player is found by drawing "
+        "a card each: highest first (an action counts 9, a wild 8).", first_phase, 3),
+    "turn": Topic(
+        "Five phases: play (the active player), block (everyone else), reveal, discard, and "
+        "cleanup with drawing. Each has its own topic.",
+        phase("play", "The active player is choosing cards."), 3),
+    "play": Topic(
+        "The active player lays 2–5 cards face down: either all one colour, or all different "
+        "colours. The backs (and so which deck they came from) are public.",
+        aura_table(lambda t: not t.get("revealed"), "Cards lie face down."), 3),
+    "blocking": Topic(
+        "In turn order, each other player may put up to as many cards face down, each in "
+        "front of one of the active player's cards. Any cards will do; only some will block. "
+        "A block works for its owner alone.",
+        aura_table(lambda t: any(any(c for c in r.get("cells") or []) for r in t["blockers"])
+                   and not t.get("revealed"), "Blocks lie face down in front of the cards."),
+        3),
+    "trumps": Topic(
+        "A card is blocked by a higher card of its own colour, or by any card of the colour "
+        "that trumps it: red over purple, purple over green, green over beige, beige over "
+        "blue, blue over red. Actions count as 9 of their colour: only a trump beats them.",
+        aura_table(lambda t: t.get("revealed") and any(
+            (c or {}).get("beats") == "trump" for r in t["blockers"] for c in r["cells"]),
+            "A block by trump colour."), 3),
+    "chains": Topic(
+        "Active cards with the same number form a chain. If any card of a chain gets through "
+        "a player's blocks, the whole chain counts as unblocked for that player.",
+        aura_table(lambda t: t.get("revealed") and any(
+            s.get("chain") is not None for s in t["cards"]), "Cards of one number chain."),
+        3),
+    "reveal": Topic(
+        "All played cards turn face up. In turn order from the active player, each player "
+        "resolves their own actions (in the order they like) and names the number of each "
+        "of their wilds.",
+        phase("reveal", "Cards are revealed and effects resolve."), 3),
+    "wilds": Topic(
+        "A wild has its colour but no number until its owner names one (1–8) after the "
+        "reveal, choosing whatever suits them best: a chain, or a higher block.",
+        aura_card(lambda d: d.get("kind") == "wild" and d.get("value") is not None,
+                   "A wild with its chosen number."), 3),
+    "actions": Topic(
+        "Five action cards, one per colour: Return (red), Trade (purple), Double (green), "
+        "Reverse (beige), Block (blue). They work when revealed; each has its own topic. "
+        "They are left out in the beginner variant.",
+        aura_card(lambda d: d.get("kind") == "action",
+                   "An action card is on the table."), 3),
+    "return": Topic("Revealed, it lets you send any one card on the table (even itself) back "
+                    "to its owner's hand. That can leave an active player fully blocked.",
+                    aura_card(lambda d: d.get("action") == "return", "Return in play."), 3),
+    "trade": Topic("Revealed, it swaps places with a card from your own discard pile, which "
+                   "comes into play where Trade was (its effect happens at once). With an "
+                   "empty pile nothing happens. It is the one way around the colour rule.",
+                   aura_card(lambda d: d.get("action") == "trade", "Trade in play."), 3),
+    "double": Topic("While revealed, every blocking player discards twice as many cards this "
+                    "turn. Two Doubles still only double.",
+                    aura_card(lambda d: d.get("action") == "double", "Double in play."), 3),
+    "reverse": Topic("While revealed, blocked and unblocked swap for everyone: you discard for "
+                     "the cards you stopped. Two Reverses cancel out. With a chain, you only "
+                     "pay for it if you blocked every card of it.",
+                     aura_card(lambda d: d.get("action") == "reverse", "Reverse in play."),
+                     3),
+    "block": Topic("Revealed by a blocking player, it stops all of the active player's cards "
+                   "for that player (under Reverse, that means paying for all of them). "
+                   "Played by the active player it is just a blue 9.",
+                   aura_card(lambda d: d.get("action") == "block", "Block in play."), 3),
+    "discard": Topic(
+        "Each blocking player discards one card per active card that got through (not its "
+        "value): from their blocks on the table, their hand, or the top of their deck (pick "
+        "how many first, then see them). Discards leave the game. The active player never "
+        "discards.", phase("discard", "Blocking players discard."), 3),
+    "cleanup": Topic(
+        "Cards still on the table go to the bottom of their owner's deck. Then everyone draws "
+        "up to 5 cards, never above 8 in hand, and never fewer than they can."),
+    "aura-card": Topic(
+        "The Aura card starts at the bottom of your deck. The first time it comes to the "
+        "top, it goes aside, your deck is shuffled (not in the advanced variant) and it goes "
+        "back to the bottom. The second time ends the game after that turn.",
+        dict_where(lambda d: d.get("aura_surfaced") == 1, "An Aura card has surfaced once."),
+        3),
+    "additional-turn": Topic(
+        "If some player blocked every one of the active player's cards, the active player "
+        "plays again at once (no drawing in between), but never twice in a row.",
+        lambda view: "An additional turn." if view.get("additional_turn") else None, 3),
+    "end": Topic(
+        "The game ends after the turn in which an Aura card shows up a second time, or "
+        "someone cannot draw. Most cards in deck and hand wins; ties go to fewer action and "
+        "wild cards discarded, then to the lower total of discarded numbers (wilds and "
+        "actions count 0).", phase("over", "The final table."), 3),
+    "variants": Topic(
+        "Match options at /play: `beginner` (no action cards), `advanced` (no shuffle when "
+        "the Aura card surfaces, so you can stack your deck), `simultaneous_blocks` (everyone "
+        "blocks at once: quicker in play-by-post).", first_phase, 3),
+}
