@@ -6,6 +6,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
+from bot.engine.decks import DeckBook
 from bot.engine.errors import BadScenario, IllegalAction, MatchOver, NotYourDecision, StaleDecision
 from bot.engine.help import Topic
 from bot.engine.options import OptionSpec
@@ -63,6 +64,11 @@ class Game(ABC, Generic[S, V]):
     @abstractmethod
     def ai_choose(self, level: str, view: V, decision: Decision, rng: Rng) -> Action:
         """An AI's answer to ``decision`` from the seat's ``view`` only."""
+
+    def decks(self) -> DeckBook | None:
+        """How each seat chooses its own deck before the start; None: the game deals from
+        one set of cards for everyone."""
+        return None
 
     def turn(self, state: S) -> Turn | None:
         """Whose turn it is, publicly; None for a game without turns (each move its own)."""

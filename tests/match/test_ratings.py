@@ -172,8 +172,8 @@ async def test_a_resignation_is_stored_and_rated_last(svc: MatchService) -> None
 async def test_a_forfeit_on_time_is_stored_with_its_own_reason(svc: MatchService) -> None:
     match_id = await lobby(svc, ANN)
     await svc.start(match_id, HOST)
-    async with svc._locked(match_id) as live:  # as the clock does when time runs out
-        await svc._resign(live, live.seats[1], "Player 2 ran out of time.", FORFEIT)
+    async with svc.matches.locked(match_id) as live:  # as the clock does when time runs out
+        await svc.play.hand_over(live, live.seats[1], "Player 2 ran out of time.", FORFEIT)
     result = await svc.store.get_result(match_id)
     assert result is not None and (result.reason, result.placings) == (FORFEIT, (1, 2))
     assert ending(result.reason) == "won on time"

@@ -21,8 +21,10 @@ from bot.engine import (
     Turn,
     View,
 )
+from bot.engine.decks import DeckBook
 from bot.engine.help import Topic
 from bot.games.auroria import ai, board, choices, flow, series, text
+from bot.games.auroria.deckbook import DECKS
 from bot.games.auroria.decklist import deck_option, seat_deck
 from bot.games.auroria.help import TOPICS
 from bot.games.auroria.rules import card, catalog, has, power
@@ -80,6 +82,9 @@ class Auroria(Game[State, View]):
         for p in (0, 1):
             board.draw(s, p, HAND, [])
         return s
+
+    def decks(self) -> DeckBook:
+        return DECKS
 
     def _next_game(self, old: State, starter: int, ev: list[Event]) -> State:
         """Deal the next game of a best-of-three with the sideboarded decks."""
