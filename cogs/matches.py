@@ -131,7 +131,8 @@ class Matches(commands.Cog):
     async def link(self, info: MatchInfo) -> str:
         """A jump link to the live turn post, else to the match's thread or channel."""
         guild = info.guild_id if info.guild_id is not None else "@me"
-        live = [d for d in await self.rt.store.deliveries(info.id) if d.slot == TURN]
+        live = [d for d in await self.rt.store.deliveries(info.id)
+                if d.slot == TURN and d.message_id]  # (0: its first post is on its way)
         if live:
             return f"https://discord.com/channels/{guild}/{live[0].channel_id}/{live[0].message_id}"
         return f"https://discord.com/channels/{guild}/{info.thread_id or info.channel_id}"

@@ -399,7 +399,7 @@ class Delivery:
             else:
                 allowed = discord.AllowedMentions(
                     users=[discord.Object(u) for u in pinged], roles=False, everyone=False)
-                nonce = {} if again else once(TURN, info.id, update.number, info.version)
+                nonce = {} if again else await self._sending(slots, info, TURN, update.number)
                 message_id = (await channel.send(allowed_mentions=allowed, **nonce,
                                                  **out.kwargs())).id
         except discord.HTTPException as exc:
@@ -471,8 +471,8 @@ class Delivery:
                 await self._remember(slots, replace_shown(record, state))
             return
         helped = actor if actor is not None and actor.user.id == user_id else None
-        sent = await self._open_window(info, seat, user_id, out, helped, pinged,
-                                       (info.id, seat, window, info.version))
+        key = await self._sending(slots, info, slot, window)
+        sent = await self._open_window(info, seat, user_id, out, helped, pinged, key["nonce"])
         await self._remember(slots, DeliveryRecord(info.id, slot, sent[0], sent[1],
                                                    json.dumps(state)))
         if pressed is not None and mine:
@@ -483,14 +483,14 @@ class Delivery:
 
     async def _open_window(self, info: MatchInfo, seat: int, user_id: int, out: Card,
                            actor: Interaction | None, pinged: set[int],
-                           window: tuple[object, ...]) -> tuple[int, int]:
+                           key: str) -> tuple[int, int]:
         """A new window: a new DM (the notification) when DMs reach the person, else their
         private path (the actor's follow-up) and one mention in the thread. Returns where
-        the prompt went (0, 0 when it lives only privately). ``window`` names it, so a
-        restart repeating it does not notify twice."""
+        the prompt went (0, 0 when it lives only privately). ``key``: the window's nonce
+        (``_sending``), so a restart repeating it does not notify twice."""
         record = info.seats[seat]
         if record.dm_ok or await self._retry_due(user_id):
-            sent = await self._dm_card(info, user_id, out, once(PROMPT, *window))
+            sent = await self._dm_card(info, user_id, out, {"nonce": key})
             if sent is not None:
                 if not record.dm_ok:
                     await self.service.set_dm_ok(user_id, True)
@@ -503,7 +503,7 @@ class Delivery:
         if user_id not in pinged:
             await self.post(info, Outgoing(
                 f"<@{user_id}>, your move in **{match_title(info.game, info.id)}**: press "
-                "**My hand** under the turn post (or use /hand)."), nonce=once(MENTION, *window))
+                "**My hand** under the turn post (or use /hand)."), nonce=once(MENTION, key))
         return (0, 0)
 
     async def _dms_to_try(self, info: MatchInfo) -> set[int]:
@@ -565,6 +565,23 @@ class Delivery:
             await channel.get_partial_message(record.message_id).edit(**out.edit_kwargs())
         except discord.HTTPException as exc:
             log.warning("match %s: prompt %s not updated (%s)", info.id, record.slot, exc)
+
+    async def _sending(self, slots: dict[str, DeliveryRecord], info: MatchInfo, slot: str,
+                       what: object) -> dict[str, Any]:
+        """The nonce of a new message for ``slot`` showing ``what`` (a turn, a window), stored
+        before the send: a restart repeating the send uses the same one, whatever moved
+        since, and Discord answers it with the message already made."""
+        record = slots.get(slot)
+        shown = _shown(record)
+        sending = shown.get("sending")
+        if isinstance(sending, list) and sending[0] == what:
+            return {"nonce": sending[1]}
+        nonce = once(slot, info.id, what, info.version)
+        await self._remember(slots, DeliveryRecord(
+            info.id, slot, record.channel_id if record is not None else 0,
+            record.message_id if record is not None else 0,
+            json.dumps({**shown, "sending": [what, nonce["nonce"]]})))
+        return nonce
 
     async def _remember(self, slots: dict[str, DeliveryRecord], record: DeliveryRecord) -> None:
         slots[record.slot] = record
