@@ -34,6 +34,8 @@ class Game(ABC, Generic[S, V]):
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     ai_levels: ClassVar[tuple[str, ...]] = ("random", "normal", "strong")
     """``strong`` is ``bot.engine.search`` over ``redeal_hidden``; ``ai_choose`` serves the rest."""
+    endings: ClassVar[Mapping[str, str]] = {}
+    """The game's own ``Result.reason`` codes in player words ("won on Influence")."""
     schema_version: ClassVar[int] = 1
     rules_version: ClassVar[str] = "1"
     max_steps: ClassVar[int] = 10_000

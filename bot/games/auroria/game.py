@@ -64,6 +64,9 @@ class Auroria(Game[State, View]):
     min_players = 2
     max_players = 2
     max_steps = 6000
+    endings: ClassVar[Mapping[str, str]] = {
+        "influence": "won on Influence", "deck-out": "won by deck-out",
+        "card effect": "won by a card's effect"}
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("slow_mode", "bool", False,
                    "Slow Mode: no mirrored Draw, Energy or Main Phase windows."),
