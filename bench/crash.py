@@ -3,15 +3,20 @@
 Scripted players play Zura against AI seats through the fake Discord while the bot runs as
 its own process (``tests/reliability/crash.py`` holds the harness and says what is checked
 after every kill). Boards are real renders here; the test suite runs five kills with tiny
-images. Run from the repository root: ``python -m bench crash``.
-Target (issue 12): at least 50 kills, no failure, every match goes on after each restart.
+images. Run from the repository root: ``python -m bench crash`` (``--kills N``: N kills
+instead of 60, or 10 with ``--quick``).
+Targets: at least 50 kills, no failure, every match goes on after each restart (issue 12);
+after each restart, unpressed, every running match shown within 5 s, and nothing shown
+twice (issue 15).
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from bench.report import Row
@@ -20,8 +25,10 @@ from tests.reliability.crash import CrashRun, summary
 SEED = 2024
 
 
-def run(quick: bool) -> list[Row]:
-    kills = 10 if quick else 60
+def run(quick: bool, args: Sequence[str] = ()) -> list[Row]:
+    parser = argparse.ArgumentParser(prog="python -m bench crash")
+    parser.add_argument("--kills", type=int, default=10 if quick else 60)
+    kills = parser.parse_args(args).kills
     with tempfile.TemporaryDirectory() as tmp:
         start = time.perf_counter()
         report = asyncio.run(CrashRun(Path(tmp), kills=kills, seed=SEED,
@@ -29,6 +36,8 @@ def run(quick: bool) -> list[Row]:
         seconds = time.perf_counter() - start
     for failure in report.failures:
         print(f"FAILURE: {failure}")
+    for duplicate in report.duplicates:
+        print(f"SHOWN TWICE: {duplicate}")
     print(summary(report))
     return [
         Row("SIGKILLs", report.kills, "", ">=50"),
@@ -44,7 +53,12 @@ def run(quick: bool) -> list[Row]:
         Row("matches that moved right after a restart", report.continued, ""),
         Row("matches shown as they stood after a restart, unpressed", report.shown, "",
             note="live turn post and the open prompt by DM"),
-        Row("of those, shown within 5 s of the restart", report.shown_live, ""),
+        Row("of those, shown within 5 s of the restart", report.shown_live, "",
+            f"{report.shown}"),
+        Row("matches a kill cut off at their end, announced after the restart",
+            report.ends_shown, "", note="end post and result DM, unpressed"),
+        Row("shown twice (turn posts, prompt DMs, end posts, result DMs)", len(report.duplicates),
+            "", "0"),
         Row("failures (lost, doubled or corrupt moves; stuck matches)",
             len(report.failures), "", "0"),
         Row("ERROR lines in the bot's log", report.error_lines, "", "0"),

@@ -91,7 +91,7 @@ class ParlorBot(commands.AutoShardedBot):
         service = (MatchService(self.store, thinker=thinker) if self.seed_source is None
                    else MatchService(self.store, thinker=thinker, seed_source=self.seed_source))
         clocks = Timekeeper(service, now=self.clock)
-        delivery = Delivery(self, service, self.store, self.images)
+        delivery = Delivery(self, service, self.store, self.images, clock=self.clock)
         self.parlor = Runtime(service, self.store, delivery, Clicks(service, delivery))
         for cog in (Lobby(self.parlor), Matches(self.parlor), Rules(self.parlor),
                     Admin(self.parlor), ForeignComponents(),

@@ -153,8 +153,8 @@ class Community(commands.Cog):
                                                    "(if the match allows it)")
     @app_commands.describe(match=MATCH_HELP)
     async def undo(self, interaction: Interaction, match: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # before the reads
         match_id = await pick_match(self.rt, interaction, match)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         out = await self.rt.service.ask_undo(match_id, interaction.user.id)
         info = await self.rt.service.info(match_id)
         asked = [o for o in out if isinstance(o, UndoAsked)]

@@ -26,6 +26,9 @@ class Matches(commands.Cog):
         self.rt = runtime
 
     async def pick(self, interaction: discord.Interaction[Any], match: int | None) -> int:
+        """The match meant. Finding it reads the store, so the command is acknowledged first
+        (privately): every answer here is a follow-up."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
         return await pick_match(self.rt, interaction, match)
 
     @app_commands.command(name="hand", description="See your cards and choices, privately")
@@ -39,7 +42,6 @@ class Matches(commands.Cog):
     @app_commands.autocomplete(match=match_choices)
     async def board(self, interaction: discord.Interaction[Any], match: int | None = None) -> None:
         match_id = await self.pick(interaction, match)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         await self.rt.delivery.repost(match_id)
         await interaction.followup.send("The table is posted again in the match's thread.",
                                         ephemeral=True)
@@ -53,7 +55,7 @@ class Matches(commands.Cog):
         info = await self.rt.service.info(match_id)
         if info.seat_of(interaction.user.id) is None:
             raise GameError("You are not playing in this match.")
-        await interaction.response.send_message(
+        await interaction.followup.send(
             f"Resign from **{match_title(info.game, info.id)}**? You will be ranked last.",
             view=resign_view(match_id), ephemeral=True)
 
@@ -61,16 +63,17 @@ class Matches(commands.Cog):
 
     @group.command(name="list", description="Your matches, those waiting for you first")
     async def list_(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
         infos = await self.rt.service.matches_of(interaction.user.id)
         if not infos:
-            await interaction.response.send_message(
+            await interaction.followup.send(
                 "You are in no lobby or running match. Start one with /play.", ephemeral=True)
             return
         user = interaction.user.id
         lines = [" · ".join(part for part in (match_label(i, user), await self.link(i),
                                                clock_note(i, user)) if part)
                  for i in infos[:LIST_LIMIT]]
-        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+        await interaction.followup.send("\n".join(lines), ephemeral=True)
 
     @group.command(name="info", description="Seats, options and state of a match")
     @app_commands.describe(match=MATCH_HELP)
@@ -86,7 +89,7 @@ class Matches(commands.Cog):
             lines.append("Placings: " + ", ".join(
                 f"{who(info, s)} {p}" for s, p in enumerate(info.result.placings)))
         lines.append(await self.link(info))
-        await interaction.response.send_message(
+        await interaction.followup.send(
             "\n".join(lines), ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     @group.command(name="cancel", description="Call a match off (its host or a server manager)")
@@ -95,7 +98,6 @@ class Matches(commands.Cog):
     async def cancel(self, interaction: discord.Interaction[Any],
                      match: int | None = None) -> None:
         match_id = await self.pick(interaction, match)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         outbound = await self.rt.service.cancel(match_id, interaction.user.id,
                                                 can_manage(interaction))
         await self.rt.delivery.deliver(outbound, actor=interaction)
@@ -112,7 +114,6 @@ class Matches(commands.Cog):
     async def remove(self, interaction: discord.Interaction[Any], player: discord.User,
                      match: int | None = None) -> None:
         match_id = await self.pick(interaction, match)
-        await interaction.response.defer(ephemeral=True, thinking=True)
         outbound = await self.rt.service.remove(match_id, interaction.user.id, player.id,
                                                 can_manage(interaction))
         await self.rt.delivery.deliver(outbound, actor=interaction)
@@ -130,7 +131,8 @@ class Matches(commands.Cog):
     async def link(self, info: MatchInfo) -> str:
         """A jump link to the live turn post, else to the match's thread or channel."""
         guild = info.guild_id if info.guild_id is not None else "@me"
-        live = [d for d in await self.rt.store.deliveries(info.id) if d.slot == TURN]
+        live = [d for d in await self.rt.store.deliveries(info.id)
+                if d.slot == TURN and d.message_id]  # (0: its first post is on its way)
         if live:
             return f"https://discord.com/channels/{guild}/{live[0].channel_id}/{live[0].message_id}"
         return f"https://discord.com/channels/{guild}/{info.thread_id or info.channel_id}"

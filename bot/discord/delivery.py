@@ -19,6 +19,7 @@ sent, what was sent is not sent twice.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
 import json
 import logging
@@ -55,6 +56,7 @@ log = logging.getLogger(__name__)
 DMS_CLOSED = 50007
 LOBBY = "lobby"
 TURN, END = "turn", "end"
+PROMPT, RESULT, MENTION = "prompt", "result", "mention"
 RETRY_DMS = 600.0
 """Seconds after DMs failed before a new window tries them again."""
 RETRY_SENDS = 5.0
@@ -64,16 +66,18 @@ BOARD_FILE, HAND_FILE, RESULT_FILE = "board.png", "hand.png", "result.png"
 MORE_NEWS = "(older lines left out: your hand below is up to date)"
 CONTENT_MAX = 2000
 """Discord's limit for a plain message's text; a longer one continues in further messages."""
+NONCE_MAX = 25
+"""Discord's longest message nonce."""
 
 Interaction = discord.Interaction[Any]
 
 
 def prompt_slot(seat: int) -> str:
-    return f"prompt:{seat}"
+    return f"{PROMPT}:{seat}"
 
 
 def result_slot(seat: int) -> str:
-    return f"result:{seat}"
+    return f"{RESULT}:{seat}"
 
 
 @dataclass(frozen=True)
@@ -157,22 +161,29 @@ def who(info: MatchInfo, seat: int) -> str:
     return f"AI {seat + 1}"
 
 
+def once(*what: object) -> dict[str, Any]:
+    """Send arguments that make the send of ``what`` idempotent: Discord answers a second
+    send with the same nonce (within minutes) by the first message, so a send whose record
+    a stop cut off is not made twice by the restart's reconciliation."""
+    key = ".".join(map(str, what)).encode()
+    return {"nonce": hashlib.blake2b(key, digest_size=NONCE_MAX // 2).hexdigest()}
+
+
 def _shown(record: DeliveryRecord | None) -> dict[str, Any]:
     return json.loads(record.shown) if record is not None else {}
 
 
 class Delivery:
     def __init__(self, client: discord.Client, service: MatchService, store: Store,
-                 images: Images, clock: Callable[[], float] = time.monotonic,
+                 images: Images, clock: Callable[[], float] = time.time,
                  retry_after: float = RETRY_SENDS) -> None:
+        """``clock``: Unix seconds (when DMs failed is stored, so it must outlive a process)."""
         self.client = client
         self.service = service
         self.store = store
         self.images = images
         self.clock = clock
         self.known_names: dict[int, str] = {}
-        self.dms_failed_at: dict[int, float] = {}
-        """When each person's DMs last failed (this process): retried after RETRY_DMS."""
         self._locks: dict[int, asyncio.Lock] = {}
         self.retry_after = retry_after
         self._retries: dict[int, asyncio.Task[None]] = {}
@@ -231,8 +242,10 @@ class Delivery:
                 await self._end(info, info.result, names, slots, board.view)
 
     async def reconcile_all(self) -> None:
-        """Reconcile every running match (on start): nothing a stop cut off stays unsent."""
-        for match_id in await self.store.match_ids(ACTIVE):
+        """Reconcile every running match, and every finished one whose end notices a stop
+        cut off (on start): nothing stays unsent."""
+        for match_id in [*await self.store.match_ids(ACTIVE),
+                         *await self.store.ends_undelivered()]:
             try:
                 await self.reconcile(match_id)
             except Exception:  # one broken match must not keep the others waiting
@@ -277,12 +290,14 @@ class Delivery:
         fresh = {seat for seat, (_, decisions) in windows.items() if decisions
                  and _shown(slots.get(prompt_slot(seat))).get("window")
                  != decisions[0].window_id}
-        pings = [info.seats[s].user_id for s in sorted(fresh) if not info.seats[s].dm_ok]
+        # People whose DMs are closed are mentioned in the new turn post, unless their DMs
+        # are tried again now (a working DM is then their one notification).
+        tried = await self._dms_to_try(info) if fresh else set()
+        pings = [windows[s][0] for s in sorted(fresh) if windows[s][0] not in tried]
         pinged: set[int] = set()
         for i, update in enumerate(turns):
             last = i == len(turns) - 1
-            pinged |= await self._turn_post(info, update, names, slots,
-                                            [u for u in pings if u is not None] if last else [])
+            pinged |= await self._turn_post(info, update, names, slots, pings if last else [])
         # The pressed prompt changes last: when it has, everything this press caused is shown.
         presser = pressed.user.id if pressed is not None else None
         for seat, (user_id, decisions) in sorted(windows.items(),
@@ -336,9 +351,11 @@ class Delivery:
         return self.client.get_partial_messageable(channel_id, guild_id=info.guild_id)
 
     async def post(self, info: MatchInfo, out: Outgoing, kind: str | None = None,
-                   mentions: bool = True) -> discord.Message | None:
+                   mentions: bool = True, nonce: Mapping[str, Any] | None = None
+                   ) -> discord.Message | None:
         """Post in the match's thread (or channel); a failure is logged, never raised. A long
-        text continues in further posts, which ping nobody; the first is returned."""
+        text continues in further posts, which ping nobody; the first is returned.
+        ``nonce``: from ``once``, for a post a restart may repeat (the first part carries it)."""
         channel = self.where(info)
         if channel is None:
             return None
@@ -346,8 +363,9 @@ class Delivery:
         message = None
         try:
             for kwargs in out.parts():
-                sent = await channel.send(allowed_mentions=allowed if message is None else QUIET,
-                                          **kwargs)
+                first = message is None
+                sent = await channel.send(allowed_mentions=allowed if first else QUIET,
+                                          **((nonce or {}) if first else {}), **kwargs)
                 message = message or sent
         except discord.HTTPException as exc:
             log.warning("match %s: could not post in channel %s (%s)", info.id, channel.id, exc)
@@ -384,13 +402,15 @@ class Delivery:
             update = TurnUpdate(match_id, update.number, update.seat,
                                 tuple(shown.get("lines", [])) if shown.get("turn")
                                 == update.number else (), update.view, update.acting)
-            await self._turn_post(info, update, names, slots, [])
+            await self._turn_post(info, update, names, slots, [], again=True)
 
     async def _turn_post(self, info: MatchInfo, update: TurnUpdate, names: Sequence[str],
-                         slots: dict[str, DeliveryRecord], pings: Sequence[int]) -> set[int]:
+                         slots: dict[str, DeliveryRecord], pings: Sequence[int],
+                         again: bool = False) -> set[int]:
         """Create the turn's post or edit it with its new lines; a new post may carry the
         mentions of people whose DMs are closed. A turn too long for one post continues in
-        further posts (pinging nobody): the last is the live one. Returns those it pinged."""
+        further posts (pinging nobody): the last is the live one. Returns those it pinged.
+        ``again``: a second post of the turn on purpose (/board), which a nonce would refuse."""
         record = slots.get(TURN)
         shown = _shown(record)
         same = record is not None and shown.get("turn") == update.number
@@ -418,7 +438,9 @@ class Delivery:
                     allowed = discord.AllowedMentions(
                         users=[discord.Object(u) for u in pinged] if k == 0 else False,
                         roles=False, everyone=False)
-                    message_id = (await channel.send(allowed_mentions=allowed,
+                    what = update.number if k == 0 else [update.number, k]
+                    nonce = {} if again else await self._sending(slots, info, TURN, what)
+                    message_id = (await channel.send(allowed_mentions=allowed, **nonce,
                                                      **out.kwargs())).id
             except discord.HTTPException as exc:
                 log.warning("match %s: could not post turn %s (%s)", info.id, update.number,
@@ -508,7 +530,8 @@ class Delivery:
                 await self._remember(slots, replace_shown(record, state))
             return
         helped = actor if actor is not None and actor.user.id == user_id else None
-        sent = await self._open_window(info, seat, user_id, out, helped, pinged)
+        key = await self._sending(slots, info, slot, window)
+        sent = await self._open_window(info, seat, user_id, out, helped, pinged, key["nonce"])
         await self._remember(slots, DeliveryRecord(info.id, slot, sent[0], sent[1],
                                                    json.dumps(state)))
         if pressed is not None and mine:
@@ -518,13 +541,15 @@ class Delivery:
             await self._edit_dm(info, record, await self._prompt_card(info, seat, (), names, ()))
 
     async def _open_window(self, info: MatchInfo, seat: int, user_id: int, out: Card,
-                           actor: Interaction | None, pinged: set[int]) -> tuple[int, int]:
+                           actor: Interaction | None, pinged: set[int],
+                           key: str) -> tuple[int, int]:
         """A new window: a new DM (the notification) when DMs reach the person, else their
         private path (the actor's follow-up) and one mention in the thread. Returns where
-        the prompt went (0, 0 when it lives only privately)."""
+        the prompt went (0, 0 when it lives only privately). ``key``: the window's nonce
+        (``_sending``), so a restart repeating it does not notify twice."""
         record = info.seats[seat]
-        if record.dm_ok or self._retry_due(user_id):
-            sent = await self._dm_card(info, user_id, out)
+        if record.dm_ok or await self._retry_due(user_id):
+            sent = await self._dm_card(info, user_id, out, {"nonce": key})
             if sent is not None:
                 if not record.dm_ok:
                     await self.service.set_dm_ok(user_id, True)
@@ -537,11 +562,17 @@ class Delivery:
         if user_id not in pinged:
             await self.post(info, Outgoing(
                 f"<@{user_id}>, your move in **{match_title(info.game, info.id)}**: press "
-                "**My hand** under the turn post (or use /hand)."))
+                "**My hand** under the turn post (or use /hand)."), nonce=once(MENTION, key))
         return (0, 0)
 
-    def _retry_due(self, user_id: int) -> bool:
-        failed = self.dms_failed_at.get(user_id)
+    async def _dms_to_try(self, info: MatchInfo) -> set[int]:
+        """The match's people whose DMs a new window tries: open, or due a retry."""
+        return {s.user_id for s in info.seats if s.user_id is not None
+                and (s.dm_ok or await self._retry_due(s.user_id))}
+
+    async def _retry_due(self, user_id: int) -> bool:
+        """DMs are tried again RETRY_DMS after they last failed (stored: a restart keeps it)."""
+        failed = await self.store.dms_failed_at(user_id)
         return failed is None or self.clock() - failed >= RETRY_DMS
 
     async def _prompt_card(self, info: MatchInfo, seat: int, decisions: Sequence[Decision],
@@ -604,14 +635,31 @@ class Delivery:
         except discord.HTTPException as exc:
             log.warning("match %s: prompt %s not updated (%s)", info.id, record.slot, exc)
 
+    async def _sending(self, slots: dict[str, DeliveryRecord], info: MatchInfo, slot: str,
+                       what: object) -> dict[str, Any]:
+        """The nonce of a new message for ``slot`` showing ``what`` (a turn, a window), stored
+        before the send: a restart repeating the send uses the same one, whatever moved
+        since, and Discord answers it with the message already made."""
+        record = slots.get(slot)
+        shown = _shown(record)
+        sending = shown.get("sending")
+        if isinstance(sending, list) and sending[0] == what:
+            return {"nonce": sending[1]}
+        nonce = once(slot, info.id, what, info.version)
+        await self._remember(slots, DeliveryRecord(
+            info.id, slot, record.channel_id if record is not None else 0,
+            record.message_id if record is not None else 0,
+            json.dumps({**shown, "sending": [what, nonce["nonce"]]})))
+        return nonce
+
     async def _remember(self, slots: dict[str, DeliveryRecord], record: DeliveryRecord) -> None:
         slots[record.slot] = record
         await self.store.put_delivery(record)
 
-    async def _dm_card(self, info: MatchInfo, user_id: int,
-                       out: Card) -> tuple[int, int] | None:
+    async def _dm_card(self, info: MatchInfo, user_id: int, out: Card,
+                       nonce: Mapping[str, Any] | None = None) -> tuple[int, int] | None:
         """A new DM; None when DMs are closed (the person is told once in the thread)."""
-        _, message = await self._send_dms(info, user_id, [out.kwargs()])
+        _, message = await self._send_dms(info, user_id, [{**out.kwargs(), **(nonce or {})}])
         return (message.channel.id, message.id) if message is not None else None
 
     async def dm(self, info: MatchInfo, user_id: int, messages: Sequence[Outgoing]) -> bool:
@@ -637,14 +685,15 @@ class Delivery:
         except discord.HTTPException as exc:
             log.warning("match %s: DM to %s failed (%s)", info.id, user_id, exc)
             return True, None
-        self.dms_failed_at.pop(user_id, None)
+        if await self.store.dms_failed_at(user_id) is not None:
+            await self.store.set_dms_failed(user_id, None)
         return True, message
 
     async def dms_closed(self, info: MatchInfo, user_id: int) -> None:
         """Mark the person's DMs closed; tell them once (not again while they stay closed)."""
-        already = user_id in self.dms_failed_at or any(
+        already = await self.store.dms_failed_at(user_id) is not None or any(
             s.user_id == user_id and not s.dm_ok for s in info.seats)
-        self.dms_failed_at[user_id] = self.clock()
+        await self.store.set_dms_failed(user_id, self.clock())
         if already:
             return
         await self.service.set_dm_ok(user_id, False)
@@ -661,7 +710,8 @@ class Delivery:
     async def show_hand(self, interaction: Interaction, match_id: int) -> None:
         """The player's hand and open choices, privately (the "My hand" button and /hand).
         Closed DMs are tried again here: a DM that works switches the person back."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        if not interaction.response.is_done():  # /hand acknowledged it already
+            await interaction.response.defer(ephemeral=True, thinking=True)
         # AI turns a restart cut short are played first, so the table and hand are current.
         await self.deliver(await self.service.resume(match_id))
         update = await self.service.hand(match_id, interaction.user.id)
@@ -690,7 +740,8 @@ class Delivery:
 
     async def _end(self, info: MatchInfo, result: Result, names: Sequence[str],
                    slots: dict[str, DeliveryRecord], view: View | None = None) -> None:
-        """One post mentioning every person once, then a result DM to each (each once)."""
+        """One post mentioning every person once, then a result DM to each (each once).
+        What a failure or a stop cut off is sent by the next reconciliation."""
         if view is None:
             view = (await self.service.board(info.id)).view
         image = await self.images.summary(view, result, names)
@@ -702,21 +753,31 @@ class Delivery:
             lines = [f"**{match_title(info.game, info.id)}** is over: {outcome.headline}.",
                      *tagged.table_lines(), outcome.ending, *outcome.notes]
             message = await self.post(info, Outgoing("\n".join(lines), image, RESULT_FILE,
-                                                     alt=alt))
+                                                     alt=alt), nonce=once(END, info.id))
             if message is not None:
                 await self._remember(slots, DeliveryRecord(info.id, END, message.channel.id,
                                                            message.id))
+            elif self.where(info) is None:  # nowhere to post: nothing will ever be sent
+                await self._remember(slots, DeliveryRecord(info.id, END, 0, 0))
+            else:
+                self._failed(info.id)
         for seat in info.seats:
             if seat.user_id is None or result_slot(seat.seat) in slots:
                 continue
             place = result.placings[seat.seat]
             text = (f"**{match_title(info.game, info.id)}** is over: you placed "
                     f"{ordinal(place)} of {len(result.placings)}.")
-            sent = (await self._dm_card(info, seat.user_id, Card(text, image, RESULT_FILE, alt=alt))
-                    if seat.dm_ok or self._retry_due(seat.user_id) else None)
-            channel, message_id = sent if sent is not None else (0, 0)
-            await self._remember(slots, DeliveryRecord(info.id, result_slot(seat.seat),
-                                                       channel, message_id))
+            sent: discord.Message | None = None
+            if seat.dm_ok or await self._retry_due(seat.user_id):
+                out = Card(text, image, RESULT_FILE, alt=alt)
+                is_open, sent = await self._send_dms(
+                    info, seat.user_id, [{**out.kwargs(), **once(RESULT, info.id, seat.seat)}])
+                if is_open and sent is None:  # a passing failure: tried again later
+                    self._failed(info.id)
+                    continue
+            await self._remember(slots, DeliveryRecord(
+                info.id, result_slot(seat.seat), sent.channel.id if sent is not None else 0,
+                sent.id if sent is not None else 0))
             prompt = slots.get(prompt_slot(seat.seat))
             if prompt is not None and prompt.message_id and _shown(prompt).get("open"):
                 await self._edit_dm(info, prompt, Card(

@@ -130,6 +130,17 @@ class Store(Protocol):
 
     async def deliveries(self, match_id: int) -> list[DeliveryRecord]: ...
 
+    async def ends_undelivered(self) -> list[int]:
+        """Finished matches whose end notices are not all recorded: no ``end`` slot, or fewer
+        ``result:<seat>`` slots than seated people, oldest first (a restart sends them).
+        Matches with no slot at all ended before delivery kept slots and are left alone."""
+
+    async def dms_failed_at(self, user_id: int) -> float | None:
+        """When the person's DMs last failed (None: they have worked since, or never failed)."""
+
+    async def set_dms_failed(self, user_id: int, at: float | None) -> None:
+        """Record a failed DM at ``at``; None forgets it (a DM got through)."""
+
     async def put_deadline(self, deadline: DeadlineRecord) -> None: ...
 
     async def due_deadlines(self, now: float) -> list[DeadlineRecord]:

@@ -44,6 +44,7 @@ from bot.store.records import (
     UndoRequestRecord,
 )
 from bot.store.rows import (
+    ENDS_UNDELIVERED_SQL,
     NEXT_CLOCK_SQL,
     action_from_row,
     deadline_from_row,
@@ -82,6 +83,7 @@ _PUT_MESSAGE = _upsert("messages", ["message_id"],
                        ["match_id", "kind", "seat", "channel_id", "decision_id", "created_at"])
 _PUT_DELIVERY = _upsert("deliveries", ["match_id", "slot"],
                         ["channel_id", "message_id", "shown", "updated_at"])
+_PUT_DM_FAILURE = _upsert("dm_failures", ["user_id"], ["failed_at"])
 _PUT_DEADLINE = _upsert("deadlines", ["match_id", "decision_id", "seat"],
                         ["due_at", "next_at", "stage", "created_at", "held_at"])
 _PUT_GUILD = _upsert("guild_settings", ["guild_id"],
@@ -485,6 +487,24 @@ class PostgresStore:
             rows = await db.fetch(
                 "SELECT * FROM deliveries WHERE match_id = $1 ORDER BY slot", match_id)
         return [delivery_from_row(r) for r in rows]
+
+    async def ends_undelivered(self) -> list[int]:
+        async with self._read() as db:
+            rows = await db.fetch(ENDS_UNDELIVERED_SQL)
+        return [int(r["id"]) for r in rows]
+
+    async def dms_failed_at(self, user_id: int) -> float | None:
+        async with self._read() as db:
+            at = await db.fetchval("SELECT failed_at FROM dm_failures WHERE user_id = $1",
+                                   user_id)
+        return float(at) if at is not None else None
+
+    async def set_dms_failed(self, user_id: int, at: float | None) -> None:
+        async with self._write() as db:
+            if at is None:
+                await db.execute("DELETE FROM dm_failures WHERE user_id = $1", user_id)
+            else:
+                await db.execute(_PUT_DM_FAILURE, user_id, at)
 
     async def _put_deadlines(self, db: Connection, deadlines: Iterable[DeadlineRecord]) -> None:
         await db.executemany(_PUT_DEADLINE, [

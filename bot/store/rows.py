@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from bot.store.records import (
+    FINISHED,
     ActionRecord,
     DeadlineRecord,
     DeckRecord,
@@ -24,6 +25,15 @@ from bot.store.records import (
     SeatRecord,
     UndoRequestRecord,
 )
+
+ENDS_UNDELIVERED_SQL = (
+    "SELECT m.id FROM matches m WHERE m.status = '" + FINISHED + "' "
+    "AND EXISTS (SELECT 1 FROM deliveries d WHERE d.match_id = m.id) "
+    "AND (NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.match_id = m.id AND d.slot = 'end') "
+    "OR (SELECT COUNT(*) FROM seats s WHERE s.match_id = m.id AND s.user_id IS NOT NULL) > "
+    "(SELECT COUNT(*) FROM deliveries d WHERE d.match_id = m.id AND d.slot LIKE 'result:%')) "
+    "ORDER BY m.id")
+"""Finished matches whose end notices are not all recorded (``Store.ends_undelivered``)."""
 
 NEXT_CLOCK_SQL = (
     "SELECT MIN(t) AS t FROM (SELECT MIN(next_at) AS t FROM deadlines WHERE held_at IS NULL "

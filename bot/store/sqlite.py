@@ -47,6 +47,7 @@ from bot.store.records import (
     UndoRequestRecord,
 )
 from bot.store.rows import (
+    ENDS_UNDELIVERED_SQL,
     NEXT_CLOCK_SQL,
     action_from_row,
     deadline_from_row,
@@ -525,6 +526,22 @@ class SqliteStore:
         rows = await self._all("SELECT * FROM deliveries WHERE match_id = ? ORDER BY slot",
                                (match_id,))
         return [delivery_from_row(r) for r in rows]
+
+    async def ends_undelivered(self) -> list[int]:
+        rows = await self._all(ENDS_UNDELIVERED_SQL)
+        return [int(r["id"]) for r in rows]
+
+    async def dms_failed_at(self, user_id: int) -> float | None:
+        row = await self._first("SELECT failed_at FROM dm_failures WHERE user_id = ?",
+                                (user_id,))
+        return float(row["failed_at"]) if row is not None else None
+
+    async def set_dms_failed(self, user_id: int, at: float | None) -> None:
+        if at is None:
+            await self._change("DELETE FROM dm_failures WHERE user_id = ?", (user_id,))
+        else:
+            await self._change("INSERT OR REPLACE INTO dm_failures (user_id, failed_at) "
+                               "VALUES (?, ?)", (user_id, at))
 
     async def _put_deadlines(self, db: Db, deadlines: Iterable[DeadlineRecord]) -> None:
         await _many(

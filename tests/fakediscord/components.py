@@ -567,6 +567,10 @@ def validate_allowed_mentions(problems: Problems, allowed: Any) -> None:
             )
 
 
+NONCE_MAX = 25
+"""A message nonce's longest length (an integer or a string)."""
+
+
 def validate_message(
     payload: Mapping[str, Any],
     *,
@@ -612,6 +616,8 @@ def validate_message(
             problems, payload.get("components"), v2=v2, attachment_names=attachment_names
         )
     validate_allowed_mentions(problems, payload.get("allowed_mentions"))
+    if creating and payload.get("nonce") is not None:
+        _check_len(problems, "nonce", str(payload["nonce"]), NONCE_MAX)
     attachments = payload.get("attachments")
     if n_files > 10 or (attachments is not None and len(attachments) > 10):
         problems.add("attachments", "Must be 10 or fewer in length", "BASE_TYPE_MAX_LENGTH")

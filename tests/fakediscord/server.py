@@ -66,6 +66,8 @@ INTENT_GUILD_MESSAGES = 1 << 9
 INTENT_DIRECT_MESSAGES = 1 << 12
 
 MANAGE_MESSAGES = 1 << 13
+NONCE_WINDOW = 120.0
+"""Seconds a nonce sent with ``enforce_nonce`` stays unique ("the past few minutes")."""
 
 
 class ApiError(Exception):
@@ -921,6 +923,14 @@ class FakeDiscordServer:
         payload = dict(req.json or {})
         self._check_can_post(channel)
         self._check_message(f"POST /channels/{channel.id}/messages", payload, req.files)
+        nonce = str(payload["nonce"]) if payload.get("enforce_nonce") else None
+        if nonce is not None:
+            # Discord: a send repeating a recent nonce of the same author gets the first
+            # message back and creates nothing.
+            key, now = (self.state.bot_user.id, nonce), self.state.clock.now()
+            first = self.state.nonces.get(key)
+            if first is not None and now - first[1] <= NONCE_WINDOW:
+                return 200, self.state.message_payload(self.state.messages[first[0]])
         reference = payload.get("message_reference") or {}
         if reference.get("message_id"):
             ref = self.state.messages.get(int(reference["message_id"]))
@@ -934,6 +944,8 @@ class FakeDiscordServer:
             payload=payload,
             attachments=self._ordered_new(payload, req.files),
         )
+        if nonce is not None:
+            self.state.nonces[key] = (message.id, now)
         self.dispatch_message("MESSAGE_CREATE", message)
         return 200, self.state.message_payload(message)
 

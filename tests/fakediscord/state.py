@@ -498,6 +498,8 @@ class FakeState:
         self.problems: list[str] = []
         self.notifications: list[Notification] = []
         self.activity: list[Activity] = []
+        self.nonces: dict[tuple[int, str], tuple[int, float]] = {}
+        """(author, nonce) → (message, when sent): ``enforce_nonce`` sends are made once."""
         self.base_url = "http://127.0.0.1:0"
         self._seq = 0
         self._changed: asyncio.Event | None = None

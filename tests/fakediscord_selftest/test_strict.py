@@ -363,3 +363,23 @@ async def test_only_new_messages_that_may_ping_notify(
     assert [n.kind for n in counts.notifications[alice.id]] == ["mention"]
     assert counts.notifications[bob.id] == []
     assert fake.message(turn.id).pings == [alice.id]
+
+
+async def test_a_repeated_nonce_gets_the_first_message_and_sends_nothing(
+    fake_discord: FakeDiscord, people: tuple[FakeChannel, FakeUser, FakeUser], bot: PromptBot
+) -> None:
+    fake, (table, alice, _) = fake_discord, people
+    start = fake.mark()
+    user = await bot.fetch_user(alice.id)
+    first = await user.send("You placed 1st.", nonce="result-1")
+    again = await user.send("You placed 1st.", nonce="result-1")
+    other = await user.send("Your move.", nonce="prompt-1")
+    assert again.id == first.id != other.id
+    assert [m.id for m in fake.dms(alice)] == [first.id, other.id]
+    assert len(fake.notifications(alice, since=start)) == 2
+    channel = bot.get_channel(table.id)
+    assert isinstance(channel, discord.TextChannel)
+    with pytest.raises(discord.HTTPException) as caught:
+        await channel.send("too long", nonce="n" * 26)
+    assert (caught.value.status, caught.value.code) == (400, 50035)
+    fake.expect_problem("nonce")

@@ -29,6 +29,7 @@ import signal
 import sqlite3
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,8 +39,9 @@ from bot.engine import Action, parse_options, registry
 from bot.engine.playout import replay
 from bot.match import state_text
 from bot.store import ACTIVE, CANCELLED, FINISHED, LOBBY, SqliteStore
-from tests.e2e.players import Players, has_choices
+from tests.e2e.players import TURN_POST, Players, has_choices, opened_with_choices
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, InteractionHandle
+from tests.fakediscord import components as comp
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "MTIzNDU2Nzg5.crash-test.secret-token-do-not-log"
@@ -100,7 +102,13 @@ class CrashReport:
     """Running matches shown as they stood after a restart, unpressed."""
     shown_live: int = 0
     """Of those, shown within ``LIVE`` seconds (a figure for the bench, not a test)."""
+    ends_shown: int = 0
+    """Matches a kill cut off at their end whose end post and result DM came after the
+    restart, unpressed."""
     checks: int = 0
+    duplicates: list[str] = field(default_factory=list)
+    """Things Discord showed twice: a turn's post, a decision window's DM prompt, an end post
+    or a result DM (a restart must not repeat what was sent before the kill)."""
     error_lines: int = 0
     failures: list[str] = field(default_factory=list)
 
@@ -141,6 +149,7 @@ class CrashRun:
                 self.report.kills += 1
                 await self.check_store()
             await self.check_store()
+        self.report.duplicates = self.duplicates()
         self.report.error_lines = sum(1 for line in self.log.read_text().splitlines()
                                       if " level=ERROR " in line)
         return self.report
@@ -290,7 +299,8 @@ class CrashRun:
             self.confirmed.add((pending.match_id, pending.decision))
             self.report.moves_confirmed += 1
             return True
-        if "already" not in result:
+        over = self.status(pending.match_id) == FINISHED and "over" in result
+        if "already" not in result and not over:  # a finished match refuses every press
             self.report.failures.append(f"match {pending.match_id}: a fresh prompt was refused: "
                                         f"{result!r}")
         return False
@@ -298,6 +308,16 @@ class CrashRun:
     # -- after a restart -----------------------------------------------------------------------
 
     async def after_restart(self, slots: list[Slot]) -> None:
+        for slot in slots:
+            if slot.match_id is not None and self.status(slot.match_id) == FINISHED:
+                try:
+                    await self.fake.wait_until(lambda s=slot: self.ended(s), WAIT,
+                                               what="the end post and the result DM")
+                    self.report.ends_shown += 1
+                except Exception as exc:
+                    self.report.failures.append(
+                        f"restart {self.report.restarts}: match {slot.match_id} ended without "
+                        f"its end notices ({exc!r})")
         for slot in slots:
             if slot.match_id is not None and self.status(slot.match_id) == ACTIVE:
                 started = time.monotonic()
@@ -354,6 +374,15 @@ class CrashRun:
                 return
         raise AssertionError("no move went through after the restart")
 
+    def ended(self, slot: Slot) -> bool:
+        """The end post is in the match's thread and the result DM in the player's DMs."""
+        assert slot.thread is not None
+        title = f"#{slot.match_id}**"
+        posted = any(title in m.text and " is over: " in m.text
+                     for m in self.fake.messages(slot.thread))
+        return posted and any(title in m.text and "you placed" in m.text
+                              for m in self.fake.dms(slot.user))
+
     def shown(self, slot: Slot) -> bool:
         return not self.unshown(slot)
 
@@ -388,6 +417,26 @@ class CrashRun:
             if message is None or not has_choices(message):
                 return "the prompt offers no choice"
         return ""
+
+    def duplicates(self) -> list[str]:
+        """Posts and DMs that repeat one already made (see ``CrashReport.duplicates``)."""
+        seen: Counter[tuple[int, str]] = Counter()
+        for thread in self.fake.threads(self.table):
+            for message in self.fake.messages(thread):
+                head = message.text.split("\n", 1)[0]
+                if TURN_POST.match(head) or " is over: " in head:
+                    seen[thread.id, head] += 1
+        for user in self.fake.state.users.values():
+            if user.dm_channel_id is None:
+                continue
+            for message in self.fake.dms(user):
+                if "you placed" in message.text:
+                    seen[user.id, message.text] += 1
+                elif opened_with_choices(message):
+                    first = message.history[0].components if message.history else \
+                        message.components
+                    seen[user.id, _decision(first)] += 1
+        return [f"{n} times: {what[:80]!r}" for (_, what), n in seen.items() if n > 1]
 
     # -- the database ----------------------------------------------------------------------------
 
@@ -473,6 +522,16 @@ def _submission(match_id: int, message: FakeMessage, press: InteractionHandle,
                       edits)
 
 
+def _decision(components: list[Any]) -> str:
+    """The decision a prompt's first version answered (its first Parlor control's)."""
+    for c in comp.walk(components):
+        try:
+            return cid.decode(str(c.get("custom_id"))).decision
+        except cid.BadCustomId:
+            continue
+    return ""
+
+
 def summary(report: CrashReport) -> str:
     return (f"{report.kills} SIGKILLs, {report.restarts} restarts, {report.checks} checks; "
             f"{report.matches_opened} matches opened, {report.matches_finished} finished; "
@@ -481,5 +540,6 @@ def summary(report: CrashReport) -> str:
             f"({report.replays_counted} counted then, {report.replays_refused} already in); "
             f"{report.continued} matches went on after a restart; "
             f"{report.shown} shown as they stood, unpressed ({report.shown_live} within "
-            f"{LIVE:g} s); "
-            f"{len(report.failures)} failures; {report.error_lines} ERROR lines")
+            f"{LIVE:g} s); {report.ends_shown} ended matches announced after a restart; "
+            f"{len(report.duplicates)} duplicates; {len(report.failures)} failures; "
+            f"{report.error_lines} ERROR lines")

@@ -36,7 +36,8 @@ from tests.store.backends import (
 )
 
 TABLES = {"matches", "seats", "actions", "messages", "deadlines", "guild_settings", "results",
-          "seat_clocks", "ratings", "rated_matches", "undo_requests", "user_decks", "deliveries"}
+          "seat_clocks", "ratings", "rated_matches", "undo_requests", "user_decks", "deliveries",
+          "dm_failures"}
 
 
 class FakeClock:
@@ -358,3 +359,47 @@ async def test_a_delivery_slot_holds_one_message_and_what_it_shows(backend: Back
             DeliveryRecord(match_id, "turn", 5, 42, '{"turn": 2}')]
         assert await store.deliveries(other) == [DeliveryRecord(other, "turn", 7, 50, "{}")]
         assert await store.deliveries(999_999) == []
+
+
+async def finished(store: AnyStore, seats: tuple[SeatRecord, ...]) -> int:
+    record = await store.create_match(NewMatch("highcard", {"rounds_to_win": 0}, 7, 10,
+                                               guild_id=1, channel_id=2, seats=seats))
+    version = await store.start_match(record.id, 0, "{}")
+    await store.close_match(record.id, version, "finished",
+                            ResultRecord((1.0, 0.0), (1, 2)))
+    return record.id
+
+
+async def test_finished_matches_with_end_notices_unrecorded_are_found(backend: Backend) -> None:
+    people = (SeatRecord(0, 10), SeatRecord(1, 11))
+    with_ai = (SeatRecord(0, 10), SeatRecord(1, None, is_ai=True, ai_level="normal"))
+    async with backend.store() as store:
+        older = await finished(store, people)  # ended before delivery kept slots
+        announced = await finished(store, people)
+        no_post = await finished(store, people)
+        one_dm = await finished(store, people)
+        against_ai = await finished(store, with_ai)
+        running = await new_match(store)
+        await store.start_match(running, 0, "{}")
+        for match_id in (announced, no_post, one_dm, against_ai, running):
+            await store.put_delivery(DeliveryRecord(match_id, "turn", 5, 40))
+        for match_id in (announced, one_dm, against_ai):
+            await store.put_delivery(DeliveryRecord(match_id, "end", 5, 41))
+        for slot in ("result:0", "result:1"):
+            await store.put_delivery(DeliveryRecord(announced, slot, 6, 42))
+            await store.put_delivery(DeliveryRecord(no_post, slot, 6, 42))
+        await store.put_delivery(DeliveryRecord(one_dm, "result:1", 6, 43))
+        await store.put_delivery(DeliveryRecord(against_ai, "result:0", 0, 0))
+        assert older and await store.ends_undelivered() == [no_post, one_dm]
+
+
+async def test_a_failed_dm_is_remembered_until_one_gets_through(backend: Backend) -> None:
+    async with backend.store() as store:
+        assert await store.dms_failed_at(10) is None
+        await store.set_dms_failed(10, 1000.5)
+        await store.set_dms_failed(11, 1001.0)
+        await store.set_dms_failed(10, 1700.0)  # failed again later: the later time counts
+        assert (await store.dms_failed_at(10), await store.dms_failed_at(11)) == (1700.0, 1001.0)
+        await store.set_dms_failed(10, None)
+        await store.set_dms_failed(12, None)  # never failed: nothing to forget
+        assert (await store.dms_failed_at(10), await store.dms_failed_at(11)) == (None, 1001.0)
