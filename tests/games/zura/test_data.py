@@ -55,7 +55,7 @@ def broken(change: Any) -> dict[str, Any]:
     (lambda d: d["tzerzurians"][24].update(landscape="forest"), "a hermit has no landscape"),
     (lambda d: d["landscapes"][0].update(travel_cards=0), "travel_cards"),
     (lambda d: [x.update(travel_cards=9) for x in d["landscapes"]], "too few for four hands"),
-    (lambda d: d["abilities"].pop("swap"), "missing swap"),
+    (lambda d: d["abilities"].pop("swap"), r"`swap` is not one of"),
     (lambda d: d["search_area"].update(rows=9), "rows"),
     (lambda d: d.update(tzerzurians=d["tzerzurians"][:3]), "cannot fill a search area"),
 ])
