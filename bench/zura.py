@@ -19,10 +19,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench.report import Row, ai_decision_times, latency_rows
-from bot.engine import Action, Decision, Rng, View, play
+from bot.engine import Action, Decision, Rng, play
 from bot.engine.playout import run_playout
 from bot.games.zura import GAME
+from bot.games.zura.ai import random_choice
 from bot.games.zura.cards import CARDS
+from bot.games.zura.view import ZView
 
 
 def _games_per_second(players: int, games: int) -> tuple[float, float]:
@@ -42,7 +44,7 @@ def _engine_games_per_second(players: int, games: int) -> float:
         rng = Rng(seed)
         while GAME.result(state) is None:
             decision = GAME.pending(state)[0]
-            action = GAME.ai_choose("random", {}, decision, rng)
+            action = Action(decision.id, random_choice(decision, rng))
             state, _ = play(GAME, state, decision.player, action)
     return games / (time.process_time() - start)
 
@@ -52,7 +54,7 @@ _BASELINE = "1c74cc9"
 against it, read from git so no copy of it lives in the tree."""
 _IMPS = frozenset(i for i, t in enumerate(CARDS.tz) if CARDS.types[t].kind == "imp")
 
-Chooser = Callable[[View, Decision, Rng], Action]
+Chooser = Callable[[ZView, Decision, Rng], Action]
 
 
 def _level(name: str) -> Chooser:
@@ -69,7 +71,7 @@ def _baseline_normal() -> Chooser | None:
         return None
     module = types.ModuleType("zura_ai_baseline")
     exec(compile(source, f"{_BASELINE}:ai.py", "exec"), module.__dict__)
-    choose: Callable[[str, View, Decision, Rng], Action] = module.choose
+    choose: Callable[[str, ZView, Decision, Rng], Action] = module.choose
     return lambda view, decision, rng: choose("normal", view, decision, rng)
 
 

@@ -8,12 +8,13 @@ each game's ``render_summary`` draws the same ``Outcome``.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import Result, View
 from bot.engine.names import with_names
+from bot.games.zura.view import ZView
 
 Names = Sequence[str] | None
 """Display names per seat; ``None`` (or a short list) falls back to "Seat N"."""
@@ -201,10 +202,9 @@ def _aura(view: View) -> list[tuple[str, ...]]:
     return out
 
 
-def _zura(view: View) -> list[tuple[str, ...]]:
-    return [(figure(view["scores"][s]), str(view["stacks"][s]["size"]),
-             str((view["stacks"][s].get("top") or {}).get("name", "—")))
-            for s in range(int(view["players"]))]
+def _zura(view: ZView) -> list[tuple[str, ...]]:
+    return [(figure(score), str(stack["size"]), stack["top"]["name"] if stack["top"] else "—")
+            for score, stack in zip(view["scores"], view["stacks"], strict=True)]
 
 
 def _auroria(view: View) -> list[tuple[str, ...]]:
@@ -212,4 +212,5 @@ def _auroria(view: View) -> list[tuple[str, ...]]:
             for p in view["players"]]
 
 
-FIGURES = {"aura": _aura, "zura": _zura, "auroria": _auroria}
+FIGURES: dict[str, Callable[[Any], list[tuple[str, ...]]]] = {
+    "aura": _aura, "zura": _zura, "auroria": _auroria}

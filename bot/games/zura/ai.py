@@ -41,10 +41,11 @@ _COPIES = Counter(CARDS.types[t].key for t in CARDS.tz)
 def choose(level: str, view: ZView, decision: Decision, rng: Rng) -> Action:
     if level == "normal":
         return Action(decision.id, _Normal(view, rng).choose(decision))
-    return Action(decision.id, _random(view, decision, rng))
+    return Action(decision.id, random_choice(decision, rng))
 
 
-def _random(view: ZView, decision: Decision, rng: Rng) -> tuple[str, ...]:
+def random_choice(decision: Decision, rng: Rng) -> tuple[str, ...]:
+    """The ``random`` level's answer: it reads no view."""
     options = decision.options
     if decision.kind == ORDER:
         keys = [o.key for o in options]
