@@ -50,6 +50,8 @@ class Ability:
     """How much the normal AI wants this power on top (higher first)."""
     phase: ClassVar[str] = ""
     """The step this power opens, if any (a name of ``ZState.phase``)."""
+    doing: ClassVar[str] = "playing"
+    """What the player does in that step, for the table read as text."""
     extra_hand: ClassVar[int] = 0
     """Travel cards drawn beyond the hand size."""
     from_discard: ClassVar[int] = 1
@@ -166,6 +168,7 @@ class Extra12(Ability):
              "landscape (it does not count towards flips).")
     rank = 4
     phase = "extra"
+    doing = "taking an extra action"
 
     def after_small_discard(self, s: ZState, ev: list[Event]) -> bool:
         if any(CARDS.travel[c] != s.land for c in s.hands[s.turn]):
@@ -197,6 +200,7 @@ class Restack(Ability):
              "(and so choose which power you have).")
     rank = 2
     phase = "restack"
+    doing = "putting claimed cards on the stack"
 
     def act_options(self, s: ZState) -> list[Option]:
         if self.key in s.used or not self.choices(s):
@@ -241,6 +245,7 @@ class Scry(Ability):
              "send it to the bottom of the deck.")
     rank = 1
     phase = "scry"
+    doing = "looking at the top travel card"
 
     def at_turn_start(self, s: ZState, ev: list[Event]) -> bool:
         if not s.deck:  # skipped when the travel deck is empty
@@ -274,6 +279,7 @@ class Swap(Ability):
              "one travel card of your choice.")
     rank = 3
     phase = "swap"
+    doing = "trading travel cards"
 
     def act_options(self, s: ZState) -> list[Option]:
         if self.key in s.used:

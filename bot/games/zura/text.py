@@ -11,20 +11,23 @@ from collections import Counter
 from collections.abc import Sequence
 
 from bot.engine.text import fit, listing, name_of, whose
+from bot.games.zura.abilities import of_phase
 from bot.games.zura.view import Slot, TravelCard, TzCard, ZView
 
 _PHASES = {
-    "scry": "looking at the top travel card",
     "draw": "drawing",
     "act": "discarding travel cards to search",
-    "restack": "putting claimed cards on the stack",
-    "swap": "trading travel cards",
-    "extra": "taking an extra action",
     "peek": "peeking at face-down cards",
     "flip": "turning cards face up",
     "steal": "taking a card from an opponent's stack",
     "order": "ordering claimed cards",
 }
+"""The turn's own steps; an ability's step is named by its handler (``doing``)."""
+
+
+def _doing(phase: str) -> str:
+    ability = of_phase(phase)
+    return ability.doing if ability is not None else _PHASES.get(phase, "playing")
 
 
 def _tz(card: TzCard) -> str:
@@ -64,7 +67,7 @@ def describe(view: ZView, names: Sequence[str], *, full: bool = False) -> str:
     if view["over"]:
         lines.append("Zura, game over.")
     else:
-        doing = _PHASES.get(view["phase"], "playing")
+        doing = _doing(view["phase"])
         lines.append(f"Zura: {whose(names, turn, viewer)} turn, {doing}.")
     final = view["final_turns"]
     if final is not None and not view["over"]:
