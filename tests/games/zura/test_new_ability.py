@@ -23,8 +23,9 @@ import pytest
 import bot.engine.datacheck
 import bot.games
 from bot.engine import Action, Event, Option, Rng, play
+from bot.engine.datacheck import DataError
 from bot.engine.playout import run_playout
-from bot.games.zura.abilities import ABILITIES
+from bot.games.zura.abilities import ABILITIES, handler
 from bot.render import render_board, render_hand
 from bot.render import zura as picture
 
@@ -180,3 +181,8 @@ def test_an_ability_lives_in_three_places() -> None:
                     named[key].add(str(path.relative_to(ROOT)))
     for key, files in named.items():
         assert places <= files <= places | optional, (key, files)
+
+
+def test_an_ability_without_a_handler_names_the_missing_place() -> None:
+    with pytest.raises(DataError, match=r"`fly` has no handler in bot/games/zura/abilities\.py"):
+        handler("fly")
