@@ -26,6 +26,7 @@ from bot.engine import Action, Event, Option, Rng, play
 from bot.engine.datacheck import DataError
 from bot.engine.playout import run_playout
 from bot.games.zura.abilities import ABILITIES, handler
+from bot.render import cards as card_faces
 from bot.render import render_board, render_hand
 from bot.render import zura as picture
 
@@ -36,7 +37,7 @@ NEW = "recycle"
 
 def _with_recycler() -> dict[str, Any]:
     """The shipped card set with the Forest Dreamer replaced by three Forest Recyclers."""
-    data = copy.deepcopy(json.loads(CARD_FILE.read_text(encoding="utf-8")))
+    data: dict[str, Any] = copy.deepcopy(json.loads(CARD_FILE.read_text(encoding="utf-8")))
     data["abilities"][NEW] = ("Once per turn, before discarding: put one travel card from "
                               "your hand under the travel deck.")
     data["tzerzurians"] = [
@@ -50,10 +51,10 @@ def _with_recycler() -> dict[str, Any]:
 def zura(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
     """A fresh import of ``bot.games.zura`` built from the copy, with the handler registered
     and the caption added; the shipped package is back in place afterwards."""
+    monkeypatch.setattr(bot.games, "zura", sys.modules["bot.games.zura"])
     for name in [m for m in sys.modules if m == "bot.games.zura" or
                  m.startswith("bot.games.zura.")]:
         monkeypatch.delitem(sys.modules, name)
-    monkeypatch.setattr(bot.games, "zura", bot.games.zura)
     data = _with_recycler()
     load = bot.engine.datacheck.load_json
     monkeypatch.setattr(bot.engine.datacheck, "load_json",
@@ -131,11 +132,14 @@ def test_the_new_ability_is_seen_described_pictured_and_explained(
                                                 "power is in play.")
     assert f"`{NEW}`" in game.topics()["abilities"].text
     drawn: list[tuple[str, ...]] = []
-    face = picture.cards.face
-    monkeypatch.setattr(picture.cards, "face",
-                        lambda size, suit, corner, name, lines=(), **kw: (
-                            drawn.append(tuple(lines)), face(size, suit, corner, name, lines,
-                                                             **kw))[1])
+    face = card_faces.face
+
+    def recording(size: Any, suit: Any, corner: str, name: str,
+                  lines: tuple[str, ...] = (), **kw: Any) -> Any:
+        drawn.append(tuple(lines))
+        return face(size, suit, corner, name, lines, **kw)
+
+    monkeypatch.setattr(card_faces, "face", recording)
     render_board(game.view(s, None))
     assert ("Recycle a card",) in drawn
     s, _ = play(game, s, 0, Action(game.pending(s)[0].id, (NEW,)))
