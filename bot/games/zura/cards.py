@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, cast
 
-from bot.engine.datacheck import DataError as CardDataError  # noqa: F401  (the name tests and callers use)
 from bot.engine.datacheck import load_json, need, record, text, whole
 
 Kind = Literal["tzerzurian", "hermit", "imp"]
@@ -139,7 +138,7 @@ def _types(raw: Any, src: str, lands: tuple[Landscape, ...], abilities: Mapping[
 
 
 def parse_card_set(data: Any, src: str = "card set") -> CardSet:
-    """Validate ``data`` (the parsed JSON) into a ``CardSet``; raise ``CardDataError`` if unfit."""
+    """Validate ``data`` (the parsed JSON) into a ``CardSet``; raise ``DataError`` if unfit."""
     top = record(data, src, _TOP, set())
     hand = whole(top["hand_size"], f"{src}: hand_size", 1, 20)
     deal = whole(top["deal"], f"{src}: deal", 0, hand)
