@@ -20,11 +20,12 @@ from pathlib import Path
 from typing import Any
 
 from bench.report import Row, ai_decision_times, blind_random, latency_rows
-from bot.engine import Action, Decision, Game, Rng, View
+from bot.engine import Action, Decision, Game, Rng
 from bot.engine.autoplay import Choose, final
 from bot.engine.playout import run_playout
 from bot.games.zura import GAME
 from bot.games.zura.cards import CARDS
+from bot.games.zura.view import ZView
 
 
 def _games_per_second(players: int, games: int) -> tuple[float, float]:
@@ -49,7 +50,7 @@ _BASELINE = "1c74cc9"
 against it, read from git so no copy of it lives in the tree."""
 _IMPS = frozenset(i for i, t in enumerate(CARDS.tz) if CARDS.types[t].kind == "imp")
 
-Chooser = Callable[[View, Decision, Rng], Action]
+Chooser = Callable[[ZView, Decision, Rng], Action]
 
 
 def _level(name: str) -> Chooser:
@@ -66,7 +67,7 @@ def _baseline_normal() -> Chooser | None:
         return None
     module = types.ModuleType("zura_ai_baseline")
     exec(compile(source, f"{_BASELINE}:ai.py", "exec"), module.__dict__)
-    choose: Callable[[str, View, Decision, Rng], Action] = module.choose
+    choose: Callable[[str, ZView, Decision, Rng], Action] = module.choose
     return lambda view, decision, rng: choose("normal", view, decision, rng)
 
 

@@ -17,6 +17,7 @@ from bot.engine.names import with_names
 
 if TYPE_CHECKING:  # types only: this module stays free of any game's rules at run time
     from bot.games.auroria.view import AuroriaView
+    from bot.games.zura.view import ZView
 
 Names = Sequence[str] | None
 """Display names per seat; ``None`` (or a short list) falls back to "Seat N"."""
@@ -204,10 +205,9 @@ def _aura(view: View) -> list[tuple[str, ...]]:
     return out
 
 
-def _zura(view: View) -> list[tuple[str, ...]]:
-    return [(figure(view["scores"][s]), str(view["stacks"][s]["size"]),
-             str((view["stacks"][s].get("top") or {}).get("name", "—")))
-            for s in range(int(view["players"]))]
+def _zura(view: ZView) -> list[tuple[str, ...]]:
+    return [(figure(score), str(stack["size"]), stack["top"]["name"] if stack["top"] else "—")
+            for score, stack in zip(view["scores"], view["stacks"], strict=True)]
 
 
 def _auroria(view: AuroriaView) -> list[tuple[str, ...]]:

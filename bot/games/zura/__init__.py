@@ -1,8 +1,11 @@
 """Zura: travel cards, a search area of sealed Tzerzurians, and stacks whose top card rules.
 
-Modules: ``cards`` (the card set, from ``cards.json``), ``state``, ``rules`` (the turn),
-``decisions`` (menus = legal moves), ``view`` (what each seat sees; shape documented there),
-``scoring``, ``scenario`` (fixed tables for tests), ``ai`` (random, normal), ``game``.
+Modules have the roles of ``bot/games/README.md``: ``cards`` (the card set, from
+``cards.json``), ``state``, ``setup``, ``scenario``, ``decisions``, ``rules`` (the turn),
+``scoring``, ``view`` (``ZView``, what each seat sees), ``hidden``, ``text``, ``ai``, ``help``
+and a thin ``game``; besides them ``abilities`` (one handler per ability: a new ability is
+its ``cards.json`` entry, its handler and its caption in ``bot/render/zura.py``) and ``board``
+(names, hands and menu pieces that rules and abilities share).
 
 Readings of the rulebook where it leaves room (house rules first, then these):
 

@@ -13,36 +13,39 @@ cards shown earlier), keeps its cards when every forced flip looks bad, and neve
 known Imp it can avoid; that caution fades in a game that drags on, so games end. Cards
 are also valued by what they are worth to the leading opponent (denial): it claims and steals
 the cards that feed an opponent's colour (above all the variable card of that colour), never
-takes an Imp, and keeps its best ability on top.
+takes an Imp, and keeps its best ability on top (each ability's ``rank``, in its handler).
+
+Steps of abilities it knows nothing special about are answered with the decision's
+default, so a new ability needs nothing here.
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable
 from functools import cached_property
-from typing import Any
 
-from bot.engine import ORDER, Action, Decision, Rng, View
+from bot.engine import ORDER, Action, Decision, Rng
+from bot.games.zura.abilities import effects, handler
 from bot.games.zura.cards import CARDS, TzType
-from bot.games.zura.rules import effects
+from bot.games.zura.view import Slot, ZView
 
 LEVELS = ("random", "normal")
 
-_ABILITY_RANK = {"steal5": 8, "peek4": 7, "hand7": 6, "discard2": 5, "extra12": 4, "swap": 3,
-                 "restack": 2, "scry": 1}
 _TYPES = {t.key: t for t in CARDS.types}
 _LANDS = [land.key for land in CARDS.landscapes]
 _COPIES = Counter(CARDS.types[t].key for t in CARDS.tz)
 
 
-def choose(level: str, view: View, decision: Decision, rng: Rng) -> Action:
+def choose(level: str, view: ZView, decision: Decision, rng: Rng) -> Action:
     if level == "normal":
         return Action(decision.id, _Normal(view, rng).choose(decision))
-    return Action(decision.id, _random(view, decision, rng))
+    return Action(decision.id, random_choice(decision, rng))
 
 
-def _random(view: View, decision: Decision, rng: Rng) -> tuple[str, ...]:
+def random_choice(decision: Decision, rng: Rng) -> tuple[str, ...]:
+    """The ``random`` level's answer: it reads no view."""
     options = decision.options
     if decision.kind == ORDER:
         keys = [o.key for o in options]
@@ -59,18 +62,19 @@ def _random(view: View, decision: Decision, rng: Rng) -> tuple[str, ...]:
 class _Normal:
     """One decision's worth of reasoning over a view."""
 
-    def __init__(self, view: View, rng: Rng) -> None:
+    def __init__(self, view: ZView, rng: Rng) -> None:
         self.v = view
         self.rng = rng
-        self.me: int = view["viewer"]
-        self.players: int = view["players"]
-        self.hand = Counter(c["landscape"] for c in view["hand"])
-        mine = view["my_stack"] + view["this_turn"]["gained"]
+        assert view["viewer"] is not None, "an AI plays a seat"
+        self.me = view["viewer"]
+        self.players = view["players"]
+        self.hand = Counter(c["landscape"] for c in view["hand"] or [])
+        mine = (view["my_stack"] or []) + view["this_turn"]["gained"]
         self.colours = Counter(c["landscape"] for c in mine if c["landscape"])
         self.elders = {c["landscape"] for c in mine if c["points"] == "X"}
         top = view["stacks"][self.me]["top"]
         self.ability: str | None = top["ability"] if top else None
-        self.slots: list[dict[str, Any]] = view["search"]["slots"]
+        self.slots = view["search"]["slots"]
         self.lone_imp = any(s["lone_imp"] for s in self.slots)
         self.mine = mine
         self.unknown: dict[str, float] = {}
@@ -91,7 +95,7 @@ class _Normal:
     def patience(self) -> float:
         """0 in a game of usual length, rising to 1 in one that drags on: when every seat
         avoids the Imps nobody searches, so caution fades as the steps pile up."""
-        step: int = self.v["step"]
+        step = self.v["step"]
         return min(1.0, max(0.0, (step - _PATIENT_STEPS) / _PATIENT_STEPS))
 
     @cached_property
@@ -143,7 +147,7 @@ class _Normal:
             return 0.0
         return max(w * self.rival_worth(kind, p) for p, w in self.rivals) * _DENY
 
-    def flip_value(self, slot: dict[str, Any], land: str) -> float:
+    def flip_value(self, slot: Slot, land: str) -> float:
         """Expected points from flipping ``slot`` after discarding ``land``."""
         known = slot.get("seen")
         if known:
@@ -172,9 +176,10 @@ class _Normal:
     def take_value(self, seat: int) -> float:
         """Taking ``seat``'s top card: what it adds here plus what the owner loses."""
         top = self.v["stacks"][seat]["top"]
-        kind = _TYPES[top["key"]]
+        if top is None:
+            return 0.0
         weight = dict(self.rivals)[seat]
-        return self.worth(kind) + weight * float(top["value"])
+        return self.worth(_TYPES[top["key"]]) + weight * float(top["value"])
 
     def steal_value(self) -> float:
         return max([self.take_value(st["seat"]) for st in self.v["stacks"]
@@ -196,23 +201,24 @@ class _Normal:
         phase = self.v["phase"]
         if decision.kind == ORDER:
             return tuple(sorted(keys, key=lambda k: -self._top_rank(int(k))))
-        pick = getattr(self, f"_{phase}")(decision, keys)
-        return (pick,)
+        step: Callable[[Decision, list[str]], str] | None = getattr(self, f"_{phase}", None)
+        return (step(decision, keys) if step is not None else (decision.default or keys)[0],)
 
     def _top_rank(self, card: int) -> float:
         kind = CARDS.types[CARDS.tz[card]]
-        return _ABILITY_RANK[kind.ability] - (5 if kind.kind == "imp" else 0)
+        return handler(kind.ability).rank - (5 if kind.kind == "imp" else 0)
 
     def _best_land(self) -> str:
         return max(_LANDS, key=lambda land: (self.hand[land], self.colours[land]))
 
     def _scry(self, decision: Decision, keys: list[str]) -> str:
-        top = self.v["looking_at"]["landscape"]
-        return "top" if top == self._best_land() else "bottom"
+        top = self.v["looking_at"]
+        return "top" if top is not None and top["landscape"] == self._best_land() else "bottom"
 
     def _draw(self, decision: Decision, keys: list[str]) -> str:
-        top = self.v["discard"]["top"]["landscape"]
-        return "take" if self.hand[top] and top == self._best_land() else "deck"
+        top = self.v["discard"]["top"]
+        land = top["landscape"] if top is not None else ""
+        return "take" if self.hand[land] and land == self._best_land() else "deck"
 
     def _act(self, decision: Decision, keys: list[str]) -> str:
         if "restack" in keys and self._restack_gain() > 0:
@@ -241,11 +247,11 @@ class _Normal:
         return f"{land}:{min(2, self.hand[land])}"
 
     def _restack_gain(self) -> float:
-        below = [c for c in self.v["my_stack"][:-1]]
+        below = (self.v["my_stack"] or [])[:-1]
         if not below:
             return 0.0
-        best = max(_ABILITY_RANK[c["ability"]] for c in below)
-        return best - _ABILITY_RANK[self.ability or "restack"]
+        best = max(handler(c["ability"]).rank for c in below)
+        return best - handler(self.ability).rank
 
     def _restack(self, decision: Decision, keys: list[str]) -> str:
         return max(keys, key=lambda k: self._top_rank(int(k)))
@@ -264,7 +270,8 @@ class _Normal:
         return self.rng.choice(unknown) if unknown else keys[0]
 
     def _flip(self, decision: Decision, keys: list[str]) -> str:
-        land = self.v["this_turn"]["discarded"]["landscape"]
+        done = self.v["this_turn"]["discarded"]
+        land = done["landscape"] if done is not None else ""
         by_name = {s["name"]: s for s in self.slots}
         return max(keys, key=lambda k: self.flip_value(by_name[k], land))
 

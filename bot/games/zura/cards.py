@@ -12,14 +12,12 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, cast
 
-from bot.engine.datacheck import DataError as CardDataError  # noqa: F401  (the name tests and callers use)
 from bot.engine.datacheck import load_json, need, record, text, whole
 
-ABILITIES = ("peek4", "steal5", "extra12", "restack", "hand7", "discard2", "scry", "swap")
-"""The eight abilities the engine implements; the data may only use these keys."""
-KINDS = ("tzerzurian", "hermit", "imp")
+Kind = Literal["tzerzurian", "hermit", "imp"]
+KINDS: tuple[Kind, ...] = ("tzerzurian", "hermit", "imp")
 MAX_MENU = 25
 """Discord's limit on options in one menu; the set must keep every menu within it."""
 _KEY = re.compile(r"^[a-z][a-z0-9-]{0,30}$")
@@ -41,7 +39,7 @@ class TzType:
     index: int
     key: str
     name: str
-    kind: str
+    kind: Kind
     landscape: int
     """Index into ``CardSet.landscapes``; -1 for the Hermit and the Imps."""
     points: int | None
@@ -58,6 +56,7 @@ class CardSet:
     rows: int
     columns: int
     abilities: Mapping[str, str]
+    """Ability key → the card's text; each key's rules are its handler in ``abilities.py``."""
     landscapes: tuple[Landscape, ...]
     types: tuple[TzType, ...]
     travel: tuple[int, ...]
@@ -73,12 +72,6 @@ class CardSet:
         return self.types[self.tz[card]]
 
 
-
-
-
-
-
-
 def _key(value: Any, where: str, seen: set[str]) -> str:
     key = text(value, where)
     need(bool(_KEY.match(key)), where, f"`{key}` must be lower-case letters, digits or '-'")
@@ -87,6 +80,13 @@ def _key(value: Any, where: str, seen: set[str]) -> str:
     return key
 
 
+def _abilities(raw: Any, src: str) -> dict[str, str]:
+    """Ability key → card text; each key needs a handler in ``abilities.py`` to be played."""
+    need(isinstance(raw, Mapping) and len(raw) > 0, f"{src}: abilities",
+         "must be a non-empty object")
+    seen: set[str] = set()
+    return {_key(key, f"{src}: abilities", seen): text(value, f"{src}: abilities.{key}")
+            for key, value in raw.items()}
 
 
 def _landscapes(raw: Any, src: str) -> tuple[tuple[Landscape, ...], tuple[int, ...]]:
@@ -103,7 +103,7 @@ def _landscapes(raw: Any, src: str) -> tuple[tuple[Landscape, ...], tuple[int, .
     return tuple(lands), tuple(travel)
 
 
-def _types(raw: Any, src: str, lands: tuple[Landscape, ...]
+def _types(raw: Any, src: str, lands: tuple[Landscape, ...], abilities: Mapping[str, str]
            ) -> tuple[tuple[TzType, ...], tuple[int, ...]]:
     need(isinstance(raw, list) and len(raw) > 0, f"{src}: tzerzurians", "must be a non-empty list")
     by_key = {land.key: land.index for land in lands}
@@ -129,27 +129,25 @@ def _types(raw: Any, src: str, lands: tuple[Landscape, ...]
             value = None
         else:
             value = whole(points, f"{where}.points", -20, 20)
-        need(obj["ability"] in ABILITIES, f"{where}.ability",
-              f"`{obj['ability']}` is not one of {', '.join(ABILITIES)}")
-        types.append(TzType(i, key, text(obj["name"], f"{where}.name"), kind, landscape, value,
-                            obj["ability"]))
+        need(obj["ability"] in abilities, f"{where}.ability",
+              f"`{obj['ability']}` is not one of {', '.join(abilities)}")
+        types.append(TzType(i, key, text(obj["name"], f"{where}.name"), cast(Kind, kind),
+                            landscape, value, obj["ability"]))
         tz += [i] * whole(obj["copies"], f"{where}.copies", 1, 20)
     return tuple(types), tuple(tz)
 
 
 def parse_card_set(data: Any, src: str = "card set") -> CardSet:
-    """Validate ``data`` (the parsed JSON) into a ``CardSet``; raise ``CardDataError`` if unfit."""
+    """Validate ``data`` (the parsed JSON) into a ``CardSet``; raise ``DataError`` if unfit."""
     top = record(data, src, _TOP, set())
     hand = whole(top["hand_size"], f"{src}: hand_size", 1, 20)
     deal = whole(top["deal"], f"{src}: deal", 0, hand)
     area = record(top["search_area"], f"{src}: search_area", {"rows", "columns"}, set())
     rows = whole(area["rows"], f"{src}: search_area.rows", 1, 5)
     cols = whole(area["columns"], f"{src}: search_area.columns", 1, 5)
-    abilities = record(top["abilities"], f"{src}: abilities", set(ABILITIES), set())
-    for key in ABILITIES:
-        text(abilities[key], f"{src}: abilities.{key}")
+    abilities = _abilities(top["abilities"], src)
     lands, travel = _landscapes(top["landscapes"], src)
-    types, tz = _types(top["tzerzurians"], src, lands)
+    types, tz = _types(top["tzerzurians"], src, lands, abilities)
     # Four players may each hold one card over the hand size; someone must still draw.
     need(len(travel) > 4 * (hand + 1), src, f"{len(travel)} travel cards are too few for "
           f"four hands of {hand + 1}")
@@ -158,7 +156,7 @@ def parse_card_set(data: Any, src: str = "card set") -> CardSet:
     # The restack menu lists every card type but the top one.
     need(len(types) <= MAX_MENU + 1, src, f"{len(types)} card types; at most {MAX_MENU + 1} "
           "fit the menus")
-    return CardSet(text(top["name"], f"{src}: name"), deal, hand, rows, cols, dict(abilities),
+    return CardSet(text(top["name"], f"{src}: name"), deal, hand, rows, cols, abilities,
                    lands, types, travel, tz)
 
 

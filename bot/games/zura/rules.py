@@ -1,104 +1,104 @@
-"""The Zura turn, step by step, on a draft state.
+"""The Zura turn, step by step: applying an answered decision and moving on to the next one.
 
-Each function here takes ``s``, a clone made by ``apply`` for this one step, and the list of
-events to append to; it reassigns fields of ``s`` (never mutating a tuple) and runs on until
-the next decision is needed, leaving its name in ``s.phase``:
+``answer`` takes ``s``, a clone made by ``apply`` for this one step, and the list of events to
+append to; the step reassigns fields of ``s`` (never mutating a tuple) and runs on until the
+next decision is needed, leaving its name in ``s.phase``:
 
-``scry``   (top card ability) keep the looked-at travel card on top or put it at the bottom
 ``draw``   take the top of the discard pile or draw from the deck
-``act``    discard cards of one landscape, or first use ``swap`` / ``restack``
-``restack``/``swap``/``extra``  the follow-ups of those abilities
+``act``    discard cards of one landscape, or first use an ability offered beside the discards
 ``peek``/``flip``/``steal``  the effects of a big discard, in the rulebook's order
 ``order``  arrange several claimed cards on the stack
 ``over``   the game has ended
+
+The top card's ability acts through its handler (``abilities``) at the moments it names, and
+may open a step of its own (``scry``, ``restack``, ``swap``, ``extra`` in the default set).
 """
 
 from __future__ import annotations
 
 from bot.engine import Event, Rng
-from bot.engine.names import player
+from bot.games.zura.abilities import effects, handler, of_phase
+from bot.games.zura.board import (
+    HERMIT,
+    IMP,
+    KIND,
+    LAND,
+    SLOT_NAMES,
+    count_of,
+    face_down,
+    land_name,
+    set_hand,
+    slot_name,
+    stealable,
+    take_from_hand,
+    top_ability,
+    tz_key,
+    tz_name,
+    who,
+)
 from bot.games.zura.cards import CARDS
 from bot.games.zura.state import ZState
 
-IMP, HERMIT = "imp", "hermit"
-
-
-who = player
-"""A seat's neutral name in texts ("Player 2"); front ends swap in display names."""
-
-
-def count_of(n: int, name: str) -> str:
-    """ "1 Forest card", "3 Forest cards"."""
-    return f"{n} {name} card" if n == 1 else f"{n} {name} cards"
-
-
-def land_name(land: int) -> str:
-    return _NAMES[land]
-
-
-_NAMES = tuple(land.name for land in CARDS.landscapes)
-
-
-def tz_name(card: int) -> str:
-    return CARDS.types[CARDS.tz[card]].name
-
-
-SLOT_NAMES = tuple(f"{chr(ord('A') + i // CARDS.columns)}{i % CARDS.columns + 1}"
-                   for i in range(CARDS.slots))
-""""A1" … "B4": row letter, column number."""
-
-
-def slot_name(slot: int) -> str:
-    return SLOT_NAMES[slot]
-
-
-ABILITY = tuple(CARDS.types[t].ability for t in CARDS.tz)
-"""Tzerzurian card id → its ability key."""
-KIND = tuple(CARDS.types[t].kind for t in CARDS.tz)
-"""Tzerzurian card id → tzerzurian, hermit or imp."""
-
-
-def top_ability(s: ZState, seat: int) -> str | None:
-    stack = s.stacks[seat]
-    return ABILITY[stack[-1]] if stack else None
+_SLOT = {name: i for i, name in enumerate(SLOT_NAMES)}
 
 
 def hand_target(s: ZState) -> int:
-    return CARDS.hand_size + (top_ability(s, s.turn) == "hand7")
+    return CARDS.hand_size + handler(top_ability(s, s.turn)).extra_hand
 
 
-def face_down(s: ZState) -> list[int]:
-    return [i for i, c, up in zip(_SLOT_INDEXES, s.slots, s.up, strict=True)
-            if c >= 0 and not up]
+def answer(s: ZState, player: int, choice: tuple[str, ...], ev: list[Event]) -> bool:
+    """Apply ``player``'s answer to the open decision of ``s.phase``; False when the step
+    still waits for another seat's sealed answer (a swap)."""
+    step = _STEPS.get(s.phase)
+    if step is not None:
+        step(s, player, choice, ev)
+        return True
+    ability = of_phase(s.phase)
+    assert ability is not None, f"no step called {s.phase!r}"
+    then = ability.answer(s, player, choice, ev)
+    if then == "draw":
+        begin_draw(s, ev)
+    elif then == "act":
+        s.phase = "act"
+    elif then == "end":
+        end_turn(s, ev)
+    return then != "wait"
 
 
-_SLOT_INDEXES = range(CARDS.slots)
+def _act(s: ZState, player: int, choice: tuple[str, ...], ev: list[Event]) -> None:
+    land, _, n = choice[0].partition(":")
+    if land in LAND:
+        discard(s, LAND[land], int(n), ev)
+    else:
+        handler(top_ability(s, s.turn)).act(s, choice[0], ev)
 
 
-def stealable(s: ZState) -> list[int]:
-    return [p for p in range(s.players) if p != s.turn and s.stacks[p]]
+def _draw(s: ZState, player: int, choice: tuple[str, ...], ev: list[Event]) -> None:
+    if choice[0] == "take":
+        take_discard(s, ev)
+    else:
+        fill_hand(s, ev)
+        s.phase = "act"
 
 
-def _set_hand(s: ZState, seat: int, hand: tuple[int, ...]) -> None:
-    hands = list(s.hands)
-    hands[seat] = hand
-    s.hands = tuple(hands)
+def _slot_step(s: ZState, player: int, choice: tuple[str, ...], ev: list[Event]) -> None:
+    slot = _SLOT[choice[0]]
+    if s.phase == "peek":
+        peek(s, slot, ev)
+    else:
+        flip(s, slot, ev)
 
 
-def take_from_hand(hand: tuple[int, ...], land: int, n: int) -> tuple[tuple[int, ...],
-                                                                      tuple[int, ...]]:
-    """The first ``n`` cards of ``land`` (all alike) and the hand without them.
+def _steal(s: ZState, player: int, choice: tuple[str, ...], ev: list[Event]) -> None:
+    steal(s, None if choice[0] == "none" else int(choice[0][1:]), ev)
 
-    A hand is sorted by id, hence by landscape: the cards of ``land`` sit side by side.
-    """
-    travel = CARDS.travel
-    first = 0
-    while first < len(hand) and travel[hand[first]] != land:
-        first += 1
-    end = first
-    while end < len(hand) and end - first < n and travel[hand[end]] == land:
-        end += 1
-    return hand[first:end], hand[:first] + hand[end:]
+
+def _order(s: ZState, player: int, choice: tuple[str, ...], ev: list[Event]) -> None:
+    stack_gains(s, tuple(int(c) for c in choice), ev)
+
+
+_STEPS = {"act": _act, "draw": _draw, "peek": _slot_step, "flip": _slot_step, "steal": _steal,
+          "order": _order}
 
 
 # --- turn start and drawing -------------------------------------------------------------
@@ -109,28 +109,16 @@ def start_turn(s: ZState, ev: list[Event]) -> None:
     s.gained, s.scried, s.swap_with, s.swap_give = (), -1, -1, (-1, -1)
     s.turns += 1
     ev.append(Event("turn", f"{who(s.turn)}'s turn.", data={"seat": s.turn}))
-    if top_ability(s, s.turn) == "scry" and s.deck:
-        s.scried, s.deck = s.deck[-1], s.deck[:-1]
-        s.phase = "scry"
+    if handler(top_ability(s, s.turn)).at_turn_start(s, ev):
         return
-    begin_draw(s, ev)
-
-
-def scry(s: ZState, keep: bool, ev: list[Event]) -> None:
-    card = s.scried
-    s.deck = (*s.deck, card) if keep else (card, *s.deck)
-    s.scried = -1
-    where = "back on top" if keep else "at the bottom"
-    ev.append(Event("scry", f"{who(s.turn)} looks at the top travel card and puts it {where}.",
-                    data={"seat": s.turn, "kept": keep}))
     begin_draw(s, ev)
 
 
 def begin_draw(s: ZState, ev: list[Event]) -> None:
     """Ask about the discard pile while it may be used; otherwise fill the hand from the deck."""
-    ability = top_ability(s, s.turn)
-    target = CARDS.hand_size + (ability == "hand7")
-    if len(s.hands[s.turn]) < target and s.discard and s.taken < 1 + (ability == "discard2"):
+    ability = handler(top_ability(s, s.turn))
+    if (len(s.hands[s.turn]) < CARDS.hand_size + ability.extra_hand and s.discard
+            and s.taken < ability.from_discard):
         s.phase = "draw"
         return
     fill_hand(s, ev)
@@ -141,7 +129,7 @@ def take_discard(s: ZState, ev: list[Event]) -> None:
     card = s.discard[-1]
     s.discard = s.discard[:-1]
     s.taken += 1
-    _set_hand(s, s.turn, tuple(sorted(s.hands[s.turn] + (card,))))
+    set_hand(s, s.turn, tuple(sorted(s.hands[s.turn] + (card,))))
     ev.append(Event("take", f"{who(s.turn)} takes a {land_name(CARDS.travel[card])} from the "
                     "discard pile.", data={"seat": s.turn, "landscape": CARDS.travel[card]}))
     begin_draw(s, ev)
@@ -169,90 +157,32 @@ def fill_hand(s: ZState, ev: list[Event]) -> None:
     s.deck = deck
     if not drawn:
         return
-    _set_hand(s, s.turn, tuple(sorted(hand + drawn)))
+    set_hand(s, s.turn, tuple(sorted(hand + drawn)))
     ev.append(Event("draw", f"{who(s.turn)} draws {count_of(len(drawn), 'travel')}.",
                     data={"seat": s.turn, "count": len(drawn)}))
     got = [CARDS.travel[c] for c in sorted(drawn)]
-    names = ", ".join([_NAMES[land] for land in got])
+    names = ", ".join([land_name(land) for land in got])
     ev.append(Event("drew", f"You drew: {names}.", audience=(s.turn,),
                     data={"landscapes": got}))
 
 
-# --- abilities before discarding --------------------------------------------------------
-
-def restack(s: ZState, card: int, ev: list[Event]) -> None:
-    stacks = list(s.stacks)
-    stacks[s.turn] = (*tuple(c for c in stacks[s.turn] if c != card), card)
-    s.stacks = tuple(stacks)
-    s.used += ("restack",)
-    s.phase = "act"
-    ev.append(Event("restack", f"{who(s.turn)} puts {tz_name(card)} on top of their stack.",
-                    data={"seat": s.turn, "card": CARDS.types[CARDS.tz[card]].key}))
-
-
-def swap_give(s: ZState, seat: int, land: int, ev: list[Event]) -> None:
-    """Record one side of a swap; exchange the cards once both sides have chosen."""
-    give = list(s.swap_give)
-    give[0 if seat == s.turn else 1] = land
-    s.swap_give = (give[0], give[1])
-    if -1 in give:
-        return
-    a, b = s.turn, s.swap_with
-    card_a, hand_a = take_from_hand(s.hands[a], give[0], 1)
-    card_b, hand_b = take_from_hand(s.hands[b], give[1], 1)
-    _set_hand(s, a, tuple(sorted(hand_a + card_b)))
-    _set_hand(s, b, tuple(sorted(hand_b + card_a)))
-    s.used += ("swap",)
-    s.swap_with, s.swap_give = -1, (-1, -1)
-    s.phase = "act"
-    ev.append(Event("swap", f"{who(a)} and {who(b)} trade one travel card.",
-                    data={"seats": [a, b]}))
-    for me, gave, got in ((a, give[0], give[1]), (b, give[1], give[0])):
-        ev.append(Event("swapped", f"You gave a {land_name(gave)} and got a {land_name(got)}.",
-                        audience=(me,), data={"gave": gave, "got": got}))
-
-
 # --- discarding and searching -----------------------------------------------------------
-
-def effects(n: int, ability: str | None) -> tuple[int, int, int]:
-    """Peeks, flips and steals owed for discarding ``n`` cards with ``ability`` on top.
-
-    Six or more cards (seven is possible with ``hand7``) give the six-card effect.
-    """
-    if n < 3:
-        return 0, 0, 0
-    peeks = (n >= 5) + (ability == "peek4" and n >= 4)
-    steals = (n >= 6) + (ability == "steal5" and n >= 5)
-    return peeks, 1 if n == 3 else 2, steals
-
 
 def discard(s: ZState, land: int, n: int, ev: list[Event]) -> None:
     """Discard ``n`` cards of ``land``; the ability on top now adds to the printed effects."""
     cards, hand = take_from_hand(s.hands[s.turn], land, n)
-    _set_hand(s, s.turn, hand)
+    set_hand(s, s.turn, hand)
     s.discard += cards
     s.land, s.count = land, n
     ability = top_ability(s, s.turn)
     ev.append(Event("discard", f"{who(s.turn)} discards {count_of(n, land_name(land))}.",
                     data={"seat": s.turn, "landscape": land, "count": n}))
     if n <= 2:
-        if ability == "extra12" and any(CARDS.travel[c] != land for c in hand):
-            s.phase = "extra"
-            return
-        end_turn(s, ev)
+        if not handler(ability).after_small_discard(s, ev):
+            end_turn(s, ev)
         return
     s.peeks, s.flips, s.steals = effects(n, ability)
     search(s, ev)
-
-
-def discard_extra(s: ZState, land: int, ev: list[Event]) -> None:
-    """The ``extra12`` card: thrown away with no effect of its own."""
-    cards, hand = take_from_hand(s.hands[s.turn], land, 1)
-    _set_hand(s, s.turn, hand)
-    s.discard += cards
-    ev.append(Event("discard", f"{who(s.turn)} also throws away a {land_name(land)}.",
-                    data={"seat": s.turn, "landscape": land, "count": 1, "extra": True}))
-    end_turn(s, ev)
 
 
 def search(s: ZState, ev: list[Event]) -> None:
@@ -285,7 +215,7 @@ def peek(s: ZState, slot: int, ev: list[Event]) -> None:
     ev.append(Event("peek", f"{who(s.turn)} peeks at {slot_name(slot)}.",
                     data={"seat": s.turn, "slot": slot}))
     ev.append(Event("peeked", f"{slot_name(slot)} is {tz_name(card)}.", audience=(s.turn,),
-                    data={"slot": slot, "card": CARDS.types[CARDS.tz[card]].key}))
+                    data={"slot": slot, "card": tz_key(card)}))
     search(s, ev)
 
 
@@ -319,7 +249,7 @@ def _claim_slot(s: ZState, slot: int, ev: list[Event]) -> None:
     s.shown = (*s.shown[:slot], False, *s.shown[slot + 1:])
     s.peeked = (*s.peeked[:slot], 0, *s.peeked[slot + 1:])
     ev.append(Event("claim", f"{who(s.turn)} claims {tz_name(card)}.",
-                    data={"seat": s.turn, "card": CARDS.types[CARDS.tz[card]].key}))
+                    data={"seat": s.turn, "card": tz_key(card)}))
 
 
 def steal(s: ZState, victim: int | None, ev: list[Event]) -> None:
@@ -334,7 +264,7 @@ def steal(s: ZState, victim: int | None, ev: list[Event]) -> None:
         s.steals -= 1
         ev.append(Event("steal", f"{who(s.turn)} takes {tz_name(card)} from {who(victim)}.",
                         data={"seat": s.turn, "from": victim,
-                              "card": CARDS.types[CARDS.tz[card]].key}))
+                              "card": tz_key(card)}))
     search(s, ev)
 
 
@@ -346,7 +276,7 @@ def stack_gains(s: ZState, top_first: tuple[int, ...], ev: list[Event]) -> None:
         s.stacks = tuple(stacks)
         s.gained = ()
         ev.append(Event("stack", f"{who(s.turn)} now shows {tz_name(top_first[0])} on top.",
-                        data={"seat": s.turn, "top": CARDS.types[CARDS.tz[top_first[0]]].key}))
+                        data={"seat": s.turn, "top": tz_key(top_first[0])}))
     end_turn(s, ev)
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from bot.engine import Decision
+from bot.games.zura.cards import CARDS
 
 
 @dataclass(eq=False)
@@ -108,3 +109,22 @@ def state_from_json(data: Mapping[str, Any]) -> ZState:
         values[name] = value
     values["cache"] = values["tally"] = None
     return state
+
+
+def invariants(state: ZState) -> None:
+    """What every reachable state holds (the playout checker asks after each step)."""
+    travel = [*state.deck, *state.discard, *(c for h in state.hands for c in h)]
+    if state.scried >= 0:
+        travel.append(state.scried)
+    assert sorted(travel) == list(range(len(CARDS.travel))), "travel cards lost or doubled"
+    tz = [*state.tz_deck, *(c for c in state.slots if c >= 0), *state.gained,
+          *(c for st in state.stacks for c in st)]
+    assert sorted(tz) == list(range(len(CARDS.tz))), "Tzerzurians lost or doubled"
+    for i, card in enumerate(state.slots):
+        if card < 0:
+            assert not (state.up[i] or state.shown[i] or state.peeked[i]), "empty slot marked"
+        assert not state.up[i] or state.shown[i], "face-up card not shown"
+    assert all(h == tuple(sorted(h)) for h in state.hands), "hand out of order"
+    assert all(len(h) <= CARDS.hand_size + 1 for h in state.hands), "hand too big"
+    if state.land < 0 and state.tz_deck:
+        assert all(c >= 0 for c in state.slots), "search area not refilled"

@@ -9,36 +9,38 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
 
-from bot.engine import View
 from bot.engine.text import fit, listing, name_of, whose
+from bot.games.zura.abilities import of_phase
+from bot.games.zura.view import Slot, TravelCard, TzCard, ZView
 
 _PHASES = {
-    "scry": "looking at the top travel card",
     "draw": "drawing",
     "act": "discarding travel cards to search",
-    "restack": "putting claimed cards on the stack",
-    "swap": "trading travel cards",
-    "extra": "taking an extra action",
     "peek": "peeking at face-down cards",
     "flip": "turning cards face up",
     "steal": "taking a card from an opponent's stack",
     "order": "ordering claimed cards",
 }
+"""The turn's own steps; an ability's step is named by its handler (``doing``)."""
 
 
-def _tz(card: dict[str, Any]) -> str:
+def _doing(phase: str) -> str:
+    ability = of_phase(phase)
+    return ability.doing if ability is not None else _PHASES.get(phase, "playing")
+
+
+def _tz(card: TzCard) -> str:
     points = card.get("value", card["points"])
     return f"{card['name']} ({points:+d})" if isinstance(points, int) else \
         f"{card['name']} (X points)"
 
 
-def _ability(card: dict[str, Any], full: bool) -> str:
+def _ability(card: TzCard, full: bool) -> str:
     return f" — {card['ability_text']}" if full else ""
 
 
-def _slot(slot: dict[str, Any], full: bool) -> str | None:
+def _slot(slot: Slot, full: bool) -> str | None:
     """One search-area place, or None for a face-down card nobody here knows."""
     if slot["state"] == "empty":
         return f"{slot['name']} empty" if full else None
@@ -51,13 +53,13 @@ def _slot(slot: dict[str, Any], full: bool) -> str | None:
     return None
 
 
-def _hand(hand: list[dict[str, Any]]) -> str:
+def _hand(hand: list[TravelCard]) -> str:
     counts = Counter(card["name"] for card in hand)
     return listing([f"{name} ×{n}" if n > 1 else name for name, n in counts.items()],
                    "empty")
 
 
-def describe(view: View, names: Sequence[str], *, full: bool = False) -> str:
+def describe(view: ZView, names: Sequence[str], *, full: bool = False) -> str:
     """The table read like the game: whose turn, the search area, every player, your hand."""
     viewer = view["viewer"]
     turn = view["turn"]
@@ -65,7 +67,7 @@ def describe(view: View, names: Sequence[str], *, full: bool = False) -> str:
     if view["over"]:
         lines.append("Zura, game over.")
     else:
-        doing = _PHASES.get(view["phase"], "playing")
+        doing = _doing(view["phase"])
         lines.append(f"Zura: {whose(names, turn, viewer)} turn, {doing}.")
     final = view["final_turns"]
     if final is not None and not view["over"]:
@@ -102,14 +104,14 @@ def describe(view: View, names: Sequence[str], *, full: bool = False) -> str:
         lines.append(f"{who}: {points}, {stack['size']} stacked{top}, "
                      f"{held} travel card{'s' * (held != 1)}.")
     if viewer is not None:
-        lines.append(f"Your hand: {_hand(view['hand'])}.")
+        lines.append(f"Your hand: {_hand(view['hand'] or [])}.")
         if view["looking_at"] is not None:
             lines.append(f"You see {view['looking_at']['name']} on top of the travel deck.")
         if full and view["my_stack"]:
             lines.append("Your stack, bottom first:")
             lines.extend(f"  {_tz(c)}{_ability(c, True)}" for c in view["my_stack"])
-    top = view["discard"]["top"]
+    pile = view["discard"]["top"]
     lines.append(f"Discard pile {view['discard']['size']}"
-                 + (f" (top {top['name']})" if top else "")
+                 + (f" (top {pile['name']})" if pile else "")
                  + f"; travel deck {view['travel_deck']}; Tzerzurian pile {view['tz_deck']}.")
     return "\n".join(lines) if full else fit(lines)

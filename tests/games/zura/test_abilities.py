@@ -168,7 +168,8 @@ def test_scry_shows_the_top_card_to_its_owner_only() -> None:
     s = table(hands=[["forest"] * 5, SIX], stacks=[["mountain-dreamer"], []],
               deck=["cave", "mountain"])
     assert s.phase == "scry" and keys(s) == ["top", "bottom"]
-    assert GAME.view(s, 0)["looking_at"]["landscape"] == "cave"
+    looking = GAME.view(s, 0)["looking_at"]
+    assert looking is not None and looking["landscape"] == "cave"
     assert GAME.view(s, 1)["looking_at"] is None and GAME.view(s, None)["looking_at"] is None
     s = do(s, "bottom", log=log)
     assert lands(s.deck[:1]) == ["cave"]  # the bottom of the deck
@@ -214,4 +215,5 @@ def test_a_new_claim_replaces_the_ability() -> None:
     assert "swap:1" in keys(s)
     s = do(s, "forest:3")
     s = do(s, "A1")
-    assert GAME.view(s, None)["stacks"][0]["top"]["ability"] == "peek4"
+    top = GAME.view(s, None)["stacks"][0]["top"]
+    assert top is not None and top["ability"] == "peek4"

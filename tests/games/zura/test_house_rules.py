@@ -67,7 +67,7 @@ def test_each_landscape_has_its_abilities_points_and_one_variable_card() -> None
     players + 1 per card of its colour in its owner's collection, itself included, with
     ability peek4."""
     for land in range(3):
-        fixed = Counter()
+        fixed: Counter[tuple[str, int]] = Counter()
         for t in CARDS.tz:
             kind = CARDS.types[t]
             if kind.landscape == land and kind.points is not None:

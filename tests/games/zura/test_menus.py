@@ -63,7 +63,7 @@ def test_a_number_on_an_option_is_that_cards_number_on_the_hand_image(players: i
         state = GAME.setup(players, {}, seed)
         for player, action in out.actions:
             for d in GAME.pending(state):
-                hand = GAME.view(state, d.player)["hand"]
+                hand = GAME.view(state, d.player)["hand"] or []
                 for o in d.options:
                     assert o.group != "hand", o
                     found = _CARDS.search(o.label)

@@ -51,7 +51,7 @@ def test_the_checker_would_catch_a_leaky_view(monkeypatch: pytest.MonkeyPatch) -
 
     def leaky(state, viewer):  # type: ignore[no-untyped-def]
         out = original(state, viewer)
-        out["deck_top"] = state.deck[-1] if state.deck else None
+        out["deck_top"] = state.deck[-1] if state.deck else None  # type: ignore[typeddict-unknown-key]
         return out
 
     monkeypatch.setattr(GAME, "view", leaky)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import Action, Event, IllegalAction
+from bot.engine import Action, Event, IllegalAction, play
 from bot.games.zura import GAME
 from tests.games.zura.helpers import (
     SEARCH,
@@ -237,6 +237,6 @@ def test_discarding_cards_one_does_not_hold_is_refused() -> None:
     assert "mountain:1" not in keys(s) and "forest:4" not in keys(s)
     d = decision(s)
     with pytest.raises(IllegalAction):
-        GAME.apply(s, 0, Action(d.id, ("forest:4",)))
+        play(GAME, s, 0, Action(d.id, ("forest:4",)))
     with pytest.raises(IllegalAction):
-        GAME.apply(s, 0, Action(d.id, ("forest:1", "cave:1")))
+        play(GAME, s, 0, Action(d.id, ("forest:1", "cave:1")))

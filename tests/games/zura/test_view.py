@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import json
+import types
+import typing
+from typing import Any
 
-from bot.engine import Rng
+from bot.engine import Rng, play
+from bot.engine.playout import run_playout
 from bot.games.zura import GAME
-from bot.games.zura.view import __doc__ as VIEW_DOC
+from bot.games.zura.view import ZView
 from tests.games.zura.helpers import SIX, decision, do, table
 
 TOP_KEYS = {"game", "viewer", "players", "turn", "phase", "step", "landscapes", "search",
@@ -14,19 +18,63 @@ TOP_KEYS = {"game", "viewer", "players", "turn", "phase", "step", "landscapes", 
             "travel_deck", "tz_deck", "this_turn", "final_turns", "over"}
 
 
-def test_the_view_has_the_documented_keys_and_is_json() -> None:
+def _conforms(value: Any, hint: Any, where: str) -> None:
+    """``value`` (a run-time view part) holds exactly what the declared type ``hint`` says."""
+    if typing.is_typeddict(hint):
+        hints = typing.get_type_hints(hint)
+        assert isinstance(value, dict), where
+        assert hint.__required_keys__ <= set(value) <= set(hints), (where, set(value))
+        for key, item in value.items():
+            _conforms(item, hints[key], f"{where}.{key}")
+        return
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is typing.NotRequired:
+        _conforms(value, args[0], where)
+    elif origin in (typing.Union, types.UnionType):
+        errors = []
+        for arg in args:
+            try:
+                _conforms(value, arg, where)
+                return
+            except AssertionError as exc:
+                errors.append(exc)
+        raise AssertionError(where, value, errors)
+    elif origin is typing.Literal:
+        assert value in args, (where, value)
+    elif origin is list:
+        assert isinstance(value, list), where
+        for i, item in enumerate(value):
+            _conforms(item, args[0], f"{where}[{i}]")
+    elif hint is type(None):
+        assert value is None, where
+    else:
+        assert isinstance(value, hint) and not (hint is int and isinstance(value, bool)), \
+            (where, value, hint)
+
+
+def test_the_view_has_the_declared_keys_and_is_json() -> None:
     s = table(hands=[["forest"] * 5 + ["cave"], SIX], stacks=[["cave-keeper"], []])
+    assert set(typing.get_type_hints(ZView)) == TOP_KEYS
     for viewer in (None, 0, 1):
         v = GAME.view(s, viewer)
-        assert set(v) == TOP_KEYS
+        _conforms(v, ZView, "view")
         assert json.loads(json.dumps(v)) == v
-    assert VIEW_DOC is not None
-    assert all(f'"{key}"' in VIEW_DOC for key in TOP_KEYS)
+
+
+def test_every_view_of_a_played_game_matches_its_declared_type() -> None:
+    out = run_playout(GAME, 3, 5, check=False)
+    state = GAME.setup(3, {}, 5)
+    for step, (seat, action) in enumerate(out.actions):
+        if step % 7 == 0:
+            for viewer in (None, 0, 1, 2):
+                _conforms(GAME.view(state, viewer), ZView, f"step {step} view")
+        state, _ = play(GAME, state, seat, action)
+    _conforms(GAME.view(state, None), ZView, "final view")
 
 
 def test_hands_are_seen_by_their_owner_only() -> None:
     s = table(hands=[["forest"] * 5 + ["cave"], ["mountain"] * 6])
-    assert [c["landscape"] for c in GAME.view(s, 1)["hand"]] == ["mountain"] * 6
+    assert [c["landscape"] for c in GAME.view(s, 1)["hand"] or []] == ["mountain"] * 6
     assert GAME.view(s, None)["hand"] is None
     assert "mountain" not in json.dumps(GAME.view(s, 0)["hand"])
     assert GAME.view(s, None)["hand_sizes"] == [6, 6]
@@ -34,7 +82,7 @@ def test_hands_are_seen_by_their_owner_only() -> None:
 
 def test_the_hand_is_numbered_in_menu_order() -> None:
     s = table(hands=[["cave", "forest", "mountain", "forest", "cave", "forest"], SIX])
-    hand = GAME.view(s, 0)["hand"]
+    hand = GAME.view(s, 0)["hand"] or []
     assert [(c["number"], c["landscape"]) for c in hand] == [
         (1, "forest"), (2, "forest"), (3, "forest"), (4, "mountain"), (5, "cave"), (6, "cave")]
     labels = [o.label for o in decision(s).options]
@@ -48,10 +96,12 @@ def test_stacks_show_their_top_and_size_and_the_owner_sees_all() -> None:
     s = table(hands=[SIX, SIX], stacks=[["cave-keeper", "cave-dreamer"], []])
     for viewer in (None, 1):
         v = GAME.view(s, viewer)
-        assert v["stacks"][0]["size"] == 2 and v["stacks"][0]["top"]["key"] == "cave-dreamer"
+        top = v["stacks"][0]["top"]
+        assert v["stacks"][0]["size"] == 2 and top is not None and top["key"] == "cave-dreamer"
         assert "cave-keeper" not in json.dumps(v)
     assert GAME.view(s, 1)["my_stack"] == []
-    assert [c["key"] for c in GAME.view(s, 0)["my_stack"]] == ["cave-keeper", "cave-dreamer"]
+    assert [c["key"] for c in GAME.view(s, 0)["my_stack"] or []] == ["cave-keeper",
+                                                                     "cave-dreamer"]
     assert GAME.view(s, None)["my_stack"] is None
 
 
@@ -77,7 +127,9 @@ def test_the_discard_top_and_deck_sizes_are_public() -> None:
     s = table(hands=[["forest"] * 6, SIX], discard=["mountain", "cave"], deck=["cave"] * 3,
               rest="discard")
     v = GAME.view(s, None)
-    assert v["discard"]["top"]["landscape"] == "mountain" and v["discard"]["size"] == 60 - 15
+    top = v["discard"]["top"]
+    assert top is not None and top["landscape"] == "mountain"
+    assert v["discard"]["size"] == 60 - 15
     assert (v["travel_deck"], v["tz_deck"]) == (3, 35 - 8)
 
 
