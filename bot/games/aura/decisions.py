@@ -19,8 +19,8 @@ from dataclasses import replace
 from bot.engine import ORDER, PICK, Decision, Option
 from bot.engine.names import player as who
 from bot.games.aura.cards import AURA, CARDS, COLOUR, EMPTY, LABEL, RETURN, TRADE
-from bot.games.aura.flow import PLAY_MAX, PLAY_MIN, reachable, unnamed_wild
 from bot.games.aura.memo import ByIdentity
+from bot.games.aura.rules import PLAY_MAX, PLAY_MIN, reachable, unnamed_wild
 from bot.games.aura.state import (
     BLOCK,
     CLEANUP,

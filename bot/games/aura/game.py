@@ -1,4 +1,4 @@
-"""Aura on the engine protocol: the ``Game`` object that wires the rules modules together."""
+"""Aura on the engine protocol: the ``Game`` object that wires the role modules together."""
 
 from __future__ import annotations
 
@@ -11,12 +11,13 @@ from bot.games.aura import ai, text
 from bot.games.aura.cards import AURA, EMPTY
 from bot.games.aura.decisions import open_decisions
 from bot.games.aura.help import TOPICS
-from bot.games.aura.moves import apply_action
-from bot.games.aura.score import standings
-from bot.games.aura.setup import deck_cards, new_game, scenario_state
+from bot.games.aura.hidden import redeal
+from bot.games.aura.rules import apply_action
+from bot.games.aura.scenario import scenario_state
+from bot.games.aura.scoring import standings
+from bot.games.aura.setup import deck_cards, new_game
 from bot.games.aura.state import OVER, AuraState, state_from_json, state_to_json
 from bot.games.aura.view import build_view
-from bot.games.aura.visibility import redeal
 
 
 class Aura(Game[AuraState, View]):

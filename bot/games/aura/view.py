@@ -114,7 +114,7 @@ from bot.games.aura.cards import (
 )
 from bot.games.aura.memo import ByIdentity, Face
 from bot.games.aura.outcome import Outcome, chains_of, judge
-from bot.games.aura.score import standings
+from bot.games.aura.scoring import standings
 from bot.games.aura.state import (
     BLOCK as BLOCK_PHASE,
 )

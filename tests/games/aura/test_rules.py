@@ -19,7 +19,7 @@ from bot.games.aura.cards import (
     draw_value,
 )
 from bot.games.aura.outcome import beats, judge
-from bot.games.aura.score import standings
+from bot.games.aura.scoring import standings
 from bot.games.aura.setup import draw_for_start
 from bot.games.aura.state import BLOCK as BLOCK_PHASE
 from bot.games.aura.state import BY_HIGHER, BY_TRUMP, EXTRA, OVER, PLAY, AuraState, evolve
