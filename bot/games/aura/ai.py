@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
-from typing import Any
 
-from bot.engine import ORDER, Action, Decision, Rng, View
+from bot.engine import ORDER, Action, Decision, Rng
 from bot.games.aura.cards import (
     ACTION,
     BLOCK,
@@ -34,6 +33,7 @@ from bot.games.aura.cards import (
 )
 from bot.games.aura.outcome import Outcome, judge
 from bot.games.aura.rules import PLAY_MAX, PLAY_MIN
+from bot.games.aura.view import AuraView, Shown, Table
 
 # --- random ---------------------------------------------------------------------------------
 
@@ -156,24 +156,36 @@ def keep_value(card: int) -> float:
 
 # --- reading the table off the view ---------------------------------------------------------
 
-def _card_id(entry: Any) -> int:
-    if entry is None or "id" not in entry:
-        return EMPTY
-    return int(entry["id"])
+def _me(view: AuraView) -> int:
+    """The deciding seat: an AI only ever reads its own seat's view."""
+    me = view["viewer"]
+    if me is None:
+        raise ValueError("An AI decides from its own seat's view.")
+    return me
 
 
-def table_of(view: View) -> tuple[list[list[int]], list[list[int]]]:
-    """The table's rows and the named wild numbers per seat, as ``judge`` wants them."""
+def _table(view: AuraView) -> Table:
+    """The cards on the table, which every decision but a play is about."""
     table = view["table"]
+    if table is None:
+        raise ValueError("No cards are on the table.")
+    return table
+
+
+def table_of(view: AuraView) -> tuple[list[list[int]], list[list[int]]]:
+    """The table's rows and the named wild numbers per seat, as ``judge`` wants them."""
+    table = _table(view)
     players = view["players"]
     rows = [[EMPTY] * len(table["cards"]) for _ in range(players)]
     named = [[0] * COLOURS for _ in range(players)]
 
-    def put(seat: int, i: int, entry: Any) -> None:
-        card = _card_id(entry)
+    def put(seat: int, i: int, entry: Shown | None) -> None:
+        if entry is None or "back" in entry:
+            return
+        card = entry["id"]
         rows[seat][i] = card
-        if card != EMPTY and KIND[card] == WILD and entry.get("value"):
-            named[seat][COLOUR[card]] = int(entry["value"])
+        if KIND[card] == WILD and entry["value"]:
+            named[seat][COLOUR[card]] = entry["value"]
 
     for i, slot in enumerate(table["cards"]):
         put(table["active"], i, slot["card"])
@@ -183,10 +195,10 @@ def table_of(view: View) -> tuple[list[list[int]], list[list[int]]]:
     return rows, named
 
 
-def worth(view: View, result: Outcome, me: int | None = None) -> float:
+def worth(view: AuraView, result: Outcome, me: int | None = None) -> float:
     """How good ``result`` is for ``me`` (the viewer by default): opponents' discards
     against their own."""
-    me = view["viewer"] if me is None else me
+    me = _me(view) if me is None else me
     others = [s for s in range(view["players"]) if s != me]
     score = sum(result.owes[s] for s in others) / len(others) - result.owes[me]
     stopped = any(result.blocked_all)
@@ -199,13 +211,13 @@ SEARCHED_WILDS = 2
 """Unnamed wilds whose every number is tried; any further ones are named greedily."""
 
 
-def unnamed_wilds(view: View, rows: list[list[int]], named: list[list[int]]
+def unnamed_wilds(view: AuraView, rows: list[list[int]], named: list[list[int]]
                   ) -> list[tuple[int, int]]:
     """Wilds on the table still without a number, as (seat, colour), in the order their
     owners name them: the seat resolving now first, then the others in turn order."""
     players = view["players"]
-    first = view["table"]["resolving"]
-    first = view["viewer"] if first is None else first
+    first = _table(view)["resolving"]
+    first = _me(view) if first is None else first
     out = []
     for k in range(players):
         seat = (first + k) % players
@@ -215,7 +227,7 @@ def unnamed_wilds(view: View, rows: list[list[int]], named: list[list[int]]
     return out
 
 
-def settle(view: View, rows: list[list[int]], named: list[list[int]],
+def settle(view: AuraView, rows: list[list[int]], named: list[list[int]],
            order: list[tuple[int, int]]) -> Outcome:
     """The outcome once every wild in ``order`` is named by its owner to suit that owner.
 
@@ -224,7 +236,7 @@ def settle(view: View, rows: list[list[int]], named: list[list[int]],
     ``SEARCHED_WILDS`` are searched through; any before them are named greedily (the later
     ones counted as unnamed), which bounds the work at 8 ** SEARCHED_WILDS tables.
     """
-    active = view["table"]["active"]
+    active = _table(view)["active"]
     names = [list(n) for n in named]
     for i, (seat, colour) in enumerate(order):
         rest = order[i + 1:]
@@ -243,7 +255,7 @@ def settle(view: View, rows: list[list[int]], named: list[list[int]],
     return judge(rows, active, names)
 
 
-def _best(view: View, options: list[str], table_for: Callable[[str], tuple[
+def _best(view: AuraView, options: list[str], table_for: Callable[[str], tuple[
         list[list[int]], list[list[int]]]]) -> str:
     """The option whose resulting table is worth most to the viewer (first one on ties),
     with every wild still unnamed answered by its owner (see ``settle``)."""
@@ -257,24 +269,24 @@ def _best(view: View, options: list[str], table_for: Callable[[str], tuple[
 
 # --- each kind of decision ------------------------------------------------------------------
 
-def _play(view: View, decision: Decision) -> tuple[str, ...]:
+def _play(view: AuraView, decision: Decision) -> tuple[str, ...]:
     hand = [int(o.key) for o in decision.options]
-    can_trade = view["seats"][view["viewer"]]["discard"] > 0
+    can_trade = view["seats"][_me(view)]["discard"] > 0
     best = max(legal_plays(hand), key=lambda combo: play_score(combo, can_trade))
     return tuple(str(c) for c in best)
 
 
-def _block(view: View, decision: Decision) -> tuple[str, ...]:
+def _block(view: AuraView, decision: Decision) -> tuple[str, ...]:
     """The likeliest blind winner; nothing more once the Block card already covers all."""
     rows, _ = table_of(view)
     cards = [int(o.key) for o in decision.options if o.group == "hand"]
     usable = [c for c in cards if c not in (DOUBLE, REVERSE)]
-    if not usable or BLOCK in rows[view["viewer"]]:
+    if not usable or BLOCK in rows[_me(view)]:
         return ("done",) if decision.option("done") else ("none",)
     return (str(max(usable, key=beats_by_chance)),)
 
 
-def _return(view: View, decision: Decision) -> tuple[str, ...]:
+def _return(view: AuraView, decision: Decision) -> tuple[str, ...]:
     rows, named = table_of(view)
 
     def without(key: str) -> tuple[list[list[int]], list[list[int]]]:
@@ -288,13 +300,13 @@ def _return(view: View, decision: Decision) -> tuple[str, ...]:
     return (_best(view, [o.key for o in decision.options], without),)
 
 
-def _trade(view: View, decision: Decision) -> tuple[str, ...]:
-    me = view["viewer"]
+def _trade(view: AuraView, decision: Decision) -> tuple[str, ...]:
+    me = _me(view)
     rows, named = table_of(view)
     pos = rows[me].index(TRADE)
     keys = [o.key for o in decision.options]
     if keys[0].startswith("col"):
-        pile = [int(c["id"]) for c in view["seats"][me]["discarded"] if "id" in c]
+        pile = [c["id"] for c in view["seats"][me]["discarded"] or []]
         colours = {k: [c for c in pile if f"col{COLOUR[c]}" == k] for k in keys if k != "keep"}
         flat = {f"d{c}": k for k, cards in colours.items() for c in cards}
         pick = _trade_pick(view, rows, named, me, pos, [*flat, "keep"])
@@ -302,7 +314,7 @@ def _trade(view: View, decision: Decision) -> tuple[str, ...]:
     return (_trade_pick(view, rows, named, me, pos, keys),)
 
 
-def _trade_pick(view: View, rows: list[list[int]], named: list[list[int]], me: int, pos: int,
+def _trade_pick(view: AuraView, rows: list[list[int]], named: list[list[int]], me: int, pos: int,
                 keys: list[str]) -> str:
     def swapped(key: str) -> tuple[list[list[int]], list[list[int]]]:
         if key == "keep":
@@ -315,8 +327,8 @@ def _trade_pick(view: View, rows: list[list[int]], named: list[list[int]], me: i
     return _best(view, keys, swapped)
 
 
-def _wild(view: View, decision: Decision) -> tuple[str, ...]:
-    me = view["viewer"]
+def _wild(view: AuraView, decision: Decision) -> tuple[str, ...]:
+    me = _me(view)
     rows, named = table_of(view)
     pos = next(i for i, c in enumerate(rows[me]) if c != EMPTY and KIND[c] == WILD
                and not named[me][COLOUR[c]])
@@ -330,9 +342,9 @@ def _wild(view: View, decision: Decision) -> tuple[str, ...]:
     return (_best(view, [o.key for o in reversed(decision.options)], naming),)
 
 
-def _discard(view: View, decision: Decision) -> tuple[str, ...]:
+def _discard(view: AuraView, decision: Decision) -> tuple[str, ...]:
     rows, _ = table_of(view)
-    mine = rows[view["viewer"]]
+    mine = rows[_me(view)]
 
     def cost(key: str) -> float:
         if key.startswith("t"):
@@ -345,7 +357,7 @@ def _discard(view: View, decision: Decision) -> tuple[str, ...]:
     return tuple(keys[:decision.min])
 
 
-def choose_normal(view: View, decision: Decision, rng: Rng) -> Action:
+def choose_normal(view: AuraView, decision: Decision, rng: Rng) -> Action:
     kind = tag(decision)
     keys: tuple[str, ...]
     if kind == "play":
@@ -370,7 +382,7 @@ def choose_normal(view: View, decision: Decision, rng: Rng) -> Action:
     return Action(decision.id, keys)
 
 
-def choose(level: str, view: View, decision: Decision, rng: Rng) -> Action:
+def choose(level: str, view: AuraView, decision: Decision, rng: Rng) -> Action:
     if level == "normal":
         return choose_normal(view, decision, rng)
     return choose_random(decision, rng)
