@@ -28,9 +28,9 @@ from bench.report import Row, latency_rows
 from bot.engine import registry
 from bot.match import MatchService
 from bot.match.clock import CUSTOM, REMIND_AT, WARN_AT, MatchClock, make_clock
-from bot.match.clocked import ClockedMatchService
 from bot.match.notices import ClockOut, LastCall, Reminder
 from bot.match.scheduler import Scheduler
+from bot.match.timekeeper import Timekeeper
 from bot.store import SqliteStore
 from tests.highcard import GAME
 
@@ -74,19 +74,20 @@ async def _scheduler_rows(path: Path, matches: int) -> list[Row]:
     store = SqliteStore(path)
     await store.open()
     try:
-        svc = ClockedMatchService(store, now=now)
+        svc = MatchService(store)
+        clocks = Timekeeper(svc, now=now)
         for _ in range(matches):
             info = await svc.create(GAME.name, PLAYERS[0], guild_id=1, clock=make_clock("live"))
             await svc.join(info.id, PLAYERS[1])
             await svc.start(info.id, PLAYERS[0])
-        idle = [(await _timed(svc.tick))[0] for _ in range(20)]
+        idle = [(await _timed(clocks.tick))[0] for _ in range(20)]
         now.t = START + 60
-        reminders, out = await _timed(svc.tick)
+        reminders, out = await _timed(clocks.tick)
         assert isinstance(out, list) and len(out) == 2 * matches
         now.t = START + 120
-        expiries, out = await _timed(svc.tick)
+        expiries, out = await _timed(clocks.tick)
         assert isinstance(out, list) and len(out) == 2 * matches
-        restart = ClockedMatchService(store, now=now)
+        restart = Timekeeper(MatchService(store), now=now)
         recover, _ = await _timed(restart.recover)
     finally:
         await store.close()
@@ -117,8 +118,8 @@ async def _lateness_rows(path: Path, matches: int, seconds: int) -> list[Row]:
                 late.append(fired - (item.due_at - seconds * (1 - share)))
 
     try:
-        svc = ClockedMatchService(store, now=time.time)
-        scheduler = Scheduler(svc, deliver)
+        svc = MatchService(store)
+        scheduler = Scheduler(Timekeeper(svc, now=time.time), deliver)
         running = asyncio.create_task(scheduler.run())
         clock = MatchClock(CUSTOM, seconds)
         for _ in range(matches):
@@ -148,7 +149,8 @@ async def _measure(quick: bool) -> list[Row]:
             store = SqliteStore(folder / f"{label}.sqlite3")
             await store.open()
             try:
-                svc = ClockedMatchService(store, now=Now())
+                svc = MatchService(store)
+                Timekeeper(svc, now=Now())
                 samples = await _moves(svc, matches, timed)
             finally:
                 await store.close()

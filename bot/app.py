@@ -27,9 +27,10 @@ from bot.discord.images import Images
 from bot.discord.items import ParlorButton, ParlorSelect
 from bot.discord.replies import explain
 from bot.discord.runtime import Runtime
-from bot.match.clocked import ClockedMatchService
+from bot.match import MatchService
 from bot.match.scheduler import Sleep
 from bot.match.thinker import Thinker
+from bot.match.timekeeper import Timekeeper
 from bot.settings import Settings
 from bot.store import Store, open_store
 from cogs.admin import Admin
@@ -87,15 +88,14 @@ class ParlorBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         await self.store.open()
         thinker = Thinker(self.settings.ai_think_ms)
-        service = (ClockedMatchService(self.store, now=self.clock, thinker=thinker)
-                   if self.seed_source is None
-                   else ClockedMatchService(self.store, now=self.clock, thinker=thinker,
-                                            seed_source=self.seed_source))
+        service = (MatchService(self.store, thinker=thinker) if self.seed_source is None
+                   else MatchService(self.store, thinker=thinker, seed_source=self.seed_source))
+        clocks = Timekeeper(service, now=self.clock)
         delivery = Delivery(self, service, self.store, self.images)
         self.parlor = Runtime(service, self.store, delivery, Clicks(service, delivery))
         for cog in (Lobby(self.parlor), Matches(self.parlor), Rules(self.parlor),
                     Admin(self.parlor), ForeignComponents(),
-                    Clocks(self.parlor, service, self.clock_sleep), Community(self.parlor),
+                    Clocks(self.parlor, clocks, self.clock_sleep), Community(self.parlor),
                     Decks(self.parlor)):
             await self.add_cog(cog)
         self.add_dynamic_items(ParlorButton, ParlorSelect)

@@ -1,7 +1,7 @@
 """Clocks on Discord: the scheduler loop, /pause, /resume, /away, /back and the clock buttons.
 
 The loop is ``bot.match.scheduler`` (it sleeps until the next rung is due); every rule and
-every stored stage lives in ``bot.match.clocked``, so a restart loses nothing. Notices become
+every stored stage lives in ``bot.match.timekeeper``, so a restart loses nothing. Notices become
 posts in the match's thread or DMs here; moves and tables go through ``Delivery`` like any
 other.
 """
@@ -24,7 +24,6 @@ from bot.discord.runtime import Runtime, match_title
 from bot.discord.suggest import match_choices
 from bot.engine import GameError
 from bot.match import MatchInfo, Outbound
-from bot.match.clocked import ClockedMatchService
 from bot.match.notices import (
     AwayChanged,
     ClockOut,
@@ -33,6 +32,7 @@ from bot.match.notices import (
     Reminder,
 )
 from bot.match.scheduler import Scheduler, Sleep
+from bot.match.timekeeper import Timekeeper
 from bot.store import ACTIVE
 
 log = logging.getLogger(__name__)
@@ -44,11 +44,11 @@ Interaction = discord.Interaction[Any]
 
 
 class Clocks(commands.Cog, name="Clocks"):
-    def __init__(self, runtime: Runtime, service: ClockedMatchService,
+    def __init__(self, runtime: Runtime, clocks: Timekeeper,
                  sleep: Sleep = asyncio.sleep) -> None:
         self.rt = runtime
-        self.service = service
-        self.scheduler = Scheduler(service, self.deliver, sleep=sleep)
+        self.clocks = clocks
+        self.scheduler = Scheduler(clocks, self.deliver, sleep=sleep)
         self._task: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
@@ -71,7 +71,7 @@ class Clocks(commands.Cog, name="Clocks"):
         info: MatchInfo | None = None
         for item in batch:
             if isinstance(item, Notice):
-                info = info or await self.service.info(item.match_id)
+                info = info or await self.rt.service.info(item.match_id)
                 await self.announce(info, item)
             else:
                 outbound.append(item)
@@ -102,7 +102,7 @@ class Clocks(commands.Cog, name="Clocks"):
 
     async def vote(self, interaction: Interaction, match_id: int, pause: bool) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        batch = await self.service.vote_pause(match_id, interaction.user.id, pause)
+        batch = await self.clocks.vote_pause(match_id, interaction.user.id, pause)
         await self.deliver(batch, actor=interaction)
         await interaction.followup.send("Your vote counts.", ephemeral=True)
 
@@ -127,7 +127,7 @@ class Clocks(commands.Cog, name="Clocks"):
                    days: app_commands.Range[float, 0.1, 365.0]) -> None:
         assert interaction.guild_id is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
-        batches = await self.service.go_away(interaction.user.id, interaction.guild_id, days)
+        batches = await self.clocks.go_away(interaction.user.id, interaction.guild_id, days)
         await self.report(interaction, batches)
 
     @app_commands.command(name="back", description="End your time away: your clocks run again")
@@ -135,7 +135,7 @@ class Clocks(commands.Cog, name="Clocks"):
     async def back(self, interaction: Interaction) -> None:
         assert interaction.guild_id is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
-        batches = await self.service.come_back(interaction.user.id, interaction.guild_id)
+        batches = await self.clocks.come_back(interaction.user.id, interaction.guild_id)
         await self.report(interaction, batches)
 
     async def report(self, interaction: Interaction, batches: list[list[ClockOut]]) -> None:
@@ -144,7 +144,7 @@ class Clocks(commands.Cog, name="Clocks"):
         for batch in batches:
             await self.deliver([n for n in batch if not isinstance(n, NoAwayLeft)])
             for notice in batch:
-                info = await self.service.info(notice.match_id)
+                info = await self.rt.service.info(notice.match_id)
                 title = f"**{match_title(info.game, info.id)}**"
                 if isinstance(notice, NoAwayLeft):
                     lines.append(f"{title}: no time away left; your clock runs.")
@@ -162,7 +162,7 @@ class Clocks(commands.Cog, name="Clocks"):
         if c.verb in (PAUSE, RESUME):
             await self.vote(interaction, c.match, c.verb == PAUSE)
         elif c.verb == BACK:
-            batch = await self.service.take_back(c.match, interaction.user.id)
+            batch = await self.clocks.take_back(c.match, interaction.user.id)
             await self.rt.delivery.show_hand(interaction, c.match)
             await self.deliver(batch)
         else:

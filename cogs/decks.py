@@ -19,7 +19,6 @@ from bot.discord.decks import (
     card_choices,
     deck_choices,
     decks_of,
-    find_card,
     playing,
     show_text,
 )
@@ -27,8 +26,7 @@ from bot.discord.delivery import LOBBY as LOBBY_POST
 from bot.discord.lobby import lobby_text
 from bot.discord.replies import say
 from bot.discord.runtime import Runtime, match_title
-from bot.engine import GameError
-from bot.match.decks import GAME
+from bot.engine import GameError, registry
 from bot.store import LOBBY
 
 Interaction = discord.Interaction[Any]
@@ -64,7 +62,7 @@ class Decks(commands.Cog):
     @app_commands.describe(name="The card's name")
     @app_commands.autocomplete(name=card_choices)
     async def card(self, interaction: Interaction, name: str) -> None:
-        await say(interaction, find_card(name))
+        await say(interaction, decks_of(self.rt).book.card_text(name))
 
     @group.command(name="import", description="Paste a deck list or code and save it")
     async def import_(self, interaction: Interaction) -> None:
@@ -96,7 +94,7 @@ class Decks(commands.Cog):
     async def _lobby_here(self, interaction: Interaction) -> int:
         if interaction.channel_id is not None:
             here = await self.rt.store.matches_in_channel(interaction.channel_id, (LOBBY,))
-            mine = [m for m in here if m.game == GAME
+            mine = [m for m in here if registry.get(m.game).decks() is not None
                     and any(s.user_id == interaction.user.id for s in m.seats)]
             if len(mine) == 1:
                 return mine[0].id

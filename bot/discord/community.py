@@ -63,7 +63,7 @@ def _who(record: MatchRecord, seat: int) -> str:
 
 def history_line(record: MatchRecord, result: ResultRecord) -> str:
     parts = [f"**{match_title(record.game, record.id)}**", when(result.finished_at),
-             ending(result.reason)]
+             ending(record.game, result.reason)]
     if record.status == FINISHED:
         parts.append(standings(record, result))
     return " · ".join([*parts, thread_link(record)])
@@ -98,7 +98,7 @@ async def closed_choices(interaction: Interaction,
     text = current.lower().lstrip("#")
     for record, result in [*mine, *everyone]:
         label = f"{match_title(record.game, record.id)} · " + (
-            ending(result.reason) if result is not None else CANCELLED)
+            ending(record.game, result.reason) if result is not None else CANCELLED)
         if record.id not in seen and text in label.lower():
             seen.add(record.id)
             out.append(app_commands.Choice(name=label[:100], value=record.id))

@@ -1,5 +1,5 @@
-"""Auroria decks on Discord: the lobby's persistent deck select, deck texts and the
-import / check form.
+"""Own decks on Discord (games that declare them, ``Game.decks``): the lobby's persistent
+deck select, deck texts and the import / check form.
 """
 
 from __future__ import annotations
@@ -16,12 +16,10 @@ from bot.discord.lobby import lobby_text
 from bot.discord.replies import explain, say
 from bot.discord.runtime import Runtime, match_title, runtime_of
 from bot.discord.suggest import MAX_CHOICES
-from bot.engine import GameError
-from bot.games.auroria.cardtext import card_sheet
-from bot.games.auroria.decklist import RANDOM
-from bot.games.auroria.pool import POOL
+from bot.engine import Game, registry
+from bot.engine.decks import DeckView
 from bot.match import MatchInfo
-from bot.match.decks import GAME, DeckService, DeckView, seat_decks
+from bot.match.decks import DeckService, deck_games, seat_decks
 from bot.store import LOBBY
 
 Interaction = discord.Interaction[Any]
@@ -32,8 +30,10 @@ LIST_MAX: Final = 4000
 """Discord's limit for a text input: a full list with a side deck is about 1,200."""
 
 
-def decks_of(rt: Runtime) -> DeckService:
-    return DeckService(rt.store, rt.service)
+def decks_of(rt: Runtime, game: Game[Any, Any] | None = None) -> DeckService:
+    """The decks of ``game``; without one, of the game /deck is about (the first game with
+    own decks)."""
+    return DeckService(rt.store, rt.service, game if game is not None else deck_games()[0])
 
 
 def show_text(view: DeckView) -> str:
@@ -67,16 +67,18 @@ def picker(match_id: int, choices: list[tuple[str, str]]) -> discord.ui.View:
 
 
 async def offer_decks(interaction: Interaction, info: MatchInfo) -> MatchInfo:
-    """After /play or Join in an Auroria lobby: a private select to choose one's deck. The
-    seat starts from a random deck (a seat someone left keeps its option otherwise); the
-    lobby as it is now is returned, for the caller's lobby post."""
-    if info.game != GAME or info.status != LOBBY:
+    """After /play or Join in a lobby of a game with own decks: a private select to choose
+    one's deck. The seat starts from the default deck (a seat someone left keeps its option
+    otherwise); the lobby as it is now is returned, for the caller's lobby post."""
+    game = registry.get(info.game)
+    if game.decks() is None or info.status != LOBBY:
         return info
-    service = decks_of(runtime_of(interaction.client))
-    info = await service.choose(info.id, interaction.user.id, RANDOM)
+    service = decks_of(runtime_of(interaction.client), game)
+    default = service.book.choices()[0][0]
+    info = await service.choose(info.id, interaction.user.id, default)
     await interaction.followup.send(
-        f"Choose your deck for **{match_title(info.game, info.id)}** (until you do, you get a "
-        "random structure deck). Save your own with /deck import.",
+        f"Choose your deck for **{match_title(info.game, info.id)}** (until you do, you get "
+        f"{service.book.label(default)}). Save your own with /deck import.",
         view=picker(info.id, await service.choices(interaction.user.id)), ephemeral=True)
     return info
 
@@ -111,20 +113,11 @@ async def deck_choices(interaction: Interaction, current: str) -> list[app_comma
 
 async def card_choices(interaction: Interaction,
                        current: str) -> list[app_commands.Choice[str]]:
-    """Set 1 cards whose name contains what was typed."""
+    """The cards whose name contains what was typed."""
     text = current.casefold()
-    return [app_commands.Choice(name=card.name[:100], value=card.id)
-            for card in sorted(POOL.cards.values(), key=lambda c: c.name)
-            if text in card.name.casefold()][:MAX_CHOICES]
-
-
-def find_card(ref: str) -> str:
-    """The full text of a Set 1 card named by id or (case-insensitive) name."""
-    card = POOL.cards.get(ref) or next(
-        (c for c in POOL.cards.values() if c.name.casefold() == ref.strip().casefold()), None)
-    if card is None:
-        raise GameError(f"There is no Set 1 card called `{ref[:60]}`.")
-    return card_sheet(card)
+    return [app_commands.Choice(name=name[:100], value=card_id)
+            for card_id, name in decks_of(runtime_of(interaction.client)).book.cards()
+            if text in name.casefold()][:MAX_CHOICES]
 
 
 class DeckModal(discord.ui.Modal):
@@ -132,22 +125,22 @@ class DeckModal(discord.ui.Modal):
 
     def __init__(self, rt: Runtime, save: bool) -> None:
         super().__init__(title="Import a deck" if save else "Check a deck", timeout=900)
-        self.rt = rt
+        self.service = decks_of(rt)
         self.save = save
         self.name: discord.ui.TextInput[DeckModal] = discord.ui.TextInput(
             label="Name to save it under", max_length=40, required=save)
         self.deck: discord.ui.TextInput[DeckModal] = discord.ui.TextInput(
             label="Deck list or deck code", style=discord.TextStyle.paragraph,
-            max_length=LIST_MAX, placeholder="Leader: …\n4 Card Name\n…  or  AUR-…")
+            max_length=LIST_MAX, placeholder=self.service.book.paste_hint)
         if save:
             self.add_item(self.name)
         self.add_item(self.deck)
 
     async def on_submit(self, interaction: Interaction) -> None:
-        service = decks_of(self.rt)
+        service = self.service
         if self.save:
             view = await service.save(interaction.user.id, self.name.value, self.deck.value)
-            head = f"Saved as **{view.name}**: choose it when you join an Auroria lobby.\n"
+            head = f"Saved as **{view.name}**: choose it in a lobby of {service.title}.\n"
         else:
             view, head = service.check(self.deck.value), ""
         await say(interaction, head + show_text(view))

@@ -10,7 +10,7 @@ from typing import Any
 from bot.discord.runtime import match_title
 from bot.engine import registry
 from bot.match import MatchInfo
-from bot.match.decks import seat_decks
+from bot.match.decks import deck_options, seat_decks
 from bot.store import ACTIVE, CANCELLED, FINISHED, LOBBY
 
 
@@ -28,9 +28,10 @@ def lobby_text(info: MatchInfo) -> str:
     seats = [f"{s.seat + 1}. " + (f"AI ({s.ai_level})" if s.is_ai else f"<@{s.user_id}>")
              + (f" · {decks[s.seat]}" if s.seat in decks else "") for s in info.seats]
     game = registry.get(info.game)
+    shown_by_seat = deck_options(game)
     changed = [f"{spec.name}={info.options[spec.name]}" for spec in game.options
                if info.options.get(spec.name, spec.default) != spec.default
-               and not (decks and spec.name.startswith("deck_"))]
+               and spec.name not in shown_by_seat]
     lines = [head, *seats]
     if changed:
         lines.append("Options: " + ", ".join(changed))

@@ -6,6 +6,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
+from bot.engine.decks import DeckBook
 from bot.engine.errors import BadScenario, IllegalAction, MatchOver, NotYourDecision, StaleDecision
 from bot.engine.help import Topic
 from bot.engine.options import OptionSpec
@@ -33,6 +34,8 @@ class Game(ABC, Generic[S, V]):
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     ai_levels: ClassVar[tuple[str, ...]] = ("random", "normal", "strong")
     """``strong`` is ``bot.engine.search`` over ``redeal_hidden``; ``ai_choose`` serves the rest."""
+    endings: ClassVar[Mapping[str, str]] = {}
+    """The game's own ``Result.reason`` codes in player words ("won on Influence")."""
     schema_version: ClassVar[int] = 1
     rules_version: ClassVar[str] = "1"
     max_steps: ClassVar[int] = 10_000
@@ -63,6 +66,11 @@ class Game(ABC, Generic[S, V]):
     @abstractmethod
     def ai_choose(self, level: str, view: V, decision: Decision, rng: Rng) -> Action:
         """An AI's answer to ``decision`` from the seat's ``view`` only."""
+
+    def decks(self) -> DeckBook | None:
+        """How each seat chooses its own deck before the start; None: the game deals from
+        one set of cards for everyone."""
+        return None
 
     def turn(self, state: S) -> Turn | None:
         """Whose turn it is, publicly; None for a game without turns (each move its own)."""

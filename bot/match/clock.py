@@ -1,7 +1,7 @@
 """Play-by-post clocks (DESIGN §6): presets, the ladder of reminders, pause votes, time away.
 
 Everything here is a pure function of times (Unix seconds) and records, so each rule is
-tested without waiting; ``bot.match.clocked`` applies them under each match's lock.
+tested without waiting; ``bot.match.timekeeper`` applies them under each match's lock.
 
 A clock runs per decision window (``Decision.window_id``: a whole Zura turn, one Aura block),
 not per decision inside it. The ladder for one open window of a person: a reminder by DM when

@@ -1,232 +1,126 @@
-"""Auroria decks for front ends: the structure decks, checking a pasted list or code, a
-player's saved decks, and choosing the deck one plays in a lobby.
+"""Own decks for front ends, for every game that declares them (``Game.decks``): the
+ready-made decks, checking a pasted list or code, a player's saved decks, and choosing the
+deck one plays in a lobby — through the match service, under the match's lock.
 
-A lobby's choices live in the match's options (``deck_1``, ``deck_2``), so the deal, a replay
+A lobby's choices live in the match's options (``DeckBook.option``), so the deal, a replay
 and an undo all rebuild the same decks from the match record alone.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import replace
+from typing import Any
 
-from bot.engine import GameError, parse_options, registry
-from bot.games.auroria.decklist import (
-    RANDOM,
-    DeckList,
-    clean,
-    decode,
-    encode,
-    format_list,
-    looks_like_code,
-    read_deck,
-)
-from bot.games.auroria.pool import POOL, StructureDeck
-from bot.match.errors import LobbyClosed, NotSeated
+from bot.engine import Game, GameError, registry
+from bot.engine.decks import DeckBook, DeckRefused, DeckView, bullets
 from bot.match.info import MatchInfo
 from bot.match.service import MatchService
-from bot.store import LOBBY, DeckRecord, Store, VersionConflict
+from bot.store import DeckRecord, Store
 
-GAME = "auroria"
 MAX_SAVED = 20
-"""Saved decks per player: with the four structure decks and ``random`` they fill one
-Discord select (25 options)."""
-MAX_NAME = 40
-RETRIES = 3
-"""Attempts at writing a lobby's options while other lobby changes race with it."""
-
-
-class DeckRefused(GameError):
-    """A deck that cannot be saved or played; the message lists every problem."""
+"""Saved decks per player: with the ready-made decks and the default they fill one Discord
+select (25 options)."""
 
 
 class DeckNotFound(GameError):
     pass
 
 
-@dataclass(frozen=True)
-class DeckView:
-    """A deck as shown to a player: its list, its code, and what (if anything) is wrong."""
-
-    name: str
-    leader: str
-    """The leader's name (empty when the list names none)."""
-    colour: str
-    about: str
-    text: str
-    code: str
-    """Empty when there is no leader to encode."""
-    size: int
-    """Cards with the leader."""
-    side: int
-    problems: tuple[str, ...] = ()
-    key: str = ""
-    """The structure deck's key; empty for a player's own deck."""
-
-    @property
-    def legal(self) -> bool:
-        return not self.problems
-
-    def counts(self) -> str:
-        """``61 cards (with the leader) + side deck of 10``."""
-        side = f" + side deck of {self.side}" if self.side else ""
-        return f"{self.size} cards (with the leader){side}"
-
-
-def _view(deck: DeckList, name: str, about: str = "", key: str = "") -> DeckView:
-    leader = POOL.cards[deck.leader] if deck.leader is not None else None
-    text = code = ""
-    if leader is not None:
-        text = format_list(leader.id, deck.main, deck.side)
-        code = encode(leader.id, deck.main, deck.side)
-    return DeckView(name, leader.name if leader else "", leader.colour if leader else "", about,
-                    text, code, len(deck.main) + (leader is not None), len(deck.side or ()),
-                    deck.problems, key)
-
-
-def _structure(deck: StructureDeck) -> DeckView:
-    read = DeckList(deck.leader, deck.main, deck.side, ())
-    return _view(read, deck.name, deck.about, deck.key)
-
-
-def _structure_ref(ref: str) -> StructureDeck | None:
-    """A structure deck by key or by name, case aside."""
-    wanted = " ".join(clean(ref).split()).casefold()
-    for deck in POOL.decks.values():
-        if wanted in (deck.key, deck.name.casefold()):
-            return deck
-    return None
-
-
-def clean_name(name: str) -> str:
-    """A saved deck's name as stored: clean, single-spaced, and not too long."""
-    text = " ".join(clean(name).split())
-    if not text:
-        raise DeckRefused("Give the deck a name.")
-    if len(text) > MAX_NAME:
-        raise DeckRefused(f"A deck name has at most {MAX_NAME} characters.")
-    if _structure_ref(text) is not None or text.casefold() == RANDOM:
-        raise DeckRefused(f"“{text}” is the name of a structure deck: choose another name.")
-    return text
-
-
-def option_label(value: str) -> str:
-    """What a seat's deck option means, in words (for the lobby post)."""
-    if value in POOL.decks:
-        return f"**{POOL.decks[value].name}**"
-    read = decode(value) if looks_like_code(value) else None
-    if read is not None and read.leader is not None:
-        return f"an own deck led by **{POOL.cards[read.leader].name}**"
-    return "a random structure deck"
+def deck_games() -> list[Game[Any, Any]]:
+    """The games whose seats choose their own decks, by name."""
+    return [game for game in map(registry.get, registry.names()) if game.decks() is not None]
 
 
 def seat_decks(info: MatchInfo) -> dict[int, str]:
-    """Which deck each seat of an Auroria match plays, in words; empty for other games."""
-    if info.game != GAME:
+    """Which deck each seat plays, in words; empty for a game without own decks."""
+    book = registry.get(info.game).decks()
+    if book is None:
         return {}
-    return {s.seat: option_label(str(info.options.get(f"deck_{s.seat + 1}", RANDOM)))
+    default = book.choices()[0][0]
+    return {s.seat: book.label(str(info.options.get(book.option(s.seat), default)))
             for s in info.seats}
 
 
-class DeckService:
-    """Stateless: every call reads what it needs from the store."""
+def deck_options(game: Game[Any, Any]) -> set[str]:
+    """The match options that hold the seats' own decks (none for a game without)."""
+    book = game.decks()
+    return set() if book is None else {book.option(n) for n in range(game.max_players)}
 
-    def __init__(self, store: Store, matches: MatchService) -> None:
+
+class DeckService:
+    """One game's own decks; stateless: every call reads what it needs from the store."""
+
+    def __init__(self, store: Store, matches: MatchService, game: Game[Any, Any]) -> None:
+        book = game.decks()
+        if book is None:
+            raise ValueError(f"{game.name} has no own decks")
         self.store = store
         self.matches = matches
+        self.game = game.name
+        self.title = game.title
+        self.book: DeckBook = book
 
     # -- reading ---------------------------------------------------------------------------
 
-    @staticmethod
-    def structure_decks() -> list[DeckView]:
-        return [_structure(deck) for deck in POOL.decks.values()]
+    def structure_decks(self) -> list[DeckView]:
+        return self.book.built_in()
 
-    @staticmethod
-    def check(text: str | bytes) -> DeckView:
+    def check(self, text: str | bytes) -> DeckView:
         """A pasted list or deck code, read and checked: every problem at once."""
-        return _view(read_deck(text), "")
+        return self.book.read(text)
+
+    def _saved(self, deck: DeckRecord) -> DeckView:
+        return replace(self.book.read(deck.code), name=deck.name)
 
     async def saved(self, user_id: int) -> list[DeckView]:
-        return [_view(decode(d.code), d.name) for d in await self.store.decks_of(user_id, GAME)]
+        return [self._saved(d) for d in await self.store.decks_of(user_id, self.game)]
 
     async def show(self, user_id: int, ref: str) -> DeckView:
-        """A structure deck (by key or name) or one of the user's saved decks (by name)."""
-        deck = _structure_ref(ref)
+        """A ready-made deck (by key or name) or one of the user's saved decks (by name)."""
+        deck = self.book.find(ref)
         if deck is not None:
-            return _structure(deck)
-        saved = await self.store.get_deck(user_id, GAME, " ".join(clean(ref).split()))
+            return deck
+        name = self.book.tidy(ref)
+        saved = await self.store.get_deck(user_id, self.game, name)
         if saved is None:
-            raise DeckNotFound(f"No deck is called “{' '.join(clean(ref).split())[:60]}”: "
+            raise DeckNotFound(f"No deck is called “{name[:60]}”: "
                                "/deck list shows the structure decks and yours.")
-        return _view(decode(saved.code), saved.name)
+        return self._saved(saved)
 
     async def choices(self, user_id: int) -> list[tuple[str, str]]:
-        """(value, label) of every deck the user may play: random, the structure decks and
-        their saved decks."""
-        out = [(RANDOM, "Random structure deck")]
-        out += [(d.key, f"{d.name} ({d.colour})") for d in POOL.decks.values()]
-        out += [(d.name, f"{d.name} (yours)") for d in await self.store.decks_of(user_id, GAME)]
-        return out
+        """(value, label) of every deck the user may play: the default, the ready-made decks
+        and their saved decks."""
+        mine = await self.store.decks_of(user_id, self.game)
+        return [*self.book.choices(), *((d.name, f"{d.name} (yours)") for d in mine)]
 
     # -- saving ----------------------------------------------------------------------------
 
     async def save(self, user_id: int, name: str, text: str | bytes) -> DeckView:
         """Save a legal deck under ``name`` (replacing the user's deck of that name)."""
-        title = clean_name(name)
-        read = read_deck(text)
-        if read.problems or read.leader is None:
-            raise DeckRefused("This deck cannot be saved yet:\n" + _bullets(read.problems))
-        mine = await self.store.decks_of(user_id, GAME)
+        title = self.book.clean_name(name)
+        read = self.book.read(text)
+        if read.problems or not read.code:
+            raise DeckRefused("This deck cannot be saved yet:\n" + bullets(read.problems))
+        mine = await self.store.decks_of(user_id, self.game)
         if len(mine) >= MAX_SAVED and all(d.key != title.casefold() for d in mine):
             raise DeckRefused(f"You have {MAX_SAVED} saved decks already: delete one first.")
-        code = encode(read.leader, read.main, read.side)
-        await self.store.save_deck(DeckRecord(user_id, GAME, title, code))
-        return _view(read, title)
+        await self.store.save_deck(DeckRecord(user_id, self.game, title, read.code))
+        return replace(read, name=title)
 
     async def delete(self, user_id: int, name: str) -> None:
-        if not await self.store.delete_deck(user_id, GAME, " ".join(clean(name).split())):
+        if not await self.store.delete_deck(user_id, self.game, self.book.tidy(name)):
             raise DeckNotFound("You have no saved deck of that name.")
 
     # -- lobbies ---------------------------------------------------------------------------
 
     async def option_value(self, user_id: int, ref: str) -> str:
-        """The seat option for ``ref``: random, a structure deck's key, or the deck code of
+        """The seat option for ``ref``: the default, a ready-made deck, or the deck code of
         a saved deck or of a pasted code (which must be legal)."""
-        if " ".join(clean(ref).split()).casefold() == RANDOM:
-            return RANDOM
-        deck = _structure_ref(ref)
-        if deck is not None:
-            return deck.key
-        if looks_like_code(ref):
-            read = decode(ref)
-            if read.problems or read.leader is None:
-                raise DeckRefused("That deck cannot be played:\n" + _bullets(read.problems))
-            return encode(read.leader, read.main, read.side)
-        return (await self.show(user_id, ref)).code
+        value = self.book.option_value(ref)
+        return value if value is not None else (await self.show(user_id, ref)).code
 
     async def choose(self, match_id: int, user_id: int, ref: str) -> MatchInfo:
-        """Play ``ref`` from the user's seat in an Auroria lobby."""
-        value = await self.option_value(user_id, ref)
-        for _ in range(RETRIES):
-            record = await self.store.get_match(match_id)
-            if record is None or record.game != GAME:
-                raise LobbyClosed("Decks are chosen in an Auroria lobby.")
-            if record.status != LOBBY:
-                raise LobbyClosed("This match has already started; its decks are dealt.")
-            seat = next((s for s in record.seats if s.user_id == user_id), None)
-            if seat is None:
-                raise NotSeated("Join the lobby first, then choose your deck.")
-            name = f"deck_{seat.seat + 1}"
-            if record.options.get(name) == value:
-                return await self.matches.info(match_id)
-            options = parse_options(registry.get(GAME).options, {**record.options, name: value})
-            try:
-                await self.store.set_options(match_id, record.version, options)
-            except VersionConflict:
-                continue  # someone joined or left meanwhile: read the seats again
-            return await self.matches.info(match_id)
-        raise LobbyClosed("The lobby keeps changing; choose your deck again in a moment.")
-
-
-def _bullets(problems: tuple[str, ...]) -> str:
-    return "\n".join(f"• {p}" for p in problems)
-
+        """Play ``ref`` from the user's seat in a lobby (the match service checks the lobby
+        and the seat under the match's lock)."""
+        return await self.matches.choose_deck(match_id, user_id,
+                                              await self.option_value(user_id, ref))

@@ -20,10 +20,12 @@ rises as the system grows sure a player is strong.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Mapping, Sequence
 
 from openskill.models import PlackettLuce
 
+from bot.match.live import Live, MatchHooks
 from bot.store import (
     CANCELLED,
     FINISHED,
@@ -33,6 +35,8 @@ from bot.store import (
     Store,
     VersionConflict,
 )
+
+log = logging.getLogger(__name__)
 
 MODEL = PlackettLuce()
 RETRIES = 5
@@ -66,12 +70,23 @@ def rate(guild_id: int, game: str, players: Sequence[tuple[int, int]],
     return out
 
 
-class Ratings:
-    """Keeps a store's ratings up to date with its results (one per process)."""
+class Ratings(MatchHooks):
+    """Keeps a store's ratings up to date with its results (one per process); as a hook of
+    the match service, it rates a match as it ends."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
         self._locks: dict[tuple[int, str], asyncio.Lock] = {}
+
+    async def after(self, live: Live) -> None:
+        """Fold a match that just ended into the ratings. The result is committed already, so
+        a failure here only delays the rating: the next reader of the ratings catches up."""
+        if live.result is None or live.record.guild_id is None:
+            return
+        try:
+            await self.bring_up_to_date(live.record.guild_id, live.record.game)
+        except Exception:  # the move stands; ratings are caught up on the next read
+            log.exception("match %s: rating the result failed", live.id)
 
     async def bring_up_to_date(self, guild_id: int, game: str) -> int:
         """Rate every finished match of this server and game not rated yet, oldest first.

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.engine import Result
+from bot.engine import GameError, Result, registry
 from bot.engine.names import player
 from bot.store import CANCELLED, FINISHED, MatchRecord, ResultRecord, SeatRecord
 
@@ -27,10 +27,6 @@ ENDINGS = {
     RESIGNATION: "won by resignation",
     FORFEIT: "won on time",
     CANCELLED: "cancelled",
-    # Auroria's own endings.
-    "influence": "won on Influence",
-    "deck-out": "won by deck-out",
-    "card effect": "won by a card's effect",
 }
 
 
@@ -58,9 +54,16 @@ def result_record(result: Result) -> ResultRecord:
     return ResultRecord(result.scores, result.placings, result.reason, result.detail)
 
 
-def ending(reason: str) -> str:
-    """A result's reason in player words, for ``/history``."""
-    return ENDINGS.get(reason, reason.replace("_", " "))
+def ending(game: str, reason: str) -> str:
+    """A result's reason in player words, for ``/history``: the match service's own endings,
+    else the game's (``Game.endings``)."""
+    if reason in ENDINGS:
+        return ENDINGS[reason]
+    try:
+        words = registry.get(game).endings
+    except GameError:  # a game no longer installed still lists its old matches
+        words = {}
+    return words.get(reason, reason.replace("_", " ").replace("-", " "))
 
 
 @dataclass(frozen=True)

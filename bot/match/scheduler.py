@@ -6,7 +6,7 @@ Here the loop asks the store for the soonest ``next_at`` and sleeps exactly unti
 change under a match's lock (a move, an autopilot move opening the next window, a pause) wakes
 it at once to look again. ``longest`` bounds a sleep, so deadlines another process wrote are
 seen within it. What a round finds is handed to ``deliver`` (the Discord layer); every rule and
-every stored stage stays in ``ClockedMatchService``, so a restart loses nothing.
+every stored stage stays in ``Timekeeper``, so a restart loses nothing.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 
-from bot.match.clocked import ClockedMatchService
 from bot.match.notices import ClockOut
+from bot.match.timekeeper import Timekeeper
 
 log = logging.getLogger(__name__)
 
@@ -32,9 +32,9 @@ STUCK = 1.0
 
 
 class Scheduler:
-    def __init__(self, service: ClockedMatchService, deliver: Deliver, *,
+    def __init__(self, clocks: Timekeeper, deliver: Deliver, *,
                  sleep: Sleep = asyncio.sleep, longest: float = LONGEST) -> None:
-        self.service = service
+        self.clocks = clocks
         self.deliver = deliver
         self.sleep = sleep
         self.longest = longest
@@ -47,7 +47,7 @@ class Scheduler:
     async def run(self) -> None:
         """Rounds forever. Stopping cancels a sleep, never a round halfway through a send."""
         while True:
-            self.service.clocks_changed.clear()
+            self.clocks.clocks_changed.clear()
             self._round = asyncio.ensure_future(self.round())
             await asyncio.shield(self._round)
             await self.nap()
@@ -63,9 +63,9 @@ class Scheduler:
         try:
             batches = []
             if not self._recovered:
-                batches = await self.service.recover()
+                batches = await self.clocks.recover()
                 self._recovered = True
-            batches += await self.service.tick()
+            batches += await self.clocks.tick()
             for batch in batches:
                 await self.deliver(batch)
         except Exception:
@@ -76,11 +76,11 @@ class Scheduler:
     async def nap(self) -> None:
         """Sleep until the soonest rung, or until a change under a match's lock."""
         try:
-            soonest = await self.service.store.next_clock_at()
+            soonest = await self.clocks.store.next_clock_at()
         except Exception:
             log.exception("reading the next clock time failed")
             soonest = None
-        now = self.service.now()
+        now = self.clocks.now()
         overdue, self._overdue = self._overdue, soonest is not None and soonest <= now
         if soonest is None:
             delay = self.longest
@@ -89,7 +89,7 @@ class Scheduler:
             delay = min(STUCK, self.longest) if overdue else 0.0
         else:
             delay = min(soonest - now, self.longest)
-        changed = asyncio.ensure_future(self.service.clocks_changed.wait())
+        changed = asyncio.ensure_future(self.clocks.clocks_changed.wait())
         slept = asyncio.ensure_future(self.sleep(delay))
         try:
             await asyncio.wait((changed, slept), return_when=asyncio.FIRST_COMPLETED)

@@ -16,19 +16,35 @@ That is decided generically, from the game's own protocol:
   cannot prove a row harmless, so nothing is undone there.
 
 The log stays append-only: an undo is logged as its own row (``bot.match.replay.UNDO``).
+``UndoRequests`` asks and answers under the match's lock.
 """
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.engine import ORDER, Action, Decision, Event, Game, GameError, Rng, View, play
-from bot.match.errors import MatchError
-from bot.match.replay import timeline, undone_from
-from bot.store import ActionRecord, MatchRecord, SeatRecord
+from bot.engine import (
+    ORDER,
+    Action,
+    Decision,
+    Event,
+    Game,
+    GameError,
+    Rng,
+    StaleDecision,
+    View,
+    play,
+)
+from bot.match.errors import AlreadyDone, MatchError, NotSeated
+from bot.match.live import Live, Matches, playing_seat, require_active
+from bot.match.outbound import Move, Outbound, build_outbound
+from bot.match.replay import state_text, timeline, undo_action, undone_from
+from bot.match.turns import AiTurns
+from bot.store import ActionRecord, ActionRow, MatchRecord, SeatRecord, UndoRequestRecord
 
 WORLDS = 8
 """Redealt worlds tried per viewer and row."""
@@ -195,3 +211,80 @@ def _choices(game: Game[Any, Any], world: Any, decision: Decision, action: Actio
         if len(picked) == size:
             yield picked
         yield tuple(rng.sample(keys, size))
+
+
+class UndoRequests:
+    """Asking to take a move back and answering, under the match's lock."""
+
+    def __init__(self, matches: Matches, turns: AiTurns) -> None:
+        self.matches = matches
+        self.turns = turns
+
+    async def ask(self, match_id: int, user_id: int) -> list[Outbound | UndoAsked | UndoDeclined]:
+        """Ask to take back one's latest move (and every move after it). With nobody else to
+        ask (only AI opponents) it is taken back at once; else the others are asked."""
+        async with self.matches.locked(match_id) as live:
+            require_active(live)
+            if not live.record.undo:
+                raise UndoRefused(OFF)
+            seat = playing_seat(live, user_id)
+            moments = await self._undoable(live, seat.seat)
+            waiting = consent_needed(live.seats, user_id)
+            if not waiting:
+                return [*await self._undo(live, seat, user_id, moments)]
+            await self.matches.store.put_undo_request(
+                UndoRequestRecord(live.id, seat.seat, user_id, live.version))
+            return [UndoAsked(live.id, seat.seat, user_id, waiting)]
+
+    async def answer(self, match_id: int, user_id: int,
+                     accept: bool) -> list[Outbound | UndoAsked | UndoDeclined]:
+        """Another player's answer; the last agreement takes the moves back."""
+        store = self.matches.store
+        async with self.matches.locked(match_id) as live:
+            require_active(live)
+            asked = await store.get_undo_request(live.id)
+            if asked is None or asked.version != live.version:
+                raise StaleDecision("That request to take a move back is out of date; "
+                                    "nothing was changed.")
+            needed = consent_needed(live.seats, asked.user_id)
+            if user_id not in needed:
+                raise NotSeated("Only the other players answer this request.")
+            if user_id in asked.accepted:
+                raise AlreadyDone("You already agreed; it counted once.")
+            if not accept:
+                await store.delete_undo_request(live.id)
+                return [UndoDeclined(live.id, user_id)]
+            accepted = (*asked.accepted, user_id)
+            waiting = tuple(u for u in needed if u not in accepted)
+            if waiting:
+                await store.put_undo_request(replace(asked, accepted=accepted))
+                return [UndoAsked(live.id, asked.seat, asked.user_id, waiting)]
+            seat = live.seats[asked.seat]
+            moments = await self._undoable(live, seat.seat)
+            await store.delete_undo_request(live.id)
+            return [*await self._undo(live, seat, asked.user_id, moments)]
+
+    async def _undoable(self, live: Live, seat: int) -> list[Moment]:
+        """The moves an undo by ``seat`` takes back, checked (``UndoRefused`` if not); the
+        rebuild runs off the event loop, the match's lock still held."""
+        return await asyncio.to_thread(
+            undoable, live.game, live.record, await self.matches.store.actions(live.id), seat,
+            Rng(live.record.seed).fork(live.version))
+
+    async def _undo(self, live: Live, seat: SeatRecord, user_id: int,
+                    moments: Sequence[Moment]) -> list[Outbound]:
+        """Log the undo row with the earlier snapshot, then let AI seats move again."""
+        before, state = live.state, moments[0].before
+        action = undo_action(moments[0].row.seq)
+        live.version = await self.matches.store.commit_move(
+            live.id, live.version, state_text(live.game, state),
+            ActionRow(seat.seat, user_id, action.decision, action.to_json()))
+        live.state = state
+        self.matches.remember(live.id, live.version, state)
+        n = len(moments)
+        live.events.append(Event("undo", f"Player {seat.seat + 1} takes back "
+                                          f"{'a move' if n == 1 else f'{n} moves'}."))
+        live.moves.append(Move(live.game.turn(state), tuple(live.events[-1:]), state))
+        await self.turns.run(live)
+        return build_outbound(live.game, live.id, live.seats, live.state, live.events,
+                              before, live.result, live.moves)

@@ -15,7 +15,7 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 import pytest
 
 from bot.app import ParlorBot
-from bot.match.clocked import AUTOPILOT_NEWS
+from bot.match.timekeeper import AUTOPILOT_NEWS
 from bot.settings import Settings
 from bot.store import SqliteStore
 from tests.e2e.conftest import QuickImages, World

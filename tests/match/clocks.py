@@ -1,13 +1,15 @@
-"""Helpers for the clock tests: a clock moved by hand and a clocked service on a SQLite file."""
+"""Helpers for the clock tests: a clock moved by hand and a match service with its clocks on a
+SQLite file."""
 
 from __future__ import annotations
 
 import asyncio
 from pathlib import Path
 
+from bot.match import MatchService
 from bot.match.clock import MatchClock, make_clock
-from bot.match.clocked import ClockedMatchService
 from bot.match.notices import ClockOut
+from bot.match.timekeeper import Timekeeper
 from bot.store import SqliteStore
 
 START = 1_700_000_000.0
@@ -75,13 +77,14 @@ def flat(batches: list[list[ClockOut]]) -> list[ClockOut]:
     return [item for batch in batches for item in batch]
 
 
-async def open_service(path: Path, now: Now) -> ClockedMatchService:
+async def open_service(path: Path, now: Now) -> Timekeeper:
+    """The clocks of a new match service (``.service``) on the database at ``path``."""
     store = SqliteStore(path)
     await store.open()
-    return ClockedMatchService(store, now=now, seed_source=lambda: 4242)
+    return Timekeeper(MatchService(store, seed_source=lambda: 4242), now=now)
 
 
-async def timed_match(svc: ClockedMatchService, game: str, users: list[int], *,
+async def timed_match(svc: MatchService, game: str, users: list[int], *,
                       ai: int = 0, clock: MatchClock = LIVE,
                       options: dict[str, object] | None = None) -> int:
     """A started match hosted by ``users[0]`` with the others joined and ``ai`` AI seats."""

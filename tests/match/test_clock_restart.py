@@ -18,9 +18,11 @@ HOST, BOB, CAT = 100, 101, 102
 async def test_a_new_process_fires_each_overdue_deadline_once(tmp_path: Path) -> None:
     db, now = tmp_path / "parlor.sqlite3", Now()
     first = await open_service(db, now)
-    live = await timed_match(first, "zura", [HOST, BOB])
-    slow = await timed_match(first, "aura", [HOST, BOB, CAT], clock=make_clock("standard"))
-    async_ = await timed_match(first, "highcard", [HOST, BOB], clock=make_clock("async"))
+    live = await timed_match(first.service, "zura", [HOST, BOB])
+    slow = await timed_match(first.service, "aura", [HOST, BOB, CAT],
+                             clock=make_clock("standard"))
+    async_ = await timed_match(first.service, "highcard", [HOST, BOB],
+                               clock=make_clock("async"))
     now.to(START + 60)
     reminded = flat(await first.tick())
     assert [(type(o), o.match_id) for o in reminded] == [(Reminder, live)]
@@ -48,22 +50,22 @@ def fired(out: list[ClockOut]) -> list[tuple[str, int]]:
 
 async def test_recovery_gives_clocks_to_decisions_a_stop_left_without(tmp_path: Path) -> None:
     db, now = tmp_path / "parlor.sqlite3", Now()
-    svc = await open_service(db, now)
-    match_id = await timed_match(svc, "highcard", [HOST, BOB])
-    await svc.store.delete_deadlines(match_id)  # as if the process died right after a move
+    clocks = await open_service(db, now)
+    match_id = await timed_match(clocks.service, "highcard", [HOST, BOB])
+    await clocks.store.delete_deadlines(match_id)  # as if the process died right after a move
     now.to(START + 500)
-    assert await svc.tick() == []
-    assert await svc.recover() == []
-    assert {(d.seat, d.due_at) for d in await svc.store.deadlines_of([match_id])} == {
+    assert await clocks.tick() == []
+    assert await clocks.recover() == []
+    assert {(d.seat, d.due_at) for d in await clocks.store.deadlines_of([match_id])} == {
         (0, START + 620), (1, START + 620)}
-    await svc.store.close()
+    await clocks.store.close()
 
 
 async def test_two_processes_on_one_database_take_each_rung_once(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     db, now = tmp_path / "parlor.sqlite3", Now()
     one, two = await open_service(db, now), await open_service(db, now)
-    match_id = await timed_match(one, "highcard", [HOST, BOB, CAT])
+    match_id = await timed_match(one.service, "highcard", [HOST, BOB, CAT])
     for t in (START + 60, START + 96, START + 120):
         now.to(t)
         a, b = await asyncio.gather(one.tick(), two.tick())

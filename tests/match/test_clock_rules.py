@@ -112,7 +112,8 @@ def test_votes_and_time_away_allowance() -> None:
 
 async def test_waiting_matches_sort_by_who_must_act_then_time_left(tmp_path: Path) -> None:
     now = Now()
-    svc = await open_service(tmp_path / "parlor.sqlite3", now)
+    clocks = await open_service(tmp_path / "parlor.sqlite3", now)
+    svc = clocks.service
     slow = await timed_match(svc, "highcard", [100, 101], clock=make_clock("async"))
     now.to(START + 10)
     fast = await timed_match(svc, "highcard", [100, 102], clock=make_clock("live"))
@@ -126,8 +127,8 @@ async def test_waiting_matches_sort_by_who_must_act_then_time_left(tmp_path: Pat
                                                         0, START + 130, START + 70)
     other = infos[2].deadline_for(100)
     assert other is not None and other.seat == 0, "theirs when none is open for me"
-    await svc.vote_pause(fast, 100, True)
-    await svc.vote_pause(fast, 102, True)
+    await clocks.vote_pause(fast, 100, True)
+    await clocks.vote_pause(fast, 102, True)
     assert [i.id for i in await svc.matches_of(100)] == [slow, fast, theirs, lobby], (
         "a stopped clock is not urgent")
     assert (await svc.info(fast)).paused

@@ -1,25 +1,20 @@
-"""The deck service: structure decks, checking lists, saved decks, and decks in a lobby."""
+"""The deck service: structure decks, checking lists, saved decks, and decks in a lobby,
+chosen through the match service under the match's lock."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pytest
 
 from bot.engine import registry
+from bot.engine.decks import DeckRefused
+from bot.games.auroria.deckbook import DECKS
 from bot.games.auroria.decklist import encode, format_list
 from bot.games.auroria.pool import POOL
 from bot.match import LobbyClosed, MatchService, NotSeated
-from bot.match.decks import (
-    MAX_SAVED,
-    DeckNotFound,
-    DeckRefused,
-    DeckService,
-    clean_name,
-    option_label,
-    seat_decks,
-)
-from bot.store import MatchRecord
+from bot.match.decks import MAX_SAVED, DeckNotFound, DeckService, deck_games, seat_decks
 from tests.match.conftest import ANN, BOB, HOST
 
 RED = POOL.decks["valley"]
@@ -30,7 +25,7 @@ MINE_TEXT = format_list(RED.leader, MINE)
 
 @pytest.fixture
 def decks(svc: MatchService) -> DeckService:
-    return DeckService(svc.store, svc)
+    return DeckService(svc.store, svc, registry.get("auroria"))
 
 
 def test_the_structure_decks_are_listed_with_their_codes(decks: DeckService) -> None:
@@ -95,7 +90,7 @@ async def test_an_illegal_deck_is_not_saved_and_says_why(decks: DeckService) -> 
 ])
 def test_deck_names_are_checked(name: str, message: str) -> None:
     with pytest.raises(DeckRefused, match=message):
-        clean_name(name)
+        DECKS.clean_name(name)
 
 
 async def test_saved_decks_are_limited_but_one_can_be_replaced(decks: DeckService) -> None:
@@ -124,10 +119,10 @@ async def test_choosing_decks_in_a_lobby_sets_each_seats_option(svc: MatchServic
     assert info.options["deck_2"] == encode(RED.leader, MINE)
     same = await decks.choose(match, ANN, "Red Rush")
     assert same.version == info.version  # nothing to change: nothing written
-    assert option_label(info.options["deck_2"]) == ("an own deck led by **Vesk, Warlord of "
-                                                    "Cinders**")
-    assert option_label("random") == "a random structure deck"
-    assert option_label("city") == "**The Traveling City**"
+    assert DECKS.label(info.options["deck_2"]) == ("an own deck led by **Vesk, Warlord of "
+                                                   "Cinders**")
+    assert DECKS.label("random") == "a random structure deck"
+    assert DECKS.label("city") == "**The Traveling City**"
     assert seat_decks(info) == {0: "**Potion Spells**",
                                 1: "an own deck led by **Vesk, Warlord of Cinders**"}
     await svc.start(match, HOST)
@@ -150,7 +145,7 @@ async def test_a_pasted_code_can_be_chosen_and_a_bad_one_is_refused(
         await decks.choose(match, HOST, "AUR-ZZZZZZZZ")
 
 
-async def test_only_seated_players_choose_and_only_in_an_auroria_lobby(
+async def test_only_seated_players_choose_and_only_in_a_lobby_of_a_game_with_decks(
         svc: MatchService, decks: DeckService) -> None:
     match = await _auroria_lobby(svc, ANN)
     with pytest.raises(NotSeated, match="Join the lobby first"):
@@ -158,7 +153,8 @@ async def test_only_seated_players_choose_and_only_in_an_auroria_lobby(
     with pytest.raises(DeckNotFound):
         await decks.choose(match, ANN, "no such deck")
     other = await svc.create("highcard", HOST)
-    with pytest.raises(LobbyClosed, match="Auroria lobby"):
+    assert deck_games() == [registry.get("auroria")] and seat_decks(other) == {}
+    with pytest.raises(LobbyClosed, match="High Card is played without choosing decks"):
         await decks.choose(other.id, HOST, "valley")
     await svc.start(match, HOST)
     with pytest.raises(LobbyClosed, match="already started"):
@@ -167,21 +163,24 @@ async def test_only_seated_players_choose_and_only_in_an_auroria_lobby(
     assert before is not None and before.options["deck_2"] == "random"
 
 
-async def test_a_lobby_change_meanwhile_is_retried(svc: MatchService, decks: DeckService,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    match = await _auroria_lobby(svc, ANN)
-    real = svc.store.get_match
-    calls = 0
-
-    async def racing(match_id: int) -> MatchRecord | None:
-        nonlocal calls
-        calls += 1
-        record = await real(match_id)
-        if calls == 1:  # Ann leaves and comes back between our read and our write
-            await svc.leave(match, ANN)
-            await svc.join(match, ANN)
-        return record
-
-    monkeypatch.setattr(svc.store, "get_match", racing)
-    info = await decks.choose(match, ANN, "city")
-    assert calls >= 2 and info.options["deck_2"] == "city"
+async def test_a_deck_choice_and_the_start_at_once_never_deal_another_deck(
+        svc: MatchService, decks: DeckService) -> None:
+    """Whichever comes first under the match's lock: the start deals the chosen deck, or the
+    choice is refused with the lobby's options unchanged."""
+    for choice_first in (True, False):
+        match = await _auroria_lobby(svc, ANN)
+        choose = decks.choose(match, ANN, "city")
+        start = svc.start(match, HOST)
+        outcome = await asyncio.gather(*((choose, start) if choice_first else (start, choose)),
+                                       return_exceptions=True)
+        record = await svc.store.get_match(match)
+        assert record is not None and record.state is not None
+        state = registry.get("auroria").from_json(json.loads(record.state))
+        leader = state.kinds[state.zones[1]["leader"][0]]
+        chose = outcome[0 if choice_first else 1]
+        if choice_first:
+            assert not isinstance(chose, BaseException)
+            assert record.options["deck_2"] == "city" and leader == POOL.decks["city"].leader
+        else:
+            assert isinstance(chose, LobbyClosed) and "decks are dealt" in str(chose)
+            assert record.options["deck_2"] == "random"

@@ -286,7 +286,7 @@ async def test_a_conflicting_writer_is_reported_as_stale(svc: MatchService,
     monkeypatch.setattr(svc.store, "commit_move", conflict)
     with pytest.raises(StaleDecision, match="moved on meanwhile"):
         await svc.submit(match_id, HOST, decision.id, [decision.options[0].key])
-    assert match_id not in svc._states
+    assert match_id not in svc.matches._states
 
 
 async def test_the_state_cache_is_bounded(svc: MatchService) -> None:
@@ -297,7 +297,7 @@ async def test_the_state_cache_is_bounded(svc: MatchService) -> None:
     await small.start(b, HOST)
     for match_id, user in ((a, HOST), (b, HOST), (a, ANN), (b, ANN)):
         await play_first(small, match_id, user)
-    assert len(small._states) == 1
+    assert len(small.matches._states) == 1
     for match_id in (a, b):
         assert len((await stored(small, match_id)).log) == 2
 

@@ -172,11 +172,11 @@ async def test_a_resignation_is_stored_and_rated_last(svc: MatchService) -> None
 async def test_a_forfeit_on_time_is_stored_with_its_own_reason(svc: MatchService) -> None:
     match_id = await lobby(svc, ANN)
     await svc.start(match_id, HOST)
-    async with svc._locked(match_id) as live:  # as the clock does when time runs out
-        await svc._resign(live, live.seats[1], "Player 2 ran out of time.", FORFEIT)
+    async with svc.matches.locked(match_id) as live:  # as the clock does when time runs out
+        await svc.play.hand_over(live, live.seats[1], "Player 2 ran out of time.", FORFEIT)
     result = await svc.store.get_result(match_id)
     assert result is not None and (result.reason, result.placings) == (FORFEIT, (1, 2))
-    assert ending(result.reason) == "won on time"
+    assert ending("zura", result.reason) == "won on time"
 
 
 async def test_a_cancelled_match_keeps_a_result_that_rates_nobody(svc: MatchService) -> None:
@@ -230,3 +230,12 @@ async def test_a_best_of_three_is_rated_once_as_one_match(svc: MatchService) -> 
     ratings = await svc.store.get_ratings(1, "auroria", [HOST, ANN])
     assert [r.matches for r in ratings.values()] == [1, 1]
     assert await svc.ratings.bring_up_to_date(1, "auroria") == 0
+
+
+def test_history_names_each_ending_in_player_words_the_game_supplying_its_own() -> None:
+    assert ending("auroria", "influence") == "won on Influence"
+    assert ending("auroria", "deck-out") == "won by deck-out"
+    assert ending("zura", "resignation") == "won by resignation"
+    assert ending("zura", "normal") == "played to the end"
+    # A game that is no longer installed still gets readable words, not a code.
+    assert ending("gone", "card_effect") == "card effect"

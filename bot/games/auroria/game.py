@@ -21,8 +21,10 @@ from bot.engine import (
     Turn,
     View,
 )
+from bot.engine.decks import DeckBook
 from bot.engine.help import Topic
 from bot.games.auroria import ai, board, choices, flow, series, text
+from bot.games.auroria.deckbook import DECKS
 from bot.games.auroria.decklist import deck_option, seat_deck
 from bot.games.auroria.help import TOPICS
 from bot.games.auroria.rules import card, catalog, has, power
@@ -62,6 +64,9 @@ class Auroria(Game[State, View]):
     min_players = 2
     max_players = 2
     max_steps = 6000
+    endings: ClassVar[Mapping[str, str]] = {
+        "influence": "won on Influence", "deck-out": "won by deck-out",
+        "card effect": "won by a card's effect"}
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("slow_mode", "bool", False,
                    "Slow Mode: no mirrored Draw, Energy or Main Phase windows."),
@@ -80,6 +85,9 @@ class Auroria(Game[State, View]):
         for p in (0, 1):
             board.draw(s, p, HAND, [])
         return s
+
+    def decks(self) -> DeckBook:
+        return DECKS
 
     def _next_game(self, old: State, starter: int, ev: list[Event]) -> State:
         """Deal the next game of a best-of-three with the sideboarded decks."""

@@ -1,4 +1,4 @@
-"""A clocked match service on a real temporary SQLite file, with a hand-moved clock."""
+"""A match service with clocks on a real temporary SQLite file, with a hand-moved clock."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.match.clocked import ClockedMatchService
+from bot.match import MatchService
+from bot.match.timekeeper import Timekeeper
 from tests.match.clocks import Now, open_service
 
 
@@ -17,9 +18,14 @@ def now() -> Now:
 
 
 @pytest.fixture
-async def svc(tmp_path: Path, now: Now) -> AsyncIterator[ClockedMatchService]:
-    service = await open_service(tmp_path / "parlor.sqlite3", now)
+async def clocks(tmp_path: Path, now: Now) -> AsyncIterator[Timekeeper]:
+    keeper = await open_service(tmp_path / "parlor.sqlite3", now)
     try:
-        yield service
+        yield keeper
     finally:
-        await service.store.close()
+        await keeper.store.close()
+
+
+@pytest.fixture
+def svc(clocks: Timekeeper) -> MatchService:
+    return clocks.service

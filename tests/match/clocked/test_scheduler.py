@@ -12,10 +12,11 @@ from collections.abc import AsyncIterator, Sequence
 
 import pytest
 
+from bot.match import MatchService
 from bot.match.clock import REMIND_AT, WARN_AT, make_clock
-from bot.match.clocked import ClockedMatchService
 from bot.match.notices import Autopiloted, ClockOut, LastCall, Notice, Reminder
 from bot.match.scheduler import Scheduler
+from bot.match.timekeeper import Timekeeper
 from tests.match.clocks import START, Now, timed_match
 
 HOST, BOB = 100, 101
@@ -34,9 +35,9 @@ class Log:
 
 
 @pytest.fixture
-async def running(svc: ClockedMatchService, now: Now) -> AsyncIterator[Log]:
+async def running(clocks: Timekeeper, now: Now) -> AsyncIterator[Log]:
     log = Log(now)
-    task = asyncio.create_task(Scheduler(svc, log, sleep=now.sleep).run())
+    task = asyncio.create_task(Scheduler(clocks, log, sleep=now.sleep).run())
     try:
         yield log
     finally:
@@ -53,7 +54,7 @@ def rung_time(notice: Notice, seconds: float) -> float:
 
 
 async def test_every_rung_fires_when_due_including_windows_an_autopilot_opened(
-        svc: ClockedMatchService, now: Now, running: Log) -> None:
+        svc: MatchService, now: Now, running: Log) -> None:
     await timed_match(svc, "highcard", [HOST, BOB], clock=MINUTE)
     await now.run_to(START + 60 * 5)  # nobody presses: each expiry opens the next round
     rungs = [(t, n) for t, n in running.seen if isinstance(n, Reminder | LastCall)]
@@ -69,7 +70,7 @@ async def test_every_rung_fires_when_due_including_windows_an_autopilot_opened(
 
 
 async def test_a_move_wakes_the_scheduler_for_the_next_clock(
-        svc: ClockedMatchService, now: Now, running: Log) -> None:
+        svc: MatchService, now: Now, running: Log) -> None:
     match_id = await timed_match(svc, "highcard", [HOST, BOB], clock=MINUTE)
     await now.run_to(START + 20)
     for user in (HOST, BOB):  # the round ends at +20: the next one's clocks start then

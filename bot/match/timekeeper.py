@@ -1,12 +1,13 @@
-"""The match service with play-by-post clocks (DESIGN §6).
+"""Play-by-post clocks for the match service (DESIGN §6): a collaborator, not a subclass.
 
-Every change to a timed match ends, still under the match's lock, by bringing its deadlines
-in line with the decision windows open for people (``Decision.window_id``): a window that
-opens gets a full clock, the decisions inside it share that clock, a closed window loses it.
-The scheduler calls ``tick``: each due rung is taken once — its stage is stored before the
-notice is returned, and the expiry is logged moves — so a restart repeats nothing, and a bot
-that was down takes each overdue rung when it is back. On expiry the autopilot answers the
-whole window: one missed turn, one notice. Nothing lives only in memory.
+``Timekeeper`` observes the service (``MatchService.observe``): every change to a timed
+match ends, still under the match's lock, by bringing its deadlines in line with the
+decision windows open for people (``Decision.window_id``): a window that opens gets a full
+clock, the decisions inside it share that clock, a closed window loses it. The scheduler
+calls ``tick``: each due rung is taken once — its stage is stored before the notice is
+returned, and the expiry is logged moves — so a restart repeats nothing, and a bot that was
+down takes each overdue rung when it is back. On expiry the autopilot answers the whole
+window: one missed turn, one notice. Nothing lives only in memory.
 """
 
 from __future__ import annotations
@@ -14,12 +15,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import AsyncIterator, Callable, Collection
-from contextlib import asynccontextmanager
+from collections.abc import Callable, Collection
 from dataclasses import replace
-from typing import Any
 
-from bot.engine import Action, Event, StaleDecision
+from bot.engine import Event, StaleDecision
 from bot.match import results
 from bot.match.clock import (
     EXPIRE,
@@ -39,7 +38,8 @@ from bot.match.clock import (
     votes_needed,
 )
 from bot.match.errors import MatchError, NotSeated
-from bot.match.info import MatchInfo, by_urgency
+from bot.match.info import MatchInfo
+from bot.match.live import Live, MatchHooks, playing_seat, require_active
 from bot.match.notices import (
     Autopiloted,
     AwayChanged,
@@ -51,9 +51,9 @@ from bot.match.notices import (
     Reminder,
     SeatTakenBack,
 )
-from bot.match.outbound import Outbound, build_outbound, private_update
-from bot.match.service import MatchService, _Live
-from bot.store import ACTIVE, CANCELLED, FINISHED, DeadlineRecord, SeatClock, SeatRecord, Store
+from bot.match.outbound import build_outbound, private_update
+from bot.match.service import MatchService
+from bot.store import ACTIVE, CANCELLED, FINISHED, DeadlineRecord, SeatClock, SeatRecord
 
 log = logging.getLogger(__name__)
 
@@ -69,54 +69,36 @@ def is_person(seat: SeatRecord) -> bool:
     return seat.user_id is not None and not seat.is_ai
 
 
-class ClockedMatchService(MatchService):
-    """``MatchService`` whose timed matches keep deadlines, reminders and autopilot moves.
+class Timekeeper(MatchHooks):
+    """Deadlines, reminders and autopilot moves for the timed matches of ``service``.
 
     ``now`` gives Unix seconds; tests inject a clock they move by hand.
     """
 
-    def __init__(self, store: Store, *, now: Callable[[], float] = time.time,
-                 **options: Any) -> None:
-        super().__init__(store, **options)
+    def __init__(self, service: MatchService, *, now: Callable[[], float] = time.time) -> None:
+        self.service = service
+        self.store = service.store
         self.now = now
-        self._moved: dict[int, set[int]] = {}
-        """Seats a person moved for in the change under way (their missed streak ends)."""
         self.clocks_changed = asyncio.Event()
         """Set after every change under a match's lock: the scheduler looks at its clocks."""
+        self._matches = service.matches
+        service.observe(self)
 
     # -- every change keeps the deadlines in line ----------------------------------------------
 
-    @asynccontextmanager
-    async def _locked(self, match_id: int) -> AsyncIterator[_Live]:
-        async with super()._locked(match_id) as live:
-            version = live.version
-            try:
-                yield live
-            finally:
-                if live.version != version:
-                    await self._sync(live)
-                self.clocks_changed.set()
+    async def after(self, live: Live) -> None:
+        if live.changed:
+            await self._sync(live)
+        self.clocks_changed.set()
 
-    async def _play(self, live: _Live, seat: SeatRecord, action: Action, user_id: int | None,
-                    autopilot: bool = False) -> None:
-        await super()._play(live, seat, action, user_id, autopilot)
-        if user_id is not None:
-            self._moved.setdefault(live.id, set()).add(seat.seat)
-
-    async def cancel(self, match_id: int, user_id: int,
-                     can_manage: bool = False) -> list[Outbound]:
-        out = await super().cancel(match_id, user_id, can_manage)
-        await self.store.delete_deadlines(match_id)
-        return out
-
-    def _people(self, live: _Live) -> set[int]:
+    def _people(self, live: Live) -> set[int]:
         """Seats people play in a running match (none once it is over)."""
         if (live.state is None or live.result is not None
                 or live.record.status in (FINISHED, CANCELLED)):
             return set()
         return {s.seat for s in live.seats if is_person(s)}
 
-    def _open_for_people(self, live: _Live) -> set[tuple[str, int]]:
+    def _open_for_people(self, live: Live) -> set[tuple[str, int]]:
         """(window id, seat) of every decision window a person has open now."""
         people = self._people(live)
         if not people:
@@ -124,18 +106,17 @@ class ClockedMatchService(MatchService):
         return {(d.window_id, d.player) for d in live.game.pending(live.state)
                 if d.player in people}
 
-    async def _sync(self, live: _Live) -> None:
+    async def _sync(self, live: Live) -> None:
         """Clocks for exactly the open windows of people; streaks of seats that moved end.
 
         A window the autopilot answered stays parked while its seat has no other window open
         (it may open again within the same turn); opening again, it falls due at once.
         """
-        moved = self._moved.pop(live.id, set())
         clock = MatchClock.from_json(live.record.clock)
         if clock is None:
             return
         seats = await self._seat_clocks(live.id)
-        for n in moved:
+        for n in live.people_moved:
             if n in seats and seats[n].autopilots:
                 await self.store.put_seat_clock(replace(seats[n], autopilots=0))
         have = {(d.decision_id, d.seat): d for d in await self.store.deadlines_of([live.id])}
@@ -153,7 +134,7 @@ class ClockedMatchService(MatchService):
             await self.store.save_deadlines(live.id, put, drop)
 
     @staticmethod
-    def _held(live: _Live, seat: SeatClock | None) -> bool:
+    def _held(live: Live, seat: SeatClock | None) -> bool:
         return live.record.paused_at is not None or (seat is not None and seat.away)
 
     async def _seat_clocks(self, match_id: int) -> dict[int, SeatClock]:
@@ -169,8 +150,8 @@ class ClockedMatchService(MatchService):
         of its open decisions (a stop between a move and its clocks leaves none)."""
         out: list[list[ClockOut]] = []
         for match_id in await self.store.match_ids(ACTIVE):
-            batch: list[ClockOut] = list(await self.resume(match_id))
-            async with self._locked(match_id) as live:
+            batch: list[ClockOut] = list(await self.service.resume(match_id))
+            async with self._matches.locked(match_id) as live:
                 await self._sync(live)
             if batch:
                 out.append(batch)
@@ -185,7 +166,7 @@ class ClockedMatchService(MatchService):
         out: list[list[ClockOut]] = []
         for seat in await self.store.due_away_ends(now):
             try:
-                async with self._locked(seat.match_id) as live:
+                async with self._matches.locked(seat.match_id) as live:
                     out.append(await self._end_away(live, seat.seat, now))
             except Exception:
                 log.exception("match %s: ending time away of seat %d failed", seat.match_id,
@@ -203,7 +184,7 @@ class ClockedMatchService(MatchService):
         return [batch for batch in out if batch]
 
     async def _fire(self, deadline: DeadlineRecord, now: float) -> list[ClockOut]:
-        async with self._locked(deadline.match_id) as live:
+        async with self._matches.locked(deadline.match_id) as live:
             key = (deadline.decision_id, deadline.seat)
             current = next((d for d in await self.store.deadlines_of([live.id])
                             if (d.decision_id, d.seat) == key), None)
@@ -225,7 +206,7 @@ class ClockedMatchService(MatchService):
                 return [Reminder(live.id, seat.seat, seat.user_id, seat.dm_ok, deadline.due_at)]
             return [LastCall(live.id, seat.seat, seat.user_id, deadline.due_at)]
 
-    async def _autopilot(self, live: _Live, seat: SeatRecord, deadline: DeadlineRecord,
+    async def _autopilot(self, live: Live, seat: SeatRecord, deadline: DeadlineRecord,
                          clock: MatchClock, now: float) -> list[ClockOut]:
         """The AI answers the seat's whole window, logged as autopilot: one missed turn, one
         notice. Enough in a row and the seat goes to the AI for good, or the player forfeits.
@@ -237,8 +218,8 @@ class ClockedMatchService(MatchService):
                     if d.player == seat.seat and d.window_id == window]
             if live.result is not None or not mine:
                 break
-            await self._ai_move(live, seat, mine[0], AUTOPILOT_LEVEL, autopilot=True)
-            await self._run_ai(live)  # an AI trade partner answers within the window
+            await self.service.turns.move(live, seat, mine[0], AUTOPILOT_LEVEL, autopilot=True)
+            await self.service.turns.run(live)  # an AI trade partner answers within the window
         await self.store.save_deadlines(live.id, [parked(deadline, now)], [])
         # Private news for the seat: its prompt for this window says who answered it.
         live.events.append(Event(AUTOPILOT, AUTOPILOT_NEWS, audience=(seat.seat,)))
@@ -249,13 +230,13 @@ class ClockedMatchService(MatchService):
             if streak >= clock.autopilots and live.result is None:
                 then = clock.absent
                 if clock.absent == FORFEIT:
-                    await self._resign(live, seat, f"Player {seat.seat + 1} forfeits after "
-                                                   f"{streak} missed turns in a row.",
-                                       results.FORFEIT)
+                    await self.service.play.hand_over(
+                        live, seat, f"Player {seat.seat + 1} forfeits after {streak} missed "
+                                    "turns in a row.", results.FORFEIT)
                 else:
                     await self._set_seat(live, replace(seat, is_ai=True,
                                                        ai_level=AUTOPILOT_LEVEL))
-                await self._run_ai(live)
+                await self.service.turns.run(live)
             await self.store.put_seat_clock(replace(await self._seat_clock(live.id, seat.seat),
                                                     autopilots=streak))
             out.append(Autopiloted(live.id, seat.seat, seat.user_id, streak, clock.autopilots,
@@ -266,7 +247,7 @@ class ClockedMatchService(MatchService):
         return [*out, *build_outbound(live.game, live.id, live.seats, live.state, live.events,
                                       before, live.result, live.moves)]
 
-    async def _set_seat(self, live: _Live, seat: SeatRecord) -> None:
+    async def _set_seat(self, live: Live, seat: SeatRecord) -> None:
         live.version = await self.store.update_seat(live.id, live.version, seat)
         live.seats = tuple(seat if s.seat == seat.seat else s for s in live.seats)
 
@@ -274,9 +255,9 @@ class ClockedMatchService(MatchService):
 
     async def take_back(self, match_id: int, user_id: int) -> list[ClockOut]:
         """The player plays their seat again after the AI took it over for missed turns."""
-        async with self._locked(match_id) as live:
-            self._require_active(live)
-            seat = self._playing_seat(live, user_id)
+        async with self._matches.locked(match_id) as live:
+            require_active(live)
+            seat = playing_seat(live, user_id)
             if not seat.is_ai:
                 raise MatchError("You are playing your seat already.")
             mine = replace(seat, is_ai=False, ai_level=None)
@@ -291,11 +272,11 @@ class ClockedMatchService(MatchService):
     async def vote_pause(self, match_id: int, user_id: int, pause: bool) -> list[ClockOut]:
         """A person's vote to stop (``pause``) or restart the clocks; more than half of the
         people playing carry it."""
-        async with self._locked(match_id) as live:
-            self._require_active(live)
+        async with self._matches.locked(match_id) as live:
+            require_active(live)
             if MatchClock.from_json(live.record.clock) is None:
                 raise MatchError("This match has no clock to pause.")
-            seat = self._playing_seat(live, user_id)
+            seat = playing_seat(live, user_id)
             if not is_person(seat):
                 raise NotSeated("The AI plays your seat; take it back to vote.")
             paused = live.record.paused_at is not None
@@ -323,7 +304,7 @@ class ClockedMatchService(MatchService):
                                     lambda d: release(d, now))
             return [PauseChanged(live.id, pause)]
 
-    async def _restyle(self, live: _Live, seats: Collection[int] | None,
+    async def _restyle(self, live: Live, seats: Collection[int] | None,
                        change: Callable[[DeadlineRecord], DeadlineRecord]) -> None:
         """Apply ``change`` to the deadlines of ``seats`` (None: all) and store what changed."""
         rows = await self.store.deadlines_of([live.id])
@@ -339,7 +320,7 @@ class ClockedMatchService(MatchService):
                 if r.guild_id == guild_id and r.clock]
 
     @staticmethod
-    def _person_seat(live: _Live, user_id: int) -> SeatRecord | None:
+    def _person_seat(live: Live, user_id: int) -> SeatRecord | None:
         return next((s for s in live.seats if s.user_id == user_id and is_person(s)), None)
 
     async def go_away(self, user_id: int, guild_id: int, days: float) -> list[list[ClockOut]]:
@@ -353,7 +334,7 @@ class ClockedMatchService(MatchService):
         now = self.now()
         out: list[list[ClockOut]] = []
         for match_id in await self._timed_matches(user_id, guild_id):
-            async with self._locked(match_id) as live:
+            async with self._matches.locked(match_id) as live:
                 seat = self._person_seat(live, user_id)
                 if seat is None:
                     continue
@@ -375,7 +356,7 @@ class ClockedMatchService(MatchService):
         now = self.now()
         out: list[list[ClockOut]] = []
         for match_id in await self._timed_matches(user_id, guild_id):
-            async with self._locked(match_id) as live:
+            async with self._matches.locked(match_id) as live:
                 seat = self._person_seat(live, user_id)
                 if seat is not None:
                     out.append(await self._end_away(live, seat.seat, now))
@@ -384,7 +365,7 @@ class ClockedMatchService(MatchService):
             raise MatchError("You are not away in any match on this server.")
         return out
 
-    async def _end_away(self, live: _Live, seat: int, now: float) -> list[ClockOut]:
+    async def _end_away(self, live: Live, seat: int, now: float) -> list[ClockOut]:
         """The seat's time away ends (asked, or its time is up): its clocks run from then."""
         mine = await self._seat_clock(live.id, seat)
         if mine.away_until is None:
@@ -403,13 +384,8 @@ class ClockedMatchService(MatchService):
         """The running or standing clocks (not the parked windows the autopilot answered)."""
         return [d for d in await self.store.deadlines_of(match_ids) if d.stage != EXPIRED]
 
-    async def info(self, match_id: int) -> MatchInfo:
-        info = await super().info(match_id)
-        return replace(info, deadlines=tuple(await self._clocks_of([match_id])))
-
-    async def matches_of(self, user_id: int) -> list[MatchInfo]:
-        """The user's matches, those waiting for them first, soonest due first."""
-        infos = await super().matches_of(user_id)
+    async def annotate(self, infos: list[MatchInfo]) -> list[MatchInfo]:
+        """Each match with its running or standing clocks."""
         rows = await self._clocks_of([i.id for i in infos])
-        return by_urgency([replace(i, deadlines=tuple(d for d in rows if d.match_id == i.id))
-                           for i in infos], user_id)
+        return [replace(i, deadlines=tuple(d for d in rows if d.match_id == i.id))
+                for i in infos]

@@ -1,0 +1,119 @@
+"""Auroria's own decks for lobbies and /deck: the structure decks, reading a pasted list or
+deck code, a seat's choice in words, and the card texts (``bot.engine.decks.DeckBook``)."""
+
+from __future__ import annotations
+
+from bot.engine import GameError
+from bot.engine.decks import DeckBook, DeckRefused, DeckView, bullets
+from bot.games.auroria.cardtext import card_sheet
+from bot.games.auroria.decklist import (
+    RANDOM,
+    DeckList,
+    clean,
+    decode,
+    encode,
+    format_list,
+    looks_like_code,
+    read_deck,
+)
+from bot.games.auroria.pool import POOL, StructureDeck
+
+MAX_NAME = 40
+
+
+def _view(deck: DeckList, name: str, about: str = "", key: str = "") -> DeckView:
+    leader = POOL.cards[deck.leader] if deck.leader is not None else None
+    text = code = ""
+    if leader is not None:
+        text = format_list(leader.id, deck.main, deck.side)
+        code = encode(leader.id, deck.main, deck.side)
+    return DeckView(name, leader.name if leader else "", leader.colour if leader else "", about,
+                    text, code, len(deck.main) + (leader is not None), len(deck.side or ()),
+                    deck.problems, key)
+
+
+def _structure(deck: StructureDeck) -> DeckView:
+    return _view(DeckList(deck.leader, deck.main, deck.side, ()), deck.name, deck.about,
+                 deck.key)
+
+
+def _tidy(text: str) -> str:
+    return " ".join(clean(text).split())
+
+
+def _structure_ref(ref: str) -> StructureDeck | None:
+    wanted = _tidy(ref).casefold()
+    for deck in POOL.decks.values():
+        if wanted in (deck.key, deck.name.casefold()):
+            return deck
+    return None
+
+
+class AuroriaDecks(DeckBook):
+    paste_hint = "Leader: …\n4 Card Name\n…  or  AUR-…"
+
+    def option(self, seat: int) -> str:
+        return f"deck_{seat + 1}"
+
+    def choices(self) -> list[tuple[str, str]]:
+        return [(RANDOM, "Random structure deck"),
+                *((d.key, f"{d.name} ({d.colour})") for d in POOL.decks.values())]
+
+    def built_in(self) -> list[DeckView]:
+        return [_structure(deck) for deck in POOL.decks.values()]
+
+    def find(self, ref: str) -> DeckView | None:
+        deck = _structure_ref(ref)
+        return _structure(deck) if deck is not None else None
+
+    def read(self, text: str | bytes) -> DeckView:
+        return _view(read_deck(text), "")
+
+    def option_value(self, ref: str) -> str | None:
+        if self.tidy(ref).casefold() == RANDOM:
+            return RANDOM
+        deck = _structure_ref(ref)
+        if deck is not None:
+            return deck.key
+        if looks_like_code(ref):
+            read = decode(ref)
+            if read.problems or read.leader is None:
+                raise DeckRefused("That deck cannot be played:\n" + bullets(read.problems))
+            return encode(read.leader, read.main, read.side)
+        return None
+
+    def label(self, value: str) -> str:
+        if value in POOL.decks:
+            return f"**{POOL.decks[value].name}**"
+        read = decode(value) if looks_like_code(value) else None
+        if read is not None and read.leader is not None:
+            return f"an own deck led by **{POOL.cards[read.leader].name}**"
+        return "a random structure deck"
+
+    def tidy(self, name: str) -> str:
+        return _tidy(name)
+
+    def clean_name(self, name: str) -> str:
+        text = self.tidy(name)
+        if not text:
+            raise DeckRefused("Give the deck a name.")
+        if len(text) > MAX_NAME:
+            raise DeckRefused(f"A deck name has at most {MAX_NAME} characters.")
+        if _structure_ref(text) is not None or text.casefold() == RANDOM:
+            raise DeckRefused(f"“{text}” is the name of a structure deck: choose another name.")
+        return text
+
+    def cards(self) -> list[tuple[str, str]]:
+        return [(card.id, card.name) for card in sorted(POOL.cards.values(),
+                                                        key=lambda c: c.name)]
+
+    def card_text(self, ref: str) -> str:
+        card = POOL.cards.get(ref) or next(
+            (c for c in POOL.cards.values() if c.name.casefold() == ref.strip().casefold()),
+            None)
+        if card is None:
+            raise GameError(f"There is no Set 1 card called `{ref[:60]}`.")
+        return card_sheet(card)
+
+
+DECKS = AuroriaDecks()

@@ -1,0 +1,45 @@
+"""One move, checked and committed before anything else sees it (DESIGN §1).
+
+People, AI seats and the clocks' autopilot all move through ``commit_move``: the engine's
+checks, then the new snapshot and the log row in one compare-and-swap on the version; only
+then does the change under way learn of the move (events, moves to announce).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from bot import logs
+from bot.engine import Action, play
+from bot.match.live import Live, Matches
+from bot.match.outbound import Move
+from bot.match.replay import state_text
+from bot.match.results import rank_resigned_last, result_record
+from bot.store import ActionRow, SeatRecord
+
+log = logging.getLogger(__name__)
+
+
+async def commit_move(matches: Matches, live: Live, seat: SeatRecord, action: Action,
+                      user_id: int | None, autopilot: bool = False) -> None:
+    """``action`` for ``seat``, by ``user_id`` (None: the AI). ``autopilot``: the AI moves
+    for a person whose clock ran out (logged as such)."""
+    with logs.about(live.id, action.decision):
+        turn = live.game.turn(live.state)
+        state, events = play(live.game, live.state, seat.seat, action)
+        result = live.game.result(state)
+        if result is not None:
+            result = rank_resigned_last(result, live.seats)
+        live.version = await matches.store.commit_move(
+            live.id, live.version, state_text(live.game, state),
+            ActionRow(seat.seat, user_id, action.decision, action.to_json(), autopilot),
+            result_record(result) if result is not None else None)
+        log.info("seat %d (%s) played %s; version %d", seat.seat + 1,
+                 "AI" if user_id is None else f"user {user_id}", list(action.choice),
+                 live.version)
+    live.state, live.result = state, result
+    live.events += events
+    live.moves.append(Move(turn, tuple(events), state))
+    if user_id is not None:
+        live.people_moved.add(seat.seat)
+    matches.remember(live.id, live.version, state)
