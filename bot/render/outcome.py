@@ -8,12 +8,13 @@ each game's ``render_summary`` draws the same ``Outcome``.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import Result, View
 from bot.engine.names import with_names
+from bot.games.aura.view import AuraView
 
 Names = Sequence[str] | None
 """Display names per seat; ``None`` (or a short list) falls back to "Seat N"."""
@@ -191,13 +192,13 @@ def _aura_tie(figures: Sequence[tuple[str, ...]], names: Names) -> str:
     return f"{who} tied on every count: they share the win."
 
 
-def _aura(view: View) -> list[tuple[str, ...]]:
+def _aura(view: AuraView) -> list[tuple[str, ...]]:
     out: list[tuple[str, ...]] = []
     for info in view["seats"]:
-        pile: Sequence[Mapping[str, Any]] = info.get("discarded") or []
-        special = sum(1 for card in pile if card.get("kind") in ("wild", "action"))
-        total = sum(int(card.get("value") or 0) for card in pile if card.get("kind") == "number")
-        out.append((str(int(info["remaining"])), str(special), str(total)))
+        pile = info["discarded"] or []
+        special = sum(1 for card in pile if card["kind"] in ("wild", "action"))
+        total = sum(card["value"] or 0 for card in pile if card["kind"] == "number")
+        out.append((str(info["remaining"]), str(special), str(total)))
     return out
 
 
@@ -212,4 +213,5 @@ def _auroria(view: View) -> list[tuple[str, ...]]:
             for p in view["players"]]
 
 
-FIGURES = {"aura": _aura, "zura": _zura, "auroria": _auroria}
+FIGURES: dict[str, Callable[[Any], list[tuple[str, ...]]]] = {
+    "aura": _aura, "zura": _zura, "auroria": _auroria}
