@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import statistics
 import time
+from typing import Any
 
-from bench.report import Row, latency_rows
-from bot.engine import Rng, parse_options, play
+from bench.report import Row, blind_random, latency_rows
+from bot.engine import Action, Decision, Game, Rng, parse_options
+from bot.engine.autoplay import Choose, final
 from bot.engine.playout import run_playout
 from bot.games.aura import GAME
 
@@ -36,33 +38,34 @@ def _engine_game_times(players: int, games: int) -> list[float]:
     times = []
     for seed in range(games):
         start = time.perf_counter()
-        state = GAME.setup(players, options, seed)
-        rng = Rng(seed)
-        while GAME.result(state) is None:
-            decision = GAME.pending(state)[0]
-            action = GAME.ai_choose("random", {}, decision, rng)
-            state, _ = play(GAME, state, decision.player, action)
+        final(GAME, GAME.setup(players, options, seed), Rng(seed), blind_random)
         times.append(time.perf_counter() - start)
     return times
 
 
+def _normal_on(me: int, samples: list[float]) -> Choose[Any]:
+    """Seat ``me`` normal, timed into ``samples`` (its view not counted); the others random."""
+    def choose(game: Game[Any, Any], state: Any, decision: Decision, rng: Rng) -> Action:
+        view = game.view(state, decision.player)
+        level = "normal" if decision.player == me else "random"
+        start = time.perf_counter()
+        action = game.ai_choose(level, view, decision, rng)
+        if level == "normal":
+            samples.append(time.perf_counter() - start)
+        return action
+    return choose
+
+
 def _normal_vs_random(games: int) -> tuple[list[float], float]:
     """Two-player games, the normal seat alternating: its decision times and its win rate."""
-    samples, wins = [], 0
+    samples: list[float] = []
+    wins = 0
     options = parse_options(GAME.options, {})
     for seed in range(games):
         me = seed % 2
-        state = GAME.setup(2, options, seed)
-        rng = Rng(seed ^ 0xA0A)
-        while (result := GAME.result(state)) is None:
-            decision = GAME.pending(state)[0]
-            view = GAME.view(state, decision.player)
-            level = "normal" if decision.player == me else "random"
-            start = time.perf_counter()
-            action = GAME.ai_choose(level, view, decision, rng)
-            if level == "normal":
-                samples.append(time.perf_counter() - start)
-            state, _ = play(GAME, state, decision.player, action)
+        timed = _normal_on(me, samples)
+        result = GAME.result(final(GAME, GAME.setup(2, options, seed), Rng(seed ^ 0xA0A), timed))
+        assert result is not None
         wins += result.placings[me] == 1
     return samples, wins / games
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import time
 
-from bench.report import Row, ai_decision_times, latency_rows
-from bot.engine import Rng, parse_options, play
+from bench.report import Row, ai_decision_times, blind_random, latency_rows
+from bot.engine import Rng, parse_options
+from bot.engine.autoplay import final
 from bot.engine.playout import run_playout
 from bot.games.auroria import GAME
 
@@ -32,12 +33,7 @@ def _engine_games_per_second(games: int) -> tuple[float, float]:
     """Random games without building views (the random level does not read them)."""
     start, cpu = time.perf_counter(), time.process_time()
     for seed in range(games):
-        state = GAME.setup(2, OPTIONS, seed)
-        rng = Rng(seed)
-        while GAME.result(state) is None:
-            decision = GAME.pending(state)[0]
-            action = GAME.ai_choose("random", {}, decision, rng)
-            state, _ = play(GAME, state, decision.player, action)
+        final(GAME, GAME.setup(2, OPTIONS, seed), Rng(seed), blind_random)
     return games / (time.perf_counter() - start), games / (time.process_time() - cpu)
 
 

@@ -15,7 +15,8 @@ from typing import Any
 
 from bench.report import Row, latency_rows, time_calls
 from bot.discord.rulebook import find_moments, topics
-from bot.engine import Game, Rng, parse_options, play, registry
+from bot.engine import Game, Rng, parse_options, registry
+from bot.engine.autoplay import ai_moves
 from bot.match.ratings import Ratings, rate
 from bot.match.replay import build_replay, state_text
 from bot.match.undo import Moment, UndoRefused, check
@@ -30,25 +31,19 @@ from bot.store import (
     SqliteStore,
 )
 
-GAMES = ("zura", "aura", "auroria")
-
 
 def played(game: Game[Any, Any], seed: int) -> tuple[MatchRecord, list[ActionRecord], list[Moment]]:
     """A finished random-AI match as a stored record and log, with every move's states."""
     options = parse_options(game.options, {})
     state = game.setup(2, options, seed)
-    rng = Rng(seed)
     log: list[ActionRecord] = []
     moments: list[Moment] = []
-    while game.result(state) is None:
-        decision = game.pending(state)[0]
-        action = game.ai_choose("random", game.view(state, decision.player), decision, rng)
-        after, events = play(game, state, decision.player, action)
-        row = ActionRecord(len(log) + 1, decision.player, None, decision.id, action.to_json(),
-                           0.0)
+    for move in ai_moves(game, state, Rng(seed)):
+        row = ActionRecord(len(log) + 1, move.decision.player, None, move.decision.id,
+                           move.action.to_json(), 0.0)
         log.append(row)
-        moments.append(Moment(state, row, after, tuple(events)))
-        state = after
+        moments.append(Moment(move.before, row, move.after, tuple(move.events)))
+        state = move.after
     record = MatchRecord(1, game.name, FINISHED, options, seed, len(log), state_text(game, state),
                          None, 1, 2, None, 0.0, 0.0, (SeatRecord(0, 10), SeatRecord(1, 11)))
     return record, log, moments
@@ -89,7 +84,7 @@ async def rating_rows(matches: int) -> list[Row]:
 def run(quick: bool) -> list[Row]:
     rows: list[Row] = []
     seeds = range(1, 3 if quick else 6)
-    for name in GAMES:
+    for name in registry.names():
         game = registry.get(name)
         matches = [played(game, seed) for seed in seeds]
         builds = []

@@ -18,8 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bench.report import Row, latency_rows
-from bot.engine import Game, Rng, parse_options, play, registry
+from bench.report import Row, ai_decision_times, latency_rows
+from bot.engine import Game, registry
 from bot.engine.playout import run_playout
 
 
@@ -58,23 +58,6 @@ def random_games(game: Game[Any, Any], players: int, games: int) -> Rate:
                               for seed in range(games)), games)
 
 
-def normal_decision_times(game: Game[Any, Any], players: int, games: int) -> list[float]:
-    """Seconds per ``ai_choose`` call with every seat on the normal level (view excluded)."""
-    options = parse_options(game.options, {})
-    samples = []
-    for seed in range(games):
-        state = game.setup(players, options, seed)
-        rng = Rng(seed)
-        while game.result(state) is None:
-            decision = game.pending(state)[0]
-            view = game.view(state, decision.player)
-            start = time.perf_counter()
-            action = game.ai_choose("normal", view, decision, rng)
-            samples.append(time.perf_counter() - start)
-            state, _ = play(game, state, decision.player, action)
-    return samples
-
-
 def rlcard_uno_games(games: int) -> Rate | None:
     """Random 2-player UNO games in RLCard, or None when RLCard is not installed."""
     try:
@@ -108,7 +91,7 @@ def run(quick: bool) -> list[Row]:
                 two_player[name] = rate
             rows.append(rate.row(f"{name} {players}p random games"))
             rows += latency_rows(f"{name} {players}p normal AI decision",
-                                 normal_decision_times(game, players, normal_games))
+                                 ai_decision_times(game, players, {}, normal_games))
     uno = rlcard_uno_games(games * 5)
     if uno is None:
         rows.append(Row("RLCard UNO 2p random games", math.nan, "games/s",

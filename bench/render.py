@@ -11,38 +11,30 @@ Targets (issue 7): board median ≤ 40 ms, hand ≤ 20 ms, PNG ≤ 300 KB.
 
 from __future__ import annotations
 
-import importlib
 import io
 import statistics
 import time
 from collections.abc import Callable
-from typing import Any
 
 from PIL import Image
 
 from bench.report import Row, latency_rows, time_calls
-from bot.engine import Rng, View, parse_options, play
-from bot.render import GAMES, render_board, render_hand
+from bot.engine import Rng, View, registry
+from bot.engine.autoplay import new_game, states
+from bot.render import drawn, render_board, render_hand
 from bot.render.canvas import encode
 
 
 def _views(name: str, games: int, per_game: int) -> tuple[list[View], list[View]]:
     """Public views and seat views spread over ``games`` seeded random games."""
-    game: Any = importlib.import_module(f"bot.games.{name}").GAME
+    game = registry.get(name)
     players = min(4, game.max_players)
     boards: list[View] = []
     hands: list[View] = []
     for seed in range(games):
-        state = game.setup(players, parse_options(game.options, {}), seed)
-        rng = Rng(seed)
-        states = [state]
-        while game.result(state) is None:
-            decision = game.pending(state)[0]
-            action = game.ai_choose("random", game.view(state, decision.player), decision, rng)
-            state, _ = play(game, state, decision.player, action)
-            states.append(state)
-        step = max(1, len(states) // per_game)
-        for k, sample in enumerate(states[::step]):
+        played = list(states(game, new_game(game, players, seed), Rng(seed)))
+        step = max(1, len(played) // per_game)
+        for k, sample in enumerate(played[::step]):
             boards.append(game.view(sample, None))
             hands.append(game.view(sample, k % players))
     return boards, hands
@@ -101,7 +93,7 @@ def _encoder_rows(board: bytes, quick: bool) -> list[Row]:
 
 def run(quick: bool) -> list[Row]:
     rows: list[Row] = []
-    for name in GAMES:
+    for name in drawn():
         rows += _game_rows(name, quick)
     boards, _ = _views("zura", 1, 3)
     rows += _encoder_rows(render_board(boards[-1]), quick)

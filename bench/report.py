@@ -8,7 +8,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine import Game, Rng, play
+from bot.engine import Action, Decision, Game, Rng
+from bot.engine.autoplay import final, new_game
 
 
 @dataclass
@@ -56,19 +57,25 @@ def print_table(title: str, rows: list[Row]) -> None:
         print(f"{r.name.ljust(width)}  {r.value:12.3f}  {r.unit:<5}  {r.target:<6}  {r.note}")
 
 
+def blind_random(game: Game[Any, Any], state: Any, decision: Decision, rng: Rng) -> Action:
+    """The random level without building the seat's view, which it never reads: what the
+    engine alone costs."""
+    return game.ai_choose("random", {}, decision, rng)
+
+
 def ai_decision_times(game: Game[Any, Any], players: int, options: Mapping[str, Any], games: int,
                       level: str = "normal") -> list[float]:
     """Seconds the ``level`` AI takes per decision, over whole games it plays on every seat
     (building the seat's view is not counted)."""
     samples = []
+
+    def timed(game: Game[Any, Any], state: Any, decision: Decision, rng: Rng) -> Action:
+        view = game.view(state, decision.player)
+        start = time.perf_counter()
+        action = game.ai_choose(level, view, decision, rng)
+        samples.append(time.perf_counter() - start)
+        return action
+
     for seed in range(games):
-        state = game.setup(players, options, seed)
-        rng = Rng(seed)
-        while game.result(state) is None:
-            decision = game.pending(state)[0]
-            view = game.view(state, decision.player)
-            start = time.perf_counter()
-            action = game.ai_choose(level, view, decision, rng)
-            samples.append(time.perf_counter() - start)
-            state, _ = play(game, state, decision.player, action)
+        final(game, new_game(game, players, seed, options), Rng(seed), timed)
     return samples

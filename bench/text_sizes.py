@@ -14,7 +14,7 @@ from typing import Any
 from PIL import ImageDraw
 
 from bench.report import Row
-from bot.render import GAMES, render_board, render_hand, render_summary
+from bot.render import drawn, render_board, render_hand, render_summary
 from tests.render.playing import game_or_skip, playout
 from tests.render.test_readable import _clear_caches
 
@@ -31,7 +31,7 @@ def run(quick: bool) -> list[Row]:
 
     ImageDraw.ImageDraw.text = record  # type: ignore[method-assign]
     try:
-        for name in GAMES:
+        for name in drawn():
             current[0] = name
             game = game_or_skip(name)
             for players in range(game.min_players, game.max_players + 1):
@@ -49,4 +49,4 @@ def run(quick: bool) -> list[Row]:
         ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
     return [Row(f"{name} smallest text", min(sizes[name]), "px", "≥ 14",
                 f"{len(sizes[name])} texts drawn; {sum(s < 14 for s in sizes[name])} below 14")
-            for name in GAMES]
+            for name in drawn()]

@@ -17,9 +17,11 @@ import types
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from bench.report import Row, ai_decision_times, latency_rows
-from bot.engine import Action, Decision, Rng, View, play
+from bench.report import Row, ai_decision_times, blind_random, latency_rows
+from bot.engine import Action, Decision, Game, Rng, View
+from bot.engine.autoplay import Choose, final
 from bot.engine.playout import run_playout
 from bot.games.zura import GAME
 from bot.games.zura.cards import CARDS
@@ -38,12 +40,7 @@ def _engine_games_per_second(players: int, games: int) -> float:
     """Random games without building views (the random level does not read them)."""
     start = time.process_time()
     for seed in range(games):
-        state = GAME.setup(players, {}, seed)
-        rng = Rng(seed)
-        while GAME.result(state) is None:
-            decision = GAME.pending(state)[0]
-            action = GAME.ai_choose("random", {}, decision, rng)
-            state, _ = play(GAME, state, decision.player, action)
+        final(GAME, GAME.setup(players, {}, seed), Rng(seed), blind_random)
     return games / (time.process_time() - start)
 
 
@@ -104,19 +101,22 @@ def _wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return (centre - spread) / (1 + z * z / games), (centre + spread) / (1 + z * z / games)
 
 
+def _seated(seat: int, tested: Chooser, others: Chooser) -> Choose[Any]:
+    """``tested`` on ``seat``, ``others`` on the rest, each from its seat's view."""
+    def choose(game: Game[Any, Any], state: Any, decision: Decision, rng: Rng) -> Action:
+        chooser = tested if decision.player == seat else others
+        return chooser(game.view(state, decision.player), decision, rng)
+    return choose
+
+
 def _match(players: int, games: int, tested: Chooser, others: Chooser) -> _Match:
     """Games straight through the engine; the tested seat wins when it places first."""
     wins = imps = all_four = 0
     other_imps = 0.0
     for seed in range(games):
         seat = seed % players
-        state = GAME.setup(players, {}, seed)
-        rng = Rng(seed ^ 0x5EED)
-        while GAME.result(state) is None:
-            decision = GAME.pending(state)[0]
-            chooser = tested if decision.player == seat else others
-            action = chooser(GAME.view(state, decision.player), decision, rng)
-            state, _ = play(GAME, state, decision.player, action)
+        state = final(GAME, GAME.setup(players, {}, seed), Rng(seed ^ 0x5EED),
+                      _seated(seat, tested, others))
         result = GAME.result(state)
         assert result is not None
         wins += result.placings[seat] == 1

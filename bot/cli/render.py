@@ -14,7 +14,7 @@ from pathlib import Path
 from bot.cli.common import add_game_module_flag, fail, register_game_modules
 from bot.engine import GameError
 from bot.engine.scenario import ScenarioRun, run_scenario
-from bot.render import GAMES, render_board, render_hand, render_summary
+from bot.render import render_board, render_hand, render_summary, renderer
 
 
 def images(run: ScenarioRun, names: list[str] | None = None) -> dict[str, bytes]:
@@ -48,7 +48,7 @@ def main(argv: list[str]) -> int:
         return fail(f"{args.file} is not valid JSON (line {exc.lineno}: {exc.msg})")
     except (OSError, UnicodeDecodeError) as exc:
         return fail(f"cannot read {args.file}: {exc}")
-    if run.game.name not in GAMES:
+    if renderer(run.game.name) is None:
         return fail(f"there are no images for {run.game.title} yet")
     drawn = images(run, args.names.split(",") if args.names else None)
     try:

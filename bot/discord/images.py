@@ -7,7 +7,6 @@ swap in a cheaper ``Images`` so that a full match through the fake stays quick.
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import json
 from collections.abc import Sequence
 
@@ -23,8 +22,7 @@ class Images:
 
     def available(self, view: View) -> bool:
         game = view.get("game")
-        return (game in render.GAMES
-                and importlib.util.find_spec(f"bot.render.{game}") is not None)
+        return isinstance(game, str) and render.renderer(game) is not None
 
     async def board(self, view: View, names: Sequence[str]) -> bytes | None:
         if not self.available(view):

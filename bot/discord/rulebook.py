@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
-from bot.engine import Game, Rng, View, parse_options, play, registry
+from bot.engine import Game, Rng, View, registry
+from bot.engine.autoplay import new_game, states
 from bot.engine.help import Topic
 
 RATINGS = Topic[Any](
@@ -62,15 +63,7 @@ Moment = tuple[View, str]
 
 def public_views(game: Game[Any, Any], players: int, seed: int) -> Iterator[View]:
     """The public table after the deal and after each move of a seeded random-AI game."""
-    state = game.setup(players, parse_options(game.options, {}), seed)
-    rng = Rng(seed)
-    yield game.view(state, None)
-    for _ in range(game.max_steps):
-        if game.result(state) is not None:
-            return
-        decision = game.pending(state)[0]
-        action = game.ai_choose("random", game.view(state, decision.player), decision, rng)
-        state, _ = play(game, state, decision.player, action)
+    for state in states(game, new_game(game, players, seed), Rng(seed)):
         yield game.view(state, None)
 
 

@@ -14,14 +14,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.engine.autoplay import CHECK_BUDGET, ai_moves, by_level
 from bot.engine.game import Game, play
 from bot.engine.options import parse_options
 from bot.engine.rng import Rng
-from bot.engine.search import Budget, ai_action
+from bot.engine.search import Budget
 from bot.engine.types import Action, Result
-
-CHECK_BUDGET = Budget(iterations=2)
-"""A strong seat's search in checked playouts: enough to exercise it, cheap to run."""
 
 
 class PlayoutFailure(AssertionError):
@@ -78,30 +76,32 @@ def run_playout(game: Game[Any, Any], players: int, seed: int,
     """Play one game with AI seats; with ``check`` verify every invariant at every step.
     ``budget`` is what a strong seat searches per decision."""
     opts = parse_options(game.options, options)
-    seat_levels = list(levels or ["random"] * players)
     state = game.setup(players, opts, seed)
     rng = Rng(seed ^ 0x5EED)
     out = Playout(seed, players)
-    for step in range(game.max_steps + 1):
-        where = f"{game.name} seed={seed} players={players} step={step}"
+    choose = by_level(levels or "random", budget)
+
+    def where() -> str:
+        return f"{game.name} seed={seed} players={players} step={len(out.actions)}"
+
+    def check_step() -> None:
+        # Every step checks one viewer, rotating through the public view and each seat.
+        step = len(out.actions)
+        viewer = None if step % (players + 1) == players else step % (players + 1)
+        _check_step(game, state, viewer, rng, where())
+
+    try:
         if check:
-            # Every step checks one viewer, rotating through the public view and each seat.
-            viewer = None if step % (players + 1) == players else step % (players + 1)
-            _check_step(game, state, viewer, rng, where)
-        if game.result(state) is not None:
-            break
-        pending = game.pending(state)
-        if not pending:
-            raise PlayoutFailure(f"{where}: no decision is open but the game has not ended")
-        decision = pending[rng.randrange(len(pending))]
-        action = ai_action(game, state, seat_levels[decision.player], decision, rng, budget)
-        try:
-            state, _ = play(game, state, decision.player, action)
-        except Exception as exc:
-            raise PlayoutFailure(f"{where}: AI action {action} rejected: {exc}") from exc
-        out.actions.append((decision.player, action))
-    else:
-        raise PlayoutFailure(f"{game.name} seed={seed}: no end within {game.max_steps} steps")
+            check_step()
+        for move in ai_moves(game, state, rng, choose, any_open=True):
+            out.actions.append((move.decision.player, move.action))
+            state = move.after
+            if check:
+                check_step()
+    except PlayoutFailure:
+        raise
+    except Exception as exc:  # an AI's answer refused, or no end: name the step to replay
+        raise PlayoutFailure(f"{where()}: {exc}") from exc
     out.result = game.result(state)
     out.final = state
     if check:

@@ -1,46 +1,52 @@
-"""Which games exist. Built-in games are imported on first use by name; tests may add more."""
+"""Which games exist: every package under ``bot/games``, found by looking, plus games kept
+elsewhere that are registered by hand (the test games, ``--game-module``).
+
+Nothing else in the bot lists games, so adding a folder ``bot/games/<name>/`` whose
+``__init__.py`` defines ``GAME`` is all it takes for cogs, the service, help and benches to
+offer it.
+"""
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
+import sys
 from typing import Any
 
+import bot.games
 from bot.engine.errors import GameError
 from bot.engine.game import Game
 
-_GAMES: dict[str, Game[Any, Any]] = {}
-BUILTIN = ("zura", "aura", "auroria")
+_ADDED: dict[str, Game[Any, Any]] = {}
 
 
 def register(game: Game[Any, Any]) -> None:
-    _GAMES[game.name] = game
+    """Offer a game that does not live under ``bot/games``."""
+    _ADDED[game.name] = game
 
 
-def _load(name: str) -> None:
-    """Import ``bot.games.<name>`` and register its ``GAME``; absent or unfinished is skipped."""
-    if name in _GAMES or name not in BUILTIN:
-        return
-    try:
-        module = importlib.import_module(f"bot.games.{name}")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"bot.games.{name}":
-            return
-        raise
-    game = getattr(module, "GAME", None)
-    if isinstance(game, Game):
-        register(game)
+def packaged() -> list[str]:
+    """The names of the game packages under ``bot/games`` (its ``__path__``, so a test may
+    add a folder)."""
+    return sorted(m.name for m in pkgutil.iter_modules(bot.games.__path__) if m.ispkg)
 
 
 def get(name: str) -> Game[Any, Any]:
-    _load(name)
-    try:
-        return _GAMES[name]
-    except KeyError:
-        known = ", ".join(names()) or "none"
-        raise GameError(f"There is no game called `{name}`. Games: {known}.") from None
+    """The game called ``name``; its package is imported on first use."""
+    if name in _ADDED:
+        return _ADDED[name]
+    module = sys.modules.get(f"bot.games.{name}") if name.isidentifier() else None
+    if module is None:
+        if name not in packaged():
+            known = ", ".join(names()) or "none"
+            raise GameError(f"There is no game called `{name}`. Games: {known}.")
+        module = importlib.import_module(f"bot.games.{name}")
+    game = getattr(module, "GAME", None)
+    if not isinstance(game, Game):
+        raise TypeError(f"bot.games.{name} defines no GAME (a Game instance).")
+    return game
 
 
 def names() -> list[str]:
-    for name in BUILTIN:
-        _load(name)
-    return sorted(_GAMES)
+    """Every game's name, sorted."""
+    return sorted({*packaged(), *_ADDED})

@@ -1,9 +1,11 @@
 """Views to PNG images (DESIGN §5): pure functions, no Discord, no database.
 
-Each game has a module with ``render_board`` and ``render_hand``; these entry points pick it
-from ``view["game"]``. The summary image is drawn from ``outcome.describe``, which the result
-message uses too. ``names`` optionally gives a display name per seat (else "Seat N").
-Call them off the event loop: a board takes a few milliseconds of CPU.
+Each game draws its table in ``bot/render/<name>.py`` (``render_board``, ``render_hand``,
+optionally ``hand_texts``); these entry points find that module by the name in
+``view["game"]``, so no list of games is kept here. The summary image is drawn from
+``outcome.describe``, which the result message uses too. ``names`` optionally gives a
+display name per seat (else "Seat N"). Call them
+off the event loop: a board takes a few milliseconds of CPU.
 """
 
 from __future__ import annotations
@@ -11,20 +13,37 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-from bot.engine import Result, View
+from bot.engine import Result, View, registry
 from bot.render.chrome import summary
 from bot.render.outcome import Names, Outcome, describe
 
-GAMES = ("zura", "aura", "auroria")
-__all__ = ["GAMES", "Outcome", "describe", "hand_texts", "render_board", "render_hand",
-           "render_summary"]
+__all__ = ["Outcome", "describe", "drawn", "hand_texts", "render_board", "render_hand",
+           "render_summary", "renderer"]
+
+
+def renderer(game: str) -> ModuleType | None:
+    """``bot/render/<game>.py`` for a registered game; None while the game has none."""
+    if game not in registry.names():
+        return None
+    try:
+        return importlib.import_module(f"bot.render.{game}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"bot.render.{game}":
+            return None
+        raise
+
+
+def drawn() -> list[str]:
+    """The games that have a renderer, sorted."""
+    return [game for game in registry.names() if renderer(game) is not None]
 
 
 def _module(view: View) -> ModuleType:
     game = view.get("game")
-    if game not in GAMES:
+    module = renderer(game) if isinstance(game, str) else None
+    if module is None:
         raise ValueError(f"No renderer for game {game!r}.")
-    return importlib.import_module(f"bot.render.{game}")
+    return module
 
 
 def render_board(view: View, names: Names = None) -> bytes:

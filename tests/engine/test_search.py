@@ -11,7 +11,7 @@ from bot.engine import Game, Result, Rng, parse_options, play, registry
 from bot.engine.playout import run_playout
 from bot.engine.search import STRONG, Budget, ai_action, placing_reward, search
 
-GAMES = ("aura", "zura", "auroria")
+GAMES = registry.packaged()
 
 
 def midgame(game: Game[Any, Any], players: int, seed: int, steps: int) -> Any:

@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from bot.engine import Decision, Game, Rng, Turn, parse_options, play, registry
+from bot.engine import Decision, Game, Rng, Turn, registry
+from bot.engine.autoplay import ai_moves, by_level, new_game
 from tests.games.zura.helpers import decision, do, table
 
 
@@ -29,16 +30,9 @@ class Step:
 def trace(name: str, players: int, seed: int, options: dict[str, Any] | None = None,
           level: str = "random") -> list[Step]:
     game: Game[Any, Any] = registry.get(name)
-    state = game.setup(players, parse_options(game.options, options or {}), seed)
-    rng = Rng(seed)
-    out = []
-    while game.result(state) is None:
-        pending = game.pending(state)
-        decision = pending[0]
-        out.append(Step(game.turn(state), decision, tuple(pending)))
-        action = game.ai_choose(level, game.view(state, decision.player), decision, rng)
-        state, _ = play(game, state, decision.player, action)
-    return out
+    state = new_game(game, players, seed, options)
+    return [Step(game.turn(move.before), move.decision, tuple(game.pending(move.before)))
+            for move in ai_moves(game, state, Rng(seed), by_level(level))]
 
 
 def turns_of(steps: list[Step]) -> dict[int, list[Step]]:

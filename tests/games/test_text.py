@@ -5,14 +5,15 @@ tell a viewer nothing their view does not — checked over random states with ea
 from __future__ import annotations
 
 import re
+from itertools import islice
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.engine import Game, Rng, parse_options, play, registry
-from bot.engine.registry import BUILTIN
+from bot.engine import Game, Rng, registry
+from bot.engine.autoplay import ai_moves, new_game
 from bot.engine.text import ALT_TEXT_MAX, fit
 
 NAMES = ["Ann Lee", "Bo", "Cy Young", "Dee"]
@@ -21,19 +22,13 @@ INTERNAL = re.compile(r"[{}\[\]\"]|\b(Seat|Player) \d|\b[a-z]+_[a-z_]+\b|\bNone\
 
 
 def _random_state(game: Game[Any, Any], players: int, seed: int, steps: int) -> Any:
-    state = game.setup(players, parse_options(game.options, {}), seed)
-    rng = Rng(seed ^ 0x7E47)
-    for _ in range(steps):
-        pending = game.pending(state)
-        if game.result(state) is not None or not pending:
-            break
-        decision = pending[rng.randrange(len(pending))]
-        action = game.ai_choose("random", game.view(state, decision.player), decision, rng)
-        state, _ = play(game, state, decision.player, action)
+    state = new_game(game, players, seed)
+    for move in islice(ai_moves(game, state, Rng(seed ^ 0x7E47), any_open=True), steps):
+        state = move.after
     return state
 
 
-@pytest.mark.parametrize("name", BUILTIN)
+@pytest.mark.parametrize("name", registry.packaged())
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), seed=st.integers(0, 2**31), steps=st.integers(0, 150),
        salt=st.integers(0, 2**31))
@@ -58,7 +53,7 @@ def test_a_viewers_text_does_not_change_with_cards_hidden_from_them(
         assert game.describe(view, names, full=True) == full, f"{viewer}'s text leaks"
 
 
-@pytest.mark.parametrize("name", BUILTIN)
+@pytest.mark.parametrize("name", registry.packaged())
 def test_players_are_named_and_the_viewer_sees_their_own_hand(name: str) -> None:
     game = registry.get(name)
     state = _random_state(game, game.min_players, 5, 12)

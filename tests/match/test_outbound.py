@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import Action, Event, Rng, parse_options, play
+from bot.engine.autoplay import ai_moves
 from bot.match import (
     MatchEnded,
     Outbound,
@@ -79,15 +80,8 @@ def test_a_move_updates_and_prompts_only_where_something_changed() -> None:
 
 
 def test_the_end_is_announced_with_each_seats_user() -> None:
-    state = setup(4)
-    rng = Rng(1)
-    before = state
-    while GAME.result(state) is None:
-        before = state
-        decision = GAME.pending(state)[0]
-        state, events = play(GAME, state, decision.player,
-                             GAME.ai_choose("random", GAME.view(state, decision.player),
-                                            decision, rng))
+    *_, last = ai_moves(GAME, setup(4), Rng(1))
+    before, state, events = last.before, last.after, last.events
     result = GAME.result(state)
     out = build_outbound(GAME, 7, SEATS, state, events, before=before, result=result)
     assert result is not None and out[-1] == MatchEnded(7, result, (10, 11, None, 13))
@@ -129,13 +123,12 @@ def test_a_batch_of_moves_becomes_one_record_per_turn_then_the_open_turn() -> No
     seats = (SeatRecord(0, 10), SeatRecord(1, None, is_ai=True, ai_level="normal"))
     state = zura.setup(2, parse_options(zura.options, {}), 3)
     moves: list[Move] = []
-    rng = Rng(3)
-    while zura.turn(state).number < 3:
-        decision = zura.pending(state)[0]
-        turn = zura.turn(state)
-        action = zura.ai_choose("random", zura.view(state, decision.player), decision, rng)
-        state, events = play(zura, state, decision.player, action)
-        moves.append(Move(turn, tuple(events), state))
+    for move in ai_moves(zura, state, Rng(3)):
+        turn = zura.turn(move.before)
+        if turn.number >= 3:
+            break
+        moves.append(Move(turn, tuple(move.events), move.after))
+        state = move.after
     out = turn_updates(zura, 7, seats, state, moves)
     assert [(u.number, u.seat) for u in out] == [(1, 0), (2, 1), (3, 0)]
     first, second, third = out

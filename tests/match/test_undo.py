@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+from itertools import islice
 from typing import Any
 
 import pytest
 
 from bot.engine import Action, Game, Rng, StaleDecision, parse_options, play, registry
+from bot.engine.autoplay import ai_moves
 from bot.match import AlreadyDone, MatchService, NotSeated, Prompt, PublicUpdate, state_text
 from bot.match.replay import UNDO, build_replay
 from bot.match.undo import (
@@ -127,20 +129,16 @@ def test_every_game_refuses_some_moves_and_allows_others(name: str) -> None:
     game = registry.get(name)
     rec = record(game, 2, 4)
     state = game.setup(2, rec.options, 4)
-    rng = Rng(9)
     verdicts = []
-    for seq in range(1, 41):
-        decision = game.pending(state)[0]
-        action = game.ai_choose("random", game.view(state, decision.player), decision, rng)
-        after, events = play(game, state, decision.player, action)
-        row = ActionRecord(seq, decision.player, None, decision.id, action.to_json(), 0.0)
-        one = [Moment(state, row, after, tuple(events))]
+    for seq, move in enumerate(islice(ai_moves(game, state, Rng(9)), 40), start=1):
+        row = ActionRecord(seq, move.decision.player, None, move.decision.id,
+                           move.action.to_json(), 0.0)
+        one = [Moment(move.before, row, move.after, tuple(move.events))]
         try:
             check(game, one, 2, Rng(seq))
             verdicts.append(True)
         except UndoRefused:
             verdicts.append(False)
-        state = after
     assert any(verdicts) and not all(verdicts)
 
 
@@ -161,7 +159,7 @@ class Tally(type(HIGHCARD)):  # type: ignore[misc]
 @pytest.fixture
 def tally(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tally in the registry for one test only (other tests list every registered game)."""
-    monkeypatch.setitem(registry._GAMES, "tally", Tally())
+    monkeypatch.setitem(registry._ADDED, "tally", Tally())
 
 
 async def undo_match(svc: MatchService, game: str, *users: int, ai: int = 0) -> int:

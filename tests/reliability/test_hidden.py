@@ -11,6 +11,7 @@ of the thread log (or the viewer's private news) must be the same too, or the te
 
 from __future__ import annotations
 
+from itertools import islice
 from typing import Any
 
 import pytest
@@ -18,12 +19,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot import render
-from bot.engine import Event, Game, Rng, parse_options, play, registry
-from bot.engine.registry import BUILTIN
+from bot.engine import Event, Game, Rng, play, registry
+from bot.engine.autoplay import ai_moves, new_game
 from bot.match.outbound import private_update, public_update
 from bot.store import SeatRecord
 
-GAMES = [*BUILTIN, "highcard"]
+GAMES = registry.names()
 MATCH = 1
 
 
@@ -40,23 +41,15 @@ def _texts(events: list[Event], viewer: int | None) -> list[str]:
 
 def _played(game: Game[Any, Any], players: int, seed: int, steps: int) -> tuple[Any, Any, Any]:
     """(state before the last move, the move as (seat, action), state after it)."""
-    options = parse_options(game.options, {})
-    state = game.setup(players, options, seed)
-    rng = Rng(seed ^ 0xD1CE)
+    state = new_game(game, players, seed)
     before = last = None
-    for _ in range(steps):
-        if game.result(state) is not None:
-            break
-        pending = game.pending(state)
-        decision = pending[rng.randrange(len(pending))]
-        action = game.ai_choose("random", game.view(state, decision.player), decision, rng)
-        before, last = state, (decision.player, action)
-        state, _ = play(game, state, decision.player, action)
+    for move in islice(ai_moves(game, state, Rng(seed ^ 0xD1CE), any_open=True), steps):
+        before, last, state = move.before, (move.decision.player, move.action), move.after
     return before, last, state
 
 
 def _images(game: Game[Any, Any], state: Any, viewer: int | None) -> bytes | None:
-    if game.name not in render.GAMES:
+    if render.renderer(game.name) is None:
         return None
     view = game.view(state, viewer)
     return render.render_board(view) if viewer is None else render.render_hand(view, viewer)

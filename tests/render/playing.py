@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from bot.engine import Action, Game, Rng, View, play
-from bot.engine.options import parse_options
+from bot.engine import Action, Game, Rng, View
+from bot.engine.autoplay import ai_moves, new_game, states
 
 
 def game_or_skip(name: str) -> Game[Any, Any]:
@@ -27,24 +27,14 @@ def game_or_skip(name: str) -> Game[Any, Any]:
 def moves(game: Game[Any, Any], players: int, seed: int,
           options: dict[str, Any] | None = None) -> Iterator[tuple[int, Action, Any]]:
     """One seeded game move by move: (seat, action, state after it)."""
-    state = game.setup(players, parse_options(game.options, options or {}), seed)
-    rng = Rng(seed)
-    for _ in range(game.max_steps):
-        if game.result(state) is not None:
-            return
-        decision = game.pending(state)[0]
-        action = game.ai_choose("random", game.view(state, decision.player), decision, rng)
-        state, _ = play(game, state, decision.player, action)
-        yield decision.player, action, state
-    raise AssertionError("the game did not end")
+    for move in ai_moves(game, new_game(game, players, seed, options), Rng(seed)):
+        yield move.decision.player, move.action, move.after
 
 
 def playout(game: Game[Any, Any], players: int, seed: int,
             options: dict[str, Any] | None = None) -> Iterator[Any]:
     """Every state of one seeded game: after set-up, then after each action."""
-    yield game.setup(players, parse_options(game.options, options or {}), seed)
-    for _, _, state in moves(game, players, seed, options):
-        yield state
+    return states(game, new_game(game, players, seed, options), Rng(seed))
 
 
 def state_at(game: Game[Any, Any], players: int, seed: int, step: int) -> Any:

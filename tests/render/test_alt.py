@@ -4,20 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import Game, Rng, parse_options, play, registry
+from bot.engine import Game, Rng, parse_options, registry
+from bot.engine.autoplay import final, new_game
 from bot.engine.text import ALT_TEXT_MAX
 from bot.render.alt import alt_text
 
 
 def _finished_aura() -> tuple[Game[Any, Any], Any]:
     game = registry.get("aura")
-    state = game.setup(4, parse_options(game.options, {}), 8)
-    rng = Rng(8)
-    while game.result(state) is None:
-        decision = game.pending(state)[0]
-        action = game.ai_choose("random", game.view(state, decision.player), decision, rng)
-        state, _ = play(game, state, decision.player, action)
-    return game, state
+    return game, final(game, new_game(game, 4, 8), Rng(8))
 
 
 def test_a_summary_names_placings_first_and_fits() -> None:

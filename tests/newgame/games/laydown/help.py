@@ -1,0 +1,16 @@
+"""The rules help for ``/rules laydown``, each topic with the moment of play that shows it."""
+
+from __future__ import annotations
+
+from bot.engine.help import Topic
+from bot.games.laydown.view import LaydownView
+
+
+def _all_laid(view: LaydownView) -> str | None:
+    return "Every card is down: the higher total wins." if view["over"] else None
+
+
+TOPICS: dict[str, Topic[LaydownView]] = {
+    "overview": Topic("Each player holds three cards numbered 1 to 9. Take turns laying one "
+                      "face up; when all are down, the higher total wins.", _all_laid),
+}
