@@ -6,13 +6,12 @@ action cards' names and texts come from the game's card data.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from PIL import Image
 
-from bot.engine import View
 from bot.games.aura.cards import CARDS
+from bot.games.aura.view import AuraView, Card, Cell, Row, Seat, Shown, Table
 from bot.render import cards
 from bot.render import palette as pal
 from bot.render.canvas import Canvas
@@ -31,8 +30,6 @@ from bot.render.chrome import (
     stat,
 )
 from bot.render.palette import RGB, Suit
-
-Card = Mapping[str, Any]
 
 TABLE_SIZE = (96, 134)
 MINI_SIZE = (56, 78)
@@ -61,16 +58,16 @@ def aura_rgb(name: str) -> RGB:
 
 def card_face(card: Card, size: tuple[int, int], detail: bool = False) -> Image.Image:
     """A number, wild or action card; a wild shows the number named for it in a badge."""
-    colour = str(card.get("colour"))
+    colour = card["colour"]
     suit, beats = _suit(colour), _suit(TRUMPS.get(colour, ""))
-    kind = card.get("kind")
-    value = card.get("value")
+    kind = card["kind"]
+    value = card["value"]
     if kind == "wild":
         return cards.face(size, suit, "W", "Wild", beats=beats,
                           plate=str(value) if value else "")
     if kind == "action":
-        action = ACTIONS.get(str(card.get("action")))
-        name = action.name if action else str(card.get("label", "Action"))
+        action = ACTIONS.get(card["action"] or "")
+        name = action.name if action else card["label"]
         body = (action.text,) if detail and action else ()
         return cards.face(size, suit, "", name, body, beats=beats)
     return cards.face(size, suit, str(value), beats=beats)
@@ -81,7 +78,7 @@ def card_back(lines: int, aura: str, size: tuple[int, int]) -> Image.Image:
     return cards.back(size, BACK_BASE, aura_rgb(aura), lines=lines)
 
 
-def _drawn(c: Canvas, item: Card | None, seats: Sequence[Card], owner: int,
+def _drawn(c: Canvas, item: Shown | None, seats: Sequence[Seat], owner: int,
            xy: tuple[int, int], size: tuple[int, int]) -> None:
     """A face, a back (``{"back": n}``) or an empty place."""
     if item is None:
@@ -89,45 +86,45 @@ def _drawn(c: Canvas, item: Card | None, seats: Sequence[Card], owner: int,
         c.draw.rounded_rectangle((x, y, x + size[0], y + size[1]), 9, outline=pal.PANEL_EDGE,
                                  width=2)
     elif "back" in item:
-        c.card(card_back(int(item["back"]), str(seats[owner]["aura"]), size), xy)
+        c.card(card_back(item["back"], seats[owner]["aura"], size), xy)
     else:
         c.card(card_face(item, size), xy)
 
 
-def _winners(view: View, names: Names) -> str:
-    standing = view.get("result") or {}
-    placings = standing.get("placings") or []
+def _winners(view: AuraView, names: Names) -> str:
+    standing = view["result"]
+    placings = standing["placings"] if standing else []
     return " & ".join(seat_label(s, names) for s, p in enumerate(placings) if p == 1)
 
 
-def _status(view: View, names: Names) -> str:
-    phase = str(view.get("phase"))
+def _status(view: AuraView, names: Names) -> str:
+    phase = view["phase"]
     if phase == "over":
         return f"Game over — {_winners(view, names)} wins"
-    active = seat_label(int(view["active"]), names)
-    waiting = " & ".join(seat_label(int(s), names) for s in view.get("waiting") or [])
+    active = seat_label(view["active"], names)
+    waiting = " & ".join(seat_label(s, names) for s in view["waiting"])
     doing = {
         "play": "plays face down", "block": f"{waiting} to block",
         "reveal": "cards revealed, effects resolve", "discard": f"{waiting} to discard",
         "cleanup": "cleanup", "extra": "may play again",
     }.get(phase, phase)
-    extra = " (additional turn)" if view.get("additional_turn") else ""
+    extra = " (additional turn)" if view["additional_turn"] else ""
     return f"Turn {view['turn']}{extra}: {active} — {doing}"
 
 
-def _right(view: View) -> str:
-    flags = [k.replace("_", " ") for k, on in (view.get("variant") or {}).items() if on]
-    if view.get("ending") and view.get("phase") != "over":
+def _right(view: AuraView) -> str:
+    flags = [k.replace("_", " ") for k, on in view["variant"].items() if on]
+    if view["ending"] and view["phase"] != "over":
         flags.insert(0, "last turn")
     return " · ".join(flags)
 
 
 # ----- board -------------------------------------------------------------------------------
 
-def render_board(view: View, names: Names = None) -> bytes:
+def render_board(view: AuraView, names: Names = None) -> bytes:
     """Seats with their counts, then the table: the active cards and every block under them."""
-    table = view.get("table")
-    rows = 1 + len(table["blockers"]) if table else max(1, len(view.get("opening") or []))
+    table = view["table"]
+    rows = 1 + len(table["blockers"]) if table else max(1, len(view["opening"]))
     top = HEADER + 16 + SEATS_H + 16
     height = top + 44 + rows * ROW_H + 24
     c = Canvas(WIDTH, height)
@@ -137,43 +134,43 @@ def render_board(view: View, names: Names = None) -> bytes:
     c.panel(box)
     if table:
         _table(c, view, table, box, names)
-    elif view.get("opening") and view.get("turn") == 1:
+    elif view["opening"] and view["turn"] == 1:
         _opening(c, view, box, names)
-    elif view.get("phase") == "over":
+    elif view["phase"] == "over":
         _final(c, view, box, names)
     else:
-        who = seat_label(int(view["active"]), names)
+        who = seat_label(view["active"], names)
         c.text((box[0] + 20, box[1] + 16), f"{who} chooses cards to play.", 20,
                fill=pal.INK_SOFT)
     return c.png()
 
 
-def _seats(c: Canvas, view: View, y0: int, names: Names) -> None:
-    over = view.get("phase") == "over"
+def _seats(c: Canvas, view: AuraView, y0: int, names: Names) -> None:
+    over = view["phase"] == "over"
     seats = view["seats"]
     for seat, (x, w) in enumerate(columns(len(seats), MARGIN, WIDTH - MARGIN, 14)):
         info = seats[seat]
-        active = not over and seat == int(view["active"])
-        waiting = not over and seat in (view.get("waiting") or [])
+        active = not over and seat == view["active"]
+        waiting = not over and seat in view["waiting"]
         tag = "active" if active else ("to choose" if waiting else "")
         seat_panel(c, (x, y0, x + w, y0 + SEATS_H), seat, names, active, tag)
         bx, by = x + 14, y0 + 48
-        c.card(card_back(int(info["back"]), str(info["aura"]), MINI_SIZE), (bx, by))
+        c.card(card_back(info["back"], info["aura"], MINI_SIZE), (bx, by))
         sx = bx + MINI_SIZE[0] + 16
         room = x + w - sx - 10
         stat(c, (sx, by - 6), "Cards left", str(info["remaining"]), 28, pal.GOLD)
         stat(c, (sx + 96, by - 6), "Discard", str(info["discard"]), 22)
         c.text((sx, by + 50), f"Hand {info['hand']} · Deck {info['deck']}", 15, max_width=room)
-        gem = aura_rgb(str(info["aura"]))
+        gem = aura_rgb(info["aura"])
         c.draw.ellipse((sx, by + 74, sx + 14, by + 88), fill=gem, outline=pal.INK, width=1)
-        aura = f"{str(info['aura']).title()} Aura"
-        surfaced = int(info.get("aura_surfaced", 0))
+        aura = f"{info['aura'].title()} Aura"
+        surfaced = info["aura_surfaced"]
         if surfaced:
             aura += f", surfaced {surfaced}×"
         c.text((sx + 20, by + 81), aura, 14, fill=pal.INK_SOFT, anchor="lm", max_width=room - 20)
 
 
-def _table(c: Canvas, view: View, table: Mapping[str, Any], box: tuple[int, int, int, int],
+def _table(c: Canvas, view: AuraView, table: Table, box: tuple[int, int, int, int],
            names: Names) -> None:
     x0, y0, x1, _ = box
     seats = view["seats"]
@@ -181,7 +178,7 @@ def _table(c: Canvas, view: View, table: Mapping[str, Any], box: tuple[int, int,
     cols = columns(max(1, len(played)), x0 + LABEL_W, x1 - 16, 8)
     _effects(c, table, (x0 + 20, y0 + 14), x1 - 20, names)
     y = y0 + 52
-    active = int(table["active"])
+    active = table["active"]
     w, h = TABLE_SIZE
     _row_label(c, (x0 + 20, y), seat_label(active, names), "plays", pal.GOLD)
     for (cx, cw), slot in zip(cols, played, strict=True):
@@ -191,12 +188,12 @@ def _table(c: Canvas, view: View, table: Mapping[str, Any], box: tuple[int, int,
             c.text((x + w / 2, y + h / 2), "returned", 14, fill=pal.INK_SOFT, anchor="mm")
         else:
             _drawn(c, slot["card"], seats, active, (x, y), TABLE_SIZE)
-        if slot.get("chain"):
+        if slot["chain"]:
             c.pill((x + w // 2, y + h + 8), f"chain of {slot['chain']}s", pal.GOLD,
                    pal.INK_DARK, 13, align="m")
     rows = table["blockers"]
-    turn = next((k for k, row in enumerate(rows) if row.get("choosing")), len(rows))
-    cost = 2 if (table.get("effects") or {}).get("double") else 1
+    turn = next((k for k, row in enumerate(rows) if row["choosing"]), len(rows))
+    cost = 2 if table["effects"]["double"] else 1
     for k, row in enumerate(rows):
         y += ROW_H
         c.draw.line((x0 + 16, y - 12, x1 - 16, y - 12), fill=pal.PANEL_EDGE, width=1)
@@ -212,16 +209,16 @@ def _row_label(c: Canvas, xy: tuple[int, int], name: str, status: str, colour: R
         c.text((x, y + 62), note, 15, fill=pal.INK_SOFT, max_width=LABEL_W - 30)
 
 
-def _blocker(c: Canvas, row: Mapping[str, Any], cols: list[tuple[int, int]], y: int, x0: int,
-             seats: Sequence[Card], names: Names, done: bool, cost: int) -> None:
+def _blocker(c: Canvas, row: Row, cols: list[tuple[int, int]], y: int, x0: int,
+             seats: Sequence[Seat], names: Names, done: bool, cost: int) -> None:
     """One blocking seat's row; ``done`` tells that its turn to place blocks has passed,
     ``cost`` is what one card that gets through costs (2 under Double)."""
-    seat = int(row["seat"])
-    owes = row.get("owes")
-    placed = sum(1 for cell in row["cells"] if cell and cell.get("card"))
-    if row.get("choosing"):
+    seat = row["seat"]
+    owes = row["owes"]
+    placed = sum(1 for cell in row["cells"] if cell and cell["card"])
+    if row["choosing"]:
         status, colour, note = "placing blocks…", pal.GOLD, ""
-    elif row.get("sealed"):
+    elif row["sealed"]:
         status, colour, note = "blocks hidden", pal.INK_SOFT, "revealed all at once"
     elif owes is None and not done:
         status, colour, note = "waits to block", pal.INK_SOFT, ""
@@ -231,7 +228,7 @@ def _blocker(c: Canvas, row: Mapping[str, Any], cols: list[tuple[int, int]], y: 
         status, colour, note = f"discards {owes}", pal.BAD, ""
     else:
         status, colour, note = "safe", pal.GOOD, ""
-    if row.get("blocked_all"):
+    if row["blocked_all"]:
         note = "stopped every card"
     _row_label(c, (x0 + 20, y), seat_label(seat, names), status, colour, note)
     w, h = TABLE_SIZE
@@ -239,40 +236,40 @@ def _blocker(c: Canvas, row: Mapping[str, Any], cols: list[tuple[int, int]], y: 
         x = cx + (cw - w) // 2
         if cell is None:
             continue
-        if cell.get("card") is not None:
+        if cell["card"] is not None:
             _drawn(c, cell["card"], seats, seat, (x, y), TABLE_SIZE)
-        elif cell.get("blocked") is not None:
+        elif cell["blocked"] is not None:
             c.draw.rounded_rectangle((x + 10, y + 10, x + w - 10, y + h - 10), 9,
                                      outline=pal.PANEL_EDGE, width=1)
-        if cell.get("blocked") is not None:
+        if cell["blocked"] is not None:
             _mark(c, cell, (x + w // 2, y + h + 8), cost)
 
 
-def _mark(c: Canvas, cell: Mapping[str, Any], centre_top: tuple[int, int], cost: int) -> None:
+def _mark(c: Canvas, cell: Cell, centre_top: tuple[int, int], cost: int) -> None:
     """How a block fared, in words as well as colour: ✓/✗ and the cards it costs."""
-    blocked = bool(cell.get("blocked"))
-    text = f"✓ {cell.get('beats') or 'blocked'}" if blocked else "✗ through"
-    if cell.get("discards"):
+    blocked = bool(cell["blocked"])
+    text = f"✓ {cell['beats'] or 'blocked'}" if blocked else "✗ through"
+    if cell["discards"]:
         text += f" · −{cost}"
-    fill = pal.BAD if cell.get("discards") else pal.GOOD
+    fill = pal.BAD if cell["discards"] else pal.GOOD
     c.pill(centre_top, text, fill, pal.INK_DARK, 14, align="m")
 
 
-def _effects(c: Canvas, table: Mapping[str, Any], xy: tuple[int, int], right: int,
-             names: Names) -> None:
+def _effects(c: Canvas, table: Table, xy: tuple[int, int], right: int, names: Names) -> None:
     x, y = xy
-    effects = table.get("effects") or {}
+    effects = table["effects"]
     shown = []
-    if effects.get("double"):
+    if effects["double"]:
         shown.append("Double: discards ×2")
-    if effects.get("reverse"):
+    if effects["reverse"]:
         shown.append("Reverse: blocks flipped")
-    for seat in effects.get("block") or []:
-        shown.append(f"Block: {seat_label(int(seat), names)} stops all")
-    if not table.get("revealed"):
+    for seat in effects["block"]:
+        shown.append(f"Block: {seat_label(seat, names)} stops all")
+    resolving = table["resolving"]
+    if not table["revealed"]:
         c.text((x, y + 4), "Face down until every block is placed", 18, fill=pal.INK_SOFT)
-    elif table.get("resolving") is not None:
-        who = seat_label(int(table["resolving"]), names)
+    elif resolving is not None:
+        who = seat_label(resolving, names)
         c.text((x, y + 4), f"{who} resolves wilds and actions (marks so far)", 18, "bold",
                pal.GOLD)
     else:
@@ -282,20 +279,19 @@ def _effects(c: Canvas, table: Mapping[str, Any], xy: tuple[int, int], right: in
         px -= c.pill((px, y), text, pal.GOLD, pal.INK_DARK, 15, align="r") + 10
 
 
-def _final(c: Canvas, view: View, box: tuple[int, int, int, int], names: Names) -> None:
+def _final(c: Canvas, view: AuraView, box: tuple[int, int, int, int], names: Names) -> None:
     """After the game: who won and why, in the table's place."""
     x0, y0, x1, _ = box
-    standing = view.get("result") or {}
+    standing = view["result"]
     c.text((x0 + 20, y0 + 20), f"{_winners(view, names)} wins", 30, "bold", pal.GOLD)
-    scores = standing.get("scores") or []
+    scores = standing["scores"] if standing else []
     line = " · ".join(f"{seat_label(s, names)}: {int(v)}" for s, v in enumerate(scores))
     c.text((x0 + 20, y0 + 70), f"Cards left — {line}", 20, max_width=x1 - x0 - 40)
-    if standing.get("detail"):
-        c.paragraph((x0 + 20, y0 + 110), str(standing["detail"]), 18, pal.INK_SOFT,
-                    x1 - x0 - 40)
+    if standing and standing["detail"]:
+        c.paragraph((x0 + 20, y0 + 110), standing["detail"], 18, pal.INK_SOFT, x1 - x0 - 40)
 
 
-def _opening(c: Canvas, view: View, box: tuple[int, int, int, int], names: Names) -> None:
+def _opening(c: Canvas, view: AuraView, box: tuple[int, int, int, int], names: Names) -> None:
     """Before the first play: the draws that chose the starting player."""
     x0, y0, x1, _ = box
     seats = view["seats"]
@@ -314,17 +310,18 @@ def _opening(c: Canvas, view: View, box: tuple[int, int, int, int], names: Names
 
 # ----- hand --------------------------------------------------------------------------------
 
-def _prompt(view: View, seat: int, names: Names) -> str:
-    phase = view.get("phase")
+def _prompt(view: AuraView, seat: int, names: Names) -> str:
+    phase = view["phase"]
     if phase == "over":
         return "Game over"
-    if seat not in (view.get("waiting") or []):
-        waiting = view.get("waiting") or []
-        return f"Waiting for {', '.join(seat_label(int(s), names) for s in waiting)}"
+    waiting = view["waiting"]
+    if seat not in waiting:
+        return f"Waiting for {', '.join(seat_label(s, names) for s in waiting)}"
     if phase == "play":
         return "Your turn: play 2–5 cards, one colour or all different"
     if phase == "block":
-        played = len((view.get("table") or {}).get("cards") or [])
+        table = view["table"]
+        played = len(table["cards"]) if table else 0
         return f"Place up to {played} blocks in front of the cards you want to stop"
     if phase == "discard":
         return "Choose the cards you discard"
@@ -335,11 +332,12 @@ def _prompt(view: View, seat: int, names: Names) -> str:
     return "Your choice"
 
 
-def render_hand(view: View, names: Names = None) -> bytes:
+def render_hand(view: AuraView, names: Names = None) -> bytes:
     """A seat's hand numbered as in its menus, its cards on the table and its discard pile."""
     seat = view["viewer"]
-    seat = int(seat)
-    hand = view.get("hand") or []
+    if seat is None:
+        raise ValueError("A hand image needs a seat's own view.")
+    hand = view["hand"] or []
     size = w, h = hand_card(len(hand))
     gap = HAND_GAP
     width = WIDTH
@@ -360,24 +358,24 @@ def render_hand(view: View, names: Names = None) -> bytes:
     y += h + 56
     half = width // 2
     _on_table(c, view, seat, (MARGIN, y, half - 8, height - 16))
-    _discards(c, info.get("discarded") or [], (half + 8, y, width - MARGIN, height - 16))
+    _discards(c, info["discarded"] or [], (half + 8, y, width - MARGIN, height - 16))
     return c.png()
 
 
-def _on_table(c: Canvas, view: View, seat: int, box: tuple[int, int, int, int]) -> None:
+def _on_table(c: Canvas, view: AuraView, seat: int, box: tuple[int, int, int, int]) -> None:
     """The seat's own cards on the table (face up to it even while they lie face down)."""
     x0, y0, x1, _ = box
     c.panel(box)
     c.text((x0 + 16, y0 + 12), "Your cards on the table", 20, "bold")
-    table = view.get("table")
-    mine: list[tuple[int, Card]] = []
+    table = view["table"]
+    mine: list[tuple[int, Shown]] = []
     if table:
-        if int(table["active"]) == seat:
+        if table["active"] == seat:
             mine = [(k, s["card"]) for k, s in enumerate(table["cards"]) if s["card"]]
         for row in table["blockers"]:
-            if int(row["seat"]) == seat:
+            if row["seat"] == seat:
                 mine = [(k, cell["card"]) for k, cell in enumerate(row["cells"])
-                        if cell and cell.get("card")]
+                        if cell and cell["card"]]
     if not mine:
         c.text((x0 + 16, y0 + 50), "None.", 18, fill=pal.INK_SOFT)
         return

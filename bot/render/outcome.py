@@ -8,7 +8,7 @@ each game's ``render_summary`` draws the same ``Outcome``.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +16,7 @@ from bot.engine import Result, View
 from bot.engine.names import with_names
 
 if TYPE_CHECKING:  # types only: this module stays free of any game's rules at run time
+    from bot.games.aura.view import AuraView
     from bot.games.auroria.view import AuroriaView
     from bot.games.zura.view import ZView
 
@@ -195,13 +196,13 @@ def _aura_tie(figures: Sequence[tuple[str, ...]], names: Names) -> str:
     return f"{who} tied on every count: they share the win."
 
 
-def _aura(view: View) -> list[tuple[str, ...]]:
+def _aura(view: AuraView) -> list[tuple[str, ...]]:
     out: list[tuple[str, ...]] = []
     for info in view["seats"]:
-        pile: Sequence[Mapping[str, Any]] = info.get("discarded") or []
-        special = sum(1 for card in pile if card.get("kind") in ("wild", "action"))
-        total = sum(int(card.get("value") or 0) for card in pile if card.get("kind") == "number")
-        out.append((str(int(info["remaining"])), str(special), str(total)))
+        pile = info["discarded"] or []
+        special = sum(1 for card in pile if card["kind"] in ("wild", "action"))
+        total = sum(card["value"] or 0 for card in pile if card["kind"] == "number")
+        out.append((str(info["remaining"]), str(special), str(total)))
     return out
 
 

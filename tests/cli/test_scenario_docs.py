@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bot.cli import scenario
-from bot.games.aura import setup as aura_setup
+from bot.games.aura import scenario as aura_scenario
 from bot.games.auroria import scenario as auroria_setup
 from bot.games.auroria.testset import TEST_SET
 from bot.games.zura import scenario as zura_setup
@@ -66,7 +66,7 @@ def test_the_auroria_card_table_is_the_test_set() -> None:
     assert found["table"] == card_table()
 
 
-@pytest.mark.parametrize("module", [aura_setup, zura_setup, auroria_setup],
+@pytest.mark.parametrize("module", [aura_scenario, zura_setup, auroria_setup],
                          ids=lambda m: m.__name__)
 def test_every_set_up_field_a_game_documents_is_on_the_page(module: Any) -> None:
     """A field added to a game's set-up (and to its docstring) must reach the page too."""

@@ -5,32 +5,33 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from bot.engine import Result, View
+from bot.engine import Result
+from bot.games.aura.view import AuraView
 from bot.render import render_board, render_hand, render_summary
 from tests.render.golden import assert_matches_golden, fixture
 from tests.render.playing import final_state, first_state, game_or_skip, playout
 
 
-def blocking(view: View) -> bool:
+def blocking(view: AuraView) -> bool:
     table = view["table"]
     return bool(table and not table["revealed"] and view["turn"] > 1
                 and any(any(row["cells"]) for row in table["blockers"]))
 
 
-def chained(view: View) -> bool:
+def chained(view: AuraView) -> bool:
     table = view["table"]
     return bool(table and table["final"] and any(slot["chain"] for slot in table["cards"])
                 and any(any(cell and cell["card"] for cell in row["cells"])
                         for row in table["blockers"]))
 
 
-def effect(view: View) -> bool:
+def effect(view: AuraView) -> bool:
     table = view["table"]
     return bool(table and table["final"] and (table["effects"]["double"]
                                               or table["effects"]["reverse"]))
 
 
-def public_view(players: int, seed: int, wanted: Callable[[View], bool]) -> Any:
+def public_view(players: int, seed: int, wanted: Callable[[AuraView], bool]) -> Any:
     game = game_or_skip("aura")
     return game.view(first_state(game, players, seed, wanted), None)
 

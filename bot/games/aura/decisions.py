@@ -14,13 +14,11 @@ is ``"col<index>"``; a wild's number is its digit.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from bot.engine import ORDER, PICK, Decision, Option
 from bot.engine.names import player as who
 from bot.games.aura.cards import AURA, CARDS, COLOUR, EMPTY, LABEL, RETURN, TRADE
-from bot.games.aura.flow import PLAY_MAX, PLAY_MIN, reachable, unnamed_wild
 from bot.games.aura.memo import ByIdentity
+from bot.games.aura.rules import PLAY_MAX, PLAY_MIN, reachable, unnamed_wild
 from bot.games.aura.state import (
     BLOCK,
     CLEANUP,
@@ -64,15 +62,15 @@ def decision_id(state: AuraState, seat: int) -> str:
     return f"a{state.step}.{phase}"
 
 
-def _play(state: AuraState) -> Decision:
+def _play(state: AuraState, window: str) -> Decision:
     hand = state.hands[state.active]
     return Decision(decision_id(state, state.active), state.active, PICK,
                     "Play 2–5 cards face down: all of one colour, or all of different colours.",
                     tuple(map(HAND.__getitem__, hand)), PLAY_MIN, min(PLAY_MAX, len(hand)),
-                    (str(hand[0]), str(hand[1])))
+                    (str(hand[0]), str(hand[1])), window)
 
 
-def _block(state: AuraState, seat: int) -> Decision:
+def _block(state: AuraState, seat: int, window: str) -> Decision:
     size = len(state.table[state.active])
     target = state.cursor[seat]
     options = (*map(HAND.__getitem__, state.hands[seat]), NONE)
@@ -81,7 +79,7 @@ def _block(state: AuraState, seat: int) -> Decision:
     return Decision(decision_id(state, seat), seat, PICK,
                     f"Card {target + 1} of {size} from {who(state.active)} lies face down: "
                     "block it with a card, or leave it.",
-                    options, default=(options[-1].key,))
+                    options, default=(options[-1].key,), window=window)
 
 
 def table_options(state: AuraState) -> tuple[Option, ...]:
@@ -108,33 +106,33 @@ def trade_options(state: AuraState) -> tuple[Option, ...]:
     return (*(FROM_PILE[c] for c in pile), KEEP)
 
 
-def _reveal(state: AuraState) -> Decision:
+def _reveal(state: AuraState, window: str) -> Decision:
     seat = state.resolver
     did = decision_id(state, seat)
     if state.stage == ORDERING:
         acts = tuple(Option(str(c), LABEL[c]) for c in state.table[seat]
                      if c in (RETURN, TRADE))
         return Decision(did, seat, ORDER, "Choose the order in which your actions resolve.",
-                        acts, len(acts), len(acts), tuple(o.key for o in acts))
+                        acts, len(acts), len(acts), tuple(o.key for o in acts), window)
     if state.todo:
         if state.todo[0] == RETURN:
             return Decision(did, seat, PICK,
                             "Return: send one card on the table back to its owner's hand.",
                             (*table_options(state), RETURN_NOTHING),
-                            default=(RETURN_NOTHING.key,))
+                            default=(RETURN_NOTHING.key,), window=window)
         options = trade_options(state)
         prompt = ("Trade: first pick a colour from your discard pile."
                   if options[0].group == "colour"
                   else "Trade: swap your Trade card for a card from your discard pile.")
-        return Decision(did, seat, PICK, prompt, options, default=(KEEP.key,))
+        return Decision(did, seat, PICK, prompt, options, default=(KEEP.key,), window=window)
     row = state.table[seat]
     where = unnamed_wild(row, state.wilds[seat])
     place = f"card {where + 1}" if seat == state.active else f"your block on card {where + 1}"
     return Decision(did, seat, PICK, f"Name the number of your {LABEL[row[where]]} ({place}).",
-                    VALUES, default=(VALUES[-1].key,))
+                    VALUES, default=(VALUES[-1].key,), window=window)
 
 
-def _discard(state: AuraState, seat: int) -> Decision:
+def _discard(state: AuraState, seat: int, window: str) -> Decision:
     count = state.owing[seat]
     blocks = tuple(Option(f"b{i}", f"{LABEL[c]} (your block on card {i + 1})", "table")
                    for i, c in enumerate(state.table[seat]) if c != EMPTY)
@@ -144,17 +142,18 @@ def _discard(state: AuraState, seat: int) -> Decision:
     default = tuple(o.key for o in (tops + blocks + hand)[:count])
     return Decision(decision_id(state, seat), seat, PICK,
                     f"Discard {count}: from your blocks, your hand, or the top of your deck "
-                    "(you see those only after choosing).", options, count, count, default)
+                    "(you see those only after choosing).", options, count, count, default,
+                    window)
 
 
-def _stack(state: AuraState, seat: int) -> Decision:
+def _stack(state: AuraState, seat: int, window: str) -> Decision:
     cards = tuple(Option(str(c), LABEL[c]) for c in state.table[seat] if c != EMPTY)
     return Decision(decision_id(state, seat), seat, ORDER,
                     "Order your cards going under your deck: the first is drawn first.",
-                    cards, len(cards), len(cards), tuple(o.key for o in cards))
+                    cards, len(cards), len(cards), tuple(o.key for o in cards), window)
 
 
-def window(state: AuraState) -> str:
+def window_of(state: AuraState) -> str:
     """The decision window open now: the active player's play, one blocker's blocks, one
     resolver's reveal choices, the discards, the cleanup. The offer to play again after
     every card was stopped opens the additional turn's play window."""
@@ -165,26 +164,22 @@ def window(state: AuraState) -> str:
 
 def pending(state: AuraState) -> list[Decision]:
     """The open decisions, each marked with its window."""
-    open_ = window(state)
-    return [replace(d, window=open_) for d in _open(state)]
-
-
-def _open(state: AuraState) -> list[Decision]:
+    window = window_of(state)
     phase = state.phase
     if phase == PLAY:
-        return [_play(state)]
+        return [_play(state, window)]
     if phase == BLOCK:
-        return [_block(state, s) for s in placing(state)]
+        return [_block(state, s, window) for s in placing(state)]
     if phase == REVEAL:
-        return [_reveal(state)]
+        return [_reveal(state, window)]
     if phase == DISCARD:
-        return [_discard(state, s) for s in range(state.players) if state.owing[s]]
+        return [_discard(state, s, window) for s in range(state.players) if state.owing[s]]
     if phase == CLEANUP:
-        return [_stack(state, s) for s in range(state.players) if state.stacking[s]]
+        return [_stack(state, s, window) for s in range(state.players) if state.stacking[s]]
     if phase == EXTRA:
         return [Decision(decision_id(state, state.active), state.active, PICK,
                          "Every card of yours was stopped: play again now (nobody draws), "
-                         "or pass?", (AGAIN, PASS), default=(AGAIN.key,))]
+                         "or pass?", (AGAIN, PASS), default=(AGAIN.key,), window=window)]
     return []
 
 

@@ -1,91 +1,91 @@
 """A mutable working copy of one state, so a move can change many fields and freeze once.
 
-``apply`` copies the state into a ``Draft`` (per-seat containers become lists; the inner
-tuples are shared, never mutated), runs the rules on it, and freezes a new ``AuraState``.
-The input state is never touched.
+``apply`` copies the state into a ``Draft`` (the per-seat containers in ``LISTS`` become
+lists; the inner tuples are shared, never mutated), runs the rules on it, and freezes a new
+``AuraState``. The input state is never touched.
+
+Copying and freezing go by ``AuraState._fields``, so no field can be forgotten or put in
+the wrong place; the annotations below type the fields for the rules (a test checks that
+they name every field of the state, and nothing else).
 """
 
 from __future__ import annotations
 
+from collections import deque
+from itertools import repeat
+from operator import attrgetter
+
 from bot.engine import Event, Rng
 from bot.games.aura.state import AuraState
 
+FIELDS = AuraState._fields
+LISTS = ("hands", "decks", "discards", "secret", "surfaced", "table", "cursor", "wilds",
+         "owing", "stacking")
+"""The per-seat fields the rules change one seat at a time: lists while a move runs."""
+_ALL = attrgetter(*FIELDS)
+_LISTED = attrgetter(*LISTS)
+_LIST_AT = tuple(FIELDS.index(name) for name in LISTS)
+_RNG_AT = FIELDS.index("rng")
+
 
 class Draft:
-    __slots__ = (
-        "_rand",
-        "_seed",
-        "active",
-        "advanced",
-        "beginner",
-        "bonus",
-        "cursor",
-        "decks",
-        "discards",
-        "doubled",
-        "earned",
-        "ending",
-        "events",
-        "hands",
-        "marks",
-        "opening",
-        "owes",
-        "owing",
-        "phase",
-        "players",
-        "resolver",
-        "reversed",
-        "secret",
-        "simultaneous",
-        "stacking",
-        "stage",
-        "step",
-        "surfaced",
-        "table",
-        "todo",
-        "trade_colour",
-        "turn",
-        "wilds",
-        "window",
-    )
+    __slots__ = (*FIELDS, "_rand", "events")
+
+    players: int
+    beginner: bool
+    advanced: bool
+    simultaneous: bool
+    rng: int
+    """The generator's state when the move began (``rand`` draws from a copy)."""
+    step: int
+    turn: int
+    active: int
+    bonus: bool
+    phase: str
+    hands: list[tuple[int, ...]]
+    decks: list[tuple[int, ...]]
+    discards: list[tuple[int, ...]]
+    secret: list[tuple[int, ...]]
+    surfaced: list[int]
+    ending: bool
+    table: list[tuple[int, ...]]
+    cursor: list[int]
+    wilds: list[tuple[int, ...]]
+    resolver: int
+    stage: str
+    todo: tuple[int, ...]
+    trade_colour: int
+    marks: tuple[tuple[int, ...], ...]
+    owes: tuple[int, ...]
+    owing: list[int]
+    doubled: bool
+    reversed: bool
+    earned: bool
+    stacking: list[bool]
+    window: int
+    opening: tuple[tuple[int, ...], ...]
 
     def __init__(self, s: AuraState) -> None:
-        (self.players, self.beginner, self.advanced, self.simultaneous, rng, self.step,
-         self.turn, self.active, self.bonus, self.phase, hands, decks, discards, secret,
-         surfaced, self.ending, table, cursor, wilds, self.resolver, self.stage, self.todo,
-         self.trade_colour, self.marks, self.owes, owing, self.doubled, self.reversed,
-         self.earned, stacking, self.window, self.opening) = s
-        self._seed = rng
+        # Attribute by attribute in C (``map``): a Python loop would cost every move.
+        deque(map(setattr, repeat(self), FIELDS, s), 0)
+        deque(map(setattr, repeat(self), LISTS, map(list, _LISTED(s))), 0)
         self._rand: Rng | None = None
-        self.hands = list(hands)
-        self.decks = list(decks)
-        self.discards = list(discards)
-        self.secret = list(secret)
-        self.surfaced = list(surfaced)
-        self.table = list(table)
-        self.cursor = list(cursor)
-        self.wilds = list(wilds)
-        self.owing = list(owing)
-        self.stacking = list(stacking)
         self.events: list[Event] = []
 
     @property
     def rand(self) -> Rng:
         """The state's generator, made on first use (most moves draw nothing)."""
         if self._rand is None:
-            self._rand = Rng(self._seed)
+            self._rand = Rng(self.rng)
         return self._rand
 
     def freeze(self) -> AuraState:
-        return AuraState._make((
-            self.players, self.beginner, self.advanced, self.simultaneous,
-            self._seed if self._rand is None else self._rand.state,
-            self.step, self.turn, self.active, self.bonus, self.phase, tuple(self.hands),
-            tuple(self.decks), tuple(self.discards), tuple(self.secret), tuple(self.surfaced),
-            self.ending, tuple(self.table), tuple(self.cursor), tuple(self.wilds), self.resolver,
-            self.stage, self.todo, self.trade_colour, self.marks, self.owes, tuple(self.owing),
-            self.doubled, self.reversed, self.earned, tuple(self.stacking), self.window,
-            self.opening))
+        values = list(_ALL(self))
+        for i in _LIST_AT:
+            values[i] = tuple(values[i])
+        if self._rand is not None:
+            values[_RNG_AT] = self._rand.state
+        return AuraState._make(values)
 
     def say(self, kind: str, text: str, audience: tuple[int, ...] | None = None,
             **data: object) -> None:

@@ -1,25 +1,26 @@
-"""Aura on the engine protocol: the ``Game`` object that wires the rules modules together."""
+"""Aura on the engine protocol: the ``Game`` object that wires the role modules together."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from bot.engine import Action, Decision, Event, Game, OptionSpec, Result, Rng, Turn, View
+from bot.engine import Action, Decision, Event, Game, OptionSpec, Result, Rng, Turn
 from bot.engine.help import Topic
 from bot.games.aura import ai, text
 from bot.games.aura.cards import AURA, EMPTY
 from bot.games.aura.decisions import open_decisions
 from bot.games.aura.help import TOPICS
-from bot.games.aura.moves import apply_action
-from bot.games.aura.score import standings
-from bot.games.aura.setup import deck_cards, new_game, scenario_state
+from bot.games.aura.hidden import redeal
+from bot.games.aura.rules import apply_action
+from bot.games.aura.scenario import scenario_state
+from bot.games.aura.scoring import standings
+from bot.games.aura.setup import deck_cards, new_game
 from bot.games.aura.state import OVER, AuraState, state_from_json, state_to_json
-from bot.games.aura.view import build_view
-from bot.games.aura.visibility import redeal
+from bot.games.aura.view import AuraView, build_view
 
 
-class Aura(Game[AuraState, View]):
+class Aura(Game[AuraState, AuraView]):
     name = "aura"
     title = "Aura"
     min_players = 2
@@ -52,7 +53,7 @@ class Aura(Game[AuraState, View]):
               ) -> tuple[AuraState, list[Event]]:
         return apply_action(state, player, action)
 
-    def view(self, state: AuraState, viewer: int | None) -> View:
+    def view(self, state: AuraState, viewer: int | None) -> AuraView:
         return build_view(state, viewer)
 
     def result(self, state: AuraState) -> Result | None:
@@ -67,7 +68,7 @@ class Aura(Game[AuraState, View]):
     def from_json(self, data: Mapping[str, Any]) -> AuraState:
         return state_from_json(data)
 
-    def ai_choose(self, level: str, view: View, decision: Decision, rng: Rng) -> Action:
+    def ai_choose(self, level: str, view: AuraView, decision: Decision, rng: Rng) -> Action:
         return ai.choose(level, view, decision, rng)
 
     def invariants(self, state: AuraState) -> None:
@@ -82,10 +83,10 @@ class Aura(Game[AuraState, View]):
             assert set(state.secret[seat]) <= set(state.discards[seat]), "secret not discarded"
             assert len(state.hands[seat]) <= 8, "more than 8 cards in hand"
 
-    def topics(self) -> Mapping[str, Topic[View]]:
+    def topics(self) -> Mapping[str, Topic[AuraView]]:
         return TOPICS
 
-    def describe(self, view: View, names: Sequence[str], *, full: bool = False) -> str:
+    def describe(self, view: AuraView, names: Sequence[str], *, full: bool = False) -> str:
         return text.describe(view, names, full=full)
 
     def redeal_hidden(self, state: AuraState, viewer: int | None, rng: Rng) -> AuraState:

@@ -7,26 +7,42 @@ that returns a caption when the moment is there; ``/rules`` draws that table.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterator
 
-from bot.engine.help import Topic, dict_where, first_phase, mappings, phase
-from bot.engine.types import View
+from bot.engine.help import Topic, first_phase, phase
+from bot.games.aura.view import AuraView, Card, Table
 
-
-def aura_table(test: Callable[[Mapping[str, Any]], Any], caption: str
-             ) -> Callable[[View], str | None]:
-    return lambda view: caption if view.get("table") and test(view["table"]) else None
+Shows = Callable[[AuraView], str | None]
 
 
-def aura_card(test: Callable[[Mapping[str, Any]], bool], caption: str
-             ) -> Callable[[View], str | None]:
+def aura_table(test: Callable[[Table], bool], caption: str) -> Shows:
+    """Cards on the table that pass ``test``."""
+    return lambda view: caption if view["table"] is not None and test(view["table"]) else None
+
+
+def _face_up(table: Table) -> Iterator[Card]:
+    """The face-up cards on the table: the active player's, then every block."""
+    shown = [slot["card"] for slot in table["cards"]]
+    shown += [cell["card"] for row in table["blockers"] for cell in row["cells"] if cell]
+    return (card for card in shown if card is not None and "back" not in card)
+
+
+def aura_card(test: Callable[[Card], bool], caption: str) -> Shows:
     """A card on the table (not among the draws for the starting player)."""
-    return lambda view: caption if any(test(d) for d in mappings(view.get("table"))) else None
+    return aura_table(lambda table: any(map(test, _face_up(table))), caption)
 
 
+def _blocks_down(table: Table) -> bool:
+    return not table["revealed"] and any(cell for row in table["blockers"]
+                                         for cell in row["cells"])
 
-TOPICS: dict[str, Topic[View]] = {
+
+def _trumped(table: Table) -> bool:
+    return table["revealed"] and any(cell is not None and cell["beats"] == "trump"
+                                     for row in table["blockers"] for cell in row["cells"])
+
+
+TOPICS: dict[str, Topic[AuraView]] = {
     "overview": Topic(
         "Make the others throw cards out of the game and keep your own. At the end, the "
         "player with the most cards left in deck and hand wins.", first_phase, 3),
@@ -41,27 +57,22 @@ TOPICS: dict[str, Topic[View]] = {
     "play": Topic(
         "The active player lays 2–5 cards face down: either all one colour, or all different "
         "colours. The backs (and so which deck they came from) are public.",
-        aura_table(lambda t: not t.get("revealed"), "Cards lie face down."), 3),
+        aura_table(lambda t: not t["revealed"], "Cards lie face down."), 3),
     "blocking": Topic(
         "In turn order, each other player may put up to as many cards face down, each in "
         "front of one of the active player's cards. Any cards will do; only some will block. "
         "A block works for its owner alone.",
-        aura_table(lambda t: any(any(c for c in r.get("cells") or []) for r in t["blockers"])
-                   and not t.get("revealed"), "Blocks lie face down in front of the cards."),
-        3),
+        aura_table(_blocks_down, "Blocks lie face down in front of the cards."), 3),
     "trumps": Topic(
         "A card is blocked by a higher card of its own colour, or by any card of the colour "
         "that trumps it: red over purple, purple over green, green over beige, beige over "
         "blue, blue over red. Actions count as 9 of their colour: only a trump beats them.",
-        aura_table(lambda t: t.get("revealed") and any(
-            (c or {}).get("beats") == "trump" for r in t["blockers"] for c in r["cells"]),
-            "A block by trump colour."), 3),
+        aura_table(_trumped, "A block by trump colour."), 3),
     "chains": Topic(
         "Active cards with the same number form a chain. If any card of a chain gets through "
         "a player's blocks, the whole chain counts as unblocked for that player.",
-        aura_table(lambda t: t.get("revealed") and any(
-            s.get("chain") is not None for s in t["cards"]), "Cards of one number chain."),
-        3),
+        aura_table(lambda t: t["revealed"] and any(s["chain"] is not None for s in t["cards"]),
+                   "Cards of one number chain."), 3),
     "reveal": Topic(
         "All played cards turn face up. In turn order from the active player, each player "
         "resolves their own actions (in the order they like) and names the number of each "
@@ -70,33 +81,33 @@ TOPICS: dict[str, Topic[View]] = {
     "wilds": Topic(
         "A wild has its colour but no number until its owner names one (1–8) after the "
         "reveal, choosing whatever suits them best: a chain, or a higher block.",
-        aura_card(lambda d: d.get("kind") == "wild" and d.get("value") is not None,
+        aura_card(lambda d: d["kind"] == "wild" and d["value"] is not None,
                    "A wild with its chosen number."), 3),
     "actions": Topic(
         "Five action cards, one per colour: Return (red), Trade (purple), Double (green), "
         "Reverse (beige), Block (blue). They work when revealed; each has its own topic. "
         "They are left out in the beginner variant.",
-        aura_card(lambda d: d.get("kind") == "action",
+        aura_card(lambda d: d["kind"] == "action",
                    "An action card is on the table."), 3),
     "return": Topic("Revealed, it lets you send any one card on the table (even itself) back "
                     "to its owner's hand. That can leave an active player fully blocked.",
-                    aura_card(lambda d: d.get("action") == "return", "Return in play."), 3),
+                    aura_card(lambda d: d["action"] == "return", "Return in play."), 3),
     "trade": Topic("Revealed, it swaps places with a card from your own discard pile, which "
                    "comes into play where Trade was (its effect happens at once). With an "
                    "empty pile nothing happens. It is the one way around the colour rule.",
-                   aura_card(lambda d: d.get("action") == "trade", "Trade in play."), 3),
+                   aura_card(lambda d: d["action"] == "trade", "Trade in play."), 3),
     "double": Topic("While revealed, every blocking player discards twice as many cards this "
                     "turn. Two Doubles still only double.",
-                    aura_card(lambda d: d.get("action") == "double", "Double in play."), 3),
+                    aura_card(lambda d: d["action"] == "double", "Double in play."), 3),
     "reverse": Topic("While revealed, blocked and unblocked swap for everyone: you discard for "
                      "the cards you stopped. Two Reverses cancel out. With a chain, you only "
                      "pay for it if you blocked every card of it.",
-                     aura_card(lambda d: d.get("action") == "reverse", "Reverse in play."),
+                     aura_card(lambda d: d["action"] == "reverse", "Reverse in play."),
                      3),
     "block": Topic("Revealed by a blocking player, it stops all of the active player's cards "
                    "for that player (under Reverse, that means paying for all of them). "
                    "Played by the active player it is just a blue 9.",
-                   aura_card(lambda d: d.get("action") == "block", "Block in play."), 3),
+                   aura_card(lambda d: d["action"] == "block", "Block in play."), 3),
     "discard": Topic(
         "Each blocking player discards one card per active card that got through (not its "
         "value): from their blocks on the table, their hand, or the top of their deck (pick "
@@ -109,12 +120,12 @@ TOPICS: dict[str, Topic[View]] = {
         "The Aura card starts at the bottom of your deck. The first time it comes to the "
         "top, it goes aside, your deck is shuffled (not in the advanced variant) and it goes "
         "back to the bottom. The second time ends the game after that turn.",
-        dict_where(lambda d: d.get("aura_surfaced") == 1, "An Aura card has surfaced once."),
-        3),
+        lambda view: "An Aura card has surfaced once." if any(
+            seat["aura_surfaced"] == 1 for seat in view["seats"]) else None, 3),
     "additional-turn": Topic(
         "If some player blocked every one of the active player's cards, the active player "
         "plays again at once (no drawing in between), but never twice in a row.",
-        lambda view: "An additional turn." if view.get("additional_turn") else None, 3),
+        lambda view: "An additional turn." if view["additional_turn"] else None, 3),
     "end": Topic(
         "The game ends after the turn in which an Aura card shows up a second time, or "
         "someone cannot draw. Most cards in deck and hand wins; ties go to fewer action and "

@@ -1,23 +1,7 @@
-"""Starting a game: the draw for the starting player, the deal, and scenario set-ups.
+"""Starting a game: the draw for the starting player, the deal, who starts.
 
-A scenario ``setup`` (``python -m bot scenario FILE``, and the rulebook tests) fixes the
-cards exactly; cards are named as in the game ('red 7', 'blue wild', 'return' or
-'red action', and 'aura' for the Aura card)::
-
-    {
-      "start": 0,                          # the active player of turn 1 (default 0)
-      "hands": [["red 7", ...], ...],      # required: one list per seat, at most 8 cards
-      "decks": [["green 2", ...], ...],    # optional: per seat, the top of the deck in order
-      "discards": [["blue 1", ...], ...],  # optional: per seat, oldest first (faces public)
-      "rest": "deck" | "discard",          # where every card not listed goes (default deck)
-      "surfaced": [0, ...]                 # optional: times each Aura card already surfaced
-    }
-
-With ``"rest": "deck"`` the unlisted cards are shuffled by the seed and put under the listed
-deck cards; the Aura card goes to the very bottom unless a deck lists it ('aura'), in which
-case it stays where it is listed and the unlisted cards go below everything listed. With
-``"rest": "discard"`` they go to the discard pile instead, so a deck can be stated in full.
-Variant options come from the scenario's ``options`` as usual.
+``initial_state`` is the one place a state is first built, for a dealt game here and for a
+table fixed card by card in ``scenario``.
 """
 
 from __future__ import annotations
@@ -25,10 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.engine import BadScenario, Rng
-from bot.engine.names import player
-from bot.games.aura.cards import AURA, BEGINNER_DECK, FULL_DECK, LABEL, draw_value, parse_card
-from bot.games.aura.flow import HAND_LIMIT, NO_WILDS, PLAY_MIN
+from bot.engine import Rng
+from bot.games.aura.cards import AURA, BEGINNER_DECK, FULL_DECK, draw_value
+from bot.games.aura.rules import HAND_LIMIT, NO_WILDS
 from bot.games.aura.state import PLAY, AuraState
 
 
@@ -37,9 +20,10 @@ def deck_cards(beginner: bool) -> tuple[int, ...]:
     return (BEGINNER_DECK if beginner else FULL_DECK)[:-1]
 
 
-def _state(players: int, options: Mapping[str, Any], rng: Rng, hands: list[tuple[int, ...]],
-           decks: list[tuple[int, ...]], discards: list[tuple[int, ...]], active: int,
-           surfaced: tuple[int, ...], opening: tuple[tuple[int, ...], ...]) -> AuraState:
+def initial_state(players: int, options: Mapping[str, Any], rng: Rng,
+                  hands: list[tuple[int, ...]], decks: list[tuple[int, ...]],
+                  discards: list[tuple[int, ...]], active: int, surfaced: tuple[int, ...],
+                  opening: tuple[tuple[int, ...], ...]) -> AuraState:
     none = (0,) * players
     return AuraState(
         players=players, beginner=bool(options["beginner"]), advanced=bool(options["advanced"]),
@@ -78,72 +62,5 @@ def new_game(players: int, options: Mapping[str, Any], seed: int) -> AuraState:
         rng.shuffle(order)
         hands.append(tuple(sorted(order[:HAND_LIMIT])))
         decks.append((*order[HAND_LIMIT:], AURA))
-    return _state(players, options, rng, hands, decks, [()] * players, start, (0,) * players,
-                  opening)
-
-
-def _per_seat(setup: Mapping[str, Any], name: str, players: int) -> list[Any]:
-    value = setup.get(name, [[] for _ in range(players)])
-    if not isinstance(value, list) or len(value) != players:
-        raise BadScenario(f"`{name}` needs one entry per player ({players}).")
-    return value
-
-
-def _cards(raw: Any, where: str) -> list[int]:
-    if not isinstance(raw, list) or not all(isinstance(c, str) for c in raw):
-        raise BadScenario(f"{where} must be a list of card names.")
-    try:
-        return [parse_card(c) for c in raw]
-    except ValueError as exc:
-        raise BadScenario(f"{where}: {exc}") from None
-
-
-def scenario_state(players: int, options: Mapping[str, Any], seed: int,
-                   setup: Mapping[str, Any]) -> AuraState:
-    """The state a scenario ``setup`` describes (see the module docstring)."""
-    rng = Rng(seed)
-    unknown = sorted(set(setup) - {"start", "hands", "decks", "discards", "rest", "surfaced"})
-    if unknown:
-        raise BadScenario(f"Unknown set-up field(s): {', '.join(unknown)}.")
-    if "hands" not in setup:
-        raise BadScenario("The set-up needs `hands`.")
-    rest = setup.get("rest", "deck")
-    if rest not in ("deck", "discard"):
-        raise BadScenario("`rest` must be `deck` or `discard`.")
-    start = setup.get("start", 0)
-    if not isinstance(start, int) or isinstance(start, bool) or not 0 <= start < players:
-        raise BadScenario(f"`start` must be a seat number 0–{players - 1}.")
-    surfaced = tuple(setup.get("surfaced", [0] * players))
-    if len(surfaced) != players or any(s not in (0, 1, 2) for s in surfaced):
-        raise BadScenario("`surfaced` needs 0, 1 or 2 per player.")
-    allowed = set(deck_cards(bool(options["beginner"])))
-    hands, decks, discards = [], [], []
-    for seat, (h, k, p) in enumerate(zip(_per_seat(setup, "hands", players),
-                                         _per_seat(setup, "decks", players),
-                                         _per_seat(setup, "discards", players), strict=True)):
-        who = player(seat)
-        hand = _cards(h, f"{who}'s hand")
-        top = _cards(k, f"{who}'s deck")
-        pile = _cards(p, f"{who}'s discards")
-        listed = hand + top + pile
-        bad = [c for c in listed if c not in allowed and c != AURA]
-        if bad or AURA in hand + pile:
-            raise BadScenario(f"{who}: {LABEL[(bad or [AURA])[0]]} is not in play here.")
-        if len(set(listed)) != len(listed):
-            raise BadScenario(f"{who}: a card is listed twice.")
-        if len(hand) > HAND_LIMIT:
-            raise BadScenario(f"{who} holds more than {HAND_LIMIT} cards.")
-        unlisted = [c for c in sorted(allowed) if c not in listed]
-        rng.shuffle(unlisted)
-        if rest == "discard":
-            pile += unlisted
-            unlisted = []
-        deck = top + unlisted if AURA in top else [*top, *unlisted, AURA]
-        if deck[0] == AURA and surfaced[seat] < 2:
-            raise BadScenario(f"{who}'s Aura card cannot start on top of the deck.")
-        hands.append(tuple(sorted(hand)))
-        decks.append(tuple(deck))
-        discards.append(tuple(pile))
-    if len(hands[start]) < PLAY_MIN:
-        raise BadScenario(f"The starting player needs at least {PLAY_MIN} cards in hand.")
-    return _state(players, options, rng, hands, decks, discards, start, surfaced, ())
+    return initial_state(players, options, rng, hands, decks, [()] * players, start,
+                         (0,) * players, opening)

@@ -8,10 +8,9 @@ adds discard piles and how each block stood.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from bot.engine import View
 from bot.engine.text import fit, listing, name_of, whose
+from bot.games.aura.view import AuraView, Cell, Shown
 
 _PHASES = {
     "play": "playing cards face down",
@@ -24,18 +23,18 @@ _PHASES = {
 _BEATS = {"trump": "trumps it", "higher": "beats it", "block": "blocks it"}
 
 
-def _card(card: dict[str, Any] | None) -> str:
+def _card(card: Shown | None) -> str:
     if card is None:
         return "gone"
     if "back" in card:
         return "face down"
-    label: str = card["label"]
+    label = card["label"]
     if card["kind"] == "wild" and card["value"] is not None:
         return f"{label} as {card['value']}"
     return label
 
 
-def _cell(cell: dict[str, Any] | None, full: bool) -> str:
+def _cell(cell: Cell | None, full: bool) -> str:
     if cell is None or cell["card"] is None:
         return "—"
     text = _card(cell["card"])
@@ -46,7 +45,7 @@ def _cell(cell: dict[str, Any] | None, full: bool) -> str:
     return text
 
 
-def _table(view: View, names: Sequence[str], full: bool) -> list[str]:
+def _table(view: AuraView, names: Sequence[str], full: bool) -> list[str]:
     table = view["table"]
     if table is None:
         return ["The table is empty."]
@@ -76,13 +75,14 @@ def _table(view: View, names: Sequence[str], full: bool) -> list[str]:
             text += "; stopped every card"
         lines.append(text + ".")
     effects = table["effects"]
-    on = [name for name in ("double", "reverse") if effects[name]]
+    on = [name for name, flag in (("Double", effects["double"]), ("Reverse", effects["reverse"]))
+          if flag]
     if on:
-        lines.append(f"In effect: {listing([e.capitalize() for e in on])}.")
+        lines.append(f"In effect: {listing(on)}.")
     return lines
 
 
-def describe(view: View, names: Sequence[str], *, full: bool = False) -> str:
+def describe(view: AuraView, names: Sequence[str], *, full: bool = False) -> str:
     """The table read like the game: whose turn, the cards in play, every player, your hand."""
     viewer = view["viewer"]
     lines = []

@@ -1,93 +1,13 @@
-"""What one seat (or a spectator) may know about an Aura game, as a JSON-compatible dict.
+"""What one seat (or a spectator) may know about an Aura game: the view's types, and the view.
 
-A renderer draws the board and the hand from this dict alone. Hidden cards are absent:
-they appear as a ``Back`` (the owner's back pattern) or only as a count. Shape::
+The view stays a JSON-compatible dict at run time (images, alt text, replays, the render
+process pool and the rules-help moment search read it as such); the ``TypedDict`` types
+below declare every key, so the renderer, the AI, the text and the help are checked by mypy.
+Hidden cards are absent: they appear as a ``Back`` (the owner's back pattern) or only as a
+count.
 
-    {
-      "game": "aura",
-      "viewer": int | None,            # the seat this view is for; None = public/spectator
-      "players": 2..4,
-      "variant": {"beginner": bool, "advanced": bool, "simultaneous_blocks": bool},
-      "turn": int,                     # 1-based; an additional turn has its own number
-      "active": int,                   # whose turn it is
-      "additional_turn": bool,         # this turn is an additional turn
-      "phase": "play" | "block" | "reveal" | "discard" | "cleanup" | "extra" | "over",
-      "waiting": [int, ...],           # seats with an open decision now
-      "ending": bool,                  # an Aura card surfaced twice: this is the last turn
-      "opening": [[Card | None, ...]], # the draws for the starting player, one list per
-                                       # round, one entry per seat (None: out of the tie)
-      "seats": [Seat, ...],            # indexed by seat
-      "table": Table | None,           # None when no card is on the table
-      "hand": [Card, ...] | None,      # the viewer's hand, in the exact order in which hand
-                                       # cards appear among the options of every decision
-      "result": Standing | None,       # once the game is over
-    }
-
-    Seat = {
-      "seat": int,
-      "aura": str,                     # the colour of that player's Aura card ("gold"…)
-      "back": int,                     # lines on that deck's card backs (1–4)
-      "hand": int,                     # cards in hand (blocks still sealed count here)
-      "deck": int,                     # cards in the draw deck, the Aura card not counted
-      "under_aura": int,               # of those, how many lie below the Aura card
-      "aura_surfaced": 0 | 1 | 2,      # times the Aura card reached the top of the deck
-      "discard": int,                  # cards in the discard pile
-      "discarded": [Card, ...] | None, # the pile's faces, oldest first: for its owner only
-                                       # (a pile lies face down), for everyone once the game
-                                       # is over. Discarded blocks and hand cards are named
-                                       # in the public log; cards off the top of the deck
-                                       # never are.
-      "remaining": int,                # hand + deck: the score if the game ended now
-    }
-
-    Table = {
-      "active": int,
-      "revealed": bool,                # False while cards lie face down (play and block)
-      "cards": [Slot, ...],            # the active player's cards, left to right (2–5)
-      "blockers": [Row, ...],          # every blocking player, in turn order
-      "resolving": int | None,         # reveal phase: the seat resolving its cards now
-      "effects": {"double": bool, "reverse": bool, "block": [int, ...]},
-                                       # Double / Reverse in effect; seats whose Block card
-                                       # is in effect (all False/empty before the reveal)
-      "final": bool,                   # True once every effect is resolved (discard phase
-                                       # on); before that, marks are provisional
-    }
-
-    Slot = {"card": Card | Back | None,  # None: the card went back to a hand (Return)
-            "chain": int | None}         # the number it shares with another card: a chain
-
-    Row = {
-      "seat": int,
-      "choosing": bool,                # this blocker is placing blocks right now
-      "sealed": bool,                  # simultaneous blocks: cells hidden from this viewer
-      "cells": [Cell | None, ...],     # aligned with "cards": what lies in front of each
-                                       # card (None: nothing to show, or sealed)
-      "owes": int | None,              # after the reveal: cards this seat must discard
-      "blocked_all": bool | None,      # after the reveal: every card stopped (extra turn)
-    }
-
-    Cell = {
-      "card": Card | Back | None,      # None: no card here (or it was discarded/returned)
-      "beats": "trump" | "higher" | "block" | None,
-                                       # after the reveal: how it stops the card it faces
-      "blocked": bool | None,          # after the reveal, chains applied
-      "discards": bool | None,         # after the reveal: this card costs the seat a discard
-    }
-
-    Card = {"id": int,                 # unique within its deck; str(id) is the option key
-                                       # of that card in hand
-            "colour": "red" | "purple" | "green" | "beige" | "blue",
-            "kind": "number" | "wild" | "action",
-            "value": int | None,       # printed number; a wild's named number; else None
-            "action": str | None,      # "return", "trade", "double", "reverse", "block"
-            "label": str}              # "Red 7", "Blue wild", "Return (red action)"
-
-    Back = {"back": int}               # a face-down card: its deck's line count
-
-    Standing = {"scores": [float], "placings": [int], "detail": str}
-
-Card and Back dicts are shared between views and read-only (``memo.Face``, a ``dict``
-subclass that refuses changes); everything else in a view is freshly built.
+``Card`` and ``Back`` dicts are shared between views and read-only (``memo.Face``, a
+``dict`` subclass that refuses changes); everything else in a view is freshly built.
 
 A row's ``cells`` always has one entry per position. Before the reveal a cell exists where a
 block lies (its marks are None). After the reveal every position whose card is still on the
@@ -96,7 +16,8 @@ table has a cell with its marks, with ``"card": None`` where that seat placed no
 
 from __future__ import annotations
 
-from bot.engine import View
+from typing import Literal, TypedDict, cast, final
+
 from bot.games.aura.cards import (
     ACTION,
     ACTION_KEY,
@@ -114,7 +35,7 @@ from bot.games.aura.cards import (
 )
 from bot.games.aura.memo import ByIdentity, Face
 from bot.games.aura.outcome import Outcome, chains_of, judge
-from bot.games.aura.score import standings
+from bot.games.aura.scoring import standings
 from bot.games.aura.state import (
     BLOCK as BLOCK_PHASE,
 )
@@ -134,15 +55,176 @@ from bot.games.aura.state import (
     waiting,
 )
 
-_HOW: dict[int, str | None] = {0: None, BY_TRUMP: "trump", BY_HIGHER: "higher",
-                               BY_BLOCK: "block"}
+
+@final
+class Card(TypedDict):
+    """A face-up card."""
+
+    id: int
+    """Unique within its deck; ``str(id)`` is the option key of that card in hand."""
+    colour: str
+    """"red", "purple", "green", "beige" or "blue"."""
+    kind: Literal["number", "wild", "action"]
+    value: int | None
+    """The printed number; a wild's named number; else None."""
+    action: str | None
+    """"return", "trade", "double", "reverse" or "block"."""
+    label: str
+    """"Red 7", "Blue wild", "Return (red action)"."""
 
 
-def _face(card: int, named: int) -> Face:
-    return Face({"id": card, "colour": CARDS.colours[COLOUR[card]], "kind": KIND_NAMES[KIND[card]],
-                 "value": named or (VALUE[card] if KIND[card] == NUMBER else None),
-                 "action": ACTION_KEY[card] if KIND[card] == ACTION else None,
-                 "label": LABEL[card]})
+@final
+class Back(TypedDict):
+    """A face-down card: its deck's line count."""
+
+    back: int
+
+
+Shown = Card | Back
+
+
+class Seat(TypedDict):
+    seat: int
+    aura: str
+    """The colour of that player's Aura card ("gold"…)."""
+    back: int
+    """Lines on that deck's card backs (1–4)."""
+    hand: int
+    """Cards in hand (blocks still sealed count here)."""
+    deck: int
+    """Cards in the draw deck, the Aura card not counted."""
+    under_aura: int
+    """Of those, how many lie below the Aura card."""
+    aura_surfaced: int
+    """Times the Aura card reached the top of the deck (0, 1 or 2)."""
+    discard: int
+    """Cards in the discard pile."""
+    discarded: list[Card] | None
+    """The pile's faces, oldest first: for its owner only (a pile lies face down), for
+    everyone once the game is over. Discarded blocks and hand cards are named in the public
+    log; cards off the top of the deck never are."""
+    remaining: int
+    """Hand + deck: the score if the game ended now."""
+
+
+class Slot(TypedDict):
+    """One of the active player's cards on the table."""
+
+    card: Shown | None
+    """None: the card went back to a hand (Return)."""
+    chain: int | None
+    """The number it shares with another card: a chain."""
+
+
+Beats = Literal["trump", "higher", "block"]
+
+
+class Cell(TypedDict):
+    """What lies in front of one of the active player's cards, for one blocker."""
+
+    card: Shown | None
+    """None: no card here (or it was discarded or returned)."""
+    beats: Beats | None
+    """After the reveal: how it stops the card it faces."""
+    blocked: bool | None
+    """After the reveal, chains applied."""
+    discards: bool | None
+    """After the reveal: this card costs the seat a discard."""
+
+
+class Row(TypedDict):
+    """One blocking player's row."""
+
+    seat: int
+    choosing: bool
+    """This blocker is placing blocks right now."""
+    sealed: bool
+    """Simultaneous blocks: cells hidden from this viewer."""
+    cells: list[Cell | None]
+    """Aligned with the table's ``cards`` (None: nothing to show, or sealed)."""
+    owes: int | None
+    """After the reveal: cards this seat must discard."""
+    blocked_all: bool | None
+    """After the reveal: every card stopped (an additional turn)."""
+
+
+class Effects(TypedDict):
+    """Double and Reverse in effect; the seats whose Block card is (none before the reveal)."""
+
+    double: bool
+    reverse: bool
+    block: list[int]
+
+
+class Table(TypedDict):
+    active: int
+    revealed: bool
+    """False while cards lie face down (play and block)."""
+    cards: list[Slot]
+    """The active player's cards, left to right (2–5)."""
+    blockers: list[Row]
+    """Every blocking player, in turn order."""
+    resolving: int | None
+    """Reveal phase: the seat resolving its cards now."""
+    effects: Effects
+    final: bool
+    """True once every effect is resolved (discard phase on); before that, marks are
+    provisional."""
+
+
+class Variant(TypedDict):
+    beginner: bool
+    advanced: bool
+    simultaneous_blocks: bool
+
+
+class Standing(TypedDict):
+    scores: list[float]
+    placings: list[int]
+    detail: str
+
+
+class AuraView(TypedDict):
+    game: Literal["aura"]
+    viewer: int | None
+    """The seat this view is for; None: the public (spectator) view."""
+    players: int
+    variant: Variant
+    turn: int
+    """1-based; an additional turn has its own number."""
+    active: int
+    """Whose turn it is."""
+    additional_turn: bool
+    phase: str
+    """"play", "block", "reveal", "discard", "cleanup", "extra" or "over"."""
+    waiting: list[int]
+    """Seats with an open decision now."""
+    ending: bool
+    """This is the last turn (an Aura card surfaced twice, or a deck ran short)."""
+    opening: list[list[Card | None]]
+    """The draws for the starting player, one list per round, one entry per seat (None: out
+    of the tie)."""
+    seats: list[Seat]
+    """Indexed by seat."""
+    table: Table | None
+    """None when no card is on the table."""
+    hand: list[Card] | None
+    """The viewer's hand, in the exact order in which hand cards appear among the options of
+    every decision."""
+    result: Standing | None
+    """Once the game is over."""
+
+
+_HOW: dict[int, Beats | None] = {0: None, BY_TRUMP: "trump", BY_HIGHER: "higher",
+                                 BY_BLOCK: "block"}
+
+
+def _face(card: int, named: int) -> Card:
+    # Typed once here: the read-only dict holds exactly a Card's keys.
+    return cast(Card, Face({
+        "id": card, "colour": CARDS.colours[COLOUR[card]], "kind": KIND_NAMES[KIND[card]],
+        "value": named or (VALUE[card] if KIND[card] == NUMBER else None),
+        "action": ACTION_KEY[card] if KIND[card] == ACTION else None, "label": LABEL[card]}))
 
 
 _FACES = tuple(tuple(_face(c, v if KIND[c] == WILD else 0) for v in range(CARDS.numbers + 1))
@@ -150,10 +232,10 @@ _FACES = tuple(tuple(_face(c, v if KIND[c] == WILD else 0) for v in range(CARDS.
 """``_FACES[card][n]``: the face of ``card``; for a wild, named ``n`` (0: not yet)."""
 _FACE = tuple(faces[0] for faces in _FACES)
 """``_FACE[card]``: the face of a card off the table (a wild not named)."""
-_BACKS = tuple(Face({"back": d.lines}) for d in CARDS.decks)
+_BACKS = tuple(cast(Back, Face({"back": d.lines})) for d in CARDS.decks)
 
 
-def _seat(state: AuraState, seat: int, viewer: int | None, hidden_blocks: int) -> View:
+def _seat(state: AuraState, seat: int, viewer: int | None, hidden_blocks: int) -> Seat:
     deck = state.decks[seat]
     pile = state.discards[seat]
     shown = viewer == seat or state.phase == OVER
@@ -192,16 +274,16 @@ _outcome = ByIdentity(_outcome_of)
 
 
 def _cells(state: AuraState, seat: int, viewer: int | None, result: Outcome | None
-           ) -> list[View | None]:
+           ) -> list[Cell | None]:
     played = state.table[state.active]
     named = state.wilds[seat]
-    cells: list[View | None] = []
+    cells: list[Cell | None] = []
     for i, c in enumerate(state.table[seat]):
         marked = result is not None and played[i] != EMPTY
         if c == EMPTY and not marked:
             cells.append(None)
             continue
-        cell: View = {"card": None, "beats": None, "blocked": None, "discards": None}
+        cell: Cell = {"card": None, "beats": None, "blocked": None, "discards": None}
         if c != EMPTY:
             cell["card"] = (_FACES[c][named[COLOUR[c]]] if result is not None or viewer == seat
                             else _BACKS[seat])
@@ -214,7 +296,7 @@ def _cells(state: AuraState, seat: int, viewer: int | None, result: Outcome | No
     return cells
 
 
-def _table(state: AuraState, viewer: int | None) -> tuple[View, set[int]]:
+def _table(state: AuraState, viewer: int | None) -> tuple[Table, set[int]]:
     """The table and the seats whose blocks are sealed from ``viewer``."""
     active = state.active
     played = state.table[active]
@@ -222,15 +304,15 @@ def _table(state: AuraState, viewer: int | None) -> tuple[View, set[int]]:
     result = _outcome(state) if revealed else None
     choosing = set(placing(state)) if state.phase == BLOCK_PHASE else set()
     named = state.wilds[active]
-    cards = []
+    cards: list[Slot] = []
     for i, c in enumerate(played):
-        face: View | None = None
+        face: Shown | None = None
         if c != EMPTY:
             face = (_FACES[c][named[COLOUR[c]]] if revealed or viewer == active
                     else _BACKS[active])
         chain = result.chains[i] if result is not None else 0
         cards.append({"card": face, "chain": chain or None})
-    rows = []
+    rows: list[Row] = []
     sealed: set[int] = set()
     for seat in blockers(state):
         hide = not revealed and state.simultaneous and viewer != seat
@@ -244,7 +326,7 @@ def _table(state: AuraState, viewer: int | None) -> tuple[View, set[int]]:
             "owes": result.owes[seat] if result is not None else None,
             "blocked_all": result.blocked_all[seat] if result is not None else None,
         })
-    table: View = {
+    table: Table = {
         "active": active,
         "revealed": revealed,
         "cards": cards,
@@ -260,18 +342,20 @@ def _table(state: AuraState, viewer: int | None) -> tuple[View, set[int]]:
     return table, sealed
 
 
-def build_view(state: AuraState, viewer: int | None) -> View:
+def _standing(state: AuraState) -> Standing:
+    result = standings(state)
+    return {"scores": list(result.scores), "placings": list(result.placings),
+            "detail": result.detail}
+
+
+def build_view(state: AuraState, viewer: int | None) -> AuraView:
     """The whole view for ``viewer`` (None: the public view)."""
-    table: View | None = None
+    table: Table | None = None
     sealed: set[int] = set()
     if state.table:
         table, sealed = _table(state, viewer)
     seats = [_seat(state, s, viewer, len(state.table[s]) - state.table[s].count(EMPTY)
                    if s in sealed else 0) for s in range(state.players)]
-    over = state.phase == OVER
-    result = standings(state).to_json() if over else None
-    if result is not None:
-        del result["reason"]
     return {
         "game": "aura",
         "viewer": viewer,
@@ -289,5 +373,5 @@ def build_view(state: AuraState, viewer: int | None) -> View:
         "seats": seats,
         "table": table,
         "hand": [_FACE[c] for c in state.hands[viewer]] if viewer is not None else None,
-        "result": result,
+        "result": _standing(state) if state.phase == OVER else None,
     }

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import Action, Decision, Event, View, open_decisions, parse_options, play
+from bot.engine import Action, Decision, Event, open_decisions, parse_options, play
 from bot.games.aura import GAME
 from bot.games.aura.cards import parse_card
 from bot.games.aura.state import AuraState
+from bot.games.aura.view import AuraView, Row
 
 
 def card(name: str) -> int:
@@ -60,16 +61,19 @@ class Match:
     def placing(self, seat: int) -> bool:
         return self.has_decision(seat) and self.decision(seat).id.endswith(".block")
 
-    def view(self, seat: int | None) -> View:
+    def view(self, seat: int | None) -> AuraView:
         return GAME.view(self.state, seat)
 
     def owes(self) -> list[int]:
         table = self.view(None)["table"]
+        assert table is not None
         out = [0] * self.state.players
         for row in table["blockers"]:
+            assert row["owes"] is not None
             out[row["seat"]] = row["owes"]
         return out
 
-    def row(self, seat: int, viewer: int | None = None) -> dict[str, Any]:
+    def row(self, seat: int, viewer: int | None = None) -> Row:
         table = self.view(viewer)["table"]
+        assert table is not None
         return next(r for r in table["blockers"] if r["seat"] == seat)

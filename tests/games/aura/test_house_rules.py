@@ -26,7 +26,7 @@ from bot.games.aura.cards import (
     WILD,
     parse_card,
 )
-from bot.games.aura.score import standings
+from bot.games.aura.scoring import standings
 from bot.games.aura.state import EXTRA, OVER, PLAY, evolve
 from tests.games.aura.helpers import Match, card
 

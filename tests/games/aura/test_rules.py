@@ -19,7 +19,7 @@ from bot.games.aura.cards import (
     draw_value,
 )
 from bot.games.aura.outcome import beats, judge
-from bot.games.aura.score import standings
+from bot.games.aura.scoring import standings
 from bot.games.aura.setup import draw_for_start
 from bot.games.aura.state import BLOCK as BLOCK_PHASE
 from bot.games.aura.state import BY_HIGHER, BY_TRUMP, EXTRA, OVER, PLAY, AuraState, evolve
@@ -97,15 +97,15 @@ def test_a_play_is_two_to_five_cards() -> None:
         m.do(0, "Red 1", "Red 2", "Red 3", "Red 4", "Red 5", "Red 6")
 
 
-def test_apply_rejects_cards_not_in_hand_and_old_prompts() -> None:
+def test_a_move_rejects_cards_not_in_hand_and_old_prompts() -> None:
     m = Match([["red 1", "red 2"], ["blue 1"]])
     decision = m.decision(0)
-    with pytest.raises(IllegalAction, match="own hand"):
-        GAME.apply(m.state, 0, Action(decision.id, ("1", "7")))
+    with pytest.raises(IllegalAction, match="not one of the choices"):
+        play(GAME, m.state, 0, Action(decision.id, ("1", "7")))
     with pytest.raises(IllegalAction):
-        GAME.apply(m.state, 0, Action(decision.id, ("x", "y")))
+        play(GAME, m.state, 0, Action(decision.id, ("x", "y")))
     with pytest.raises(StaleDecision):
-        GAME.apply(m.state, 0, Action("a99.play", ("0", "1")))
+        play(GAME, m.state, 0, Action("a99.play", ("0", "1")))
     before = m.state
     m.do(0, "Red 1", "Red 2")
     with pytest.raises(StaleDecision):
@@ -382,15 +382,15 @@ def test_the_winner_has_most_cards_then_fewest_specials_then_lowest_discarded_to
         2, 1)
 
 
-def test_apply_checks_discards_and_single_choices_on_its_own() -> None:
+def test_discards_and_single_choices_are_checked_against_the_menu() -> None:
     m = Match([["red 5", "green 6"], ["red 1", "blue 7", "beige 2"]])
     m.do(0, "Red 5", "Green 6")
     block = m.decision(1)
-    with pytest.raises(IllegalAction, match="exactly one"):
-        GAME.apply(m.state, 1, Action(block.id, (str(card("red 1")), "none")))
+    with pytest.raises(IllegalAction, match="exactly 1"):
+        play(GAME, m.state, 1, Action(block.id, (str(card("red 1")), "none")))
     m.block(1, "Red 1")
     decision = m.decision(1)
     assert decision.min == 2
     for bad in (("b0", "b0"), ("b0", "zz"), ("b0",), ("b1", "t1"), ("t1", "t9")):
         with pytest.raises(IllegalAction):
-            GAME.apply(m.state, 1, Action(decision.id, bad))
+            play(GAME, m.state, 1, Action(decision.id, bad))

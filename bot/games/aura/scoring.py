@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.engine import Result, placings_from_scores
 from bot.engine.names import player
 from bot.games.aura.cards import AURA, TIE_BREAK_SPECIAL, VALUE
-from bot.games.aura.flow import count
+from bot.games.aura.rules import count
 from bot.games.aura.state import AuraState
 
 
