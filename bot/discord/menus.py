@@ -76,10 +76,12 @@ def labels(decision: Decision) -> list[str]:
 
 def costs_cards(decision: Decision, chosen: list[Option]) -> bool:
     """A mis-click here would give up cards: for a ``KEEP`` decision, any card left out;
-    otherwise hand cards chosen, or several things at once. Choosing nothing spends nothing."""
+    otherwise hand cards chosen, or several things at once, unless the game says the cards
+    come back (``Decision.spends``). Choosing nothing spends nothing."""
     if decision.kind == KEEP:
         return len(chosen) < len(decision.options)
-    return bool(chosen) and (decision.max > 1 or any(o.group == "hand" for o in chosen))
+    return (bool(chosen) and decision.spends
+            and (decision.max > 1 or any(o.group == "hand" for o in chosen)))
 
 
 def plan(match_id: int, decision: Decision, order: tuple[int, ...] = ()) -> Menu:

@@ -44,7 +44,9 @@ class Decision:
     stale. ``default`` is a legal, safe choice the clock may take for an absent player.
     ``window`` names the decision window it belongs to: a seat's decisions that share a
     window (a whole Zura turn, an Aura block) are one prompt and one notification on
-    Discord, and one clock. Empty means the decision is a window of its own.
+    Discord, and one clock. Empty means the decision is a window of its own. ``spends``:
+    the picked cards leave their owner (a discard, a cost), so a front end asks for Confirm;
+    False where they come back (Aura's played and block cards go under their deck).
     """
 
     id: str
@@ -56,6 +58,7 @@ class Decision:
     max: int = 1
     default: tuple[str, ...] | None = None
     window: str = ""
+    spends: bool = True
 
     @property
     def window_id(self) -> str:

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from bot.discord import customid as cid
 from bot.discord.menus import Button, Select, choice_keys, costs_cards, named, plan, plan_confirm
-from bot.engine import KEEP, ORDER, PICK, Decision, Option
+from bot.engine import KEEP, ORDER, PICK, Decision, Option, Rng, parse_options, play
 
 
 def decision(n: int, *, lo: int = 1, hi: int = 1, kind: str = "pick",
@@ -137,3 +137,26 @@ def test_a_choice_that_spends_nothing_needs_no_confirm() -> None:
         ["Also throw away a Forest (card 2)", "Keep the rest of my hand"], "no number on either"
     play = decision(8, lo=0, hi=5)
     assert costs_cards(play, [play.options[0]]) and not costs_cards(play, [])
+
+
+def test_aura_blocks_and_plays_need_no_confirm_their_cards_come_back() -> None:
+    """Aura's played and block cards go under their owner's deck at cleanup: nothing is given
+    up, so one press answers (blocking n cards takes n presses); a discard still confirms."""
+    from bot.games.aura import GAME as AURA
+    state = AURA.setup(2, parse_options(AURA.options, {}), 3)
+    rng, seen = Rng(3), {}
+    while AURA.result(state) is None and len(seen) < 3:
+        decision = AURA.pending(state)[0]
+        for kind in ("Play 2", "block it", "Discard "):
+            if decision.prompt.startswith(kind) or f": {kind}" in decision.prompt:
+                seen[kind] = decision
+        action = AURA.ai_choose("random", AURA.view(state, decision.player), decision, rng)
+        state, _ = play(AURA, state, decision.player, action)
+    assert set(seen) == {"Play 2", "block it", "Discard "}
+    hand = [o for o in seen["Play 2"].options if o.group == "hand"]
+    assert not costs_cards(seen["Play 2"], hand[:2])
+    block = seen["block it"]
+    assert not costs_cards(block, [next(o for o in block.options if o.group == "hand")])
+    discard = seen["Discard "]
+    hand_card = next(o for o in discard.options if o.group == "hand")
+    assert discard.spends and costs_cards(discard, [hand_card])

@@ -81,9 +81,6 @@ async def test_a_blocking_window_is_one_dm_edited_by_every_click(world: World) -
     assert (window.new_dms, window.notifications) == (0, 0)
 
 
-@pytest.mark.xfail(strict=True, reason="a block card still asks for Confirm (2 clicks a "
-                   "card): the confirm rule is issue 16's (Confirm only for choices that give "
-                   "cards up; a block card goes back to its owner's deck)")
 async def test_blocking_n_cards_takes_at_most_n_plus_one_clicks(world: World) -> None:
     window = await block_every_card(world)
     assert window.blocks >= 2 and window.clicks <= window.blocks + 1

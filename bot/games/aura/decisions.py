@@ -67,7 +67,7 @@ def _play(state: AuraState, window: str) -> Decision:
     return Decision(decision_id(state, state.active), state.active, PICK,
                     "Play 2–5 cards face down: all of one colour, or all of different colours.",
                     tuple(map(HAND.__getitem__, hand)), PLAY_MIN, min(PLAY_MAX, len(hand)),
-                    (str(hand[0]), str(hand[1])), window)
+                    (str(hand[0]), str(hand[1])), window, spends=False)
 
 
 def _block(state: AuraState, seat: int, window: str) -> Decision:
@@ -79,7 +79,7 @@ def _block(state: AuraState, seat: int, window: str) -> Decision:
     return Decision(decision_id(state, seat), seat, PICK,
                     f"Card {target + 1} of {size} from {who(state.active)} lies face down: "
                     "block it with a card, or leave it.",
-                    options, default=(options[-1].key,), window=window)
+                    options, default=(options[-1].key,), window=window, spends=False)
 
 
 def table_options(state: AuraState) -> tuple[Option, ...]:
