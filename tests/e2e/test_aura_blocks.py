@@ -6,8 +6,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-import pytest
-
 from tests.e2e.conftest import World
 from tests.e2e.players import TIMEOUT, Players, has_choices, open_match, start
 from tests.fakediscord import FakeMessage, FakeUser
