@@ -6,8 +6,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-View = dict[str, Any]
-"""A JSON-compatible dict holding exactly what one seat (or the public) may know."""
+View = Mapping[str, object]
+"""Any game's view, read only through that game (each declares its own in ``view.py``):
+code that serves every game passes it on without reading its keys."""
 
 JSON = dict[str, Any]
 

@@ -8,7 +8,7 @@ each game's ``render_summary`` draws the same ``Outcome``.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -162,8 +162,8 @@ def _ending(game: str, view: View | None, result: Result, names: Names, left: Se
         if len(result.winners) > 1:
             notes.insert(0, "Equal points: the rules name no tie-break, so the win is shared.")
         final = (view or {}).get("final_turns")
-        if final:
-            notes.append(f"{seat_label(int(final['emptied_by']), names)} emptied the "
+        if isinstance(final, Mapping) and isinstance(seat := final.get("emptied_by"), int):
+            notes.append(f"{seat_label(seat, names)} emptied the "
                          "Tzerzurian deck; everyone else had one last turn.")
         return "Most points wins.", tuple(notes)
     if game == "auroria":

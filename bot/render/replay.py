@@ -41,7 +41,8 @@ def frame_png(table: View, own: View | None = None, names: Names = None) -> byte
     board = render_board(table, names)
     if own is None:
         return board
-    hand = render_hand(own, own.get("viewer"), names)
+    viewer = own.get("viewer")
+    hand = render_hand(own, viewer if isinstance(viewer, int) else None, names)
     top, bottom = _open(board), _open(hand)
     sheet = Image.new("RGB", (max(top.width, bottom.width), top.height + bottom.height))
     sheet.paste(top, (0, 0))
