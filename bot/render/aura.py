@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from PIL import Image
 
+from bot.engine import Result
 from bot.games.aura.cards import CARDS
 from bot.games.aura.view import AuraView, Card, Cell, Row, Seat, Shown, Table
 from bot.render import cards
@@ -29,6 +30,7 @@ from bot.render.chrome import (
     seat_panel,
     stat,
 )
+from bot.render.outcome import Figures, Scoresheet, joined
 from bot.render.palette import RGB, Suit
 
 TABLE_SIZE = (96, 134)
@@ -403,3 +405,45 @@ def _discards(c: Canvas, pile: Sequence[Card], box: tuple[int, int, int, int]) -
     for k, card in enumerate(list(pile)[::-1][: room // step + 1]):
         c.card(card_face(card, MINI_SIZE), (x0 + 16 + k * step, y0 + 48), lift=k == 0)
 
+
+# -- the result ------------------------------------------------------------------------------
+
+def _aura_tie(figures: Figures, names: Names) -> str:
+    """Which tie-break settled first place, in words; empty when cards left did."""
+    counts = [tuple(int(v) for v in f) for f in figures]
+    best = max(f[0] for f in counts)
+    tied = [s for s, f in enumerate(counts) if f[0] == best]
+    if len(tied) < 2:
+        return ""
+    who = joined([seat_label(s, names) for s in tied])
+    fewest = min(counts[s][1] for s in tied)
+    still = [s for s in tied if counts[s][1] == fewest]
+    if len(still) == 1:
+        return f"{who} tied on {best} cards left; fewer wild and action cards discarded decided."
+    lowest = min(counts[s][2] for s in still)
+    if sum(1 for s in still if counts[s][2] == lowest) == 1:
+        return (f"{who} tied on {best} cards left and on wild and action cards; the lower "
+                "discarded total decided.")
+    return f"{who} tied on every count: they share the win."
+
+
+def _figures(view: AuraView) -> list[tuple[str, ...]]:
+    out: list[tuple[str, ...]] = []
+    for info in view["seats"]:
+        pile = info["discarded"] or []
+        special = sum(1 for card in pile if card["kind"] in ("wild", "action"))
+        total = sum(card["value"] or 0 for card in pile if card["kind"] == "number")
+        out.append((str(info["remaining"]), str(special), str(total)))
+    return out
+
+
+def _ending(view: AuraView | None, result: Result, names: Names, rest: tuple[str, ...],
+            figures: Figures | None) -> tuple[str, tuple[str, ...]]:
+    note = _aura_tie(figures, names) if figures is not None else ""
+    return ("Most cards left (hand and deck) wins; on a tie, fewer wild and action cards "
+            "discarded, then the lower total of discarded numbers.",
+            (*((note,) if note else ()), *rest))
+
+
+SCORESHEET = Scoresheet("Aura", ("Cards left", "Wild/action out", "Discarded sum"), _figures,
+                        _ending)

@@ -12,6 +12,8 @@ from functools import lru_cache
 
 from PIL import Image
 
+from bot.engine import Result
+from bot.engine.names import with_names
 from bot.games.auroria.view import AuroriaView, CardFace, EnergyCard, PlayerView, Slot
 from bot.render import cards
 from bot.render import palette as pal
@@ -27,7 +29,7 @@ from bot.render.chrome import (
     seat_label,
     stat,
 )
-from bot.render.outcome import figure
+from bot.render.outcome import Figures, Scoresheet, figure
 from bot.render.palette import RGB, Suit
 
 Marks = Mapping[int, RGB]
@@ -431,3 +433,30 @@ def _secrets(c: Canvas, view: AuroriaView, player: PlayerView,
     for k, line in enumerate(lines):
         c.text((x0 + 16, y0 + 14 + k * 30), line, 17, max_width=x1 - x0 - 32)
 
+
+# -- the result ------------------------------------------------------------------------------
+
+def _figures(view: AuroriaView) -> list[tuple[str, ...]]:
+    return [(figure(p["influence"]), str(p["deck_count"]), str(p["grave_count"]))
+            for p in view["players"]]
+
+
+WINS = {
+    "influence": "brought the other leader's Influence to 0",
+    "deck-out": "won because the other player began a Draw Phase with an empty deck",
+    "card effect": "won by a card's own winning condition",
+}
+
+
+def _ending(view: AuroriaView | None, result: Result, names: Names, rest: tuple[str, ...],
+            figures: Figures | None) -> tuple[str, tuple[str, ...]]:
+    if len(result.winners) != 1 and not result.detail:
+        return "Both leaders fell at once: the game is a draw.", rest
+    if result.reason == "normal" and result.detail:  # a best-of-three says its score
+        return with_names(result.detail, names) if names else result.detail, rest
+    winner = seat_label(result.winners[0], names)
+    return f"{winner} {WINS.get(result.reason, 'won')}.", rest
+
+
+SCORESHEET = Scoresheet("Auroria", ("Influence", "Deck", "Graveyard"), _figures, _ending,
+                        all_tied="A draw")

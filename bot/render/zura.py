@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from PIL import Image
 
+from bot.engine import Result
 from bot.games.zura.view import Landscape, Search, Slot, TravelCard, TzCard, ZView
 from bot.render import cards
 from bot.render import palette as pal
@@ -26,7 +27,7 @@ from bot.render.chrome import (
     seat_panel,
     stat,
 )
-from bot.render.outcome import figure
+from bot.render.outcome import Figures, Scoresheet, figure
 from bot.render.palette import Suit
 from bot.render.text import wrap
 
@@ -335,3 +336,24 @@ def _known_area(c: Canvas, search: Search, box: tuple[int, int, int, int]) -> No
         c.text((x + w / 2, y + h + 4), label, 14, "bold", pal.GOLD if private else pal.INK_SOFT,
                "ma")
 
+
+# -- the result ------------------------------------------------------------------------------
+
+def _figures(view: ZView) -> list[tuple[str, ...]]:
+    return [(figure(score), str(stack["size"]), stack["top"]["name"] if stack["top"] else "—")
+            for score, stack in zip(view["scores"], view["stacks"], strict=True)]
+
+
+def _ending(view: ZView | None, result: Result, names: Names, rest: tuple[str, ...],
+            figures: Figures | None) -> tuple[str, tuple[str, ...]]:
+    notes = list(rest)
+    if len(result.winners) > 1:
+        notes.insert(0, "Equal points: the rules name no tie-break, so the win is shared.")
+    final = view["final_turns"] if view is not None else None
+    if final is not None:
+        notes.append(f"{seat_label(final['emptied_by'], names)} emptied the "
+                     "Tzerzurian deck; everyone else had one last turn.")
+    return "Most points wins.", tuple(notes)
+
+
+SCORESHEET = Scoresheet("Zura", ("Points", "Stack", "Top card"), _figures, _ending)

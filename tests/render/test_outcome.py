@@ -20,7 +20,8 @@ from bot.match.results import (
     rank_resigned_last,
 )
 from bot.render import describe, render_summary
-from bot.render.outcome import Outcome, _aura_tie
+from bot.render.aura import _aura_tie
+from bot.render.outcome import Outcome
 from bot.store import SeatRecord
 from tests.render.playing import final_state, game_or_skip
 
