@@ -149,17 +149,21 @@ class Clicks:
             await self.show(interaction, menus.plan(c.match, decision))
         elif decision.kind == ORDER and c.verb == cid.ORDER and len(keys) < len(decision.options):
             await self.show(interaction, menus.plan(c.match, decision, indexes))
-        elif c.verb != cid.CONFIRM and menus.costs_cards(
-                decision, [decision.options[i] for i in indexes]):
-            try:  # an illegal selection is refused now, not after Confirm
-                await self.service.check(c.match, interaction.user.id, decision.id, keys)
-            except IllegalAction as refused:
-                menu = menus.plan(c.match, decision)
-                await self.show(interaction, replace(menu, prompt=f"{menu.prompt}\n❌ {refused}"))
-                return
-            await self.show(interaction, menus.plan_confirm(c.match, decision, indexes))
         else:
-            await self.submit(interaction, c.match, decision, indexes)
+            confirm = c.verb != cid.CONFIRM and menus.costs_cards(
+                decision, [decision.options[i] for i in indexes])
+            if confirm or c.verb == cid.SELECT:
+                try:  # an illegal selection is refused now, in place, not after Confirm
+                    await self.service.check(c.match, interaction.user.id, decision.id, keys)
+                except IllegalAction as refused:
+                    menu = menus.plan(c.match, decision)
+                    await self.show(interaction,
+                                    replace(menu, prompt=f"{menu.prompt}\n❌ {refused}"))
+                    return
+            if confirm:
+                await self.show(interaction, menus.plan_confirm(c.match, decision, indexes))
+            else:
+                await self.submit(interaction, c.match, decision, indexes)
 
     async def show(self, interaction: Interaction, menu: menus.Menu) -> None:
         await interaction.response.edit_message(view=menu_card(interaction.message, menu))
