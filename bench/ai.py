@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bench.report import Row, percentile
-from bot.engine import Game, Rng, parse_options, play, registry
+from bot.engine import Action, Decision, Game, Rng, parse_options, play, registry
+from bot.engine.autoplay import ai_moves
 from bot.engine.search import STRONG, Budget, ai_action, search, think
 from bot.settings import load_settings
 
@@ -102,11 +103,9 @@ def play_row(setup: Setup, games: int, budget: Budget,
     walls: list[float] = []
     for seed in range(games):
         hero = seed % setup.players
-        state = game.setup(setup.players, options, seed)
-        rng = Rng(seed ^ 0xA1)
-        while (result := game.result(state)) is None:
-            pending = game.pending(state)
-            decision = pending[rng.randrange(len(pending))]
+
+        def choose(game: Game[Any, Any], state: Any, decision: Decision, rng: Rng,
+                   hero: int = hero) -> Action:
             level = setup.hero if decision.player == hero else setup.rest
             start, wall = time.process_time(), time.perf_counter()
             if level == STRONG:  # the think time is counted in CPU seconds, as on one core
@@ -116,7 +115,13 @@ def play_row(setup: Setup, games: int, budget: Budget,
             if decision.player == hero:
                 times.append(time.process_time() - start)
                 walls.append(time.perf_counter() - wall)
-            state, _ = play(game, state, decision.player, action)
+            return action
+
+        state = game.setup(setup.players, options, seed)
+        for move in ai_moves(game, state, Rng(seed ^ 0xA1), choose, any_open=True):
+            state = move.after
+        result = game.result(state)
+        assert result is not None  # ai_moves ends only at a result
         if result.placings[hero] == 1:
             wins += 1 / result.placings.count(1)
         if log:
