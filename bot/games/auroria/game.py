@@ -54,8 +54,9 @@ class Auroria(Game[State, AuroriaView]):
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("slow_mode", "bool", False,
                    "Slow Mode: no mirrored Draw, Energy or Main Phase windows."),
-        *(deck_option(f"deck_{seat}", f"Seat {seat}'s deck: a structure deck (city, valley, "
-                      "potions, overgrowth), random, test, or a deck code.") for seat in (1, 2)),
+        *(deck_option(f"deck_{seat}", f"{whose} deck: a structure deck (city, valley, "
+                      "potions, overgrowth), random, test, or a deck code.")
+          for seat, whose in ((1, "The host's"), (2, "The second player's (or the AI's)"))),
         series.OPTION,
     )
 
