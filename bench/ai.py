@@ -1,6 +1,7 @@
 """AI strength: strong vs normal and normal vs random, seats rotated, 95 % Wilson intervals.
 
-Run: ``.venv/bin/python -m bench ai [--games N] [--iterations N | --think-ms MS] [--rows …]``.
+Run: ``.venv/bin/python -m bench ai [--games N] [--iterations N | --think-ms MS] [--rows …]
+[--jobs N] [--first SEED]``.
 Rows: one ``strong`` against normal AIs (2-player Aura, Zura, Auroria Codex; 4-player Aura
 and Zura), and one ``normal`` against random AIs in the same set-ups. A win is first place
 (a shared first counts as that share). Decision times are the strong seat's CPU seconds per
@@ -23,6 +24,7 @@ import math
 import statistics
 import time
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
@@ -92,53 +94,79 @@ def calibrate(game: Game[Any, Any], budget_s: float, positions: int = 12) -> int
     return max(1, round(iterations / cpu * budget_s))
 
 
-def play_row(setup: Setup, games: int, budget: Budget,
-             log: bool) -> tuple[float, list[float], list[float]]:
-    """The hero's win share and its CPU and wall-clock seconds per decision over ``games``
-    rotated games."""
+@dataclass(frozen=True)
+class Played:
+    """One finished game: the hero's share of first place and its search times."""
+
+    seed: int
+    win: float
+    times: list[float]
+    walls: list[float]
+
+
+def play_game(setup: Setup, seed: int, budget: Budget) -> Played:
+    """One game of ``setup`` with the hero in seat ``seed % players`` (a module-level
+    function, so a process pool can run games side by side)."""
     game = registry.get(setup.game)
     options = parse_options(game.options, {})
+    hero = seed % setup.players
+    times: list[float] = []
+    walls: list[float] = []
+
+    def choose(game: Game[Any, Any], state: Any, decision: Decision, rng: Rng) -> Action:
+        level = setup.hero if decision.player == hero else setup.rest
+        start, wall = time.process_time(), time.perf_counter()
+        if level == STRONG:  # the think time is counted in CPU seconds, as on one core
+            action = search(game, state, decision, rng, budget, clock=time.process_time)
+        else:
+            action = ai_action(game, state, level, decision, rng, budget)
+        if decision.player == hero:
+            times.append(time.process_time() - start)
+            walls.append(time.perf_counter() - wall)
+        return action
+
+    state = game.setup(setup.players, options, seed)
+    for move in ai_moves(game, state, Rng(seed ^ 0xA1), choose, any_open=True):
+        state = move.after
+    result = game.result(state)
+    assert result is not None  # ai_moves ends only at a result
+    win = 1 / result.placings.count(1) if result.placings[hero] == 1 else 0.0
+    return Played(seed, win, times, walls)
+
+
+def play_row(setup: Setup, seeds: range, budget: Budget, jobs: int,
+             log: bool) -> tuple[float, list[float], list[float]]:
+    """The hero's wins and its CPU and wall-clock seconds per decision over the games of
+    ``seeds`` (seats rotate with the seed), ``jobs`` games at a time."""
     wins = 0.0
     times: list[float] = []
     walls: list[float] = []
-    for seed in range(games):
-        hero = seed % setup.players
-
-        def choose(game: Game[Any, Any], state: Any, decision: Decision, rng: Rng,
-                   hero: int = hero) -> Action:
-            level = setup.hero if decision.player == hero else setup.rest
-            start, wall = time.process_time(), time.perf_counter()
-            if level == STRONG:  # the think time is counted in CPU seconds, as on one core
-                action = search(game, state, decision, rng, budget, clock=time.process_time)
-            else:
-                action = ai_action(game, state, level, decision, rng, budget)
-            if decision.player == hero:
-                times.append(time.process_time() - start)
-                walls.append(time.perf_counter() - wall)
-            return action
-
-        state = game.setup(setup.players, options, seed)
-        for move in ai_moves(game, state, Rng(seed ^ 0xA1), choose, any_open=True):
-            state = move.after
-        result = game.result(state)
-        assert result is not None  # ai_moves ends only at a result
-        if result.placings[hero] == 1:
-            wins += 1 / result.placings.count(1)
-        if log:
-            spent = (f", decision median {statistics.median(times):.3f} s p95 "
-                     f"{percentile(times, 0.95):.3f} s max {max(times):.3f} s" if times else "")
-            print(f"  {setup.name}: game {seed + 1}/{games}, hero won {wins:g}{spent}",
-                  flush=True)
+    with ProcessPoolExecutor(jobs) as pool:
+        futures = [pool.submit(play_game, setup, seed, budget) for seed in seeds]
+        for done, future in enumerate(as_completed(futures), 1):
+            played = future.result()
+            wins += played.win
+            times += played.times
+            walls += played.walls
+            if log:
+                spent = (f", decision median {statistics.median(times):.3f} s p95 "
+                         f"{percentile(times, 0.95):.3f} s max {max(times):.3f} s"
+                         if times else "")
+                print(f"  {setup.name}: seed {played.seed} won {played.win:g}; "
+                      f"{done}/{len(seeds)} games, hero won {wins:g}{spent}", flush=True)
     return wins, times, walls
 
 
-def rows_for(setup: Setup, games: int, budget: Budget, log: bool) -> list[Row]:
-    wins, times, walls = play_row(setup, games, budget, log)
+def rows_for(setup: Setup, seeds: range, budget: Budget, jobs: int,
+             log: bool) -> list[Row]:
+    wins, times, walls = play_row(setup, seeds, budget, jobs, log)
+    games = len(seeds)
     low, high = wilson(wins, games)
     out = [Row(f"{setup.name}: win %", 100 * wins / games, "%",
                ">=65" if setup.hero == STRONG and setup.players == 2 else
                ">=40" if setup.hero == STRONG else ">=95",
-               f"95% CI {100 * low:.1f}–{100 * high:.1f}, {games} games")]
+               f"95% CI {100 * low:.1f}–{100 * high:.1f}, {games} games "
+               f"(seeds {seeds.start}–{seeds.stop - 1})")]
     if setup.hero == STRONG and times:
         out += [Row(f"{setup.name}: decision median", statistics.median(times) * 1000, "ms"),
                 Row(f"{setup.name}: decision p95", percentile(times, 0.95) * 1000, "ms",
@@ -160,6 +188,11 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
                         help="fixed search iterations instead (0: calibrate per game)")
     parser.add_argument("--rows", default="",
                         help="only rows whose name contains one of these comma-separated words")
+    parser.add_argument("--first", type=int, default=0,
+                        help="first game's seed (to split a row over several runs)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="games played side by side, one process each (CPU-time budgets "
+                             "keep the figures fair on a busy machine)")
     parser.add_argument("--log", action="store_true", help="print each finished game")
     return parser.parse_args(list(argv))
 
@@ -183,7 +216,8 @@ def run(quick: bool, argv: Sequence[str] = ()) -> list[Row]:
                                 fixed[setup.game], "iter", note="CPU time, calibrated"
                                 if not args.iterations else "given"))
             budget = Budget(fixed[setup.game], think_ms / 1000)
-        done = rows_for(setup, games, budget, args.log)
+        done = rows_for(setup, range(args.first, args.first + games), budget,
+                        max(1, args.jobs), args.log)
         if args.log:
             for row in done:
                 print(f"  {row.name}: {row.value:.1f} {row.unit} {row.note}", flush=True)
