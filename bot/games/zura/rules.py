@@ -16,8 +16,10 @@ may open a step of its own (``scry``, ``restack``, ``swap``, ``extra`` in the de
 
 from __future__ import annotations
 
+from functools import cache
+
 from bot.engine import Event, Rng
-from bot.games.zura.abilities import effects, handler, of_phase
+from bot.games.zura.abilities import effects, of_phase, on_top
 from bot.games.zura.board import (
     HERMIT,
     IMP,
@@ -31,7 +33,6 @@ from bot.games.zura.board import (
     slot_name,
     stealable,
     take_from_hand,
-    top_ability,
     tz_key,
     tz_name,
     who,
@@ -43,7 +44,7 @@ _SLOT = {name: i for i, name in enumerate(SLOT_NAMES)}
 
 
 def hand_target(s: ZState) -> int:
-    return CARDS.hand_size + handler(top_ability(s, s.turn)).extra_hand
+    return CARDS.hand_size + on_top(s, s.turn).extra_hand
 
 
 def answer(s: ZState, player: int, choice: tuple[str, ...], ev: list[Event]) -> bool:
@@ -70,7 +71,7 @@ def _act(s: ZState, player: int, choice: tuple[str, ...], ev: list[Event]) -> No
     if land in LAND:
         discard(s, LAND[land], int(n), ev)
     else:
-        handler(top_ability(s, s.turn)).act(s, choice[0], ev)
+        on_top(s, s.turn).act(s, choice[0], ev)
 
 
 def _draw(s: ZState, player: int, choice: tuple[str, ...], ev: list[Event]) -> None:
@@ -109,14 +110,14 @@ def start_turn(s: ZState, ev: list[Event]) -> None:
     s.gained, s.scried, s.swap_with, s.swap_give = (), -1, -1, (-1, -1)
     s.turns += 1
     ev.append(Event("turn", f"{who(s.turn)}'s turn.", data={"seat": s.turn}))
-    if handler(top_ability(s, s.turn)).at_turn_start(s, ev):
+    if on_top(s, s.turn).at_turn_start(s, ev):
         return
     begin_draw(s, ev)
 
 
 def begin_draw(s: ZState, ev: list[Event]) -> None:
     """Ask about the discard pile while it may be used; otherwise fill the hand from the deck."""
-    ability = handler(top_ability(s, s.turn))
+    ability = on_top(s, s.turn)
     if (len(s.hands[s.turn]) < CARDS.hand_size + ability.extra_hand and s.discard
             and s.taken < ability.from_discard):
         s.phase = "draw"
@@ -151,19 +152,31 @@ def fill_hand(s: ZState, ev: list[Event]) -> None:
             ev.append(Event("reshuffle", f"The discard pile ({len(pile)} cards) is shuffled "
                             "into a new travel deck.", data={"cards": len(pile)}))
         took = deck[-need:]  # the top ``need`` cards, or all that are left
-        drawn += took[::-1]
+        drawn += took
         deck = deck[:len(deck) - len(took)]
         need -= len(took)
     s.deck = deck
     if not drawn:
         return
     set_hand(s, s.turn, tuple(sorted(hand + drawn)))
-    ev.append(Event("draw", f"{who(s.turn)} draws {count_of(len(drawn), 'travel')}.",
+    lands = tuple(sorted(map(_TRAVEL_LAND, drawn)))  # ids sort by landscape
+    ev.append(Event("draw", _draws_text(s.turn, len(drawn)),
                     data={"seat": s.turn, "count": len(drawn)}))
-    got = [CARDS.travel[c] for c in sorted(drawn)]
-    names = ", ".join([land_name(land) for land in got])
-    ev.append(Event("drew", f"You drew: {names}.", audience=(s.turn,),
-                    data={"landscapes": got}))
+    ev.append(Event("drew", _drew_text(lands), audience=(s.turn,),
+                    data={"landscapes": list(lands)}))
+
+
+_TRAVEL_LAND = CARDS.travel.__getitem__
+
+
+@cache
+def _draws_text(seat: int, n: int) -> str:
+    return f"{who(seat)} draws {count_of(n, 'travel')}."
+
+
+@cache
+def _drew_text(lands: tuple[int, ...]) -> str:
+    return f"You drew: {', '.join([land_name(land) for land in lands])}."
 
 
 # --- discarding and searching -----------------------------------------------------------
@@ -174,20 +187,20 @@ def discard(s: ZState, land: int, n: int, ev: list[Event]) -> None:
     set_hand(s, s.turn, hand)
     s.discard += cards
     s.land, s.count = land, n
-    ability = top_ability(s, s.turn)
+    top = on_top(s, s.turn)
     ev.append(Event("discard", f"{who(s.turn)} discards {count_of(n, land_name(land))}.",
                     data={"seat": s.turn, "landscape": land, "count": n}))
     if n <= 2:
-        if not handler(ability).after_small_discard(s, ev):
+        if not top.after_small_discard(s, ev):
             end_turn(s, ev)
         return
-    s.peeks, s.flips, s.steals = effects(n, ability)
+    s.peeks, s.flips, s.steals = effects(n, top.key)
     search(s, ev)
 
 
 def search(s: ZState, ev: list[Event]) -> None:
     """Go to the next effect still owed: peeks, then flips, then steals, then stacking."""
-    down = bool(face_down(s))
+    down = (s.peeks or s.flips) and face_down(s)  # asked only while something is owed
     if s.peeks and down:
         s.phase = "peek"
         return
