@@ -41,6 +41,7 @@ from bot.games.zura.cards import CARDS
 from bot.games.zura.state import ZState
 
 _SLOT = {name: i for i, name in enumerate(SLOT_NAMES)}
+_TRAVEL_LAND = CARDS.travel.__getitem__
 
 
 def hand_target(s: ZState) -> int:
@@ -109,7 +110,7 @@ def start_turn(s: ZState, ev: list[Event]) -> None:
     s.peeks = s.flips = s.steals = 0
     s.gained, s.scried, s.swap_with, s.swap_give = (), -1, -1, (-1, -1)
     s.turns += 1
-    ev.append(Event("turn", f"{who(s.turn)}'s turn.", data={"seat": s.turn}))
+    ev.append(Event("turn", _turn_text(s.turn), data={"seat": s.turn}))
     if on_top(s, s.turn).at_turn_start(s, ev):
         return
     begin_draw(s, ev)
@@ -131,8 +132,8 @@ def take_discard(s: ZState, ev: list[Event]) -> None:
     s.discard = s.discard[:-1]
     s.taken += 1
     set_hand(s, s.turn, tuple(sorted(s.hands[s.turn] + (card,))))
-    ev.append(Event("take", f"{who(s.turn)} takes a {land_name(CARDS.travel[card])} from the "
-                    "discard pile.", data={"seat": s.turn, "landscape": CARDS.travel[card]}))
+    land = CARDS.travel[card]
+    ev.append(Event("take", _take_text(s.turn, land), data={"seat": s.turn, "landscape": land}))
     begin_draw(s, ev)
 
 
@@ -166,19 +167,6 @@ def fill_hand(s: ZState, ev: list[Event]) -> None:
                     data={"landscapes": list(lands)}))
 
 
-_TRAVEL_LAND = CARDS.travel.__getitem__
-
-
-@cache
-def _draws_text(seat: int, n: int) -> str:
-    return f"{who(seat)} draws {count_of(n, 'travel')}."
-
-
-@cache
-def _drew_text(lands: tuple[int, ...]) -> str:
-    return f"You drew: {', '.join([land_name(land) for land in lands])}."
-
-
 # --- discarding and searching -----------------------------------------------------------
 
 def discard(s: ZState, land: int, n: int, ev: list[Event]) -> None:
@@ -188,7 +176,7 @@ def discard(s: ZState, land: int, n: int, ev: list[Event]) -> None:
     s.discard += cards
     s.land, s.count = land, n
     top = on_top(s, s.turn)
-    ev.append(Event("discard", f"{who(s.turn)} discards {count_of(n, land_name(land))}.",
+    ev.append(Event("discard", _discard_text(s.turn, n, land),
                     data={"seat": s.turn, "landscape": land, "count": n}))
     if n <= 2:
         if not top.after_small_discard(s, ev):
@@ -240,7 +228,7 @@ def flip(s: ZState, slot: int, ev: list[Event]) -> None:
     up[slot] = shown[slot] = True
     s.up, s.shown = tuple(up), tuple(shown)
     s.flips -= 1
-    ev.append(Event("flip", f"{who(s.turn)} flips {slot_name(slot)}: {kind.name}.",
+    ev.append(Event("flip", _flip_text(s.turn, slot, kind.index),
                     data={"seat": s.turn, "slot": slot, "card": kind.key}))
     claim: list[int] = []
     if kind.kind == HERMIT or (kind.landscape >= 0 and kind.landscape == s.land):
@@ -321,3 +309,35 @@ def end_turn(s: ZState, ev: list[Event]) -> None:
         return
     s.turn = (s.turn + 1) % s.players
     start_turn(s, ev)
+
+
+# --- event texts, each built once --------------------------------------------------------
+
+@cache
+def _turn_text(seat: int) -> str:
+    return f"{who(seat)}'s turn."
+
+
+@cache
+def _take_text(seat: int, land: int) -> str:
+    return f"{who(seat)} takes a {land_name(land)} from the discard pile."
+
+
+@cache
+def _draws_text(seat: int, n: int) -> str:
+    return f"{who(seat)} draws {count_of(n, 'travel')}."
+
+
+@cache
+def _drew_text(lands: tuple[int, ...]) -> str:
+    return f"You drew: {', '.join([land_name(land) for land in lands])}."
+
+
+@cache
+def _discard_text(seat: int, n: int, land: int) -> str:
+    return f"{who(seat)} discards {count_of(n, land_name(land))}."
+
+
+@cache
+def _flip_text(seat: int, slot: int, kind: int) -> str:
+    return f"{who(seat)} flips {slot_name(slot)}: {CARDS.types[kind].name}."

@@ -256,19 +256,19 @@ def _new_slot(i: int, card: int, look: int, mask: int) -> Slot:
     return slot
 
 
-_LAST_SLOTS: dict[int | None, tuple[tuple[int, ...], tuple[bool, ...], tuple[bool, ...],
-                                     tuple[int, ...], list[Slot]]] = {}
+_LAST_SEARCH: dict[int | None, tuple[tuple[int, ...], tuple[bool, ...], tuple[bool, ...],
+                                      tuple[int, ...], Search]] = {}
 """Per viewer, the search area last shown and the state fields it was built from: most steps
 leave those fields the same objects (held here, so their ids are not reused)."""
 
 
-def _slots(state: ZState, viewer: int | None) -> list[Slot]:
+def _search(state: ZState, viewer: int | None) -> Search:
     cards, up, shown, peeked = state.slots, state.up, state.shown, state.peeked
-    last = _LAST_SLOTS.get(viewer)
+    last = _LAST_SEARCH.get(viewer)
     if (last is not None and last[0] is cards and last[1] is up and last[2] is shown
             and last[3] is peeked):
         return last[4]
-    out: list[Slot] = []
+    slots: list[Slot] = []
     bit = 0 if viewer is None else 1 << viewer
     for i, card, is_up, is_shown, mask in zip(_INDEXES, cards, up, shown, peeked, strict=True):
         if card < 0:
@@ -281,9 +281,10 @@ def _slots(state: ZState, viewer: int | None) -> list[Slot]:
             key = (i, card, _SEEN, mask)
         else:
             key = (i, -1, _DOWN, mask)
-        out.append(_SLOTS.get(key) or _new_slot(*key))
-    _LAST_SLOTS[viewer] = (cards, up, shown, peeked, out)
-    return out
+        slots.append(_SLOTS.get(key) or _new_slot(*key))
+    search: Search = {"rows": CARDS.rows, "columns": CARDS.columns, "slots": slots}
+    _LAST_SEARCH[viewer] = (cards, up, shown, peeked, search)
+    return search
 
 
 def view(state: ZState, viewer: int | None) -> ZView:
@@ -300,8 +301,7 @@ def view(state: ZState, viewer: int | None) -> ZView:
         "phase": state.phase,
         "step": state.step,
         "landscapes": _LANDSCAPES,
-        "search": {"rows": CARDS.rows, "columns": CARDS.columns,
-                   "slots": _slots(state, viewer)},
+        "search": _search(state, viewer),
         "stacks": tally.stacks,
         "my_stack": tally.owned[viewer] if viewer is not None else None,
         "scores": tally.scores,
