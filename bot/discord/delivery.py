@@ -7,6 +7,14 @@ only when a slot is empty or a new turn or decision window begins, and edited ot
 So a restart, or a send that failed, is repaired by reconciling again: what was cut off is
 sent, what was sent is not sent twice.
 
+Order: changes are committed one at a time but their batches can reach ``deliver`` out of
+order (the clocks deliver theirs after a round; a press can overtake them). Each batch
+carries the version it was committed as and the turn slot the version it shows, so a batch
+behind the thread posts no turn again. A reconciliation reads the match between changes and
+leaves a match alone while a change's batch is on its way: that batch holds the moves' lines.
+The turn slot is written before and after each message of a turn post (dirty in between),
+so a stop halfway is finished by the next reconciliation, with the same nonces.
+
 - One thread post per turn, created when the turn begins and edited as it goes; it ends as
   the turn's record (board and lines).
 - One prompt per decision window (a DM, or privately through "My hand" when DMs are
