@@ -105,7 +105,8 @@ class CrashReport:
     shown_live: int = 0
     """Of those, shown within ``LIVE`` seconds (a figure for the bench, not a test)."""
     shown_seconds: list[float] = field(default_factory=list)
-    """Wall-clock seconds from each restart until a running match was shown as it stood."""
+    """Wall-clock seconds from each restart (the bot connected) until a running match was
+    seen shown as it stood."""
     ends_shown: int = 0
     """Matches a kill cut off at their end whose end post and result DM came after the
     restart, unpressed."""
@@ -312,6 +313,7 @@ class CrashRun:
     # -- after a restart -----------------------------------------------------------------------
 
     async def after_restart(self, slots: list[Slot]) -> None:
+        restarted = time.monotonic()  # the bot is connected: its reconciliation is under way
         for slot in slots:
             if slot.match_id is not None and self.status(slot.match_id) == FINISHED:
                 try:
@@ -324,12 +326,11 @@ class CrashRun:
                         f"its end notices ({exc!r})")
         for slot in slots:
             if slot.match_id is not None and self.status(slot.match_id) == ACTIVE:
-                started = time.monotonic()
                 try:
                     await self.fake.wait_until(lambda s=slot: self.shown(s), WAIT,
                                                what="the match shown as it stands")
                     self.report.shown += 1
-                    self.report.shown_seconds.append(time.monotonic() - started)
+                    self.report.shown_seconds.append(time.monotonic() - restarted)
                     self.report.shown_live += self.report.shown_seconds[-1] <= LIVE
                 except Exception as exc:
                     self.report.failures.append(
