@@ -9,6 +9,7 @@ explicit order, so each case happens every run; nothing waits on a timer.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -122,4 +123,42 @@ async def test_a_long_turn_cut_off_between_its_posts_is_finished_with_its_button
                           channel_id=thread.id)
         await delivery.deliver(second)
         await delivery.reconcile(1)
+    assert_one_post_per_turn_the_live_one_last(fake, thread, alice)
+
+
+class Stop(Exception):
+    """The process stops here (what a SIGKILL leaves behind: the send made, not recorded)."""
+
+
+async def test_a_stop_between_a_continuation_and_its_record_sends_it_once(
+        world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The continuation of a long turn is sent and the stop comes before the slot records
+    it: the reconciliation repeats the send with the same nonce, and Discord makes it once."""
+    fake, alice = world.fake, world.alice
+    async with world.bot() as bot:
+        thread, lobby = await open_match(fake, alice, world.table, "zura", [], ai_players=1)
+        await start(fake, alice, lobby)
+        assert bot.parlor is not None
+        service, delivery = bot.parlor.service, bot.parlor.delivery
+        await delivery.deliver(await until_turns_change_hands(service, delivery, 1, alice))
+        await delivery.deliver(await decide(service, 1, alice))
+        second = await decide(service, 1, alice)
+        monkeypatch.setattr(delivery_module, "TEXT_MAX", 60)  # a post per line
+        record = Delivery._turn_record
+
+        async def stopped(self: Delivery, *args: Any) -> None:
+            """Stop at the live post's record (``dirty``, the sixth argument, is False)."""
+            if args[5] is False:
+                raise Stop
+            await record(self, *args)
+
+        monkeypatch.setattr(Delivery, "_turn_record", stopped)
+        sent = len(fake.messages(thread))
+        with pytest.raises(Stop):
+            await delivery.deliver(second)
+        assert len(fake.messages(thread)) > sent, "the continuation went out"
+        monkeypatch.setattr(Delivery, "_turn_record", record)
+        made = len(fake.messages(thread))
+        await delivery.reconcile(1)
+        assert len(fake.messages(thread)) == made
     assert_one_post_per_turn_the_live_one_last(fake, thread, alice)
