@@ -71,43 +71,52 @@ def judge(table: Sequence[Sequence[int]], active: int,
     """The outcome of a full table: ``table[s]`` is seat ``s``'s row by position."""
     played = table[active]
     named = wilds[active]
-    in_play = [c for row in table for c in row if c != EMPTY]
-    double = DOUBLE in in_play
-    reverse = in_play.count(REVERSE) % 2 == 1
+    size = len(played)
+    double = False
+    reverses = 0
+    for row in table:
+        if DOUBLE in row:
+            double = True
+        if REVERSE in row:
+            reverses += row.count(REVERSE)
+    reverse = reverses % 2 == 1
     chains = chains_of(played, named)
+    chained = any(chains)
+    targets = [i for i, t in enumerate(played) if t != EMPTY]
     marks: list[tuple[int, ...]] = []
     owes: list[int] = []
     blocked_all: list[bool] = []
     for seat, row in enumerate(table):
         if seat == active:
-            marks.append((0,) * len(played))
+            marks.append((0,) * size)
             owes.append(0)
             blocked_all.append(False)
             continue
-        mine = wilds[seat]
-        block_card = BLOCK in row
-        hows = [0] * len(played)
-        for i, target in enumerate(played):
-            if target == EMPTY:
-                continue
-            if block_card:
+        hows = [0] * size
+        if BLOCK in row:
+            for i in targets:
                 hows[i] = BY_BLOCK
-            elif row[i] != EMPTY:
-                hows[i] = beats(row[i], mine, target, named)
-        open_chains = {chains[i] for i, t in enumerate(played)
-                       if t != EMPTY and chains[i] and not hows[i]}
-        cells = []
+        else:
+            mine = wilds[seat]
+            for i in targets:
+                if row[i] != EMPTY:
+                    hows[i] = beats(row[i], mine, played[i], named)
+        # A chain is blocked only when every card in it is.
+        open_chains = ({chains[i] for i in targets if chains[i] and not hows[i]}
+                       if chained else ())
+        cells = [0] * size
         lost = 0
-        for i, target in enumerate(played):
-            if target == EMPTY:
-                cells.append(0)
-                continue
-            blocked = bool(hows[i]) and chains[i] not in open_chains
-            costs = blocked == reverse
-            lost += costs
-            cells.append(hows[i] | (BLOCKED if blocked else 0) | (DISCARDS if costs else 0))
+        every = True
+        for i in targets:
+            how = hows[i]
+            if how and chains[i] not in open_chains:
+                cells[i] = how | BLOCKED | DISCARDS if reverse else how | BLOCKED
+                lost += reverse
+            else:
+                every = False
+                cells[i] = how if reverse else how | DISCARDS
+                lost += not reverse
         marks.append(tuple(cells))
         owes.append(lost * 2 if double else lost)
-        blocked_all.append(all(m & BLOCKED for m, t in zip(cells, played, strict=True)
-                               if t != EMPTY))
+        blocked_all.append(every)
     return Outcome(tuple(marks), tuple(owes), tuple(blocked_all), double, reverse, chains)
