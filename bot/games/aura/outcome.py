@@ -110,7 +110,7 @@ def judge(table: Sequence[Sequence[int]], active: int,
         cells = [0] * size
         lost = 0
         every = True
-        for i in targets:
+        for i in targets:  # a stopped card costs nothing, an open one a discard; Reverse flips it
             how = hows[i]
             if how and chains[i] not in open_chains:
                 cells[i] = how | BLOCKED | DISCARDS if reverse else how | BLOCKED
