@@ -199,12 +199,13 @@ def worth(view: AuraView, result: Outcome, me: int | None = None) -> float:
     """How good ``result`` is for ``me`` (the viewer by default): opponents' discards
     against their own."""
     me = _me(view) if me is None else me
-    others = [s for s in range(view["players"]) if s != me]
-    score = sum(result.owes[s] for s in others) / len(others) - result.owes[me]
+    owes = result.owes
+    others = len(owes) - 1
+    score = (sum(owes) - owes[me]) / others - owes[me]
     stopped = any(result.blocked_all)
     if view["active"] == me:
         return score + (0.8 if stopped and not view["additional_turn"] else 0.0)
-    return score - (0.8 / len(others) if stopped and not view["additional_turn"] else 0.0)
+    return score - (0.8 / others if stopped and not view["additional_turn"] else 0.0)
 
 
 SEARCHED_WILDS = 2
