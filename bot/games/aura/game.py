@@ -95,5 +95,9 @@ class Aura(Game[AuraState, AuraView]):
     def playout_estimate(self, start: AuraState, state: AuraState, seat: int) -> float | None:
         return strong.playout_estimate(start, state, seat)
 
+    def search_candidates(self, view: AuraView, decision: Decision, rng: Rng
+                          ) -> list[tuple[str, ...]] | None:
+        return strong.search_candidates(view, decision)
+
 
 GAME = Aura()

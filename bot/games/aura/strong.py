@@ -9,9 +9,14 @@ only a handful of worlds and could not tell answers apart.
 from __future__ import annotations
 
 import math
+from itertools import combinations, islice
 
+from bot.engine import Decision
+from bot.games.aura.ai import ranked_discards, ranked_plays, tag
+from bot.games.aura.cards import COLOUR
 from bot.games.aura.scoring import cards_left
 from bot.games.aura.state import AuraState
+from bot.games.aura.view import AuraView
 
 HORIZON = 2
 """Turns begun after the searched one before a playout stops (the rest of this turn and
@@ -28,3 +33,29 @@ def playout_estimate(start: AuraState, state: AuraState, seat: int) -> float | N
     mine = cards_left(state, seat)
     others = [cards_left(state, s) for s in range(state.players) if s != seat]
     return sum(1 / (1 + math.exp((o - mine) / SCALE)) for o in others) / len(others)
+
+
+WEIGHED = 12
+"""Answers weighed for one play or discard: for a play the best of each size and kind,
+then the next best."""
+DISCARD_SPARE = 2
+"""A discard of ``k`` weighs choices of ``k`` among its ``k + DISCARD_SPARE`` cheapest
+options."""
+
+
+def search_candidates(view: AuraView, decision: Decision) -> list[tuple[str, ...]] | None:
+    """Answers close to the normal AI's for the many-card decisions: random plays and
+    discards are almost all far worse (an action card thrown away), so the search weighs
+    variants of the normal AI's instead."""
+    kind = tag(decision)
+    if kind == "play":
+        ranked = ranked_plays(view, decision)
+        best: dict[tuple[int, bool], tuple[int, ...]] = {}
+        for combo in ranked:
+            best.setdefault((len(combo), len({COLOUR[c] for c in combo}) == 1), combo)
+        chosen = list(dict.fromkeys([*best.values(), *ranked]))[:WEIGHED]
+        return [tuple(map(str, combo)) for combo in chosen]
+    if kind == "discard":
+        cheap = ranked_discards(view, decision)[:decision.min + DISCARD_SPARE]
+        return list(islice(combinations(cheap, decision.min), WEIGHED))
+    return None
