@@ -100,8 +100,9 @@ class Game(ABC, Generic[S, V]):
 
     def search_candidates(self, view: V, decision: Decision, rng: Rng
                           ) -> list[tuple[str, ...]] | None:
-        """Answers worth weighing for a decision too large to enumerate (several cards
-        of many), besides the normal AI's; None: the search samples random ones."""
+        """Answers worth weighing besides the normal AI's, for a decision too large to
+        enumerate (several cards of many) or whose answers are partly alike (two unknown
+        cards to flip); None: every single pick, or random ones for larger picks."""
         return None
 
     def describe(self, view: V, names: Sequence[str], *, full: bool = False) -> str:

@@ -91,12 +91,12 @@ def _candidates(game: Game[S, Any], state: S, decision: Decision,
     view = game.view(state, decision.player)
     first = game.ai_choose(ROLLOUT, view, decision, rng).choice
     out = [first]
-    if decision.kind != ORDER and decision.max <= 1:
+    if (chosen := game.search_candidates(view, decision, rng)) is not None:
+        out += chosen
+    elif decision.kind != ORDER and decision.max <= 1:
         if decision.min == 0:
             out.append(())
         out += [(o.key,) for o in decision.options]
-    elif (chosen := game.search_candidates(view, decision, rng)) is not None:
-        out += chosen
     else:
         for _ in range(SAMPLED):
             out.append(game.ai_choose("random", view, decision, rng).choice)
