@@ -95,6 +95,9 @@ class Aura(Game[AuraState, AuraView]):
     def playout_estimate(self, start: AuraState, state: AuraState, seat: int) -> float | None:
         return strong.playout_estimate(start, state, seat)
 
+    def search_world(self, state: AuraState, seat: int, rng: Rng) -> AuraState:
+        return strong.search_world(state, seat, rng)
+
     def search_candidates(self, view: AuraView, decision: Decision, rng: Rng
                           ) -> list[tuple[str, ...]] | None:
         return strong.search_candidates(view, decision)

@@ -11,11 +11,12 @@ from __future__ import annotations
 import math
 from itertools import combinations, islice
 
-from bot.engine import Decision
-from bot.games.aura.ai import ranked_discards, ranked_plays, tag
-from bot.games.aura.cards import COLOUR
+from bot.engine import Decision, Rng
+from bot.games.aura.ai import legal_plays, play_score, ranked_discards, ranked_plays, tag
+from bot.games.aura.cards import AURA, COLOUR
+from bot.games.aura.hidden import redeal
 from bot.games.aura.scoring import cards_left
-from bot.games.aura.state import AuraState
+from bot.games.aura.state import BLOCK, AuraState, evolve, replace_at
 from bot.games.aura.view import AuraView
 
 HORIZON = 2
@@ -59,3 +60,39 @@ def search_candidates(view: AuraView, decision: Decision) -> list[tuple[str, ...
         cheap = ranked_discards(view, decision)[:decision.min + DISCARD_SPARE]
         return list(islice(combinations(cheap, decision.min), WEIGHED))
     return None
+
+
+TRIES = 8
+"""Hands dealt to the active player, looking for one from which the normal AI plays as many
+cards as lie face down, before a world settles for any legal play of that size."""
+
+
+def search_world(state: AuraState, seat: int, rng: Rng) -> AuraState:
+    """A redeal for ``seat``, in which the active player's face-down cards (while ``seat``
+    blocks) are the play the normal AI would make from the hand they came from: the playouts
+    model the other seats as the normal AI, so a world should too, or the search blocks
+    cards nobody plays (the normal AI plays high ones, hard to block)."""
+    world = redeal(state, seat, rng)
+    active = world.active
+    if world.phase != BLOCK or seat == active:
+        return world
+    k = len(world.table[active])
+    n = len(world.hands[active])
+    deck = [c for c in world.decks[active] if c != AURA]
+    at = world.decks[active].index(AURA)
+    cards = [*world.hands[active], *world.table[active], *deck]
+    can_trade = bool(world.discards[active])
+    for _ in range(TRIES):
+        dealt = rng.deal(cards)
+        hand = dealt[:n + k]
+        best = max(legal_plays(sorted(hand)), key=lambda combo: play_score(combo, can_trade))
+        if len(best) == k:
+            row = rng.deal(best)
+            rest = dealt[n + k:]
+            rest.insert(at, AURA)
+            return evolve(world,
+                          hands=replace_at(world.hands, active,
+                                           tuple(sorted(c for c in hand if c not in best))),
+                          table=replace_at(world.table, active, tuple(row)),
+                          decks=replace_at(world.decks, active, tuple(rest)))
+    return world
