@@ -19,17 +19,20 @@ from bot.games.aura.scoring import cards_left
 from bot.games.aura.state import BLOCK, AuraState, evolve, replace_at
 from bot.games.aura.view import AuraView
 
-HORIZON = 2
-"""Turns begun after the searched one before a playout stops (the rest of this turn and
-the next: a play's discards, and what it left in hand for the next blocks)."""
+HORIZON = {2: 2}
+"""Turns begun after the searched one before a playout stops, by player count. Two players:
+the rest of this turn and the next (a play's discards, and what it left in hand for the next
+blocks). More: the rest of this turn only, since every further turn has up to three
+blockers' wilds to name, the costliest thing the normal AI does, and a longer playout would
+leave a second's search a handful of worlds."""
 SCALE = 4.0
 """Cards of lead that make a win about 73 % likely (the logistic's scale)."""
 
 
 def playout_estimate(start: AuraState, state: AuraState, seat: int) -> float | None:
-    """``seat``'s expected placing once ``HORIZON`` turns have begun: against each other seat,
-    the chance its lead in cards left holds (a logistic of the lead), averaged."""
-    if state.turn < start.turn + HORIZON:
+    """``seat``'s expected placing once the ``HORIZON`` turns have begun: against each other
+    seat, the chance its lead in cards left holds (a logistic of the lead), averaged."""
+    if state.turn < start.turn + HORIZON.get(state.players, 1):
         return None
     mine = cards_left(state, seat)
     others = [cards_left(state, s) for s in range(state.players) if s != seat]

@@ -64,8 +64,8 @@ def test_a_playout_stops_once_the_horizon_turn_begins_and_scores_the_lead() -> N
     start = m.state
     assert [cards_left(start, s) for s in (0, 1)] == [5, 5]
     assert playout_estimate(start, start, 1) is None
-    assert playout_estimate(start, start._replace(turn=start.turn + HORIZON - 1), 1) is None
-    later = start._replace(turn=start.turn + HORIZON)
+    assert playout_estimate(start, start._replace(turn=start.turn + HORIZON[2] - 1), 1) is None
+    later = start._replace(turn=start.turn + HORIZON[2])
     assert playout_estimate(start, later, 0) == 0.5
     behind = later._replace(hands=(later.hands[0][2:], later.hands[1]))
     ahead = playout_estimate(start, behind, 1)
@@ -76,7 +76,8 @@ def test_a_playout_stops_once_the_horizon_turn_begins_and_scores_the_lead() -> N
 def test_four_players_average_the_chance_to_stay_ahead_of_each_other_seat() -> None:
     m = Match([["red 1", "red 2"], ["blue 1", "blue 2"], ["green 1"], ["beige 1", "beige 2"]],
               rest="discard", decks=[["green 2"]] * 4)
-    later = m.state._replace(turn=m.state.turn + HORIZON)
+    assert playout_estimate(m.state, m.state, 0) is None
+    later = m.state._replace(turn=m.state.turn + 1)
     even = playout_estimate(m.state, later, 0)
     short = playout_estimate(m.state, later, 2)
     assert even is not None and short is not None
