@@ -57,8 +57,9 @@ def change_influence(s: State, p: int, delta: int, cause: str, ev: list[Event]) 
     """Influence moves only here; ``cause`` is leader_attack, piercing or effect."""
     if delta == 0:
         return
+    s.influence = [*s.influence]
     s.influence[p] += delta
-    s.inf_log.append([p, delta, cause])
+    s.inf_log = [*s.inf_log, [p, delta, cause]]
     verb = "gains" if delta > 0 else "loses"
     ev.append(Event("influence", f"{who(p)} {verb} {abs(delta)} Influence{_BECAUSE[cause]}; "
                     f"now {s.influence[p]}.", data={"player": p, "delta": delta, "cause": cause}))

@@ -215,6 +215,7 @@ def _answer_action(s: State, p: int, key: str, prompt: dict[str, Any], ev: list[
     elif key == "pass":
         pass
     elif key == "autopass":
+        s.autopass = [*s.autopass]
         s.autopass[p] = True
     elif key.startswith(("play:", "ctr:", "act:")):
         uid = int(key.partition(":")[2])
@@ -250,6 +251,7 @@ def mulligan(s: State, p: int, keep: list[int], ev: list[Event]) -> None:
     the decision offers any number, the paid mulligans' limit is checked here."""
     hand = s.zones[p]["hand"]
     m = s.mull[p]
+    s.mull = [*s.mull]
     if len(keep) == len(hand):
         s.mull[p] = -1
         ev.append(Event("keep", f"{board.who(p)} keeps {len(hand)} cards."))

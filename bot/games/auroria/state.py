@@ -87,24 +87,23 @@ class State:
     """The open decisions, cached once the state is final (clones start without)."""
 
     def clone(self) -> State:
-        """A copy safe to change: containers are copied, frozen records are shared. (Built
-        from the attribute dict rather than through ``__init__``: a copy per move, so its
-        cost matters.)"""
+        """A copy safe to change: containers changed in place are copied, the rest shared
+        (frozen records; ``prompt``, ``influence``, ``inf_log``, ``mull``, ``autopass`` and
+        ``winners``, which are only ever replaced). Built from the attribute dict rather than
+        through ``__init__``: a copy per move, so its cost matters."""
         new = object.__new__(State)
-        d = dict(self.__dict__)
-        d.update(
-            zones=[{k: list(v) for k, v in z.items()} for z in self.zones],
-            influence=list(self.influence), limbo=list(self.limbo), perms=dict(self.perms),
-            mods=list(self.mods), inf_log=list(self.inf_log), flags=dict(self.flags),
-            mull=list(self.mull), chain=[dict(e) for e in self.chain],
-            work=[dict(w) for w in self.work],
-            prompt=dict(self.prompt) if self.prompt is not None else None,
-            trig=[dict(t) for t in self.trig],
-            combat=dict(self.combat) if self.combat is not None else None,
-            autopass=list(self.autopass),
-            winners=list(self.winners) if self.winners is not None else None,
-            decisions=None,
-        )
+        d = self.__dict__.copy()
+        d["zones"] = [{k: v.copy() for k, v in z.items()} for z in self.zones]
+        d["limbo"] = self.limbo.copy()
+        d["perms"] = self.perms.copy()
+        d["mods"] = self.mods.copy()
+        d["flags"] = self.flags.copy()
+        d["chain"] = list(map(dict.copy, self.chain))
+        d["work"] = list(map(dict.copy, self.work))
+        d["trig"] = list(map(dict.copy, self.trig))
+        if self.combat is not None:
+            d["combat"] = self.combat.copy()
+        d["decisions"] = None
         new.__dict__ = d
         return new
 
