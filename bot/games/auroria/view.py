@@ -193,7 +193,7 @@ class _Builder:
     fixed per deal, so views share them read-only) and the effects in force now. With no
     modifier and no static effect (most states) a card's power and keywords are printed."""
 
-    __slots__ = ("s", "viewer", "active", "printed", "gear", "faces", "rows", "leaders")
+    __slots__ = ("active", "faces", "gear", "leaders", "printed", "rows", "s", "viewer")
 
     def __init__(self, s: State, viewer: int | None) -> None:
         self.s = s
