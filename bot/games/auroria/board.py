@@ -34,11 +34,10 @@ def draw(s: State, p: int, n: int, ev: list[Event]) -> int:
     """Draw up to ``n`` from the top; an empty deck simply stops drawing (no loss here)."""
     got = 0
     for _ in range(n):
-        deck = s.zones[p]["deck"]
-        if not deck:
+        if not s.zones[p]["deck"]:
             break
-        uid = deck.pop(0)
-        s.zones[p]["hand"].append(uid)
+        uid = s.zone(p, "deck").pop(0)
+        s.zone(p, "hand").append(uid)
         got += 1
         ev.append(Event("draw_private", f"You draw {name(s, uid)}.", (p,), {"uid": uid}))
     if got:
@@ -49,7 +48,7 @@ def draw(s: State, p: int, n: int, ev: list[Event]) -> int:
 
 def shuffle_deck(s: State, p: int) -> None:
     rng = Rng(s.rng)
-    rng.shuffle(s.zones[p]["deck"])
+    rng.shuffle(s.zone(p, "deck"))
     s.rng = rng.state
 
 
@@ -57,8 +56,9 @@ def change_influence(s: State, p: int, delta: int, cause: str, ev: list[Event]) 
     """Influence moves only here; ``cause`` is leader_attack, piercing or effect."""
     if delta == 0:
         return
+    s.influence = [*s.influence]
     s.influence[p] += delta
-    s.inf_log.append([p, delta, cause])
+    s.inf_log = [*s.inf_log, [p, delta, cause]]
     verb = "gains" if delta > 0 else "loses"
     ev.append(Event("influence", f"{who(p)} {verb} {abs(delta)} Influence{_BECAUSE[cause]}; "
                     f"now {s.influence[p]}.", data={"player": p, "delta": delta, "cause": cause}))
@@ -75,7 +75,7 @@ def exhaust(s: State, uid: int, flag: bool = True) -> None:
 
 def to_grave(s: State, uid: int) -> None:
     s.remove(uid)
-    s.zones[s.owner[uid]]["grave"].append(uid)
+    s.zone(s.owner[uid], "grave").append(uid)
 
 
 def clear_play_state(s: State, uid: int) -> None:
@@ -89,8 +89,8 @@ def _leave_line(s: State, uid: int) -> tuple[int, str, int]:
     p, line, index = s.remove(uid)
     item = item_on(s, uid)
     if item is not None:
-        s.zones[p]["gear"].remove(item)
-        s.zones[p][line].insert(index, item)
+        s.zone(p, "gear").remove(item)
+        s.zone(p, line).insert(index, item)
         s.perms[item] = Perm("dropped")
     clear_play_state(s, uid)
     return p, line, index
@@ -112,7 +112,7 @@ def destroy(s: State, uid: int, ev: list[Event]) -> bool:
         s.limbo.append(uid)
         s.trig.append({"uid": uid, "p": p, "tr": "on_death", "dying": True})
     else:
-        s.zones[s.owner[uid]]["grave"].append(uid)
+        s.zone(s.owner[uid], "grave").append(uid)
     return True
 
 
@@ -120,7 +120,7 @@ def return_to_hand(s: State, uid: int, ev: list[Event]) -> None:
     if s.perms.get(uid) is None or s.perms[uid].role != "creature":
         return
     _leave_line(s, uid)
-    s.zones[s.owner[uid]]["hand"].append(uid)
+    s.zone(s.owner[uid], "hand").append(uid)
     ev.append(Event("returned", f"{name(s, uid)} returns to its owner's hand.",
                     data={"uid": uid}))
 
@@ -147,7 +147,7 @@ def enter_line(s: State, p: int, uid: int, line: str, role: str = "creature") ->
     if len(s.zones[p][line]) >= LINE_SIZE:
         return False
     s.remove(uid)
-    s.zones[p][line].append(uid)
+    s.zone(p, line).append(uid)
     s.perms[uid] = Perm(role, entered=s.turn)
     return True
 
@@ -171,8 +171,8 @@ def move_line(s: State, uid: int, ev: list[Event]) -> str:
     assert where is not None
     p, line = where
     dest = other_line(line)
-    s.zones[p][line].remove(uid)
-    s.zones[p][dest].append(uid)
+    s.zone(p, line).remove(uid)
+    s.zone(p, dest).append(uid)
     ev.append(Event("moved", f"{name(s, uid)} moves to the {dest}line.",
                     data={"uid": uid, "line": dest}))
     return dest
@@ -268,11 +268,7 @@ def state_checks(s: State, ev: list[Event]) -> None:
     """Destroy creatures whose marked damage reaches their power (0 power included), then
     end the game on Influence 0 or less."""
     while True:
-        weak = weakening(s)
-        zero = zeroable(s)
-        suspects = [(u, (p, line)) for p in (0, 1) for line in LINES for u in s.zones[p][line]
-                    if s.perms[u].role == "creature" and (weak or s.perms[u].damage or (
-                        u in zero and not base_power(s, u, (p, line))))]
+        suspects = _suspects(s)
         if not suspects:
             break
         active = statics(s)
@@ -282,10 +278,26 @@ def state_checks(s: State, ev: list[Event]) -> None:
             break
         for uid in doomed:
             destroy(s, uid, ev)
-    if s.winners is None and s.phase != "mulligan":
-        out = [p for p in (0, 1) if s.influence[p] <= 0]
-        if out:
-            end_game(s, [p for p in (0, 1) if p not in out], "influence", ev)
+    if s.winners is None and s.phase != "mulligan" and min(s.influence) <= 0:
+        end_game(s, [p for p in (0, 1) if s.influence[p] > 0], "influence", ev)
+
+
+def _suspects(s: State) -> list[tuple[int, tuple[int, str]]]:
+    """Creatures in a line that may have to die: damaged ones, ones printed with 0 power in
+    their line, and every one while some power may be below its printed value. (Run after
+    every step of the work loop, so it stops early.)"""
+    perms = s.perms
+    weak = weakening(s)
+    zero = zeroable(s)
+    out = []
+    for p, z in enumerate(s.zones):
+        for line in LINES:
+            for u in z[line]:
+                perm = perms[u]
+                if perm.role == "creature" and (weak or perm.damage or (
+                        u in zero and not base_power(s, u, (p, line)))):
+                    out.append((u, (p, line)))
+    return out
 
 
 WIN_WORDS = {"influence": "on Influence", "deck-out": "by deck-out",

@@ -99,7 +99,7 @@ def _enter_play(s: State, entry: Entry, ev: list[Event]) -> None:
             return
     elif kind == "aura" and len(s.zones[p]["auras"]) < 5:
         s.remove(uid)
-        s.zones[p]["auras"].append(uid)
+        s.zone(p, "auras").append(uid)
         s.perms[uid] = Perm("aura", entered=s.turn)
         entered = True
     elif kind == "item":
@@ -118,14 +118,14 @@ def _place_item(s: State, entry: Entry) -> bool:
     uid, p = entry["uid"], entry["p"]
     if card(s, uid).equip == "under":
         s.remove(uid)
-        s.zones[p]["under"].append(uid)
+        s.zone(p, "under").append(uid)
         s.perms[uid] = Perm("under", entered=s.turn)
         return True
     host = entry["host"]
     if not decisions.can_carry(s, p, host):
         return False
     s.remove(uid)
-    s.zones[p]["gear"].append(uid)
+    s.zone(p, "gear").append(uid)
     s.perms[uid] = Perm("equipped", entered=s.turn, host=host)
     return True
 

@@ -47,6 +47,24 @@ option = lru_cache(maxsize=8192)(Option)
 """Options are immutable and the same few recur all game: share them (building one is
 most of what a menu costs)."""
 
+_CARD_OPTIONS = {"play": ("Play {name} ({cost})", "play"),
+                 "ctr": ("Counter with {name} ({cost})", "counter"),
+                 "act": ("Activate {name}", "activate"), "en": ("Place {name}", "energy"),
+                 "atk": ("Attack with {name}", "attack"), "blk": ("Block with {name}", "block"),
+                 "tgt": ("{name}", "target"), "tg": ("{name}", "target")}
+
+
+def card_option(s: State, verb: str, uid: int) -> Option:
+    """The option ``<verb>:<uid>`` naming one card; fixed per deal, so built once a deal."""
+    cache: dict[tuple[str, int], Option] = s.memo.setdefault("options", {})
+    found = cache.get((verb, uid))
+    if found is None:
+        label, group = _CARD_OPTIONS[verb]
+        c = card(s, uid)
+        found = cache[verb, uid] = option(f"{verb}:{uid}", label.format(name=c.name,
+                                                                        cost=c.cost), group)
+    return found
+
 
 def distinct_hand(s: State, p: int) -> list[int]:
     """One uid per distinct card in hand (identical copies are one menu entry)."""
@@ -177,6 +195,8 @@ def discoveries(s: State, p: int) -> list[tuple[int, int]]:
     for line in LINES:
         cards = s.zones[p][line]
         items = [u for u in cards if s.perms[u].role == "dropped" and s.owner[u] == p]
+        if not items:
+            continue
         for cr in cards:
             if s.perms[cr].role == "creature" and item_on(s, cr) is None:
                 out += [(cr, it) for it in items]
@@ -188,8 +208,8 @@ def main_actions(s: State, p: int, window: bool) -> list[Option]:
     for uid in distinct_hand(s, p):
         c = card(s, uid)
         if c.type != "counter" and playable(s, p, uid, window):
-            out.append(option(f"play:{uid}", f"Play {c.name} ({c.cost})", "play"))
-    out += [option(f"act:{u}", f"Activate {name(s, u)}", "activate") for u in activatable(s, p)]
+            out.append(card_option(s, "play", uid))
+    out += [card_option(s, "act", u) for u in activatable(s, p)]
     for uid in movable(s, p):
         dest = "back" if s.line_of(uid) == (p, "front") else "front"
         full = "" if line_free(s, p, dest) else (
@@ -205,7 +225,7 @@ def counters_in_hand(s: State, p: int) -> list[Option]:
     for uid in distinct_hand(s, p):
         c = card(s, uid)
         if c.type == "counter" and playable(s, p, uid, True):
-            out.append(option(f"ctr:{uid}", f"Counter with {c.name} ({c.cost})", "counter"))
+            out.append(card_option(s, "ctr", uid))
     return out
 
 
@@ -310,8 +330,7 @@ def missing_piece(s: State, b: Build) -> tuple[str, list[Option]] | None:
     if eff is not None and len(b["tg"]) < len(eff.targets):
         spec = eff.targets[len(b["tg"])]
         taken = b["tg"] + already_doomed(s, c, eff)
-        return "tg", [option(f"tg:{u}", name(s, u), "target")
-                      for u in targets(s, p, spec, taken)]
+        return "tg", [card_option(s, "tg", u) for u in targets(s, p, spec, taken)]
     if b["a"] == "play" and "Bloom" in c.keywords and b.get("bloom") is None:
         lo = max(0, c.cost - energy_available(s, p))
         hi = min(c.cost, len(planted(s, p)))
@@ -338,8 +357,8 @@ def options(s: State, prompt: dict[str, Any]) -> list[Option]:
     if k == "draw":
         return [option("draw", "Draw a card"), option("skip", "Skip the draw")]
     if k == "energy":
-        return [*[option(f"en:{u}", f"Place {name(s, u)}", "energy")
-                  for u in energy_cards(s, p)], option("skip", "Place no Energy")]
+        return [*[card_option(s, "en", u) for u in energy_cards(s, p)],
+                option("skip", "Place no Energy")]
     if k == "main":
         return menu(main_actions(s, p, False),
                           [option("battle", "Go to battle", "pass")])
@@ -354,14 +373,14 @@ def options(s: State, prompt: dict[str, Any]) -> list[Option]:
         assert need is not None
         return [*need[1][:MAX_OPTIONS - 1], option("back", "Back", "pass")]
     if k == "battle":
-        return [*[option(f"atk:{u}", f"Attack with {name(s, u)}", "attack")
-                  for u in attackers(s, p)], option("end", "End the turn", "pass")]
+        return [*[card_option(s, "atk", u) for u in attackers(s, p)],
+                option("end", "End the turn", "pass")]
     if k == "target":
-        return [*[option(f"tgt:{u}", name(s, u), "target")
-                  for u in attack_targets(s, prompt["att"])], option("back", "Back")]
+        return [*[card_option(s, "tgt", u) for u in attack_targets(s, prompt["att"])],
+                option("back", "Back")]
     if k == "block":
-        return [*[option(f"blk:{u}", f"Block with {name(s, u)}", "block")
-                  for u in blockers(s)], option("none", "Do not block", "pass")]
+        return [*[card_option(s, "blk", u) for u in blockers(s)],
+                option("none", "Do not block", "pass")]
     if k == "order":
         return [option(str(i), f"{name(s, t['uid'])} ({t['tr'].replace('_', ' ')})")
                 for i, t in enumerate(s.trig)]
@@ -370,8 +389,8 @@ def options(s: State, prompt: dict[str, Any]) -> list[Option]:
         eff = card(s, t["uid"]).effect(t["tr"])
         assert eff is not None
         chosen = t.get("tg", [])
-        return [option(f"tg:{u}", name(s, u), "target")
-                for u in targets(s, t["p"], eff.targets[len(chosen)], chosen)]
+        return [card_option(s, "tg", u) for u in targets(s, t["p"], eff.targets[len(chosen)],
+                                                         chosen)]
     if k == "op":
         return [option(key, label) for key, label in prompt["opts"]]
     raise AssertionError(f"unknown prompt {k}")

@@ -107,7 +107,7 @@ def weakening(s: State) -> bool:
     if found is None:
         found = s.memo["weakens"] = any(op["op"] == "power" and op["n"] < 0
                                         for _, ops in _static_cards(s) for op in ops)
-    return bool(found) or any(m.n < 0 for m in s.mods)
+    return bool(found) or (bool(s.mods) and any(m.n < 0 for m in s.mods))
 
 
 def _applies(s: State, p: int, src: int, op: Mapping[str, Any], uid: int,
@@ -215,7 +215,8 @@ def item_on(s: State, host: int) -> int | None:
 
 def energy_available(s: State, p: int) -> int:
     """Ready Energy and Potions: each pays 1."""
-    return sum(1 for u in s.zones[p]["energy"] if not s.perms[u].exhausted)
+    perms = s.perms
+    return [perms[u].exhausted for u in s.zones[p]["energy"]].count(False)
 
 
 def planted(s: State, p: int) -> list[int]:

@@ -107,7 +107,8 @@ def end_phase(s: State, ev: list[Event]) -> None:
     """Temporary modifiers end, non-Structures lose marked damage, usage resets."""
     s.mods = [m for m in s.mods if m.until != "turn"]
     for uid, perm in list(s.perms.items()):
-        keep = perm.damage if (perm.role == "creature" and has(s, uid, "Structure")) else 0
+        keep = perm.damage if (perm.damage and perm.role == "creature"
+                               and has(s, uid, "Structure")) else 0
         if perm.damage != keep or perm.attacks or perm.blocks or perm.used:
             s.perms[uid] = replace(perm, damage=keep, attacks=0, blocks=0, used=False)
     s.combat = None
@@ -193,7 +194,7 @@ def _answer_energy(s: State, p: int, key: str, mirror: bool, ev: list[Event]) ->
     if placed:
         uid = int(key[3:])
         s.remove(uid)
-        s.zones[p]["energy"].append(uid)
+        s.zone(p, "energy").append(uid)
         s.perms[uid] = Perm("energy", entered=s.turn)
         ev.append(Event("energy", f"{board.who(p)} places an Energy.", data={"player": p}))
         if card(s, uid).effect("on_play") is not None:
@@ -215,6 +216,7 @@ def _answer_action(s: State, p: int, key: str, prompt: dict[str, Any], ev: list[
     elif key == "pass":
         pass
     elif key == "autopass":
+        s.autopass = [*s.autopass]
         s.autopass[p] = True
     elif key.startswith(("play:", "ctr:", "act:")):
         uid = int(key.partition(":")[2])
@@ -237,8 +239,8 @@ def _answer_action(s: State, p: int, key: str, prompt: dict[str, Any], ev: list[
                        "ops": [{"op": "move", "to": "self"}]})
     elif key.startswith("disc:"):
         cr, it = (int(x) for x in key[5:].split(":"))
-        s.zones[p][s.line_of(it)[1]].remove(it)  # type: ignore[index]
-        s.zones[p]["gear"].append(it)
+        s.zone(p, s.line_of(it)[1]).remove(it)  # type: ignore[index]
+        s.zone(p, "gear").append(it)
         s.perms[it] = Perm("equipped", entered=s.turn, host=cr)
         ev.append(Event("discover", f"{name(s, cr)} picks up {name(s, it)}.",
                         data={"creature": cr, "item": it}))
@@ -250,6 +252,7 @@ def mulligan(s: State, p: int, keep: list[int], ev: list[Event]) -> None:
     the decision offers any number, the paid mulligans' limit is checked here."""
     hand = s.zones[p]["hand"]
     m = s.mull[p]
+    s.mull = [*s.mull]
     if len(keep) == len(hand):
         s.mull[p] = -1
         ev.append(Event("keep", f"{board.who(p)} keeps {len(hand)} cards."))
@@ -258,8 +261,8 @@ def mulligan(s: State, p: int, keep: list[int], ev: list[Event]) -> None:
         if len(keep) > target:
             raise IllegalAction(f"This mulligan lets you keep at most {target} cards.")
         back = [u for u in hand if u not in keep]
-        s.zones[p]["hand"] = list(keep)
-        s.zones[p]["deck"].extend(back)
+        s.zone(p, "hand")[:] = keep
+        s.zone(p, "deck").extend(back)
         board.shuffle_deck(s, p)
         board.draw(s, p, target - len(keep), [])
         n = len(back)
@@ -319,7 +322,7 @@ def _commit(s: State, b: decisions.Build, ev: list[Event]) -> None:
                     data={"uid": uid, "player": p}))
     if c.type == "potion":
         s.remove(uid)
-        s.zones[p]["energy"].append(uid)
+        s.zone(p, "energy").append(uid)
         s.perms[uid] = Perm("potion", exhausted=True, entered=s.turn)
         chain.after_action(s, p, None, mirror_ok)
         return

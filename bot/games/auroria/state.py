@@ -85,30 +85,44 @@ class State:
     """Derived from ``kinds`` only (shared by clones; reset whenever ``kinds`` changes)."""
     decisions: list[Any] | None = field(default=None, repr=False, compare=False)
     """The open decisions, cached once the state is final (clones start without)."""
+    owned: set[tuple[int, str]] = field(default_factory=set, repr=False, compare=False)
+    """The zone lists this state may change in place (see ``zone``)."""
 
     def clone(self) -> State:
-        """A copy safe to change: containers are copied, frozen records are shared. (Built
-        from the attribute dict rather than through ``__init__``: a copy per move, so its
-        cost matters.)"""
+        """A copy safe to change: containers changed in place are copied, the rest shared
+        (frozen records; ``prompt``, ``influence``, ``inf_log``, ``mull``, ``autopass`` and
+        ``winners``, which are only ever replaced; zone lists until one is changed, see
+        ``zone``). Built from the attribute dict rather than through ``__init__``: a copy per
+        move, so its cost matters."""
         new = object.__new__(State)
-        d = dict(self.__dict__)
-        d.update(
-            zones=[{k: list(v) for k, v in z.items()} for z in self.zones],
-            influence=list(self.influence), limbo=list(self.limbo), perms=dict(self.perms),
-            mods=list(self.mods), inf_log=list(self.inf_log), flags=dict(self.flags),
-            mull=list(self.mull), chain=[dict(e) for e in self.chain],
-            work=[dict(w) for w in self.work],
-            prompt=dict(self.prompt) if self.prompt is not None else None,
-            trig=[dict(t) for t in self.trig],
-            combat=dict(self.combat) if self.combat is not None else None,
-            autopass=list(self.autopass),
-            winners=list(self.winners) if self.winners is not None else None,
-            decisions=None,
-        )
+        d = self.__dict__.copy()
+        d["zones"] = [z.copy() for z in self.zones]
+        d["owned"] = set()
+        self.owned = set()  # the zone lists are shared now: neither copy may change them
+        d["limbo"] = self.limbo.copy()
+        d["perms"] = self.perms.copy()
+        d["mods"] = self.mods.copy()
+        d["flags"] = self.flags.copy()
+        d["chain"] = list(map(dict.copy, self.chain))
+        d["work"] = list(map(dict.copy, self.work))
+        d["trig"] = list(map(dict.copy, self.trig))
+        if self.combat is not None:
+            d["combat"] = self.combat.copy()
+        d["decisions"] = None
         new.__dict__ = d
         return new
 
     # ----- zone helpers -------------------------------------------------------------------
+    def zone(self, p: int, name: str) -> list[int]:
+        """``p``'s zone ``name``, to change in place: clones share zone lists (most moves
+        touch one or two), so a list is copied the first time a state changes it. Reading
+        needs no copy: ``zones[p][name]``."""
+        cards = self.zones[p][name]
+        if (p, name) not in self.owned:
+            cards = self.zones[p][name] = cards.copy()
+            self.owned.add((p, name))
+        return cards
+
     def zone_of(self, uid: int) -> tuple[int, str]:
         """(player, zone) holding ``uid``; player -1 and ``limbo`` for the shared zone."""
         for p, zones in enumerate(self.zones):
@@ -122,7 +136,7 @@ class State:
     def remove(self, uid: int) -> tuple[int, str, int]:
         """Take ``uid`` out of its zone; returns (player, zone, index) it was at."""
         p, name = self.zone_of(uid)
-        cards = self.limbo if p < 0 else self.zones[p][name]
+        cards = self.limbo if p < 0 else self.zone(p, name)
         index = cards.index(uid)
         del cards[index]
         return p, name, index

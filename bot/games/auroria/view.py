@@ -14,7 +14,7 @@ from collections import Counter
 from typing import Literal, NotRequired, TypedDict
 
 from bot.games.auroria import series
-from bot.games.auroria.derived import Statics, card, keywords, leader, power, statics
+from bot.games.auroria.derived import card, keywords, leader, power, statics
 from bot.games.auroria.pool import POOL
 from bot.games.auroria.state import State
 
@@ -188,80 +188,114 @@ def card_view(s: State, uid: int) -> CardFace:
     return found
 
 
-def _faces(s: State, uids: list[int]) -> list[CardFace]:
-    """The faces of a zone's cards (grave, hand, Aura zones, under the leader); the list is
-    cached per content, like ``card_view``."""
-    cache: dict[tuple[int, ...], list[CardFace]] = s.memo.setdefault("faces", {})
-    key = tuple(uids)
-    found = cache.get(key)
-    if found is None:
-        if len(cache) > 4096:
-            cache.clear()
-        found = cache[key] = [card_view(s, u) for u in uids]
-    return found
+class _Builder:
+    """One view's shared inputs: the deal's caches (faces, zone lists, leaders, Energy rows;
+    fixed per deal, so views share them read-only) and the effects in force now. With no
+    modifier and no static effect (most states) a card's power and keywords are printed."""
 
+    __slots__ = ("active", "faces", "gear", "leaders", "printed", "rows", "s", "viewer")
 
-def _slot(s: State, uid: int, viewer: int | None, where: tuple[int, str], active: Statics,
-          gear: dict[int, int]) -> Slot:
-    p = where[0]
-    perm = s.perms[uid]
-    if perm.role == "planted":
-        planted: PlantedSlot = {"kind": "planted", "uid": uid,
-                                "colour": card(s, leader(s, p)).colour}
-        if viewer == p:
-            planted["card"] = card_view(s, uid)
-        return planted
-    if perm.role == "dropped":
-        return {"kind": "dropped", "uid": uid, "card": card_view(s, uid)}
-    item = gear.get(uid)
-    return {"kind": "creature", "uid": uid, "card": card_view(s, uid),
-            "power": power(s, uid, active, where), "exhausted": perm.exhausted,
-            "damage": perm.damage, "keywords": sorted(keywords(s, uid, active, where)),
-            "new": perm.entered == s.turn,
-            "item": card_view(s, item) if item is not None else None}
+    def __init__(self, s: State, viewer: int | None) -> None:
+        self.s = s
+        self.viewer = viewer
+        self.active = statics(s)
+        self.printed = not self.active and not s.mods
+        self.gear = {s.perms[u].host: u for z in s.zones for u in z["gear"]}  # carrier -> item
+        memo = s.memo
+        self.faces: dict[tuple[int, ...], list[CardFace]] = memo.setdefault("faces", {})
+        self.rows: dict[tuple[int, bool, bool], EnergyCard] = memo.setdefault("energy", {})
+        self.leaders: dict[tuple[int, int, bool, int, tuple[int, ...]], LeaderView] = (
+            memo.setdefault("leaders", {}))
 
+    def faces_of(self, uids: list[int]) -> list[CardFace]:
+        """The faces of a zone's cards (grave, hand, Aura zones, under the leader), cached
+        per content like ``card_view``."""
+        key = tuple(uids)
+        found = self.faces.get(key)
+        if found is None:
+            if len(self.faces) > 4096:
+                self.faces.clear()
+            found = self.faces[key] = [card_view(self.s, u) for u in uids]
+        return found
 
-def _energy(s: State, uids: list[int], named: bool) -> list[EnergyCard]:
-    """The Energy Zone; rows are shared like ``card_view`` (a handful per card)."""
-    rows: dict[tuple[int, bool, bool, bool], EnergyCard] = s.memo.setdefault("energy", {})
-    out = []
-    for uid in uids:
+    def slot(self, uid: int, p: int, line: str) -> Slot:
+        s = self.s
         perm = s.perms[uid]
-        potion = perm.role == "potion"
-        key = (uid, perm.exhausted, potion, named or potion)
-        row = rows.get(key)
-        if row is None:
-            row = rows[key] = {"uid": uid, "exhausted": perm.exhausted, "potion": potion}
-            if key[3]:
-                row["name"] = card(s, uid).name
-        out.append(row)
-    return out
+        role = perm.role
+        face = card_view(s, uid)
+        if role == "creature":
+            item = self.gear.get(uid)
+            if self.printed:
+                pw = face["back"] if line == "back" else face["front"]
+                kws = face["keywords"]
+            else:
+                where = (p, line)
+                pw = power(s, uid, self.active, where)
+                kws = sorted(keywords(s, uid, self.active, where))
+            return {"kind": "creature", "uid": uid, "card": face, "power": pw,
+                    "exhausted": perm.exhausted, "damage": perm.damage, "keywords": kws,
+                    "new": perm.entered == s.turn,
+                    "item": card_view(s, item) if item is not None else None}
+        if role == "planted":
+            planted: PlantedSlot = {"kind": "planted", "uid": uid,
+                                    "colour": card(s, leader(s, p)).colour}
+            if self.viewer == p:
+                planted["card"] = face
+            return planted
+        return {"kind": "dropped", "uid": uid, "card": face}
 
+    def energy(self, uids: list[int], named: bool) -> list[EnergyCard]:
+        """The Energy Zone; rows are shared like ``card_view`` (a handful per card)."""
+        perms, rows = self.s.perms, self.rows
+        out = []
+        for uid in uids:
+            perm = perms[uid]
+            key = (uid, perm.exhausted, named)
+            row = rows.get(key)
+            if row is None:
+                potion = perm.role == "potion"
+                row = rows[key] = {"uid": uid, "exhausted": perm.exhausted, "potion": potion}
+                if named or potion:
+                    row["name"] = card(self.s, uid).name
+            out.append(row)
+        return out
 
-def _player(s: State, p: int, viewer: int | None, active: Statics,
-            gear: dict[int, int]) -> PlayerView:
-    z = s.zones[p]
-    lead = leader(s, p)
-    lc = card(s, lead)
-    item = gear.get(lead)
-    out: PlayerView = {
-        "seat": p, "influence": s.influence[p],
-        "leader": {"uid": lead, "name": lc.name, "colour": lc.colour, "race": lc.race,
-                   "traits": list(lc.traits), "power": power(s, lead, active),
-                   "base_power": lc.front,
-                   "attacked": s.perms[lead].attacks > 0,
-                   "item": card_view(s, item) if item is not None else None,
-                   "under": _faces(s, z["under"])},
-        "front": [_slot(s, u, viewer, (p, "front"), active, gear) for u in z["front"]],
-        "back": [_slot(s, u, viewer, (p, "back"), active, gear) for u in z["back"]],
-        "energy": _energy(s, z["energy"], viewer == p),
-        "auras": _faces(s, z["auras"]),
-        "hand_count": len(z["hand"]), "deck_count": len(z["deck"]),
-        "grave_count": len(z["grave"]), "grave": _faces(s, z["grave"]),
-    }
-    if viewer == p:
-        out["hand"] = _faces(s, z["hand"])
-    return out
+    def leader(self, lead: int, under: list[int]) -> LeaderView:
+        s = self.s
+        lc = card(s, lead)
+        pw = lc.front if self.printed else power(s, lead, self.active)
+        attacked = s.perms[lead].attacks > 0
+        item = self.gear.get(lead, -1)
+        key = (lead, pw, attacked, item, tuple(under))
+        found = self.leaders.get(key)
+        if found is None:
+            if len(self.leaders) > 1024:
+                self.leaders.clear()
+            found = self.leaders[key] = {
+                "uid": lead, "name": lc.name, "colour": lc.colour, "race": lc.race,
+                "traits": list(lc.traits), "power": pw, "base_power": lc.front,
+                "attacked": attacked, "item": card_view(s, item) if item >= 0 else None,
+                "under": self.faces_of(under)}
+        return found
+
+    def player(self, p: int) -> PlayerView:
+        s = self.s
+        z = s.zones[p]
+        own = self.viewer == p
+        slot = self.slot
+        out: PlayerView = {
+            "seat": p, "influence": s.influence[p],
+            "leader": self.leader(z["leader"][0], z["under"]),
+            "front": [slot(u, p, "front") for u in z["front"]],
+            "back": [slot(u, p, "back") for u in z["back"]],
+            "energy": self.energy(z["energy"], own),
+            "auras": self.faces_of(z["auras"]),
+            "hand_count": len(z["hand"]), "deck_count": len(z["deck"]),
+            "grave_count": len(z["grave"]), "grave": self.faces_of(z["grave"]),
+        }
+        if own:
+            out["hand"] = self.faces_of(z["hand"])
+        return out
 
 
 def _decks(ids: list[str]) -> list[DeckCount]:
@@ -283,12 +317,11 @@ def match_view(record: series.Series, viewer: int | None) -> MatchView:
 
 def build_view(s: State, viewer: int | None, waiting: list[int]) -> AuroriaView:
     c = s.combat
-    active = statics(s)
-    gear = {s.perms[u].host: u for z in s.zones for u in z["gear"]}  # carrier -> item
+    b = _Builder(s, viewer)
     out: AuroriaView = {
         "game": "auroria", "viewer": viewer, "turn": s.turn, "active": s.active,
         "phase": s.phase, "slow": s.slow, "waiting": waiting,
-        "players": [_player(s, p, viewer, active, gear) for p in (0, 1)],
+        "players": [b.player(0), b.player(1)],
         "chain": [{"id": e["id"], "kind": e["kind"], "controller": e["p"],
                    "card": card_view(s, e["uid"]), "targets": list(e["tg"]),
                    "negated": e["neg"]} for e in s.chain],
