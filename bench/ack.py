@@ -109,11 +109,14 @@ class AckRun:
                       in_thread(pair, "match list"), in_thread(pair, "match info")]
         i = 0
         while time.perf_counter() < until:
-            handle = await steps[i % len(steps)]()
-            await handle.callback(WAIT)
-            if _name(handle.record.data) in SLOW:
-                await handle.reply(WAIT)  # on the fake's clock (monotonic), as interactions
-                self.slow.append((handle.record.created_at, time.monotonic()))
+            try:
+                handle = await steps[i % len(steps)]()
+                await handle.callback(WAIT)
+                if _name(handle.record.data) in SLOW:
+                    await handle.reply(WAIT)  # on the fake's clock (monotonic), as interactions
+                    self.slow.append((handle.record.created_at, time.monotonic()))
+            except Exception as exc:  # stuck: counted; the person goes on with the next one
+                self.failures.append(repr(exc).split("\n", 1)[0][:200])
             self.commands += 1
             i += 1
             await asyncio.sleep(PAUSE)

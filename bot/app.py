@@ -33,6 +33,7 @@ from bot.match.thinker import Thinker
 from bot.match.timekeeper import Timekeeper
 from bot.settings import Settings
 from bot.store import Store, open_store
+from bot.workers import Workers
 from cogs.admin import Admin
 from cogs.clock import Clocks
 from cogs.community import Community
@@ -77,7 +78,10 @@ class ParlorBot(commands.AutoShardedBot):
                          tree_cls=GuardedTree, **options)
         self.settings = settings
         self.store: Store = store if store is not None else open_store(settings)
-        self.images = images if images is not None else Images()
+        self.workers = Workers()
+        """Worker processes for drawing and rebuilding matches (not for searches: those
+        have the thinker's own, lower-priority pool)."""
+        self.images = images if images is not None else Images(self.workers)
         self.seed_source = seed_source
         self.clock = clock
         self.clock_sleep = clock_sleep
@@ -88,8 +92,10 @@ class ParlorBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         await self.store.open()
         thinker = Thinker(self.settings.ai_think_ms)
-        service = (MatchService(self.store, thinker=thinker) if self.seed_source is None
-                   else MatchService(self.store, thinker=thinker, seed_source=self.seed_source))
+        service = (MatchService(self.store, thinker=thinker, workers=self.workers)
+                   if self.seed_source is None
+                   else MatchService(self.store, thinker=thinker, workers=self.workers,
+                                     seed_source=self.seed_source))
         clocks = Timekeeper(service, now=self.clock)
         delivery = Delivery(self, service, self.store, self.images, clock=self.clock)
         self.parlor = Runtime(service, self.store, delivery, Clicks(service, delivery))
@@ -129,7 +135,8 @@ class ParlorBot(commands.AutoShardedBot):
             await super().close()
         finally:
             if self.parlor is not None:
-                self.parlor.service.thinker.close()
+                self.parlor.service.close()
+            self.images.workers.close()
             await self.store.close()
 
     async def on_app_command_error(self, interaction: discord.Interaction[Any],

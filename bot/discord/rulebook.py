@@ -85,3 +85,9 @@ def find_moments(game: Game[Any, Any], wanted: Mapping[str, Topic[Any]]) -> dict
         if not todo:
             break
     return found
+
+
+def moments_of(game_name: str) -> dict[str, Moment]:
+    """``find_moments`` for every topic of a game, by name: what a worker process is sent
+    (topics hold functions, which do not cross processes)."""
+    return find_moments(registry.get(game_name), topics(game_name))
