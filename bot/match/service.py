@@ -59,7 +59,7 @@ class MatchService:
         self.start = self.lobby.start
         self.cancel = self.lobby.cancel
         self.submit = self.play.submit
-        self.check = self.play.check
+        self.opened = self.play.opened
         self.resume = self.play.resume
         self.resign = self.play.resign
         self.remove = self.play.remove
