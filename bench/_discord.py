@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import json
 import time
+from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,11 +30,16 @@ UPDATE_MESSAGE = 7
 
 @dataclass
 class Stats:
-    """What the bot process wrote about itself: memory and event-loop lag, second by second."""
+    """What the bot process wrote about itself, second by second: memory, event-loop lag
+    and the loop's CPU-heavy steps (``tests/scale/botprocess.py``)."""
 
     seconds: list[float]
     rss_mb: list[float]
     lag_ms: list[float]
+    steps: int
+    """Loop steps run (callbacks, and tasks each up to their next await)."""
+    slow_steps: list[tuple[float, str]]
+    """The steps that used 5 ms of CPU or more: (ms, the project line they stopped at)."""
 
     @classmethod
     def read(cls, path: Path, since: float = 0.0) -> Stats:
@@ -41,7 +47,23 @@ class Stats:
         lines = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
         lines = [line for line in lines if line["t"] >= since]
         return cls([line["t"] for line in lines], [line["rss_mb"] for line in lines],
-                   [lag for line in lines for lag in line["lag_ms"]])
+                   [lag for line in lines for lag in line["lag_ms"]],
+                   sum(line["steps"] for line in lines),
+                   [(ms, at) for line in lines for ms, at in line["slow_steps"]])
+
+    def step_ms(self, q: float) -> float:
+        """The ``q`` quantile of the loop steps' CPU in ms, if it is one of the slow ones
+        (else 0: below 5 ms)."""
+        rank = int(self.steps * (1 - q))
+        slow = sorted((ms for ms, _ in self.slow_steps), reverse=True)
+        return slow[rank] if rank < len(slow) else 0.0
+
+    def heaviest(self, n: int = 3) -> str:
+        """Where the slow steps' CPU went: the ``n`` places with the most, in ms."""
+        total: Counter[str] = Counter()
+        for ms, at in self.slow_steps:
+            total[at] += ms
+        return "; ".join(f"{at} {ms:.0f} ms" for at, ms in total.most_common(n))
 
 
 @dataclass

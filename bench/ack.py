@@ -162,7 +162,8 @@ async def _measure(seconds: float) -> list[Row]:
                 cpu = time.process_time() - cpu
                 await asyncio.sleep(1.0)  # the last answers
             errors = table.errors_logged()
-            lag = Stats.read(stats, since=started[0]).lag_ms
+            steps = Stats.read(stats, since=started[0])
+            lag = steps.lag_ms
         records = [r for i, r in fake.state.interactions.items()
                    if i > since and r.type in TYPES]
     acks = {kind: [_ack(r) for r in records if r.callbacks and TYPES[r.type] == kind]
@@ -192,6 +193,10 @@ async def _measure(seconds: float) -> list[Row]:
         Row("acks over 1 s", sum(1 for a in every if a > 1.0), "", "0"),
         Row("bot's event-loop lag p99", percentile(lag, 0.99), "ms",
             note=f"max {max(lag, default=0):.0f} ms: how late a 10 ms sleep woke up"),
+        Row("loop steps with 20 ms of CPU or more", sum(ms >= 20 for ms, _ in steps.slow_steps),
+            "", note=f"longest {max((ms for ms, _ in steps.slow_steps), default=0):.0f} ms "
+                     f"(CPU time, which other processes do not inflate); most CPU in slow "
+                     f"steps: {steps.heaviest()}"),
         Row("unanswered interactions", unanswered, "", "0"),
         Row("players stuck (a reply or prompt later than the fake's wait)", len(run.failures),
             "", "0", note="; ".join(run.failures)[:300]),

@@ -224,6 +224,11 @@ async def measure(matches: int, rate: float, seconds: float, memory_every: float
         Row("event-loop lag p99", percentile(stats.lag_ms, 0.99), "ms", "<=50",
             note=f"{len(stats.lag_ms)} samples"),
         Row("event-loop lag max", max(stats.lag_ms, default=float("nan")), "ms"),
+        Row("loop step CPU p99.9", stats.step_ms(0.999), "ms",
+            note=f"{stats.steps} steps (0: under 5 ms); a busy machine does not inflate this"),
+        Row("loop steps with 20 ms of CPU or more", sum(ms >= 20 for ms, _ in stats.slow_steps),
+            "", note=f"longest {max((ms for ms, _ in stats.slow_steps), default=0):.0f} ms; "
+                     f"most CPU in slow steps: {stats.heaviest()}"),
         Row("bot CPU per move", cpu / max(tally.moves, 1) * 1000, "ms",
             note=f"{cpu / elapsed * 100:.0f}% of one core"),
         Row("bot ready but waiting for a CPU", starved / elapsed * 100, "%",

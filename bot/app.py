@@ -136,6 +136,10 @@ class ParlorBot(commands.AutoShardedBot):
         finally:
             if self.parlor is not None:
                 self.parlor.service.close()
+                # Clicks still awaiting a search were just cancelled: they unwind (their
+                # match's hooks read the store) before the store closes. A move they cut
+                # short is finished at the next start.
+                await self.parlor.clicks.wait_idle(SHUTDOWN_GRACE)
             self.images.workers.close()
             await self.store.close()
 
