@@ -95,6 +95,21 @@ class Answered:
     turns: list[Turn]
 
 
+@dataclass
+class Played:
+    """One answered prompt, timed from the submitting press (``perf_counter`` seconds)."""
+
+    handle: InteractionHandle
+    acknowledged: float
+    """From the press to the bot's first answer to it."""
+    next_prompt: float | None
+    """From the press to the next prompt (None when it opened none: the match is over, or
+    the other player still has one to answer). A next prompt may be a new DM or the
+    pressed DM edited in place: either counts."""
+    turns: list[Turn]
+    """The prompts it opened."""
+
+
 class Table:
     """A server with one card-table channel on a fake Discord, and the bot as a process."""
 
@@ -164,11 +179,6 @@ class Table:
         """``user``'s newest DM still offering choices (answered ones lose their buttons)."""
         return next((m for m in reversed(self.fake.dms(user)) if has_choices(m)), None)
 
-    def newest_id(self, pair: Pair) -> int:
-        """The newest message id in the pair's DMs (prompts after it are new)."""
-        ids = [m.id for u in pair.users for m in self.fake.dms(u)[-1:]]
-        return max(ids, default=0)
-
     async def first_turns(self, pair: Pair) -> list[Turn]:
         """Open a match for ``pair``; its prompts once they are out."""
         await self.open(pair)
@@ -197,6 +207,16 @@ class Table:
             return Answered(fresh)
         pending = any(t.prompt.id in others for t in self.open_turns(turn.pair, set()))
         return Answered([]) if pending or self.over(turn.pair) else None
+
+    async def play(self, turn: Turn, known: set[int]) -> Played:
+        """Answer ``turn``'s prompt (``press``) and wait for what follows (``after_press``
+        with the ``known`` prompts): what every benchmark that plays through DMs counts."""
+        pressed, handle = await self.press(turn.user, turn.prompt)
+        acknowledged = time.perf_counter() - pressed
+        answered = await self.fake.wait_until(lambda: self.after_press(turn, known), WAIT,
+                                              what="the next prompt")
+        prompt = time.perf_counter() - pressed if answered.turns else None
+        return Played(handle, acknowledged, prompt, answered.turns)
 
     async def press(self, user: FakeUser,
                     message: FakeMessage) -> tuple[float, InteractionHandle]:

@@ -84,13 +84,10 @@ class AckRun:
                 known.update(t.prompt.id for t in turns)
                 continue
             turn = turns.pop(0)
-            await self.table.press(turn.user, turn.prompt)
-            answered = await self.fake.wait_until(
-                lambda t=turn, k=known: self.table.after_press(t, k), WAIT,
-                what="the next prompt")
+            played = await self.table.play(turn, known)
             known.discard(turn.prompt.id)
-            known.update(t.prompt.id for t in answered.turns)
-            turns += answered.turns
+            known.update(t.prompt.id for t in played.turns)
+            turns += played.turns
             self.moves += 1
 
     async def use_commands(self, pairs: list[Pair], until: float) -> None:
