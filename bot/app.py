@@ -27,6 +27,7 @@ from bot.discord.images import Images
 from bot.discord.items import ParlorButton, ParlorSelect
 from bot.discord.replies import explain
 from bot.discord.runtime import Runtime
+from bot.engine import registry
 from bot.match import MatchService
 from bot.match.scheduler import Sleep
 from bot.match.thinker import Thinker
@@ -90,6 +91,8 @@ class ParlorBot(commands.AutoShardedBot):
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
+        for name in registry.names():  # imported now, not by the first press on a game
+            registry.get(name)
         await self.store.open()
         thinker = Thinker(self.settings.ai_think_ms)
         service = (MatchService(self.store, thinker=thinker, workers=self.workers)
@@ -134,14 +137,16 @@ class ParlorBot(commands.AutoShardedBot):
         try:
             await super().close()
         finally:
-            if self.parlor is not None:
-                self.parlor.service.close()
-                # Clicks still awaiting a search were just cancelled: they unwind (their
-                # match's hooks read the store) before the store closes. A move they cut
-                # short is finished at the next start.
-                await self.parlor.clicks.wait_idle(SHUTDOWN_GRACE)
-            self.images.workers.close()
-            await self.store.close()
+            try:
+                if self.parlor is not None:
+                    self.parlor.service.close()
+                    # Clicks still awaiting a search were just cancelled: they unwind (their
+                    # match's hooks read the store) before the store closes. A move they cut
+                    # short is finished at the next start.
+                    await self.parlor.clicks.wait_idle(SHUTDOWN_GRACE)
+                self.images.workers.close()
+            finally:
+                await self.store.close()
 
     async def on_app_command_error(self, interaction: discord.Interaction[Any],
                                    error: app_commands.AppCommandError) -> None:

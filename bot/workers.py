@@ -5,7 +5,9 @@ Python at a time, so while a thread draws a GIF or searches a move the loop answ
 A worker process has its own interpreter. Workers start on first use (``spawn``: a fresh
 interpreter, safe next to the store's threads), one per CPU this process may run on; work
 beyond that queues. What crosses must pickle: plain data in (views, records, JSON), plain
-data out, and module-level functions.
+data out, and module-level functions. Games and renderers added as folders at run time
+(appended to ``bot.games``'s and ``bot.render``'s package paths, as ``bot/games/README.md``
+allows) are found in the workers too: they start with the paths this process has then.
 
 ``Unavailable`` tells the caller no worker did the work, so it chooses its own fallback
 (a thread, a cheaper answer): processes could not be started here, or a worker died (the
@@ -15,6 +17,7 @@ pool restarts at the next call).
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 import multiprocessing
 import os
@@ -35,6 +38,8 @@ def cpu_count() -> int:
     return max(1, counter() or 1)
 
 
+EXTENSIBLE = ("bot.games", "bot.render")
+"""Packages whose path may grow at run time, mirrored into each worker."""
 GIVE_UP = 3
 """Pools broken in a row, none answering, after which no more are started."""
 
@@ -65,7 +70,7 @@ class Workers:
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(
                     self.size, mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_renice, initargs=(self.nice,))
+                    initializer=_prepare, initargs=(self.nice, _package_paths()))
             future = self._pool.submit(fn, *args, **kwargs)
         except (OSError, NotImplementedError, BrokenProcessPool) as exc:
             self._give_up(exc)
@@ -108,6 +113,13 @@ class Workers:
             self._pool = None
 
 
-def _renice(nice: int) -> None:
+def _package_paths() -> dict[str, list[str]]:
+    return {name: list(importlib.import_module(name).__path__) for name in EXTENSIBLE}
+
+
+def _prepare(nice: int, paths: dict[str, list[str]]) -> None:
+    """A worker's start: its priority, and the package paths of the process that made it."""
     if nice and hasattr(os, "nice"):
         os.nice(nice)
+    for name, path in paths.items():
+        importlib.import_module(name).__path__[:] = path

@@ -35,7 +35,7 @@ class Rules(commands.Cog):
         task = self._moments.get(game)
         if task is None:
             task = self._moments[game] = asyncio.create_task(
-                self.rt.service.workers.run_or_thread(moments_of, game))
+                self.rt.service.workers.run_or_thread(moments_of, registry.get(game)))
         try:
             return (await asyncio.shield(task)).get(topic)
         except Exception:  # the text still helps; the diagram is a bonus

@@ -19,6 +19,10 @@ from tests.fakediscord.pytest_plugin import error_logs, fake_discord, fake_disco
 
 __all__ = ["error_logs", "fake_discord", "fake_discord_options"]
 
+RENDERING = 30.0
+"""Seconds to wait for an answer that is drawn or searched (after its acknowledgement): the
+first one also starts the worker processes, which takes seconds on a busy machine."""
+
 
 def tiny_png() -> bytes:
     out = io.BytesIO()
