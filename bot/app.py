@@ -123,11 +123,14 @@ class ParlorBot(commands.AutoShardedBot):
 
     async def on_ready(self) -> None:
         """Once connected: make Discord show every running match as it stands, so what a
-        stop cut off (a prompt, a turn post) is sent without waiting for anyone's press."""
+        stop cut off (a prompt, a turn post) is sent without waiting for anyone's press; and
+        start the drawing workers, so the first board does not wait for them."""
         if self._reconciled or self.parlor is None:
             return
         self._reconciled = True
+        drawing = asyncio.create_task(self.images.start())  # alongside, not first
         await self.parlor.delivery.reconcile_all()
+        await drawing
 
     async def close(self) -> None:
         """Let clicks in progress finish (their moves are committed already), then stop."""

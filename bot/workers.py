@@ -17,6 +17,7 @@ pool restarts at the next call).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 import logging
 import multiprocessing
@@ -99,6 +100,12 @@ class Workers:
             return await self.run(fn, *args, **kwargs)
         except Unavailable:
             return await asyncio.to_thread(fn, *args, **kwargs)
+
+    async def start(self, fn: Callable[[], object]) -> None:
+        """Start every worker now, each running ``fn`` once (to import what later work
+        needs), so the first real work does not wait seconds for processes to start."""
+        with contextlib.suppress(Unavailable):
+            await asyncio.gather(*(self.run(fn) for _ in range(self.size)))
 
     @property
     def processes(self) -> tuple[int, ...]:

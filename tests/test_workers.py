@@ -36,6 +36,15 @@ async def test_work_runs_in_another_process(workers: Workers) -> None:
     assert await workers.run_or_thread(pid) != os.getpid()
 
 
+async def test_starting_starts_every_worker() -> None:
+    pool = Workers(2)
+    try:
+        await pool.start(pid)
+        assert len(pool.processes) == 2
+    finally:
+        pool.close()
+
+
 async def test_an_error_of_the_work_is_raised_as_itself_and_keeps_the_pool(
         workers: Workers, tmp_path: Any) -> None:
     """An OSError the work raises is not taken for a pool that cannot start."""

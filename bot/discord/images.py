@@ -28,6 +28,10 @@ class Images:
     def __init__(self, workers: Workers | None = None) -> None:
         self.workers = workers if workers is not None else Workers()
 
+    async def start(self) -> None:
+        """Start the drawing workers (the bot does, once connected)."""
+        await self.workers.start(_loaded)
+
     def available(self, view: View) -> bool:
         game = view.get("game")
         return isinstance(game, str) and render.renderer(game) is not None
@@ -52,6 +56,11 @@ class Images:
         if not frames or not self.available(frames[0][0]):
             return None
         return await self.workers.run_or_thread(render_replay, frames, names)
+
+
+def _loaded() -> None:
+    """A worker's first job: sent by reference, it makes the worker import this module and
+    with it the renderers."""
 
 
 def view_text(view: View) -> str:

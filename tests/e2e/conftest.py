@@ -35,6 +35,9 @@ class QuickImages(Images):
 
     png = tiny_png()
 
+    async def start(self) -> None:
+        """Nothing to start: no worker draws these."""
+
     async def board(self, view: View, names: Sequence[str]) -> bytes | None:
         return self.png if self.available(view) else None
 

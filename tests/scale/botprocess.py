@@ -49,6 +49,9 @@ class NoImages(Images):
     def available(self, view: View) -> bool:
         return False
 
+    async def start(self) -> None:
+        """Nothing to start: nothing is drawn."""
+
 
 @dataclass(frozen=True)
 class Remote:
