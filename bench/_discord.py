@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import json
 import time
+from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,11 +30,16 @@ UPDATE_MESSAGE = 7
 
 @dataclass
 class Stats:
-    """What the bot process wrote about itself: memory and event-loop lag, second by second."""
+    """What the bot process wrote about itself, second by second: memory, event-loop lag
+    and the loop's CPU-heavy steps (``tests/scale/botprocess.py``)."""
 
     seconds: list[float]
     rss_mb: list[float]
     lag_ms: list[float]
+    steps: int
+    """Loop steps run (callbacks, and tasks each up to their next await)."""
+    slow_steps: list[tuple[float, str]]
+    """The steps that used 5 ms of CPU or more: (ms, the project line they stopped at)."""
 
     @classmethod
     def read(cls, path: Path, since: float = 0.0) -> Stats:
@@ -41,7 +47,23 @@ class Stats:
         lines = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
         lines = [line for line in lines if line["t"] >= since]
         return cls([line["t"] for line in lines], [line["rss_mb"] for line in lines],
-                   [lag for line in lines for lag in line["lag_ms"]])
+                   [lag for line in lines for lag in line["lag_ms"]],
+                   sum(line["steps"] for line in lines),
+                   [(ms, at) for line in lines for ms, at in line["slow_steps"]])
+
+    def step_ms(self, q: float) -> float:
+        """The ``q`` quantile of the loop steps' CPU in ms, if it is one of the slow ones
+        (else 0: below 5 ms)."""
+        rank = int(self.steps * (1 - q))
+        slow = sorted((ms for ms, _ in self.slow_steps), reverse=True)
+        return slow[rank] if rank < len(slow) else 0.0
+
+    def heaviest(self, n: int = 3) -> str:
+        """Where the slow steps' CPU went: the ``n`` places with the most, in ms."""
+        total: Counter[str] = Counter()
+        for ms, at in self.slow_steps:
+            total[at] += ms
+        return "; ".join(f"{at} {ms:.0f} ms" for at, ms in total.most_common(n))
 
 
 @dataclass
@@ -71,6 +93,21 @@ class Answered:
     """What a press led to once the bot is done with it: the new prompts, maybe none."""
 
     turns: list[Turn]
+
+
+@dataclass
+class Played:
+    """One answered prompt, timed from the submitting press (``perf_counter`` seconds)."""
+
+    handle: InteractionHandle
+    acknowledged: float
+    """From the press to the bot's first answer to it."""
+    next_prompt: float | None
+    """From the press to the next prompt (None when it opened none: the match is over, or
+    the other player still has one to answer). A next prompt may be a new DM or the
+    pressed DM edited in place: either counts."""
+    turns: list[Turn]
+    """The prompts it opened."""
 
 
 class Table:
@@ -142,11 +179,6 @@ class Table:
         """``user``'s newest DM still offering choices (answered ones lose their buttons)."""
         return next((m for m in reversed(self.fake.dms(user)) if has_choices(m)), None)
 
-    def newest_id(self, pair: Pair) -> int:
-        """The newest message id in the pair's DMs (prompts after it are new)."""
-        ids = [m.id for u in pair.users for m in self.fake.dms(u)[-1:]]
-        return max(ids, default=0)
-
     async def first_turns(self, pair: Pair) -> list[Turn]:
         """Open a match for ``pair``; its prompts once they are out."""
         await self.open(pair)
@@ -175,6 +207,16 @@ class Table:
             return Answered(fresh)
         pending = any(t.prompt.id in others for t in self.open_turns(turn.pair, set()))
         return Answered([]) if pending or self.over(turn.pair) else None
+
+    async def play(self, turn: Turn, known: set[int]) -> Played:
+        """Answer ``turn``'s prompt (``press``) and wait for what follows (``after_press``
+        with the ``known`` prompts): what every benchmark that plays through DMs counts."""
+        pressed, handle = await self.press(turn.user, turn.prompt)
+        acknowledged = time.perf_counter() - pressed
+        answered = await self.fake.wait_until(lambda: self.after_press(turn, known), WAIT,
+                                              what="the next prompt")
+        prompt = time.perf_counter() - pressed if answered.turns else None
+        return Played(handle, acknowledged, prompt, answered.turns)
 
     async def press(self, user: FakeUser,
                     message: FakeMessage) -> tuple[float, InteractionHandle]:

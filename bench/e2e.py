@@ -7,7 +7,8 @@ in its own process on a SQLite file (see ``bench/_discord.py``). Pairs of player
 by DM, one match after another. For every press that submits a choice, from the moment the
 button is pressed:
 - acknowledged: Discord holds the bot's answer to the interaction (it defers at once);
-- next prompt: the next player's DM with buttons has arrived. That is the whole path: the
+- next prompt: the next player's prompt is there (a new DM, or the pressed DM edited into
+  the next one; a press that opened none is not counted). That is the whole path: the
   gateway event, the bot's checks, the commit, the pressed prompt closed with the choice,
   the board posted in the thread with its image, the hands and the new prompt sent by DM.
 Measured with tiny placeholder images (the bot's own work and Discord's round trips) and
@@ -19,10 +20,9 @@ from __future__ import annotations
 
 import asyncio
 import tempfile
-import time
 from pathlib import Path
 
-from bench._discord import WAIT, Table, Turn
+from bench._discord import Table, Turn
 from bench.report import Row, latency_rows
 from tests.fakediscord import FakeDiscord
 
@@ -40,15 +40,11 @@ async def _samples(table: Table, presses: int) -> tuple[list[float], list[float]
         if not turns:
             turns = await table.first_turns(table.pair())
         turn = turns.pop(0)
-        mark = table.newest_id(turn.pair)
-        pressed, _ = await table.press(turn.user, turn.prompt)
-        acks.append(time.perf_counter() - pressed)
-        known = {t.prompt.id for t in turns}
-        answered = await table.fake.wait_until(
-            lambda t=turn, k=known: table.after_press(t, k), WAIT, what="the next prompt")
-        if any(t.prompt.id > mark for t in answered.turns):
-            prompts.append(time.perf_counter() - pressed)
-        turns += answered.turns
+        played = await table.play(turn, {t.prompt.id for t in turns})
+        acks.append(played.acknowledged)
+        if played.next_prompt is not None:
+            prompts.append(played.next_prompt)
+        turns += played.turns
     return acks, prompts
 
 
@@ -63,9 +59,10 @@ async def _measure(quick: bool) -> list[Row]:
                     acks, prompts = await _samples(table, presses)
                 problems, errors = fake.check(), table.errors_logged()
         rows += latency_rows(f"{label}: press → acknowledged", acks)
-        rows += latency_rows(f"{label}: press → next DM prompt", prompts)
+        rows += latency_rows(f"{label}: press → next prompt", prompts)
         rows.append(Row(f"{label}: errors", len(problems) + errors, "",
-                        note=f"{len(acks)} presses; {'; '.join(problems)[:200]}"))
+                        note=f"{len(acks)} presses, {len(prompts)} opened a prompt; "
+                             f"{'; '.join(problems)[:200]}"))
     return rows
 
 

@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bench._discord import WAIT, Pair, Stats, Table, Turn
+from bench._discord import Pair, Stats, Table, Turn
 from bench.report import Row, percentile
 from tests.fakediscord import FakeDiscord, InteractionHandle
 
@@ -118,16 +118,14 @@ class LoadRun:
     async def _move(self, turn: Turn) -> None:
         """One press and the wait for what follows it: new prompts, or the result."""
         table = self.table
-        pressed, handle = await table.press(turn.user, turn.prompt)
-        self.tally.acks.append(time.perf_counter() - pressed)
-        self.tally.handles.append(handle)
-        answered = await self.fake.wait_until(lambda: table.after_press(turn, self.known),
-                                              WAIT, what="the next prompt")
+        played = await table.play(turn, self.known)
+        self.tally.acks.append(played.acknowledged)
+        self.tally.handles.append(played.handle)
         self.tally.moves += 1
         self.known.discard(turn.prompt.id)
-        if answered.turns:  # a new DM or the pressed one edited into the next prompt
-            self.tally.prompts.append(time.perf_counter() - pressed)
-        self.queue(answered.turns)
+        if played.next_prompt is not None:
+            self.tally.prompts.append(played.next_prompt)
+        self.queue(played.turns)
         thread = turn.pair.thread
         if thread is not None and thread.id not in self.ended and table.over(turn.pair):
             self.ended.add(thread.id)
@@ -224,6 +222,11 @@ async def measure(matches: int, rate: float, seconds: float, memory_every: float
         Row("event-loop lag p99", percentile(stats.lag_ms, 0.99), "ms", "<=50",
             note=f"{len(stats.lag_ms)} samples"),
         Row("event-loop lag max", max(stats.lag_ms, default=float("nan")), "ms"),
+        Row("loop step CPU p99.9", stats.step_ms(0.999), "ms",
+            note=f"{stats.steps} steps (0: under 5 ms); a busy machine does not inflate this"),
+        Row("loop steps with 20 ms of CPU or more", sum(ms >= 20 for ms, _ in stats.slow_steps),
+            "", note=f"longest {max((ms for ms, _ in stats.slow_steps), default=0):.0f} ms; "
+                     f"most CPU in slow steps: {stats.heaviest()}"),
         Row("bot CPU per move", cpu / max(tally.moves, 1) * 1000, "ms",
             note=f"{cpu / elapsed * 100:.0f}% of one core"),
         Row("bot ready but waiting for a CPU", starved / elapsed * 100, "%",

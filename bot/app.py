@@ -27,12 +27,14 @@ from bot.discord.images import Images
 from bot.discord.items import ParlorButton, ParlorSelect
 from bot.discord.replies import explain
 from bot.discord.runtime import Runtime
+from bot.engine import registry
 from bot.match import MatchService
 from bot.match.scheduler import Sleep
 from bot.match.thinker import Thinker
 from bot.match.timekeeper import Timekeeper
 from bot.settings import Settings
 from bot.store import Store, open_store
+from bot.workers import Workers
 from cogs.admin import Admin
 from cogs.clock import Clocks
 from cogs.community import Community
@@ -77,7 +79,10 @@ class ParlorBot(commands.AutoShardedBot):
                          tree_cls=GuardedTree, **options)
         self.settings = settings
         self.store: Store = store if store is not None else open_store(settings)
-        self.images = images if images is not None else Images()
+        self.workers = Workers()
+        """Worker processes for drawing and rebuilding matches (not for searches: those
+        have the thinker's own, lower-priority pool)."""
+        self.images = images if images is not None else Images(self.workers)
         self.seed_source = seed_source
         self.clock = clock
         self.clock_sleep = clock_sleep
@@ -86,10 +91,14 @@ class ParlorBot(commands.AutoShardedBot):
         self.tree.error(self.on_app_command_error)
 
     async def setup_hook(self) -> None:
+        for name in registry.names():  # imported now, not by the first press on a game
+            registry.get(name)
         await self.store.open()
         thinker = Thinker(self.settings.ai_think_ms)
-        service = (MatchService(self.store, thinker=thinker) if self.seed_source is None
-                   else MatchService(self.store, thinker=thinker, seed_source=self.seed_source))
+        service = (MatchService(self.store, thinker=thinker, workers=self.workers)
+                   if self.seed_source is None
+                   else MatchService(self.store, thinker=thinker, workers=self.workers,
+                                     seed_source=self.seed_source))
         clocks = Timekeeper(service, now=self.clock)
         delivery = Delivery(self, service, self.store, self.images, clock=self.clock)
         self.parlor = Runtime(service, self.store, delivery, Clicks(service, delivery))
@@ -114,11 +123,14 @@ class ParlorBot(commands.AutoShardedBot):
 
     async def on_ready(self) -> None:
         """Once connected: make Discord show every running match as it stands, so what a
-        stop cut off (a prompt, a turn post) is sent without waiting for anyone's press."""
+        stop cut off (a prompt, a turn post) is sent without waiting for anyone's press; and
+        start the drawing workers, so the first board does not wait for them."""
         if self._reconciled or self.parlor is None:
             return
         self._reconciled = True
+        drawing = asyncio.create_task(self.images.start())  # alongside, not first
         await self.parlor.delivery.reconcile_all()
+        await drawing
 
     async def close(self) -> None:
         """Let clicks in progress finish (their moves are committed already), then stop."""
@@ -128,9 +140,16 @@ class ParlorBot(commands.AutoShardedBot):
         try:
             await super().close()
         finally:
-            if self.parlor is not None:
-                self.parlor.service.thinker.close()
-            await self.store.close()
+            try:
+                if self.parlor is not None:
+                    self.parlor.service.close()
+                    # Clicks still awaiting a search were just cancelled: they unwind (their
+                    # match's hooks read the store) before the store closes. A move they cut
+                    # short is finished at the next start.
+                    await self.parlor.clicks.wait_idle(SHUTDOWN_GRACE)
+                self.images.workers.close()
+            finally:
+                await self.store.close()
 
     async def on_app_command_error(self, interaction: discord.Interaction[Any],
                                    error: app_commands.AppCommandError) -> None:

@@ -53,6 +53,7 @@ class Admin(commands.Cog):
         assert interaction.guild_id is not None
         if not can_manage(interaction):  # a server may open the command to more members
             raise GameError("Only members with Manage Server can change Parlor's settings.")
+        await interaction.response.defer(ephemeral=True, thinking=True)  # before the reads
         current = await self.rt.store.get_guild_settings(interaction.guild_id)
         channels = [c for c in current.allowed_channels if disallow is None or c != disallow.id]
         if allow is not None and allow.id not in channels:
@@ -68,4 +69,4 @@ class Admin(commands.Cog):
             allowed_channels=tuple(channels))
         if updated != current:
             await self.rt.store.put_guild_settings(updated)
-        await interaction.response.send_message(settings_text(updated), ephemeral=True)
+        await interaction.followup.send(settings_text(updated), ephemeral=True)

@@ -101,7 +101,8 @@ class Clocks(commands.Cog, name="Clocks"):
         return found[0].id
 
     async def vote(self, interaction: Interaction, match_id: int, pause: bool) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        if not interaction.response.is_done():  # the commands acknowledged it already
+            await interaction.response.defer(ephemeral=True, thinking=True)
         batch = await self.clocks.vote_pause(match_id, interaction.user.id, pause)
         await self.deliver(batch, actor=interaction)
         await interaction.followup.send("Your vote counts.", ephemeral=True)
@@ -111,12 +112,14 @@ class Clocks(commands.Cog, name="Clocks"):
     @app_commands.describe(match=MATCH_HELP)
     @app_commands.autocomplete(match=match_choices)
     async def pause(self, interaction: Interaction, match: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # before the reads
         await self.vote(interaction, await self.here(interaction, match), True)
 
     @app_commands.command(name="resume", description="Vote to restart a match's paused clocks")
     @app_commands.describe(match=MATCH_HELP)
     @app_commands.autocomplete(match=match_choices)
     async def resume(self, interaction: Interaction, match: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # before the reads
         await self.vote(interaction, await self.here(interaction, match), False)
 
     @app_commands.command(name="away", description="Stop your clocks in this server's "
@@ -162,6 +165,7 @@ class Clocks(commands.Cog, name="Clocks"):
         if c.verb in (PAUSE, RESUME):
             await self.vote(interaction, c.match, c.verb == PAUSE)
         elif c.verb == BACK:
+            await interaction.response.defer(ephemeral=True, thinking=True)  # before the writes
             batch = await self.clocks.take_back(c.match, interaction.user.id)
             await self.rt.delivery.show_hand(interaction, c.match)
             await self.deliver(batch)

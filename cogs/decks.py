@@ -41,6 +41,7 @@ class Decks(commands.Cog):
 
     @group.command(name="list", description="The structure decks and your saved decks")
     async def list_(self, interaction: Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)  # before the reads
         service = decks_of(self.rt)
         lines = ["**Structure decks** (/deck show for the list and code):"]
         lines += [f"• **{d.name}** ({d.key}) · {d.colour}, led by {d.leader} — {d.about}"
@@ -55,6 +56,7 @@ class Decks(commands.Cog):
     @app_commands.describe(deck="A structure deck or one of your saved decks")
     @app_commands.autocomplete(deck=deck_choices)
     async def show(self, interaction: Interaction, deck: str) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
         await say(interaction, show_text(await decks_of(self.rt).show(interaction.user.id,
                                                                       deck)))
 
@@ -76,6 +78,7 @@ class Decks(commands.Cog):
     @app_commands.describe(deck="One of your saved decks")
     @app_commands.autocomplete(deck=deck_choices)
     async def delete(self, interaction: Interaction, deck: str) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
         await decks_of(self.rt).delete(interaction.user.id, deck)
         await say(interaction, "Deleted.")
 
@@ -85,6 +88,7 @@ class Decks(commands.Cog):
     @app_commands.autocomplete(deck=deck_choices)
     async def choose(self, interaction: Interaction, deck: str,
                      match: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
         match_id = match if match is not None else await self._lobby_here(interaction)
         info = await decks_of(self.rt).choose(match_id, interaction.user.id, deck)
         await say(interaction, f"You play {playing(info, interaction.user.id)} in "

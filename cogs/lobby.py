@@ -21,7 +21,7 @@ from bot.discord.suggest import game_choices
 from bot.engine import BadOptions, Game, GameError, parse_options, registry
 from bot.match import BadSeatCount, MatchInfo, Outbound
 from bot.match.clock import DEFAULT_AUTOPILOTS, MAX_AUTOPILOTS, MAX_CUSTOM_MINUTES, server_clock
-from bot.store import MessageRecord
+from bot.store import GuildSettings, MessageRecord
 
 log = logging.getLogger(__name__)
 
@@ -63,11 +63,10 @@ class Lobby(commands.Cog):
         options = parse_variants(variants)
         parse_options(chosen.options, options)  # refused here, before the public "thinking…"
         self._check(chosen, ai_players, ai_level)
-        await self._check_channel(interaction)
+        settings = await self._check_channel(interaction)  # the one read before the answer
         host, guild = interaction.user.id, interaction.guild_id
         assert guild is not None
-        timer = server_clock(await self.rt.store.get_guild_settings(guild), clock, minutes,
-                             absent, missed)
+        timer = server_clock(settings, clock, minutes, absent, missed)
         await interaction.response.defer(thinking=True)
         info = await self.rt.service.create(chosen.name, host, guild_id=guild,
                                             channel_id=interaction.channel_id, options=options,
@@ -130,7 +129,8 @@ class Lobby(commands.Cog):
             raise BadSeatCount(f"{game.title} seats at most {game.max_players} players, "
                                "you included.")
 
-    async def _check_channel(self, interaction: discord.Interaction[Any]) -> None:
+    async def _check_channel(self, interaction: discord.Interaction[Any]) -> GuildSettings:
+        """The server's settings, once games may start here (else a private refusal)."""
         assert interaction.guild_id is not None
         settings = await self.rt.store.get_guild_settings(interaction.guild_id)
         channel = interaction.channel
@@ -140,6 +140,7 @@ class Lobby(commands.Cog):
             raise BadOptions(f"Games can't start here. Try {allowed}.")
         threads = settings.use_threads and isinstance(channel, discord.TextChannel)
         require_bot_permissions(interaction, threads)
+        return settings
 
     async def _thread(self, interaction: discord.Interaction[Any],
                       info: MatchInfo) -> discord.Thread | None:

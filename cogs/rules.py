@@ -2,7 +2,7 @@
 
 A topic's diagram is a real table: the first moment, in seeded games the AI plays against
 itself, whose public view shows what the topic is about (``bot.discord.rulebook``). The search runs
-once per game and process, off the event loop; the table is drawn by the usual renderer.
+once per game and process, in a worker process; the table is drawn by the usual renderer.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.delivery import Outgoing
-from bot.discord.rulebook import Moment, find_moments, topics
+from bot.discord.rulebook import Moment, moments_of, topics
 from bot.discord.runtime import Runtime
 from bot.discord.suggest import MAX_CHOICES, game_choices
 from bot.engine import GameError, registry
@@ -34,8 +34,8 @@ class Rules(commands.Cog):
         is logged, the help goes out as text, and the next request searches again."""
         task = self._moments.get(game)
         if task is None:
-            task = self._moments[game] = asyncio.create_task(asyncio.to_thread(
-                find_moments, registry.get(game), topics(game)))
+            task = self._moments[game] = asyncio.create_task(
+                self.rt.service.workers.run_or_thread(moments_of, registry.get(game)))
         try:
             return (await asyncio.shield(task)).get(topic)
         except Exception:  # the text still helps; the diagram is a bonus

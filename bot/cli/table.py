@@ -189,14 +189,14 @@ def _options(pairs: list[str]) -> dict[str, Any]:
 
 
 async def play(args: argparse.Namespace, table: Table) -> None:
-    """Play on an in-memory (or ``--db``) store; strong AI workers stop at the end."""
+    """Play on an in-memory (or ``--db``) store; worker processes stop at the end."""
     seats = _seats(args.seats)
     async with SqliteStore(args.db) as store:
         service = MatchService(store, thinker=Thinker(load_settings().ai_think_ms))
         try:
             await _play(service, args, seats, table)
         finally:
-            service.thinker.close()
+            service.close()
 
 
 async def _play(service: MatchService, args: argparse.Namespace, seats: list[str],

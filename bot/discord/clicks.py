@@ -26,7 +26,7 @@ from bot.discord.delivery import Delivery, menu_card
 from bot.discord.guards import can_manage
 from bot.discord.lobby import lobby_text, refresh
 from bot.discord.replies import answering
-from bot.engine import ORDER, Decision, GameError, IllegalAction, StaleDecision, registry
+from bot.engine import ORDER, Decision, GameError, IllegalAction, registry
 from bot.match import MatchService
 
 Interaction = discord.Interaction[Any]
@@ -120,23 +120,13 @@ class Clicks:
 
     # -- decisions ---------------------------------------------------------------------------
 
-    async def open_decision(self, interaction: Interaction, c: cid.CustomId) -> Decision:
-        """The decision this component answers, if it is still open for the clicking user."""
-        update = await self.service.hand(c.match, interaction.user.id)
-        for decision in update.decisions:
-            if decision.id == c.decision:
-                return decision
-        # Closed or not ours: the service says why (already answered, out of date, over…).
-        await self.service.submit(c.match, interaction.user.id, c.decision, ())
-        raise StaleDecision("That prompt is out of date; nothing was changed.")
-
     async def decide(self, interaction: Interaction, c: cid.CustomId,
                      values: tuple[str, ...]) -> None:
         if c.verb not in DECISION_VERBS:
             raise cid.BadCustomId(f"unknown verb {c.verb}")
-        decision = await self.open_decision(interaction, c)
-        names = await self.delivery.names(await self.service.info(c.match))
-        decision = menus.named(decision, names)
+        # One read of the match before the answer (closed or not ours: the service says why).
+        opened = await self.service.opened(c.match, interaction.user.id, c.decision)
+        decision = menus.named(opened.decision, await self.delivery.names(opened.info))
         indexes = c.indexes
         if c.verb == cid.SELECT:
             if not all(v.isdigit() for v in values):
@@ -154,7 +144,7 @@ class Clicks:
                 decision, [decision.options[i] for i in indexes])
             if confirm or c.verb == cid.SELECT:
                 try:  # an illegal selection is refused now, in place, not after Confirm
-                    await self.service.check(c.match, interaction.user.id, decision.id, keys)
+                    opened.check(keys)
                 except IllegalAction as refused:
                     menu = menus.plan(c.match, decision)
                     await self.show(interaction,

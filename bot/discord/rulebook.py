@@ -49,7 +49,11 @@ SHARED: Final[dict[str, Topic[Any]]] = {"ai": AI, "ratings": RATINGS, "undo": UN
 
 def topics(game: str) -> dict[str, Topic[Any]]:
     """Every topic of ``game`` (``overview`` first), then the shared ones."""
-    return {**registry.get(game).topics(), **SHARED}
+    return topics_of(registry.get(game))
+
+
+def topics_of(game: Game[Any, Any]) -> dict[str, Topic[Any]]:
+    return {**game.topics(), **SHARED}
 
 
 
@@ -85,3 +89,9 @@ def find_moments(game: Game[Any, Any], wanted: Mapping[str, Topic[Any]]) -> dict
         if not todo:
             break
     return found
+
+
+def moments_of(game: Game[Any, Any]) -> dict[str, Moment]:
+    """``find_moments`` for every topic of ``game``: what a worker process is sent (topics
+    hold functions, which do not cross processes; a game crosses as its class)."""
+    return find_moments(game, topics_of(game))

@@ -4,10 +4,12 @@ after a restart, and leaving a match (resigning, or being removed by the host)."
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Any
 
-from bot.engine import Action, Event, Result, StaleDecision, find_decision, play
+from bot.engine import Action, Decision, Event, Game, Result, StaleDecision, find_decision, play
 from bot.match.errors import AlreadyDone, HostCannotLeave, NotSeated
+from bot.match.info import MatchInfo
 from bot.match.live import Live, Matches, playing_seat, require_active, require_host
 from bot.match.lobby import save_seats
 from bot.match.moves import commit_move
@@ -15,6 +17,24 @@ from bot.match.outbound import Move, Outbound, build_outbound
 from bot.match.results import RESIGNATION, rank_resigned_last, result_record
 from bot.match.turns import AiTurns
 from bot.store import ACTIVE, FINISHED, LOBBY, SeatRecord
+
+
+@dataclass(frozen=True)
+class OpenDecision:
+    """A decision open for a person, as the match stood when it was read: what a click on
+    its prompt works from before it answers, with no further read (``submit`` checks
+    again against the stored match)."""
+
+    decision: Decision
+    info: MatchInfo
+    """The match as read (seats for names; not annotated by the hooks)."""
+    game: Game[Any, Any]
+    state: Any
+
+    def check(self, choice: Sequence[str]) -> None:
+        """Raise what ``submit`` would raise for ``choice``, changing nothing: a menu refuses
+        an illegal selection before asking to confirm it."""
+        play(self.game, self.state, self.decision.player, Action(self.decision.id, tuple(choice)))
 
 
 class Play:
@@ -40,14 +60,19 @@ class Play:
             return build_outbound(live.game, live.id, live.seats, live.state, live.events,
                                   before, live.result, live.moves, version=live.version)
 
-    async def check(self, match_id: int, user_id: int, decision_id: str,
-                    choice: Sequence[str]) -> None:
-        """Raise what ``submit`` would raise for ``choice``, changing nothing: a menu refuses
-        an illegal selection before asking to confirm it."""
+    async def opened(self, match_id: int, user_id: int, decision_id: str) -> OpenDecision:
+        """``decision_id`` if it is open for the user, from one read of the match (a click
+        is answered within Discord's deadline even on a busy machine); else what
+        ``submit`` would raise (already answered, out of date, over...)."""
         live = await self.matches.load(match_id)
         require_active(live)
         seat = playing_seat(live, user_id)
-        play(live.game, live.state, seat.seat, Action(decision_id, tuple(choice)))
+        try:
+            decision = find_decision(live.game, live.state, seat.seat, decision_id)
+        except StaleDecision:
+            await self._explain_stale(live, seat, Action(decision_id, ()))
+            raise
+        return OpenDecision(decision, live.info(), live.game, live.state)
 
     async def _explain_stale(self, live: Live, seat: SeatRecord, action: Action) -> None:
         """Tell a repeated submission (double click) apart from an old prompt."""

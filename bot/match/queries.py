@@ -3,8 +3,6 @@ the public board, and the replay; plus the few settings a front end records."""
 
 from __future__ import annotations
 
-import asyncio
-
 from bot.engine import Result
 from bot.match.errors import NotSeated, NotStarted
 from bot.match.info import MatchInfo, by_urgency
@@ -12,11 +10,13 @@ from bot.match.live import LEFT, Live, Matches, require_active
 from bot.match.outbound import PrivateUpdate, PublicUpdate, private_update, public_update
 from bot.match.replay import Replay, build_replay
 from bot.store import ACTIVE, FINISHED, LOBBY
+from bot.workers import Workers
 
 
 class Queries:
-    def __init__(self, matches: Matches) -> None:
+    def __init__(self, matches: Matches, workers: Workers) -> None:
         self.matches = matches
+        self.workers = workers
         self.store = matches.store
 
     async def info(self, match_id: int) -> MatchInfo:
@@ -70,7 +70,7 @@ class Queries:
     async def replay(self, match_id: int, user_id: int, private: bool = False) -> Replay:
         """The match from its deal, rebuilt from the log: the public table, or with
         ``private`` the user's own cards too (only their seat's, and only once it is over).
-        The log is read under the lock; the rebuild runs off the event loop."""
+        The log is read under the lock; the rebuild runs in a worker process."""
         async with self.matches.locked(match_id) as live:
             if live.state is None:
                 raise NotStarted("This match has not started yet.")
@@ -84,7 +84,7 @@ class Queries:
                     raise NotStarted("Your own cards join the replay once the match is over.")
                 viewer = mine.seat
             log = await self.store.actions(live.id)
-        return await asyncio.to_thread(build_replay, live.game, live.record, log, viewer)
+        return await self.workers.run_or_thread(build_replay, live.game, live.record, log, viewer)
 
     async def set_thread(self, match_id: int, thread_id: int | None) -> None:
         await self.store.set_thread(match_id, thread_id)

@@ -24,6 +24,7 @@ from bot.match.thinker import Thinker
 from bot.match.turns import AiTurns
 from bot.match.undo import UndoRequests
 from bot.store import Store
+from bot.workers import Workers
 
 
 def _random_seed() -> int:
@@ -34,16 +35,19 @@ class MatchService:
     """The one place where matches change; front ends call it and deliver what it returns."""
 
     def __init__(self, store: Store, *, seed_source: Callable[[], int] = _random_seed,
-                 cache_size: int = 256, thinker: Thinker | None = None) -> None:
+                 cache_size: int = 256, thinker: Thinker | None = None,
+                 workers: Workers | None = None) -> None:
         self.store = store
         self.matches = Matches(store, cache_size)
         self.thinker = thinker if thinker is not None else Thinker()
         """Where strong AI seats search (worker processes, started on first use)."""
+        self.workers = workers if workers is not None else Workers()
+        """Where matches are rebuilt from their logs (replays, undo checks)."""
         self.turns = AiTurns(self.matches, self.thinker)
         self.lobby = Lobby(self.matches, self.turns, seed_source)
         self.play = Play(self.matches, self.turns)
-        self.undo = UndoRequests(self.matches, self.turns)
-        self.queries = Queries(self.matches)
+        self.undo = UndoRequests(self.matches, self.turns, self.workers)
+        self.queries = Queries(self.matches, self.workers)
         self.ratings = Ratings(store)
         self.observe(self.ratings)
         # The front ends' calls, each served by the part that holds its concern.
@@ -55,7 +59,7 @@ class MatchService:
         self.start = self.lobby.start
         self.cancel = self.lobby.cancel
         self.submit = self.play.submit
-        self.check = self.play.check
+        self.opened = self.play.opened
         self.resume = self.play.resume
         self.resign = self.play.resign
         self.remove = self.play.remove
@@ -69,6 +73,11 @@ class MatchService:
         self.replay = self.queries.replay
         self.set_thread = self.queries.set_thread
         self.set_dm_ok = self.queries.set_dm_ok
+
+    def close(self) -> None:
+        """Stop the worker processes (searches and rebuilds in progress are abandoned)."""
+        self.thinker.close()
+        self.workers.close()
 
     def observe(self, hooks: MatchHooks) -> None:
         """``hooks`` follows every change from now on, after those already observing."""

@@ -21,7 +21,6 @@ The log stays append-only: an undo is logged as its own row (``bot.match.replay.
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -45,6 +44,7 @@ from bot.match.outbound import Move, Outbound, build_outbound
 from bot.match.replay import state_text, timeline, undo_action, undone_from
 from bot.match.turns import AiTurns
 from bot.store import ActionRecord, ActionRow, MatchRecord, SeatRecord, UndoRequestRecord
+from bot.workers import Workers
 
 WORLDS = 8
 """Redealt worlds tried per viewer and row."""
@@ -216,9 +216,10 @@ def _choices(game: Game[Any, Any], world: Any, decision: Decision, action: Actio
 class UndoRequests:
     """Asking to take a move back and answering, under the match's lock."""
 
-    def __init__(self, matches: Matches, turns: AiTurns) -> None:
+    def __init__(self, matches: Matches, turns: AiTurns, workers: Workers) -> None:
         self.matches = matches
         self.turns = turns
+        self.workers = workers
 
     async def ask(self, match_id: int, user_id: int) -> list[Outbound | UndoAsked | UndoDeclined]:
         """Ask to take back one's latest move (and every move after it). With nobody else to
@@ -266,8 +267,8 @@ class UndoRequests:
 
     async def _undoable(self, live: Live, seat: int) -> list[Moment]:
         """The moves an undo by ``seat`` takes back, checked (``UndoRefused`` if not); the
-        rebuild runs off the event loop, the match's lock still held."""
-        return await asyncio.to_thread(
+        rebuild runs in a worker process, the match's lock still held."""
+        return await self.workers.run_or_thread(
             undoable, live.game, live.record, await self.matches.store.actions(live.id), seat,
             Rng(live.record.seed).fork(live.version))
 

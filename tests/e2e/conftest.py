@@ -19,6 +19,10 @@ from tests.fakediscord.pytest_plugin import error_logs, fake_discord, fake_disco
 
 __all__ = ["error_logs", "fake_discord", "fake_discord_options"]
 
+RENDERING = 30.0
+"""Seconds to wait for an answer that is drawn or searched (after its acknowledgement): the
+first one also starts the worker processes, which takes seconds on a busy machine."""
+
 
 def tiny_png() -> bytes:
     out = io.BytesIO()
@@ -30,6 +34,9 @@ class QuickImages(Images):
     """A 4×3 PNG wherever a renderer exists: full matches stay quick, the code path is real."""
 
     png = tiny_png()
+
+    async def start(self) -> None:
+        """Nothing to start: no worker draws these."""
 
     async def board(self, view: View, names: Sequence[str]) -> bytes | None:
         return self.png if self.available(view) else None

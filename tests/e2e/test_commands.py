@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import World
+from tests.e2e.conftest import RENDERING, World
 from tests.e2e.players import Players, is_board, open_match, start
 from tests.fakediscord import FakeDiscordError
 
@@ -70,7 +70,7 @@ async def test_rules_with_topics_and_autocomplete(world: World) -> None:
                                                 focused="topic", channel=world.table)).choices()
         assert "overview" in [c["value"] for c in topics]
         text = await (await fake.slash(world.bob, "rules", {"game": "zura"},
-                                       channel=world.table)).reply()
+                                       channel=world.table)).reply(RENDERING)
         assert text.ephemeral and text.content.startswith("**Zura · overview**")
         bad = await (await fake.slash(world.bob, "rules", {"game": "zura", "topic": "nope"},
                                       channel=world.table)).reply()

@@ -7,11 +7,10 @@ import io
 from PIL import Image
 
 from bot.store import SqliteStore
-from tests.e2e.conftest import World
+from tests.e2e.conftest import RENDERING, World
 from tests.e2e.players import Players, has_choices, is_board, open_match, start
 from tests.fakediscord import FakeChannel, FakeMessage, FakeUser
 
-RENDERING = 30.0
 """Seconds to wait for an answer that renders (a replay GIF, a rules diagram): it is
 acknowledged at once, and how long the work takes on a busy machine is for the benchmarks."""
 
@@ -133,7 +132,7 @@ async def test_undo_with_everyones_consent_and_refused_after_a_reveal(world: Wor
         await start(fake, world.alice, lobby)
         players = Players(fake, thread, [world.alice, world.bob])
         await players.move(world.alice)
-        asked = await (await fake.slash(world.alice, "undo", channel=thread)).reply()
+        asked = await (await fake.slash(world.alice, "undo", channel=thread)).reply(RENDERING)
         assert asked.content == "The other players are asked in the match's thread."
         request = fake.last_message(thread)
         assert f"Waiting for: <@{world.bob.id}>" in request.content
@@ -154,7 +153,7 @@ async def test_undo_with_everyones_consent_and_refused_after_a_reveal(world: Wor
         assert [a.decision_id for a in log][-1] == "~undo"
         await players.move(world.alice)
         await players.move(world.bob)  # the round is revealed
-        late = await (await fake.slash(world.bob, "undo", channel=thread)).reply()
+        late = await (await fake.slash(world.bob, "undo", channel=thread)).reply(RENDERING)
         assert late.content.startswith("A hidden card was shown since that move")
         assert is_board(players.boards()[-1])
 
@@ -167,7 +166,7 @@ async def test_a_refusal_keeps_the_move_and_undo_is_off_by_default(world: World)
         await start(fake, world.alice, lobby)
         players = Players(fake, thread, [world.alice, world.bob])
         await players.move(world.alice)
-        await (await fake.slash(world.alice, "undo", channel=thread)).reply()
+        await (await fake.slash(world.alice, "undo", channel=thread)).reply(RENDERING)
         request = fake.last_message(thread)
         await (await fake.click(world.bob, request, label="Refuse")).callback()
         await fake.wait_until(lambda: "refused: the move stands" in fake.message(request).content,

@@ -5,7 +5,7 @@ through the fake Discord: lobby, DM prompts, turn posts with images and alt text
 from __future__ import annotations
 
 from bot.discord.images import Images
-from tests.e2e.conftest import World
+from tests.e2e.conftest import RENDERING, World
 from tests.e2e.players import Players, is_board, open_match, start
 
 
@@ -17,7 +17,7 @@ async def test_a_new_game_is_offered_and_played_to_the_end(world: World, laydown
                                                focused="game", channel=world.table)).choices()
         assert {"name": "Laydown", "value": "laydown"} in games
         rules = await (await fake.slash(world.bob, "rules", {"game": "laydown"},
-                                        channel=world.table)).reply()
+                                        channel=world.table)).reply(RENDERING)
         assert rules.content.startswith("**Laydown · overview**") and rules.attachments
         thread, lobby = await open_match(fake, world.alice, world.table, "laydown", [world.bob])
         await start(fake, world.alice, lobby)

@@ -20,11 +20,16 @@ Fixtures:
   ``fake.expect_problem("...")``.
 * ``fake_discord_options`` — override it (module or conftest) to pass keyword arguments to
   :class:`FakeDiscord`, e.g. ``{"clock": ManualClock(), "shard_count": 2}``.
+
+``PARLOR_ACK_DEADLINE=1`` in the environment makes the fake refuse (and the test fail on)
+any interaction answered more than 1 s after it was created, instead of Discord's 3 s:
+``python -m bench ack --suite`` runs the end-to-end tests so, with every core kept busy.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import re
 from collections.abc import AsyncIterator, Iterable, Iterator
 from typing import Any
@@ -35,6 +40,7 @@ import pytest_asyncio
 from .harness import FakeDiscord
 
 LOGGER_PREFIXES: tuple[str, ...] = ("discord", "bot", "cogs")
+ACK_DEADLINE = "PARLOR_ACK_DEADLINE"
 
 
 class ErrorLogGuard(logging.Handler):
@@ -99,7 +105,9 @@ def fake_discord_options() -> dict[str, Any]:
 async def fake_discord(
     error_logs: ErrorLogGuard, fake_discord_options: dict[str, Any]
 ) -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord(**fake_discord_options) as fake:
+    deadline = os.environ.get(ACK_DEADLINE)
+    options = ({"interaction_deadline": float(deadline)} if deadline else {})
+    async with FakeDiscord(**{**options, **fake_discord_options}) as fake:
         with fake.patch_discord():
             yield fake
     problems = fake.check()

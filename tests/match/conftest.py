@@ -36,9 +36,11 @@ async def stored(svc: MatchService, match_id: int) -> Stored:
 async def svc(tmp_path: Path) -> AsyncIterator[MatchService]:
     store = SqliteStore(tmp_path / "parlor.sqlite3")
     await store.open()
+    service = MatchService(store, seed_source=lambda: 12345)
     try:
-        yield MatchService(store, seed_source=lambda: 12345)
+        yield service
     finally:
+        service.close()
         await store.close()
 
 

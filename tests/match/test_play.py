@@ -142,6 +142,29 @@ async def test_an_illegal_choice_changes_nothing(svc: MatchService) -> None:
     assert await stored(svc, match_id) == before
 
 
+async def test_an_opened_decision_refuses_what_submit_refuses_and_changes_nothing(
+        svc: MatchService) -> None:
+    """What a click works from before it answers: the open decision and a check of a
+    choice against the match as read, with what submit would say when it is not open."""
+    match_id = await started(svc, ANN)
+    decision = (await svc.hand(match_id, HOST)).decisions[0]
+    before = await stored(svc, match_id)
+    opened = await svc.opened(match_id, HOST, decision.id)
+    assert opened.decision == decision
+    assert [s.user_id for s in opened.info.seats] == [HOST, ANN]
+    opened.check([decision.options[0].key])
+    with pytest.raises(IllegalAction, match="not one of the choices"):
+        opened.check(["31"])
+    with pytest.raises(NotYourDecision):
+        await svc.opened(match_id, ANN, decision.id)
+    with pytest.raises(NotSeated, match="not playing in this match"):
+        await svc.opened(match_id, EVE, decision.id)
+    assert await stored(svc, match_id) == before
+    await svc.submit(match_id, HOST, decision.id, [decision.options[0].key])
+    with pytest.raises(StaleDecision, match="already answered"):
+        await svc.opened(match_id, HOST, decision.id)
+
+
 async def test_a_lobby_has_nothing_to_play(svc: MatchService) -> None:
     match_id = await lobby(svc, ANN)
     with pytest.raises(NotStarted, match="not started yet"):

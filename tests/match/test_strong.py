@@ -28,7 +28,7 @@ async def test_a_match_with_a_strong_seat_plays_to_the_end(tmp_path: Path) -> No
             await service.start(info.id, HOST)
             info = await service.info(info.id)
         finally:
-            service.thinker.close()
+            service.close()
         assert info.status == "finished"
         moved = {a.seat for a in await store.actions(info.id)}
         assert moved == {0, 1}
@@ -50,10 +50,10 @@ async def test_a_dead_worker_costs_one_search_not_the_match() -> None:
     thinker = Thinker(iterations=10**6, workers=1)
     try:
         thinking = asyncio.create_task(thinker.choose(game, state, decision, 5))
-        while thinker._pool is None or not thinker._pool._processes:
+        while not thinker.workers.processes:
             await asyncio.sleep(0.05)
         await asyncio.sleep(0.5)
-        for pid in list(thinker._pool._processes):
+        for pid in thinker.workers.processes:
             os.kill(pid, signal.SIGKILL)
         normal = game.ai_choose("normal", game.view(state, 0), decision, Rng(5))
         assert await thinking == normal

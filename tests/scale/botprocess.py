@@ -4,8 +4,10 @@
 
 Settings come from the environment as for ``python -m bot`` (DISCORD_TOKEN, PARLOR_DB,
 DATABASE_URL, SHARD_COUNT, SHARD_IDS, LOG_LEVEL). With ``--stats`` the process appends one
-JSON line per second to FILE: its resident memory and the event-loop lag samples of that
-second (how late a 10 ms sleep woke up: time the loop was busy with something else).
+JSON line per second to FILE: its resident memory, the event-loop lag samples of that
+second (how late a 10 ms sleep woke up: time the loop was busy with something else, or
+the machine with other processes) and the loop's steps that used ``SLOW_STEP`` or more of
+CPU (thread time: what a busy machine does not inflate), each with where it stopped.
 ``--images``: ``real`` renders, ``quick`` tiny placeholder PNGs (the same code path), or
 ``none``, the text stand-in games without a renderer get (messages without attachments).
 SIGTERM closes the bot cleanly. ``start`` launches one from a test or a benchmark.
@@ -20,6 +22,7 @@ import json
 import os
 import signal
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, cast
@@ -36,6 +39,8 @@ ROOT = Path(__file__).resolve().parents[2]
 TICK = 0.01
 """The lag probe's sleep: lag is how much later than this it wakes up."""
 IMAGES = ("real", "quick", "none")
+SLOW_STEP = 0.005
+"""Seconds of CPU from which a loop step is recorded with its place."""
 
 
 class NoImages(Images):
@@ -43,6 +48,9 @@ class NoImages(Images):
 
     def available(self, view: View) -> bool:
         return False
+
+    async def start(self) -> None:
+        """Nothing to start: nothing is drawn."""
 
 
 @dataclass(frozen=True)
@@ -63,8 +71,68 @@ def resident_mb() -> float:
         return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
+class StepClock:
+    """The CPU each event-loop step (a callback, or a task running to its next await)
+    uses, on this thread's clock; the steps over ``SLOW_STEP`` are kept with the project
+    line they stopped at (a task's innermost await in ``bot/`` or ``cogs/``)."""
+
+    def __init__(self) -> None:
+        self.slow: list[tuple[float, str]] = []
+        self.steps = 0
+        self.cpu = 0.0
+
+    def install(self) -> None:
+        run = asyncio.events.Handle._run
+        clock = self
+
+        def timed(handle: asyncio.events.Handle) -> None:
+            started = time.thread_time()
+            run(handle)
+            used = time.thread_time() - started
+            clock.steps += 1
+            clock.cpu += used
+            if used >= SLOW_STEP:
+                clock.slow.append((round(used * 1000, 1), where(handle)))
+
+        asyncio.events.Handle._run = timed  # type: ignore[method-assign]
+
+    def take(self) -> dict[str, Any]:
+        """This second's figures, and a fresh start."""
+        out = {"steps": self.steps, "step_cpu_ms": round(self.cpu * 1000, 1),
+               "slow_steps": self.slow}
+        self.slow, self.steps, self.cpu = [], 0, 0.0
+        return out
+
+
+def where(handle: asyncio.events.Handle) -> str:
+    """The project line a step stopped at, else what it ran. The walk follows a task's
+    awaits down, through ``async with`` of ``asynccontextmanager`` generators too."""
+    callback: Any = handle._callback  # type: ignore[attr-defined]
+    task = getattr(callback, "__self__", None)
+    if not isinstance(task, asyncio.Task):
+        return getattr(callback, "__qualname__", repr(callback))[:80]
+    step: Any = task.get_coro()
+    found = getattr(step, "__qualname__", repr(step))
+    while step is not None:
+        frame = getattr(step, "cr_frame", None) or getattr(step, "ag_frame", None)
+        if frame is None:
+            break
+        name = Path(frame.f_code.co_filename)
+        if ROOT in name.parents and name.parts[len(ROOT.parts)] in ("bot", "cogs"):
+            found = f"{name.relative_to(ROOT)}:{frame.f_lineno} {frame.f_code.co_name}"
+        inner = getattr(step, "cr_await", None) or getattr(step, "ag_await", None)
+        manager = frame.f_locals.get("self")
+        if getattr(inner, "cr_frame", None) is None and hasattr(manager, "gen"):
+            inner = manager.gen  # contextlib's __aenter__/__aexit__: into the generator
+        step = inner
+    return str(found)
+
+
 async def watch(out: IO[str], every: float = 1.0) -> None:
-    """Write ``{"t", "rss_mb", "lag_ms": [...]}`` lines until cancelled."""
+    """Write ``{"t", "rss_mb", "lag_ms": [...], "steps", "step_cpu_ms", "slow_steps"}``
+    lines until cancelled."""
+    steps = StepClock()
+    steps.install()
     loop = asyncio.get_running_loop()
     started = last = loop.time()
     lags: list[float] = []
@@ -75,7 +143,7 @@ async def watch(out: IO[str], every: float = 1.0) -> None:
         lags.append(round((now - before - TICK) * 1000, 3))
         if now - last >= every:
             out.write(json.dumps({"t": round(now - started, 3), "rss_mb": round(resident_mb(), 1),
-                                  "lag_ms": lags}) + "\n")
+                                  "lag_ms": lags, **steps.take()}) + "\n")
             out.flush()
             lags, last = [], now
 
