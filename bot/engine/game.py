@@ -89,6 +89,22 @@ class Game(ABC, Generic[S, V]):
         """A state differing from ``state`` only in what ``viewer`` cannot see, or None."""
         return None
 
+    # Hooks of the strong AI's search (``bot.engine.search``); the defaults suit any game.
+    def playout_estimate(self, start: S, state: S, seat: int) -> float | None:
+        """Where a search's playout from ``start`` may stop short of the end: ``seat``'s
+        expected reward at ``state`` on ``placing_reward``'s scale (0 last … 1 first), or None
+        to play on. A game whose turns settle most of what a choice changes stops after a
+        few and scores the standing, many times cheaper than playing to the end. Default:
+        every playout runs to the end."""
+        return None
+
+    def search_candidates(self, view: V, decision: Decision, rng: Rng
+                          ) -> list[tuple[str, ...]] | None:
+        """Answers worth weighing besides the normal AI's, for a decision too large to
+        enumerate (several cards of many) or whose answers are partly alike (two unknown
+        cards to flip); None: every single pick, or random ones for larger picks."""
+        return None
+
     def describe(self, view: V, names: Sequence[str], *, full: bool = False) -> str:
         """``view`` as text a person reads like the game, players called by ``names``.
 

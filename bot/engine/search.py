@@ -91,7 +91,9 @@ def _candidates(game: Game[S, Any], state: S, decision: Decision,
     view = game.view(state, decision.player)
     first = game.ai_choose(ROLLOUT, view, decision, rng).choice
     out = [first]
-    if decision.kind != ORDER and decision.max <= 1:
+    if (chosen := game.search_candidates(view, decision, rng)) is not None:
+        out += chosen
+    elif decision.kind != ORDER and decision.max <= 1:
         if decision.min == 0:
             out.append(())
         out += [(o.key,) for o in decision.options]
@@ -119,9 +121,10 @@ def _world(game: Game[S, Any], state: S, seat: int, rng: Rng) -> S:
     return game.from_json(data)
 
 
-def _rollout(game: Game[S, Any], state: S, seat: int, rng: Rng, cap: int,
+def _rollout(game: Game[S, Any], start: S, state: S, seat: int, rng: Rng, cap: int,
              out_of_time: Callable[[], bool]) -> float | None:
-    """Play ``state`` out with the normal AI on every seat; ``seat``'s reward, or None when
+    """Play ``state`` (reached from ``start``) out with the normal AI on every seat, to the
+    end or as far as the game's ``playout_estimate`` wants; ``seat``'s reward, or None when
     the time ran out first (a long playout on a busy machine must not overrun the budget)."""
     for _ in range(cap):
         if out_of_time():
@@ -129,6 +132,9 @@ def _rollout(game: Game[S, Any], state: S, seat: int, rng: Rng, cap: int,
         result = game.result(state)
         if result is not None:
             return placing_reward(result, seat)
+        estimate = game.playout_estimate(start, state, seat)
+        if estimate is not None:
+            return estimate
         pending = game.pending(state)
         decision = pending[rng.randrange(len(pending))] if len(pending) > 1 else pending[0]
         view = game.view(state, decision.player)
@@ -154,13 +160,16 @@ class _Arm:
 
 def _behind(arm: _Arm, other: _Arm) -> float:
     """How many standard errors ``arm``'s mean lies below ``other``'s, paired world by
-    world. One pseudo-difference of 1 keeps a few identical worlds from looking certain."""
+    world. One pseudo-difference as large as the largest seen keeps a few identical worlds
+    from looking certain (for won-or-lost rewards it is 1; estimated rewards differ by a
+    few hundredths per card, and a pseudo-difference of 1 would drown them)."""
     diffs = [b - a for a, b in zip(arm.rewards, other.rewards, strict=True)]
     n = len(diffs)
-    if n == 0:
+    largest = max((d * d for d in diffs), default=0.0)
+    if largest == 0.0:
         return 0.0
     mean = sum(diffs) / n
-    spread = (sum((d - mean) ** 2 for d in diffs) + 1.0) / n
+    spread = (sum((d - mean) ** 2 for d in diffs) + largest) / n
     return mean / math.sqrt(spread / n)
 
 
@@ -195,7 +204,7 @@ def think(game: Game[S, Any], state: S, decision: Decision, rng: Rng, budget: Bu
                 after, _ = game.apply(world, seat, Action(decision.id, arm.choice))
             except GameError:
                 continue  # structurally fine but refused by the rules: out of the race
-            reward = _rollout(game, after, seat, Rng(seed), cap, out_of_time)
+            reward = _rollout(game, world, after, seat, Rng(seed), cap, out_of_time)
             if reward is None:
                 break
             scored.append((arm, reward))
