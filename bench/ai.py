@@ -20,7 +20,6 @@ Targets (issue 17): strong ≥ 65 % against one normal with the interval's low e
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import time
 from collections.abc import Sequence
@@ -28,13 +27,11 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
-from bench.report import Row, percentile
+from bench.report import Row, percentile, wilson
 from bot.engine import Action, Decision, Game, Rng, parse_options, play, registry
 from bot.engine.autoplay import ai_moves
 from bot.engine.search import STRONG, Budget, ai_action, search, think
 from bot.settings import load_settings
-
-Z95 = 1.959964
 
 
 @dataclass(frozen=True)
@@ -58,17 +55,6 @@ SETUPS = (
     *(Setup(g, p, "normal", "random")
       for g, p in (("aura", 2), ("zura", 2), ("auroria", 2), ("aura", 4), ("zura", 4))),
 )
-
-
-def wilson(wins: float, n: int) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a win share."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = p + Z95 ** 2 / (2 * n)
-    spread = Z95 * math.sqrt(p * (1 - p) / n + Z95 ** 2 / (4 * n * n))
-    scale = 1 + Z95 ** 2 / n
-    return (centre - spread) / scale, (centre + spread) / scale
 
 
 def calibrate(game: Game[Any, Any], budget_s: float, positions: int = 12) -> int:

@@ -17,13 +17,12 @@ median ≤ 250 decisions.
 from __future__ import annotations
 
 import itertools
-import math
 import os
 import statistics
 import time
 from dataclasses import dataclass
 
-from bench.report import Row
+from bench.report import Row, wilson
 from bot.engine.playout import run_playout
 from bot.engine.search import Budget
 from bot.games.auroria import GAME
@@ -34,16 +33,6 @@ GAMES = 200
 SHARE = (35.0, 65.0)
 DECK_OUT = 10.0
 MEDIAN = 250
-
-
-def wilson(points: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95 % Wilson score interval of a share, in % (draws count half a point)."""
-    if n == 0:
-        return (0.0, 100.0)
-    p = points / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (100 * (centre - half), 100 * (centre + half))
 
 
 @dataclass
@@ -60,7 +49,7 @@ class Pairing:
 
     def share(self, points: float) -> str:
         lo, hi = wilson(points, self.games)
-        return f"{100 * points / self.games:.1f} [{lo:.0f}–{hi:.0f}]"
+        return f"{100 * points / self.games:.1f} [{100 * lo:.0f}–{100 * hi:.0f}]"
 
     @property
     def deck_out_pct(self) -> float:

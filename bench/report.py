@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import statistics
 import time
 from collections.abc import Callable, Mapping
@@ -21,6 +22,20 @@ class Row:
     unit: str
     target: str = ""
     note: str = ""
+
+
+Z95 = 1.959964
+
+
+def wilson(wins: float, n: int) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a win share (a draw counts half a win), as fractions."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = p + Z95 ** 2 / (2 * n)
+    spread = Z95 * math.sqrt(p * (1 - p) / n + Z95 ** 2 / (4 * n * n))
+    scale = 1 + Z95 ** 2 / n
+    return (centre - spread) / scale, (centre + spread) / scale
 
 
 def percentile(samples: list[float], q: float) -> float:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bench.report import Row, ai_decision_times, blind_random, latency_rows
+from bench.report import Row, ai_decision_times, blind_random, latency_rows, wilson
 from bot.engine import Action, Decision, Game, Rng
 from bot.engine.autoplay import Choose, final
 from bot.engine.playout import run_playout
@@ -85,7 +85,7 @@ class _Match:
     """Imps per opponent, over all games."""
 
     def win_row(self, name: str) -> Row:
-        low, high = _wilson(self.wins, self.games)
+        low, high = wilson(self.wins, self.games)
         return Row(name, 100.0 * self.wins / self.games, "%", note=(
             f"{self.games} games, seats rotated, 95% CI {100 * low:.1f}-{100 * high:.1f}"))
 
@@ -93,13 +93,6 @@ class _Match:
         return Row(name, self.imps / self.games, "imps", note=(
             f"all four in {100 * self.all_four / self.games:.0f}% of games; "
             f"each opponent {self.other_imps / self.games:.2f}"))
-
-
-def _wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    p = wins / games
-    centre = p + z * z / (2 * games)
-    spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
-    return (centre - spread) / (1 + z * z / games), (centre + spread) / (1 + z * z / games)
 
 
 def _seated(seat: int, tested: Chooser, others: Chooser) -> Choose[Any]:
