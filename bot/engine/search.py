@@ -11,7 +11,7 @@ when every answer has scored the same in every world so far (the choice does not
 or when the budget is spent. The normal AI's answer is played unless another beats it in
 the paired test: the search only overrules it on evidence. Candidates are every single
 pick when a decision takes at most one; larger picks and orders (pick 2–5 of 8…) are
-sampled, not enumerated.
+sampled, not enumerated; a game may name its own (``Game.search_candidates``).
 
 Pure and deterministic: the same state, decision, seed and iteration count give the same
 answer. A time budget stops early and is not.
