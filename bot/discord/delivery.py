@@ -7,6 +7,14 @@ only when a slot is empty or a new turn or decision window begins, and edited ot
 So a restart, or a send that failed, is repaired by reconciling again: what was cut off is
 sent, what was sent is not sent twice.
 
+Order: changes are committed one at a time but their batches can reach ``deliver`` out of
+order (the clocks deliver theirs after a round; a press can overtake them). Each batch
+carries the version it was committed as and the turn slot the version it shows, so a batch
+behind the thread posts no turn again. A reconciliation reads the match between changes and
+leaves a match alone while a change's batch is on its way: that batch holds the moves' lines.
+The turn slot is written before and after each message of a turn post (dirty in between),
+so a stop halfway is finished by the next reconciliation, with the same nonces.
+
 - One thread post per turn, created when the turn begins and edited as it goes; it ends as
   the turn's record (board and lines).
 - One prompt per decision window (a DM, or privately through "My hand" when DMs are
@@ -46,6 +54,7 @@ from bot.match import (
     PublicUpdate,
     TurnUpdate,
 )
+from bot.match.live import Live, MatchHooks
 from bot.render import hand_texts
 from bot.render.alt import alt_text
 from bot.render.outcome import describe
@@ -173,7 +182,9 @@ def _shown(record: DeliveryRecord | None) -> dict[str, Any]:
     return json.loads(record.shown) if record is not None else {}
 
 
-class Delivery:
+class Delivery(MatchHooks):
+    """Follows the service's changes (``after``) to know which batches are on their way."""
+
     def __init__(self, client: discord.Client, service: MatchService, store: Store,
                  images: Images, clock: Callable[[], float] = time.time,
                  retry_after: float = RETRY_SENDS) -> None:
@@ -187,6 +198,15 @@ class Delivery:
         self._locks: dict[int, asyncio.Lock] = {}
         self.retry_after = retry_after
         self._retries: dict[int, asyncio.Task[None]] = {}
+        self._due: dict[int, int] = {}
+        """Match → the version of the latest change whose moves ``deliver`` has not shown."""
+        service.observe(self)
+
+    async def after(self, live: Live) -> None:
+        """A change made moves: its batch, which alone holds their lines, is on its way to
+        ``deliver`` (under the match's lock, so a reconciliation reading after it knows)."""
+        if live.moves and live.changed:
+            self._due[live.id] = max(live.version, self._due.get(live.id, 0))
 
     # -- the whole batch ---------------------------------------------------------------------
 
@@ -201,42 +221,60 @@ class Delivery:
                 await self._close_pressed(pressed_on)
             return
         match_id = outbound[0].match_id
+        turns = [o for o in outbound if isinstance(o, TurnUpdate)]
+        version = max((t.version for t in turns), default=None)
         async with self._lock(match_id):
-            info = await self.service.info(match_id)
-            names = await self.names(info)
-            slots = {r.slot: r for r in await self.store.deliveries(match_id)}
-            news: dict[int, tuple[str, ...]] = {}
-            ended: Result | None = None
-            turns = [o for o in outbound if isinstance(o, TurnUpdate)]
-            for item in outbound:
-                if isinstance(item, PrivateUpdate):
-                    news[item.seat] = item.events
-                elif isinstance(item, MatchEnded):
-                    ended = item.result
-                elif isinstance(item, MatchCancelled):
-                    await self.post(info, Outgoing(
-                        f"**{match_title(info.game, info.id)}** was cancelled by "
-                        f"<@{item.by_user_id}>."), mentions=False)
-            await self._table(info, names, slots, turns, news, actor, pressed_on)
-            if ended is not None:
-                await self._end(info, ended, names, slots)
+            try:
+                await self._deliver(match_id, outbound, turns, actor, pressed_on)
+            finally:
+                if version is not None and self._due.get(match_id, version) <= version:
+                    self._due.pop(match_id, None)
+
+    async def _deliver(self, match_id: int, outbound: Sequence[Outbound],
+                       turns: list[TurnUpdate], actor: Interaction | None,
+                       pressed_on: Interaction | None) -> None:
+        info = await self.service.info(match_id)
+        names = await self.names(info)
+        slots = {r.slot: r for r in await self.store.deliveries(match_id)}
+        news: dict[int, tuple[str, ...]] = {}
+        ended: Result | None = None
+        shown = _shown(slots.get(TURN)).get("v", 0)
+        if turns and turns[-1].version <= shown:
+            # A later change reached the thread first (changes are committed in order
+            # but can come here out of it): this one's turns are behind the table shown.
+            log.info("match %s: the turns of version %s came after version %s was shown",
+                     match_id, turns[-1].version, shown)
+            turns = []
+        for item in outbound:
+            if isinstance(item, PrivateUpdate):
+                news[item.seat] = item.events
+            elif isinstance(item, MatchEnded):
+                ended = item.result
+            elif isinstance(item, MatchCancelled):
+                await self.post(info, Outgoing(
+                    f"**{match_title(info.game, info.id)}** was cancelled by "
+                    f"<@{item.by_user_id}>."), mentions=False)
+        await self._table(info, names, slots, turns, news, actor, pressed_on)
+        if ended is not None:
+            await self._end(info, ended, names, slots)
 
     async def reconcile(self, match_id: int) -> None:
         """Make Discord show the match as it stands, with no change to report: after a
         restart or a failed send. Only what is missing or out of date is sent or edited."""
         async with self._lock(match_id):
-            info = await self.service.info(match_id)
-            if info.status not in (ACTIVE, FINISHED):
+            # Read between changes (never halfway through AI moves), and left to the batch
+            # of a change still on its way: it shows the moves with their lines.
+            info, board = await self.service.settled(match_id)
+            if match_id in self._due or board is None:
                 return
             names = await self.names(info)
             slots = {r.slot: r for r in await self.store.deliveries(match_id)}
-            board = await self.service.board(match_id)
             if info.status == ACTIVE:
                 turns = []
                 number = board.turn.number if board.turn is not None else 0
                 shown = _shown(slots.get(TURN))
                 if shown.get("turn") != number or shown.get("dirty"):
-                    turns.append(self._opening(match_id, board))
+                    turns.append(self._opening(board, info.version))
                 await self._table(info, names, slots, turns, {}, None, None)
             elif info.result is not None:
                 await self._end(info, info.result, names, slots, board.view)
@@ -271,11 +309,12 @@ class Delivery:
         self._retries[match_id] = asyncio.create_task(later())
 
     @staticmethod
-    def _opening(match_id: int, board: PublicUpdate) -> TurnUpdate:
+    def _opening(board: PublicUpdate, version: int) -> TurnUpdate:
+        """The turn open on ``board`` (the match at ``version``), with no lines of its own."""
         turn = board.turn
-        return TurnUpdate(match_id, turn.number if turn is not None else 0,
+        return TurnUpdate(board.match_id, turn.number if turn is not None else 0,
                           turn.seat if turn is not None else None, (), board.view,
-                          board.mention_user_ids)
+                          board.mention_user_ids, version)
 
     def _lock(self, match_id: int) -> asyncio.Lock:
         return self._locks.setdefault(match_id, asyncio.Lock())
@@ -390,18 +429,20 @@ class Delivery:
         """The live turn post again, at the bottom of the thread (/board): the turn goes on
         in the new post; nobody is pinged."""
         async with self._lock(match_id):
-            info = await self.service.info(match_id)
+            info, board = await self.service.settled(match_id)
+            if board is None:
+                return
             names = await self.names(info)
             slots = {r.slot: r for r in await self.store.deliveries(match_id)}
-            board = await self.service.board(match_id)
-            update = self._opening(match_id, board)
+            update = self._opening(board, info.version)
             shown = _shown(slots.get(TURN))
             if shown.get("turn") == update.number:
                 # Its lines move along; the old post stays as it was.
                 slots[TURN] = replace_shown(slots[TURN], {**shown, "turn": -1})
             update = TurnUpdate(match_id, update.number, update.seat,
                                 tuple(shown.get("lines", [])) if shown.get("turn")
-                                == update.number else (), update.view, update.acting)
+                                == update.number else (), update.view, update.acting,
+                                update.version)
             await self._turn_post(info, update, names, slots, [], again=True)
 
     async def _turn_post(self, info: MatchInfo, update: TurnUpdate, names: Sequence[str],
@@ -419,12 +460,18 @@ class Delivery:
         image = await self.images.board(update.view, names)
         alt = alt_text(info.game, update.view, names)
         pinged = set(pings) if not same else set()
-        message_id = record.message_id if same and record is not None else None
+        message_id = (record.message_id or None) if same and record is not None else None
         channel = self.where(info)
         if channel is None:
             return set()
         posts = self._turn_texts(info, update, lines)
-        for k, (text, _) in enumerate(posts):
+        # Written ahead and after each message: a stop or a failed send halfway leaves the
+        # slot dirty, saying which message holds what is left, and the next reconciliation
+        # finishes it (a send it repeats keeps its nonce: Discord makes it once).
+        sending = {"sending": shown["sending"]} if same and "sending" in shown else {}
+        await self._turn_record(slots, channel.id, message_id, update, lines, True, sending)
+        before = 0
+        for k, (text, part) in enumerate(posts):
             live = k == len(posts) - 1
             out = Card(text, image, BOARD_FILE,
                        [_row(hand_button(info.id))] if live and update.acting else (), alt)
@@ -438,7 +485,8 @@ class Delivery:
                     allowed = discord.AllowedMentions(
                         users=[discord.Object(u) for u in pinged] if k == 0 else False,
                         roles=False, everyone=False)
-                    what = update.number if k == 0 else [update.number, k]
+                    # A continuation is known by the post it follows, however it was split.
+                    what = [update.number, before] if before else update.number
                     nonce = {} if again else await self._sending(slots, info, TURN, what)
                     message_id = (await channel.send(allowed_mentions=allowed, **nonce,
                                                      **out.kwargs())).id
@@ -446,22 +494,22 @@ class Delivery:
                 log.warning("match %s: could not post turn %s (%s)", info.id, update.number,
                             exc)
                 self._failed(info.id)
-                if message_id is None:
-                    return set()
-                record = DeliveryRecord(info.id, TURN, channel.id, message_id, json.dumps(
-                    {"turn": update.number, "lines": [line for _, rest in posts[k:]
-                                                      for line in rest], "dirty": True}))
-                slots[TURN] = record
-                await self.store.put_delivery(record)
                 return set()
-            if not live:
-                message_id = None  # this post is full: the turn goes on in a new one
-        assert message_id is not None
-        record = DeliveryRecord(info.id, TURN, channel.id, message_id, json.dumps(
-            {"turn": update.number, "lines": posts[-1][1]}))
-        slots[TURN] = record
-        await self.store.put_delivery(record)
+            left = [*part, *(line for _, more in posts[k + 1:] for line in more)]
+            await self._turn_record(slots, channel.id, message_id, update, left, not live)
+            if not live:  # this post is full: the turn goes on in a new one
+                before, message_id = message_id, None
         return pinged
+
+    async def _turn_record(self, slots: dict[str, DeliveryRecord], channel_id: int,
+                           message_id: int | None, update: TurnUpdate, lines: Sequence[str],
+                           dirty: bool, more: Mapping[str, Any] | None = None) -> None:
+        """The turn slot: the live post (0: none yet), the lines it shows from the first on,
+        the version shown, and ``dirty`` while Discord is not yet made to match."""
+        shown = {**(more or {}), "turn": update.number, "lines": list(lines),
+                 "v": update.version, **({"dirty": True} if dirty else {})}
+        await self._remember(slots, DeliveryRecord(update.match_id, TURN, channel_id,
+                                                   message_id or 0, json.dumps(shown)))
 
     def _turn_texts(self, info: MatchInfo, update: TurnUpdate,
                     lines: Sequence[str]) -> list[tuple[str, list[str]]]:

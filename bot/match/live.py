@@ -105,10 +105,7 @@ class Matches:
     @asynccontextmanager
     async def locked(self, match_id: int) -> AsyncIterator[Live]:
         """The match, loaded under its lock; every hook sees it when the change is over."""
-        lock = self._locks.get(match_id)
-        if lock is None:
-            lock = self._locks[match_id] = asyncio.Lock()
-        async with lock:
+        async with self._lock(match_id):
             live = await self.load(match_id)
             try:
                 yield live
@@ -118,6 +115,18 @@ class Matches:
             finally:
                 for hook in self.hooks:
                     await hook.after(live)
+
+    async def settled(self, match_id: int) -> Live:
+        """The match between changes: loaded under its lock, changing nothing (a change
+        commits AI moves one by one, so a read without the lock can land halfway)."""
+        async with self._lock(match_id):
+            return await self.load(match_id)
+
+    def _lock(self, match_id: int) -> asyncio.Lock:
+        lock = self._locks.get(match_id)
+        if lock is None:
+            lock = self._locks[match_id] = asyncio.Lock()
+        return lock
 
     async def load(self, match_id: int) -> Live:
         logs.bind_match(match_id)

@@ -132,7 +132,7 @@ class Lobby:
             self.matches.remember(live.id, live.version, state)
             await self.turns.run(live)
             return build_outbound(game, live.id, live.seats, live.state, live.events,
-                                  None, live.result, live.moves)
+                                  None, live.result, live.moves, version=live.version)
 
     async def cancel(self, match_id: int, user_id: int,
                      can_manage: bool = False) -> list[Outbound]:

@@ -38,7 +38,9 @@ class TurnUpdate:
     """One turn's public record: lines to add to its post, and the table after them.
 
     Number 0 is before the first turn (Auroria's mulligans). ``acting``: the users who must
-    act now in this turn (none once it is over).
+    act now in this turn (none once it is over). ``version``: the match's version once the
+    change that made it was committed; the updates of one change share it, so a front end
+    that receives changes out of order can tell an older one from a newer.
     """
 
     match_id: int
@@ -46,7 +48,8 @@ class TurnUpdate:
     seat: int | None
     lines: tuple[str, ...]
     view: View
-    acting: tuple[int, ...] = ()
+    acting: tuple[int, ...]
+    version: int
 
 
 @dataclass(frozen=True)
@@ -122,9 +125,10 @@ def _number(turn: Turn | None) -> int:
 
 
 def turn_updates(game: Game[Any, Any], match_id: int, seats: Sequence[SeatRecord], state: Any,
-                 moves: Sequence[Move]) -> list[TurnUpdate]:
+                 moves: Sequence[Move], version: int) -> list[TurnUpdate]:
     """The turns a batch of moves touched, in order, then the turn open now (a fresh one
-    names who acts). A move's lines belong to the turn it was made in."""
+    names who acts). A move's lines belong to the turn it was made in; ``version``: the
+    match's version after the batch."""
     out: list[TurnUpdate] = []
     ends: list[Any] = []
     for move in moves:
@@ -135,7 +139,7 @@ def turn_updates(game: Game[Any, Any], match_id: int, seats: Sequence[SeatRecord
             ends[-1] = move.state
         else:
             seat = move.turn.seat if move.turn is not None else None
-            out.append(TurnUpdate(match_id, number, seat, lines, {}))
+            out.append(TurnUpdate(match_id, number, seat, lines, {}, (), version))
             ends.append(move.state)
     out = [replace(u, view=game.view(end, None)) for u, end in zip(out, ends, strict=True)]
     if game.result(state) is None:
@@ -145,7 +149,7 @@ def turn_updates(game: Game[Any, Any], match_id: int, seats: Sequence[SeatRecord
             out[-1] = replace(out[-1], acting=acting)
         else:
             out.append(TurnUpdate(match_id, _number(now), now.seat if now else None, (),
-                                  game.view(state, None), acting))
+                                  game.view(state, None), acting, version))
     return out
 
 
@@ -159,14 +163,16 @@ def private_update(game: Game[Any, Any], match_id: int, state: Any, seat: SeatRe
 
 def build_outbound(game: Game[Any, Any], match_id: int, seats: Sequence[SeatRecord], state: Any,
                    events: Sequence[Event], before: Any | None = None,
-                   result: Result | None = None, moves: Sequence[Move] = ()) -> list[Outbound]:
-    """Messages after moving from ``before`` (None: a fresh start) to ``state``.
+                   result: Result | None = None, moves: Sequence[Move] = (), *,
+                   version: int) -> list[Outbound]:
+    """Messages after moving from ``before`` (None: a fresh start) to ``state``, committed
+    as the match's ``version``.
 
     Only humans whose view, private news or open decisions changed get a private update;
     decisions not open in ``before`` become prompts.
     """
     out: list[Outbound] = [public_update(game, match_id, state, seats, events)]
-    out += turn_updates(game, match_id, seats, state, moves)
+    out += turn_updates(game, match_id, seats, state, moves, version)
     prompts: list[Outbound] = []
     for seat, user in humans(seats):
         update = private_update(game, match_id, state, seat, user, events)

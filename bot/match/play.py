@@ -38,7 +38,7 @@ class Play:
             await commit_move(self.matches, live, seat, action, user_id)
             await self.turns.run(live)
             return build_outbound(live.game, live.id, live.seats, live.state, live.events,
-                                  before, live.result, live.moves)
+                                  before, live.result, live.moves, version=live.version)
 
     async def check(self, match_id: int, user_id: int, decision_id: str,
                     choice: Sequence[str]) -> None:
@@ -72,7 +72,7 @@ class Play:
             before = live.state
             await self.turns.run(live)
             return build_outbound(live.game, live.id, live.seats, live.state, live.events,
-                                  before, live.result, live.moves)
+                                  before, live.result, live.moves, version=live.version)
 
     async def resign(self, match_id: int, user_id: int) -> list[Outbound]:
         """Leave a running match: the AI takes the seat, ranked last; a last player left wins."""
@@ -122,4 +122,4 @@ class Play:
             live.version = await self.matches.store.update_seat(live.id, live.version, gone)
             await self.turns.run(live)
         return build_outbound(live.game, live.id, live.seats, live.state, live.events,
-                              before, live.result, live.moves)
+                              before, live.result, live.moves, version=live.version)

@@ -24,6 +24,15 @@ class Queries:
         (info,) = await self.matches.annotate([live.info(await self._result_of(live))])
         return info
 
+    async def settled(self, match_id: int) -> tuple[MatchInfo, PublicUpdate | None]:
+        """The match and its public board as they stand between changes (``info``'s version
+        is the board's): what a front end reconciles to. No board before the deal."""
+        live = await self.matches.settled(match_id)
+        (info,) = await self.matches.annotate([live.info(await self._result_of(live))])
+        if live.state is None or live.record.status not in (ACTIVE, FINISHED):
+            return info, None
+        return info, public_update(live.game, live.id, live.state, live.seats)
+
     async def _result_of(self, live: Live) -> Result | None:
         if live.record.status != FINISHED:
             return None

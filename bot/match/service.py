@@ -65,6 +65,7 @@ class MatchService:
         self.matches_of = self.queries.matches_of
         self.hand = self.queries.hand
         self.board = self.queries.board
+        self.settled = self.queries.settled
         self.replay = self.queries.replay
         self.set_thread = self.queries.set_thread
         self.set_dm_ok = self.queries.set_dm_ok

@@ -245,7 +245,7 @@ class Timekeeper(MatchHooks):
                 out.append(private_update(live.game, live.id, live.state, seat, seat.user_id,
                                           live.events))
         return [*out, *build_outbound(live.game, live.id, live.seats, live.state, live.events,
-                                      before, live.result, live.moves)]
+                                      before, live.result, live.moves, version=live.version)]
 
     async def _set_seat(self, live: Live, seat: SeatRecord) -> None:
         live.version = await self.store.update_seat(live.id, live.version, seat)

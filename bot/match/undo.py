@@ -287,4 +287,4 @@ class UndoRequests:
         live.moves.append(Move(live.game.turn(state), tuple(live.events[-1:]), state))
         await self.turns.run(live)
         return build_outbound(live.game, live.id, live.seats, live.state, live.events,
-                              before, live.result, live.moves)
+                              before, live.result, live.moves, version=live.version)

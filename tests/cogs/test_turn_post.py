@@ -26,20 +26,20 @@ def text(update: TurnUpdate, lines: list[str]) -> str:
 
 
 def test_a_live_turn_names_the_seat_and_who_acts() -> None:
-    out = text(TurnUpdate(4, 7, 2, (), {}, (12,)), ["cat discards 3 Cave."])
+    out = text(TurnUpdate(4, 7, 2, (), {}, (12,), 1), ["cat discards 3 Cave."])
     assert out.split("\n") == ["**Zura #4** · turn 7 · <@12>'s turn", "• cat discards 3 Cave.",
                                "To act: <@12> (press **My hand**)"]
 
 
 def test_an_ai_turn_is_named_not_mentioned_and_a_finished_turn_has_no_to_act() -> None:
-    out = text(TurnUpdate(4, 8, 1, (), {}, ()), ["AI 2 draws."])
+    out = text(TurnUpdate(4, 8, 1, (), {}, (), 1), ["AI 2 draws."])
     assert out.startswith("**Zura #4** · turn 8 · AI 2's turn") and "To act" not in out
     assert "<@" not in out
 
 
 def test_a_long_turn_continues_in_further_posts_and_loses_no_line() -> None:
     lines = [f"move {i}: " + "x" * 60 for i in range(200)]
-    out = posts(TurnUpdate(4, 9, 0, (), {}, (10,)), lines)
+    out = posts(TurnUpdate(4, 9, 0, (), {}, (10,), 1), lines)
     assert len(out) == 4 and all(len(post) <= TEXT_MAX for post in out)
     assert [post.split("\n")[0] for post in out] == [
         "**Zura #4** · turn 9 · <@10>'s turn",

@@ -43,7 +43,7 @@ def parts_for(out: list[Outbound], seat: int | None) -> list[Outbound]:
 
 def test_a_fresh_start_sends_every_human_their_hand_and_prompt() -> None:
     state = setup(1)
-    out = build_outbound(GAME, 7, SEATS, state, [])
+    out = build_outbound(GAME, 7, SEATS, state, [], version=5)
     public = out[0]
     assert isinstance(public, PublicUpdate) and public.mention_user_ids == (10, 11, 13)
     privates = [o for o in out if isinstance(o, PrivateUpdate)]
@@ -56,12 +56,12 @@ def test_a_fresh_start_sends_every_human_their_hand_and_prompt() -> None:
 
 def test_only_changed_seats_get_private_updates() -> None:
     state = setup(2)
-    assert build_outbound(GAME, 7, SEATS, state, [], before=state) == [
+    assert build_outbound(GAME, 7, SEATS, state, [], before=state, version=5) == [
         PublicUpdate(7, GAME.view(state, None), (), (10, 11, 13)),
-        TurnUpdate(7, 0, None, (), GAME.view(state, None), (10, 11, 13))]
+        TurnUpdate(7, 0, None, (), GAME.view(state, None), (10, 11, 13), 5)]
     secret = Event("peek", "You peek at the deck.", audience=(1,))
     out = build_outbound(GAME, 7, SEATS, state, [secret, Event("x", "Public news.")],
-                         before=state)
+                         before=state, version=5)
     assert [type(o) for o in out] == [PublicUpdate, TurnUpdate, PrivateUpdate]
     public, _, private = out
     assert isinstance(public, PublicUpdate) and public.summary == ("Public news.",)
@@ -72,7 +72,7 @@ def test_only_changed_seats_get_private_updates() -> None:
 def test_a_move_updates_and_prompts_only_where_something_changed() -> None:
     state = setup(3)
     after, events = play(GAME, state, 0, lowest(state, 0))
-    out = build_outbound(GAME, 7, SEATS, after, events, before=state)
+    out = build_outbound(GAME, 7, SEATS, after, events, before=state, version=5)
     assert not any(isinstance(o, Prompt) for o in out)  # nothing new opened
     mover = [o for o in out if isinstance(o, PrivateUpdate) and o.seat == 0]
     assert len(mover) == 1 and mover[0].decisions == ()
@@ -83,7 +83,7 @@ def test_the_end_is_announced_with_each_seats_user() -> None:
     *_, last = ai_moves(GAME, setup(4), Rng(1))
     before, state, events = last.before, last.after, last.events
     result = GAME.result(state)
-    out = build_outbound(GAME, 7, SEATS, state, events, before=before, result=result)
+    out = build_outbound(GAME, 7, SEATS, state, events, before=before, result=result, version=5)
     assert result is not None and out[-1] == MatchEnded(7, result, (10, 11, None, 13))
     assert isinstance(out[0], PublicUpdate) and out[0].mention_user_ids == ()
 
@@ -106,9 +106,9 @@ def test_outbound_never_depends_on_cards_a_recipient_cannot_see(seed: int) -> No
         assert other is not None and other != state
         for mover in movers:
             after, events = play(GAME, state, mover, lowest(state, mover))
-            real = build_outbound(GAME, 7, SEATS, after, events, before=state)
+            real = build_outbound(GAME, 7, SEATS, after, events, before=state, version=5)
             o_after, o_events = play(GAME, other, mover, lowest(other, mover))
-            redealt = build_outbound(GAME, 7, SEATS, o_after, o_events, before=other)
+            redealt = build_outbound(GAME, 7, SEATS, o_after, o_events, before=other, version=5)
             assert parts_for(real, None) == parts_for(redealt, None)
             if viewer is not None:
                 assert parts_for(real, viewer) == parts_for(redealt, viewer)
@@ -129,7 +129,7 @@ def test_a_batch_of_moves_becomes_one_record_per_turn_then_the_open_turn() -> No
             break
         moves.append(Move(turn, tuple(move.events), move.after))
         state = move.after
-    out = turn_updates(zura, 7, seats, state, moves)
+    out = turn_updates(zura, 7, seats, state, moves, 5)
     assert [(u.number, u.seat) for u in out] == [(1, 0), (2, 1), (3, 0)]
     first, second, third = out
     assert first.lines and second.lines and not third.lines

@@ -14,8 +14,10 @@ snapshot equals seed + log replayed; finished ⇔ a result. After each restart t
 whose click was cut off presses the same button again (a replayed click: it must count
 exactly once), and every running match must take one more move. Before anyone presses,
 within ``LIVE`` seconds of the restart, Discord must show each running match as it stands:
-the live turn post is the current turn's and holds every line, and the player whose
-decision is open has a DM prompt for that decision window with its buttons.
+the live turn post is the current turn's, holds every line and carries "My hand" exactly
+when a person must act, and the player whose decision is open has a DM prompt for that
+decision window with its buttons. Nothing may be shown twice: a turn's post, a window's
+prompt, an end post or a result DM.
 """
 
 from __future__ import annotations
@@ -102,6 +104,9 @@ class CrashReport:
     """Running matches shown as they stood after a restart, unpressed."""
     shown_live: int = 0
     """Of those, shown within ``LIVE`` seconds (a figure for the bench, not a test)."""
+    shown_seconds: list[float] = field(default_factory=list)
+    """Wall-clock seconds from each restart (the bot connected) until a running match was
+    seen shown as it stood."""
     ends_shown: int = 0
     """Matches a kill cut off at their end whose end post and result DM came after the
     restart, unpressed."""
@@ -111,10 +116,6 @@ class CrashReport:
     or a result DM (a restart must not repeat what was sent before the kill)."""
     error_lines: int = 0
     failures: list[str] = field(default_factory=list)
-
-
-TURN_REPEAT = "turn post, "
-"""How ``duplicates`` marks a repeated turn post."""
 
 
 class CrashRun:
@@ -312,6 +313,7 @@ class CrashRun:
     # -- after a restart -----------------------------------------------------------------------
 
     async def after_restart(self, slots: list[Slot]) -> None:
+        restarted = time.monotonic()  # the bot is connected: its reconciliation is under way
         for slot in slots:
             if slot.match_id is not None and self.status(slot.match_id) == FINISHED:
                 try:
@@ -324,12 +326,12 @@ class CrashRun:
                         f"its end notices ({exc!r})")
         for slot in slots:
             if slot.match_id is not None and self.status(slot.match_id) == ACTIVE:
-                started = time.monotonic()
                 try:
                     await self.fake.wait_until(lambda s=slot: self.shown(s), WAIT,
                                                what="the match shown as it stands")
                     self.report.shown += 1
-                    self.report.shown_live += time.monotonic() - started <= LIVE
+                    self.report.shown_seconds.append(time.monotonic() - restarted)
+                    self.report.shown_live += self.report.shown_seconds[-1] <= LIVE
                 except Exception as exc:
                     self.report.failures.append(
                         f"restart {self.report.restarts}: match {slot.match_id} not shown "
@@ -411,6 +413,10 @@ class CrashRun:
             return "the turn post is not the current turn's"
         if post[1].get("dirty"):
             return "the turn post misses lines"
+        live = self.fake.state.messages.get(post[0])
+        acting = any(seats.get(d.player) is not None for d in game.pending(state))
+        if live is None or acting != any(b.label == "My hand" for b in live.buttons):
+            return "the live turn post's My hand button does not match who acts"
         for decision in game.pending(state):
             if seats.get(decision.player) != slot.user.id:
                 continue
@@ -423,35 +429,25 @@ class CrashRun:
         return ""
 
     def duplicates(self) -> list[str]:
-        """Posts and DMs that repeat one already made (see ``CrashReport.duplicates``); a
-        repeated turn post is marked ``TURN_REPEAT``."""
-        seen: Counter[tuple[int, str, str]] = Counter()
+        """Posts and DMs that repeat one already made (see ``CrashReport.duplicates``)."""
+        seen: Counter[tuple[int, str]] = Counter()
         for thread in self.fake.threads(self.table):
             for message in self.fake.messages(thread):
                 head = message.text.split("\n", 1)[0]
-                if TURN_POST.match(head):
-                    seen[thread.id, TURN_REPEAT, head] += 1
-                elif " is over: " in head:
-                    seen[thread.id, "", head] += 1
+                if TURN_POST.match(head) or " is over: " in head:
+                    # A long turn's continuations share a heading: each is its own text.
+                    seen[thread.id, message.text if "(continued)" in head else head] += 1
         for user in self.fake.state.users.values():
             if user.dm_channel_id is None:
                 continue
             for message in self.fake.dms(user):
                 if "you placed" in message.text:
-                    seen[user.id, "", message.text] += 1
+                    seen[user.id, message.text] += 1
                 elif opened_with_choices(message):
                     first = message.history[0].components if message.history else \
                         message.components
-                    seen[user.id, "", _decision(first)] += 1
-        return [f"{kind}{n} times: {what[:80]!r}" for (_, kind, what), n in seen.items()
-                if n > 1]
-
-    @staticmethod
-    def notifying(duplicates: list[str]) -> list[str]:
-        """The repeats that reach a person: prompts, result DMs and end posts, not a turn post.
-        Known defect (issue 15, cause not found yet): under many kills a turn post is now and
-        then posted twice (seen on AI turns); ``python -m bench crash`` counts it apart."""
-        return [d for d in duplicates if not d.startswith(TURN_REPEAT)]
+                    seen[user.id, _decision(first)] += 1
+        return [f"{n} times: {what[:80]!r}" for (_, what), n in seen.items() if n > 1]
 
     # -- the database ----------------------------------------------------------------------------
 

@@ -1,0 +1,164 @@
+"""Changes reach Discord out of order and a restart reconciles while one is on its way (issue
+15): the thread still gets one post per turn, the live one last and with its "My hand"
+button, and a send that failed halfway through a long turn is finished, not repeated.
+
+The service's changes are made directly and their batches handed to ``Delivery`` in an
+explicit order, so each case happens every run; nothing waits on a timer.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from bot.discord import delivery as delivery_module
+from bot.discord.delivery import Delivery
+from bot.engine import Rng, registry
+from bot.match import MatchService, Outbound, TurnUpdate
+from tests.e2e.conftest import World
+from tests.e2e.players import Players, is_board, open_match, start
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser
+
+
+async def decide(service: MatchService, match_id: int, user: FakeUser) -> list[Outbound]:
+    """The user's first open decision, answered as a normal AI would (the batch is kept)."""
+    hand = await service.hand(match_id, user.id)
+    decision = hand.decisions[0]
+    game = registry.get((await service.info(match_id)).game)
+    action = game.ai_choose("normal", hand.view, decision, Rng(7))
+    return await service.submit(match_id, user.id, decision.id, action.choice)
+
+
+def turns_of(batch: list[Outbound]) -> list[int]:
+    return [o.number for o in batch if isinstance(o, TurnUpdate)]
+
+
+async def until_turns_change_hands(service: MatchService, delivery: Delivery, match_id: int,
+                                   user: FakeUser) -> list[Outbound]:
+    """Play the user's decisions, delivering each, up to the one that ends their turn: the
+    AI's turn follows in the same change and the user's next turn opens (kept, undelivered)."""
+    for _ in range(20):
+        batch = await decide(service, match_id, user)
+        if len(set(turns_of(batch))) >= 3:
+            return batch
+        await delivery.deliver(batch)
+    raise AssertionError("the user's turn never ended")
+
+
+def posts(fake: FakeDiscord, thread: FakeChannel) -> list[str]:
+    """Each turn post by what makes it one of a kind: its heading, or a continuation's
+    whole text (a long turn's continuations share a heading)."""
+    out = []
+    for m in fake.messages(thread):
+        head = m.text.split("\n", 1)[0]
+        if is_board(m):
+            out.append(m.text if "(continued)" in head else head)
+    return out
+
+
+def assert_one_post_per_turn_the_live_one_last(fake: FakeDiscord, thread: FakeChannel,
+                                               user: FakeUser) -> None:
+    seen = posts(fake, thread)
+    assert [h for h, n in Counter(seen).items() if n > 1] == [], seen
+    live = Players(fake, thread, [user]).live()
+    assert [b.label for b in live.buttons] == ["My hand"]
+    assert f"To act: <@{user.id}>" in live.text
+
+
+async def test_an_older_change_delivered_after_a_newer_one_posts_no_turn_twice(
+        world: World) -> None:
+    fake, alice = world.fake, world.alice
+    async with world.bot() as bot:
+        thread, lobby = await open_match(fake, alice, world.table, "zura", [], ai_players=1)
+        await start(fake, alice, lobby)
+        assert bot.parlor is not None
+        service, delivery = bot.parlor.service, bot.parlor.delivery
+        older = await until_turns_change_hands(service, delivery, 1, alice)
+        newer = await decide(service, 1, alice)  # the first decision of her next turn
+        assert max(turns_of(older)) == min(turns_of(newer))
+        await delivery.deliver(newer)
+        await delivery.deliver(older)
+    assert_one_post_per_turn_the_live_one_last(fake, thread, alice)
+
+
+async def test_a_reconciliation_while_a_change_is_on_its_way_leaves_its_turns_to_it(
+        world: World) -> None:
+    """The restart's reconciliation runs while the AI turns a stop cut short are finished
+    and on their way (the clocks' recovery): the batch posts them, with their lines."""
+    fake, alice = world.fake, world.alice
+    async with world.bot() as bot:
+        thread, lobby = await open_match(fake, alice, world.table, "zura", [], ai_players=1)
+        await start(fake, alice, lobby)
+        assert bot.parlor is not None
+        service, delivery = bot.parlor.service, bot.parlor.delivery
+        batch = await until_turns_change_hands(service, delivery, 1, alice)
+        await delivery.reconcile(1)
+        await delivery.deliver(batch)
+        await delivery.reconcile(1)
+    assert_one_post_per_turn_the_live_one_last(fake, thread, alice)
+    ai_turn = sorted(set(turns_of(batch)))[1]
+    [post] = [m for m in fake.messages(thread) if f"· turn {ai_turn} ·" in m.text]
+    assert "\n• " in post.text, "the AI's turn shows its moves"
+
+
+async def test_a_long_turn_cut_off_between_its_posts_is_finished_with_its_button(
+        world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The live post is edited into a full one, then the continuation's send fails: the
+    reconciliation that follows sends the continuation, which carries "My hand"."""
+    fake, alice = world.fake, world.alice
+    async with world.bot() as bot:
+        thread, lobby = await open_match(fake, alice, world.table, "zura", [], ai_players=1)
+        await start(fake, alice, lobby)
+        assert bot.parlor is not None
+        service, delivery = bot.parlor.service, bot.parlor.delivery
+        await delivery.deliver(await until_turns_change_hands(service, delivery, 1, alice))
+        first = await decide(service, 1, alice)
+        await delivery.deliver(first)
+        second = await decide(service, 1, alice)  # her turn goes on: one post, edited
+        assert len(set(turns_of(first + second))) == 1
+        monkeypatch.setattr(delivery_module, "TEXT_MAX", 60)  # a post per line
+        fake.inject_error("POST /channels/{channel_id}/messages", status=403, code=50013,
+                          channel_id=thread.id)
+        await delivery.deliver(second)
+        await delivery.reconcile(1)
+    assert_one_post_per_turn_the_live_one_last(fake, thread, alice)
+
+
+class Stop(Exception):
+    """The process stops here (what a SIGKILL leaves behind: the send made, not recorded)."""
+
+
+async def test_a_stop_between_a_continuation_and_its_record_sends_it_once(
+        world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The continuation of a long turn is sent and the stop comes before the slot records
+    it: the reconciliation repeats the send with the same nonce, and Discord makes it once."""
+    fake, alice = world.fake, world.alice
+    async with world.bot() as bot:
+        thread, lobby = await open_match(fake, alice, world.table, "zura", [], ai_players=1)
+        await start(fake, alice, lobby)
+        assert bot.parlor is not None
+        service, delivery = bot.parlor.service, bot.parlor.delivery
+        await delivery.deliver(await until_turns_change_hands(service, delivery, 1, alice))
+        await delivery.deliver(await decide(service, 1, alice))
+        second = await decide(service, 1, alice)
+        monkeypatch.setattr(delivery_module, "TEXT_MAX", 60)  # a post per line
+        record = Delivery._turn_record
+
+        async def stopped(self: Delivery, *args: Any) -> None:
+            """Stop at the live post's record (``dirty``, the sixth argument, is False)."""
+            if args[5] is False:
+                raise Stop
+            await record(self, *args)
+
+        monkeypatch.setattr(Delivery, "_turn_record", stopped)
+        sent = len(fake.messages(thread))
+        with pytest.raises(Stop):
+            await delivery.deliver(second)
+        assert len(fake.messages(thread)) > sent, "the continuation went out"
+        monkeypatch.setattr(Delivery, "_turn_record", record)
+        made = len(fake.messages(thread))
+        await delivery.reconcile(1)
+        assert len(fake.messages(thread)) == made
+    assert_one_post_per_turn_the_live_one_last(fake, thread, alice)
