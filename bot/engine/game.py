@@ -105,6 +105,12 @@ class Game(ABC, Generic[S, V]):
         cards to flip); None: every single pick, or random ones for larger picks."""
         return None
 
+    def search_world(self, state: S, seat: int, rng: Rng) -> S | None:
+        """A world for ``seat``'s search: ``redeal_hidden``, which a game may narrow by what
+        its seat can infer from how the others played (an opponent's face-down play is
+        one their AI would make). None: no hidden cards."""
+        return self.redeal_hidden(state, seat, rng)
+
     def describe(self, view: V, names: Sequence[str], *, full: bool = False) -> str:
         """``view`` as text a person reads like the game, players called by ``names``.
 

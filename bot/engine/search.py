@@ -114,7 +114,7 @@ def _well_formed(decision: Decision, choice: tuple[str, ...]) -> bool:
 
 def _world(game: Game[S, Any], state: S, seat: int, rng: Rng) -> S:
     """A state ``seat`` cannot tell from ``state``, with an unknown generator position."""
-    world = game.redeal_hidden(state, seat, rng)
+    world = game.search_world(state, seat, rng)
     data = game.to_json(state if world is None else world)
     if "rng" in data:
         data["rng"] = rng.next_u64()

@@ -166,3 +166,44 @@ def test_a_settled_choice_spends_less_than_the_budget() -> None:
         decision = game.pending(state)[0]
         spent.append(think(game, state, decision, Rng(seed), Budget(400))[1])
     assert min(spent) < 100
+
+
+ESTIMATED = [0.31, 0.62, 0.45, 0.55, 0.38, 0.71, 0.5, 0.44, 0.58, 0.36, 0.49, 0.66]
+"""The normal AI's answer in twelve worlds, scored by an estimate (Aura: cards left)."""
+
+
+def test_estimated_rewards_a_card_apart_in_most_worlds_overrule_normal() -> None:
+    """A card is worth a few hundredths of an estimated reward: a rival a card ahead in ten
+    of twelve worlds is real, though no world differs by a whole win."""
+    normal = _Arm(("n",), list(ESTIMATED))
+    rival = _Arm(("r",), [r + (0.06 if k % 6 else -0.03) for k, r in enumerate(ESTIMATED)])
+    assert _pick(normal, _race([normal, rival], [normal, rival], 12)).choice == ("r",)
+
+
+def test_estimated_rewards_that_go_both_ways_keep_normal() -> None:
+    normal = _Arm(("n",), list(ESTIMATED))
+    rival = _Arm(("r",), [r + (0.06 if k % 2 else -0.05) for k, r in enumerate(ESTIMATED)])
+    assert _pick(normal, _race([normal, rival], [normal, rival], 12)).choice == ("n",)
+
+
+def test_a_game_with_an_estimate_stops_its_playouts_early(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Aura scores a playout two turns on: a search's playouts are a dozen moves or so, not
+    a whole game's hundred each."""
+    game = registry.get("aura")
+    state = midgame(game, 2, 1, 4)
+    decision = game.pending(state)[0]
+    moves = [0]
+    apply = game.apply
+
+    def counted(state: Any, player: int, action: Any) -> Any:
+        moves[0] += 1
+        return apply(state, player, action)
+
+    monkeypatch.setattr(game, "apply", counted)
+    used = think(game, state, decision, Rng(1), Budget(20))[1]
+    assert used > 0 and moves[0] / used < 30
+    monkeypatch.setattr(game, "playout_estimate", lambda start, state, seat: None)
+    moves[0] = 0
+    used = think(game, state, decision, Rng(1), Budget(20))[1]
+    assert moves[0] / used > 60

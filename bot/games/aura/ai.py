@@ -199,12 +199,13 @@ def worth(view: AuraView, result: Outcome, me: int | None = None) -> float:
     """How good ``result`` is for ``me`` (the viewer by default): opponents' discards
     against their own."""
     me = _me(view) if me is None else me
-    others = [s for s in range(view["players"]) if s != me]
-    score = sum(result.owes[s] for s in others) / len(others) - result.owes[me]
+    owes = result.owes
+    others = len(owes) - 1
+    score = (sum(owes) - owes[me]) / others - owes[me]
     stopped = any(result.blocked_all)
     if view["active"] == me:
         return score + (0.8 if stopped and not view["additional_turn"] else 0.0)
-    return score - (0.8 / len(others) if stopped and not view["additional_turn"] else 0.0)
+    return score - (0.8 / others if stopped and not view["additional_turn"] else 0.0)
 
 
 SEARCHED_WILDS = 2
@@ -269,11 +270,16 @@ def _best(view: AuraView, options: list[str], table_for: Callable[[str], tuple[
 
 # --- each kind of decision ------------------------------------------------------------------
 
-def _play(view: AuraView, decision: Decision) -> tuple[str, ...]:
+def ranked_plays(view: AuraView, decision: Decision) -> list[tuple[int, ...]]:
+    """Every legal play, best by ``play_score`` first (ties in hand order)."""
     hand = [int(o.key) for o in decision.options]
     can_trade = view["seats"][_me(view)]["discard"] > 0
-    best = max(legal_plays(hand), key=lambda combo: play_score(combo, can_trade))
-    return tuple(str(c) for c in best)
+    plays = legal_plays(hand)
+    return sorted(plays, key=lambda combo: -play_score(combo, can_trade))
+
+
+def _play(view: AuraView, decision: Decision) -> tuple[str, ...]:
+    return tuple(str(c) for c in ranked_plays(view, decision)[0])
 
 
 def _block(view: AuraView, decision: Decision) -> tuple[str, ...]:
@@ -342,7 +348,8 @@ def _wild(view: AuraView, decision: Decision) -> tuple[str, ...]:
     return (_best(view, [o.key for o in reversed(decision.options)], naming),)
 
 
-def _discard(view: AuraView, decision: Decision) -> tuple[str, ...]:
+def ranked_discards(view: AuraView, decision: Decision) -> list[str]:
+    """The options of a discard, cheapest to give up first."""
     rows, _ = table_of(view)
     mine = rows[_me(view)]
 
@@ -353,8 +360,11 @@ def _discard(view: AuraView, decision: Decision) -> tuple[str, ...]:
             return 0.6 * keep_value(mine[int(key[1:])])
         return keep_value(int(key))
 
-    keys = sorted((o.key for o in decision.options), key=cost)
-    return tuple(keys[:decision.min])
+    return sorted((o.key for o in decision.options), key=cost)
+
+
+def _discard(view: AuraView, decision: Decision) -> tuple[str, ...]:
+    return tuple(ranked_discards(view, decision)[:decision.min])
 
 
 def choose_normal(view: AuraView, decision: Decision, rng: Rng) -> Action:

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from bot.engine import Action, Decision, Event, Game, OptionSpec, Result, Rng, Turn
 from bot.engine.help import Topic
-from bot.games.aura import ai, text
+from bot.games.aura import ai, strong, text
 from bot.games.aura.cards import AURA, EMPTY
 from bot.games.aura.decisions import open_decisions
 from bot.games.aura.help import TOPICS
@@ -91,6 +91,16 @@ class Aura(Game[AuraState, AuraView]):
 
     def redeal_hidden(self, state: AuraState, viewer: int | None, rng: Rng) -> AuraState:
         return redeal(state, viewer, rng)
+
+    def playout_estimate(self, start: AuraState, state: AuraState, seat: int) -> float | None:
+        return strong.playout_estimate(start, state, seat)
+
+    def search_world(self, state: AuraState, seat: int, rng: Rng) -> AuraState:
+        return strong.search_world(state, seat, rng)
+
+    def search_candidates(self, view: AuraView, decision: Decision, rng: Rng
+                          ) -> list[tuple[str, ...]] | None:
+        return strong.search_candidates(view, decision)
 
 
 GAME = Aura()

@@ -4,19 +4,32 @@
 (shuffled from sorted order, so the result tells nothing of where each card really was:
 the strong AI searches such redeals):
 another player's hand, face-down cards, secret discards and deck, and the order of the
-viewer's own deck. A view or decision that changes under it shows something it should not.
+viewer's own deck. The active player's face-down cards are redealt as a play the colour rule
+allows, which every seat knows they are. A view or decision that changes under it shows
+something it should not.
 """
 
 from __future__ import annotations
 
 from bot.engine import Rng
-from bot.games.aura.cards import AURA, EMPTY
+from bot.games.aura.cards import AURA, COLOUR, EMPTY
 from bot.games.aura.state import BLOCK, PLAY, AuraState, evolve
 
 
 def _with_aura(cards: list[int], at: int) -> tuple[int, ...]:
     cards.insert(at, AURA)
     return tuple(cards)
+
+
+def _legal_play(cards: list[int], k: int, rng: Rng) -> list[int]:
+    """``k`` of ``cards`` in random order, uniform among those the colour rule allows as a
+    play (one colour, or all different): the active player's face-down cards are one."""
+    pool = sorted(cards)
+    while True:
+        left = list(pool)
+        picked = [left.pop(rng.randrange(len(left))) for _ in range(k)]
+        if len({COLOUR[c] for c in picked}) in (1, k):
+            return picked
 
 
 def redeal(state: AuraState, viewer: int | None, rng: Rng) -> AuraState:
@@ -35,7 +48,13 @@ def redeal(state: AuraState, viewer: int | None, rng: Rng) -> AuraState:
         hand = state.hands[seat]
         hidden = state.secret[seat]
         n, k, h = len(hand), len(slots), len(hidden)
-        pool = rng.deal([*hand, *(row[i] for i in slots), *hidden, *deck])
+        cards = [*hand, *(row[i] for i in slots), *hidden, *deck]
+        if seat == state.active and slots:
+            play = _legal_play(cards, k, rng)
+            rest = rng.deal([c for c in cards if c not in play])
+            pool = [*rest[:n], *play, *rest[n:]]
+        else:
+            pool = rng.deal(cards)
         hands[seat] = tuple(sorted(pool[:n]))
         if slots:
             new_row = list(row)

@@ -9,7 +9,7 @@ counts as the number its owner named (0 until then). Each blocker is judged on t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from bot.games.aura.cards import (
     BLOCK,
@@ -26,29 +26,26 @@ from bot.games.aura.cards import (
 from bot.games.aura.state import BLOCKED, BY_BLOCK, BY_HIGHER, BY_TRUMP, DISCARDS
 
 
-def strength(card: int, named: Sequence[int]) -> int:
-    """A card's value for blocking; ``named`` holds its owner's wild numbers by colour."""
-    return named[COLOUR[card]] if KIND[card] == WILD else RANK[card]
-
-
-def chain_number(card: int, named: Sequence[int]) -> int:
-    """The number a card shares with others to chain (0: none, as for actions)."""
-    return named[COLOUR[card]] if KIND[card] == WILD else VALUE[card]
-
-
 def beats(block: int, block_named: Sequence[int], target: int, target_named: Sequence[int]
           ) -> int:
-    """``BY_TRUMP``, ``BY_HIGHER`` or 0: how ``block`` stops ``target``, if it does."""
-    if TRUMPS[COLOUR[block]] == COLOUR[target]:
+    """``BY_TRUMP``, ``BY_HIGHER`` or 0: how ``block`` stops ``target``, if it does.
+
+    Same colour: the strength decides, a wild's being the number its owner named
+    (``*_named`` holds each owner's wild numbers by colour), any other card's its ``RANK``.
+    """
+    colour = COLOUR[block]
+    if TRUMPS[colour] == COLOUR[target]:
         return BY_TRUMP
-    if COLOUR[block] == COLOUR[target] and strength(block, block_named) > strength(
-            target, target_named):
+    if colour == COLOUR[target] and (
+            block_named[colour] if KIND[block] == WILD else RANK[block]) > (
+            target_named[colour] if KIND[target] == WILD else RANK[target]):
         return BY_HIGHER
     return 0
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
+    """A named tuple, not a frozen dataclass: the AI judges thousands of tables a decision."""
+
     marks: tuple[tuple[int, ...], ...]
     """Per seat and position: how the block beat (``HOW_MASK`` bits), ``BLOCKED`` once the
     chains are applied, ``DISCARDS`` when that card costs the seat a discard (Reverse applied).
@@ -62,8 +59,14 @@ class Outcome:
 
 
 def chains_of(played: Sequence[int], named: Sequence[int]) -> tuple[int, ...]:
-    numbers = [chain_number(c, named) if c != EMPTY else 0 for c in played]
-    return tuple(n if n and numbers.count(n) > 1 else 0 for n in numbers)
+    """Per position, the number a card shares with another (its value, a wild's named
+    number; actions have none), else 0."""
+    numbers = [(named[COLOUR[c]] if KIND[c] == WILD else VALUE[c]) if c != EMPTY else 0
+               for c in played]
+    given = [n for n in numbers if n]
+    if len(set(given)) == len(given):
+        return (0,) * len(numbers)
+    return tuple([n if n and numbers.count(n) > 1 else 0 for n in numbers])
 
 
 def judge(table: Sequence[Sequence[int]], active: int,
@@ -71,43 +74,52 @@ def judge(table: Sequence[Sequence[int]], active: int,
     """The outcome of a full table: ``table[s]`` is seat ``s``'s row by position."""
     played = table[active]
     named = wilds[active]
-    in_play = [c for row in table for c in row if c != EMPTY]
-    double = DOUBLE in in_play
-    reverse = in_play.count(REVERSE) % 2 == 1
+    size = len(played)
+    double = False
+    reverses = 0
+    for row in table:
+        if DOUBLE in row:
+            double = True
+        if REVERSE in row:
+            reverses += row.count(REVERSE)
+    reverse = reverses % 2 == 1
     chains = chains_of(played, named)
+    chained = any(chains)
+    targets = [i for i, t in enumerate(played) if t != EMPTY]
     marks: list[tuple[int, ...]] = []
     owes: list[int] = []
     blocked_all: list[bool] = []
     for seat, row in enumerate(table):
         if seat == active:
-            marks.append((0,) * len(played))
+            marks.append((0,) * size)
             owes.append(0)
             blocked_all.append(False)
             continue
-        mine = wilds[seat]
-        block_card = BLOCK in row
-        hows = [0] * len(played)
-        for i, target in enumerate(played):
-            if target == EMPTY:
-                continue
-            if block_card:
+        hows = [0] * size
+        if BLOCK in row:
+            for i in targets:
                 hows[i] = BY_BLOCK
-            elif row[i] != EMPTY:
-                hows[i] = beats(row[i], mine, target, named)
-        open_chains = {chains[i] for i, t in enumerate(played)
-                       if t != EMPTY and chains[i] and not hows[i]}
-        cells = []
+        else:
+            mine = wilds[seat]
+            for i in targets:
+                if row[i] != EMPTY:
+                    hows[i] = beats(row[i], mine, played[i], named)
+        # A chain is blocked only when every card in it is.
+        open_chains = ({chains[i] for i in targets if chains[i] and not hows[i]}
+                       if chained else ())
+        cells = [0] * size
         lost = 0
-        for i, target in enumerate(played):
-            if target == EMPTY:
-                cells.append(0)
-                continue
-            blocked = bool(hows[i]) and chains[i] not in open_chains
-            costs = blocked == reverse
-            lost += costs
-            cells.append(hows[i] | (BLOCKED if blocked else 0) | (DISCARDS if costs else 0))
+        every = True
+        for i in targets:  # a stopped card costs nothing, an open one a discard; Reverse flips it
+            how = hows[i]
+            if how and chains[i] not in open_chains:
+                cells[i] = how | BLOCKED | DISCARDS if reverse else how | BLOCKED
+                lost += reverse
+            else:
+                every = False
+                cells[i] = how if reverse else how | DISCARDS
+                lost += not reverse
         marks.append(tuple(cells))
         owes.append(lost * 2 if double else lost)
-        blocked_all.append(all(m & BLOCKED for m, t in zip(cells, played, strict=True)
-                               if t != EMPTY))
+        blocked_all.append(every)
     return Outcome(tuple(marks), tuple(owes), tuple(blocked_all), double, reverse, chains)

@@ -235,22 +235,28 @@ _FACE = tuple(faces[0] for faces in _FACES)
 _BACKS = tuple(cast(Back, Face({"back": d.lines})) for d in CARDS.decks)
 
 
-def _seat(state: AuraState, seat: int, viewer: int | None, hidden_blocks: int) -> Seat:
+_LOOKS = tuple((d.aura, d.lines) for d in CARDS.decks)
+_OPENING = {EMPTY: None, **dict(enumerate(_FACE))}
+"""A card drawn for the starting player, or None where that seat no longer drew."""
+
+
+def _seat(state: AuraState, seat: int, shown: bool, hidden_blocks: int) -> Seat:
     deck = state.decks[seat]
     pile = state.discards[seat]
-    shown = viewer == seat or state.phase == OVER
-    look = CARDS.decks[seat]
+    aura, lines = _LOOKS[seat]
+    in_deck = len(deck) - 1
+    held = len(state.hands[seat]) + hidden_blocks
     return {
         "seat": seat,
-        "aura": look.aura,
-        "back": look.lines,
-        "hand": len(state.hands[seat]) + hidden_blocks,
-        "deck": len(deck) - 1,
-        "under_aura": len(deck) - 1 - deck.index(AURA),
+        "aura": aura,
+        "back": lines,
+        "hand": held,
+        "deck": in_deck,
+        "under_aura": in_deck - deck.index(AURA),
         "aura_surfaced": state.surfaced[seat],
         "discard": len(pile),
-        "discarded": [_FACE[c] for c in pile] if shown else None,
-        "remaining": len(deck) - 1 + len(state.hands[seat]) + hidden_blocks,
+        "discarded": list(map(_FACE.__getitem__, pile)) if shown else None,
+        "remaining": in_deck + held,
     }
 
 
@@ -354,8 +360,10 @@ def build_view(state: AuraState, viewer: int | None) -> AuraView:
     sealed: set[int] = set()
     if state.table:
         table, sealed = _table(state, viewer)
-    seats = [_seat(state, s, viewer, len(state.table[s]) - state.table[s].count(EMPTY)
-                   if s in sealed else 0) for s in range(state.players)]
+    over = state.phase == OVER
+    seats = [_seat(state, s, over or viewer == s,
+                   len(state.table[s]) - state.table[s].count(EMPTY) if s in sealed else 0)
+             for s in range(state.players)]
     return {
         "game": "aura",
         "viewer": viewer,
@@ -368,10 +376,10 @@ def build_view(state: AuraState, viewer: int | None) -> AuraView:
         "phase": state.phase,
         "waiting": waiting(state),
         "ending": state.ending,
-        "opening": [[_FACE[c] if c != EMPTY else None for c in rnd]
-                    for rnd in state.opening],
+        "opening": [list(map(_OPENING.__getitem__, rnd)) for rnd in state.opening],
         "seats": seats,
         "table": table,
-        "hand": [_FACE[c] for c in state.hands[viewer]] if viewer is not None else None,
-        "result": _standing(state) if state.phase == OVER else None,
+        "hand": list(map(_FACE.__getitem__, state.hands[viewer])) if viewer is not None
+        else None,
+        "result": _standing(state) if over else None,
     }

@@ -22,6 +22,7 @@ from typing import ClassVar, Literal
 from bot.engine import Decision, Event, Option
 from bot.engine.datacheck import DataError
 from bot.games.zura.board import (
+    ABILITY,
     LAND,
     land_name,
     landscape_options,
@@ -99,16 +100,35 @@ NONE = Ability()
 _BY_PHASE: dict[str, Ability] = {}
 
 
+class _ByCard(dict[int, Ability]):
+    """Tzerzurian card id → the handler of its ability, looked up once per card."""
+
+    def __missing__(self, card: int) -> Ability:
+        found = self[card] = ABILITIES[ABILITY[card]]
+        return found
+
+
+_BY_CARD = _ByCard()
+
+
 def register(ability: Ability) -> Ability:
     """Make ``ability`` the handler of its key (and of its step, if it has one)."""
     ABILITIES[ability.key] = ability
     if ability.phase:
         _BY_PHASE[ability.phase] = ability
+    _BY_CARD.clear()
     return ability
 
 
 def handler(key: str | None) -> Ability:
-    return NONE if key is None else ABILITIES[key]
+    """The handler of ``key``; an empty stack's (None, or ``NONE.key``) has no power."""
+    return ABILITIES[key] if key else NONE
+
+
+def on_top(s: ZState, seat: int) -> Ability:
+    """The handler of the ability on top of ``seat``'s stack: the only one that counts."""
+    stack = s.stacks[seat]
+    return _BY_CARD[stack[-1]] if stack else NONE
 
 
 def of_phase(phase: str) -> Ability | None:

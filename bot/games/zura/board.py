@@ -58,12 +58,6 @@ KIND = tuple(CARDS.types[t].kind for t in CARDS.tz)
 """Tzerzurian card id → tzerzurian, hermit or imp."""
 
 
-def top_ability(s: ZState, seat: int) -> str | None:
-    """The key of the ability on top of ``seat``'s stack: the only one that counts."""
-    stack = s.stacks[seat]
-    return ABILITY[stack[-1]] if stack else None
-
-
 _SLOT_INDEXES = range(CARDS.slots)
 
 
@@ -110,8 +104,8 @@ def pick(s: ZState, player: int, prompt: str, options: Sequence[Option],
          default: str | None = None) -> Decision:
     """A pick-one decision of ``player`` in the current phase."""
     chosen = default if default is not None else options[0].key
-    return Decision(f"{s.step}.{s.phase}.{player}", player, PICK, prompt, tuple(options),
-                    default=(chosen,), window=window(s, player))
+    return Decision(f"{s.step}.{s.phase}.{player}", player, PICK, prompt, tuple(options), 1, 1,
+                    (chosen,), window(s, player))
 
 
 def hand_groups(hand: tuple[int, ...]) -> list[tuple[int, int, int]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 
 from bot.engine import ORDER, Decision, Option
-from bot.games.zura.abilities import effects, handler, of_phase
+from bot.games.zura.abilities import effects, of_phase, on_top
 from bot.games.zura.board import (
     SLOT_NAMES,
     face_down,
@@ -18,7 +18,6 @@ from bot.games.zura.board import (
     land_name,
     pick,
     stealable,
-    top_ability,
     tz_name,
     who,
     window,
@@ -39,9 +38,9 @@ _TRAVEL_LAND = CARDS.travel.__getitem__
 
 
 def _act(s: ZState) -> Decision:
-    ability = top_ability(s, s.turn)
-    options = _discard_options(tuple(map(_TRAVEL_LAND, s.hands[s.turn])), ability)
-    more = handler(ability).act_options(s)
+    top = on_top(s, s.turn)
+    options = _discard_options(tuple(map(_TRAVEL_LAND, s.hands[s.turn])), top.key)
+    more = top.act_options(s)
     return pick(s, s.turn, _ACT_PROMPT, [*options, *more] if more else options)
 
 
@@ -49,7 +48,7 @@ _ACT_PROMPT = "Discard travel cards of one landscape."
 
 
 @lru_cache(maxsize=4096)
-def _discard_options(lands: tuple[int, ...], ability: str | None) -> tuple[Option, ...]:
+def _discard_options(lands: tuple[int, ...], ability: str) -> tuple[Option, ...]:
     """"Landscape × count" options for a hand given by its landscapes, in hand order."""
     options = []
     for land, first, count in land_groups(lands):

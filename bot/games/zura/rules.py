@@ -16,8 +16,10 @@ may open a step of its own (``scry``, ``restack``, ``swap``, ``extra`` in the de
 
 from __future__ import annotations
 
+from functools import cache
+
 from bot.engine import Event, Rng
-from bot.games.zura.abilities import effects, handler, of_phase
+from bot.games.zura.abilities import effects, of_phase, on_top
 from bot.games.zura.board import (
     HERMIT,
     IMP,
@@ -31,7 +33,6 @@ from bot.games.zura.board import (
     slot_name,
     stealable,
     take_from_hand,
-    top_ability,
     tz_key,
     tz_name,
     who,
@@ -40,10 +41,11 @@ from bot.games.zura.cards import CARDS
 from bot.games.zura.state import ZState
 
 _SLOT = {name: i for i, name in enumerate(SLOT_NAMES)}
+_TRAVEL_LAND = CARDS.travel.__getitem__
 
 
 def hand_target(s: ZState) -> int:
-    return CARDS.hand_size + handler(top_ability(s, s.turn)).extra_hand
+    return CARDS.hand_size + on_top(s, s.turn).extra_hand
 
 
 def answer(s: ZState, player: int, choice: tuple[str, ...], ev: list[Event]) -> bool:
@@ -70,7 +72,7 @@ def _act(s: ZState, player: int, choice: tuple[str, ...], ev: list[Event]) -> No
     if land in LAND:
         discard(s, LAND[land], int(n), ev)
     else:
-        handler(top_ability(s, s.turn)).act(s, choice[0], ev)
+        on_top(s, s.turn).act(s, choice[0], ev)
 
 
 def _draw(s: ZState, player: int, choice: tuple[str, ...], ev: list[Event]) -> None:
@@ -108,15 +110,15 @@ def start_turn(s: ZState, ev: list[Event]) -> None:
     s.peeks = s.flips = s.steals = 0
     s.gained, s.scried, s.swap_with, s.swap_give = (), -1, -1, (-1, -1)
     s.turns += 1
-    ev.append(Event("turn", f"{who(s.turn)}'s turn.", data={"seat": s.turn}))
-    if handler(top_ability(s, s.turn)).at_turn_start(s, ev):
+    ev.append(Event("turn", _turn_text(s.turn), data={"seat": s.turn}))
+    if on_top(s, s.turn).at_turn_start(s, ev):
         return
     begin_draw(s, ev)
 
 
 def begin_draw(s: ZState, ev: list[Event]) -> None:
     """Ask about the discard pile while it may be used; otherwise fill the hand from the deck."""
-    ability = handler(top_ability(s, s.turn))
+    ability = on_top(s, s.turn)
     if (len(s.hands[s.turn]) < CARDS.hand_size + ability.extra_hand and s.discard
             and s.taken < ability.from_discard):
         s.phase = "draw"
@@ -130,8 +132,8 @@ def take_discard(s: ZState, ev: list[Event]) -> None:
     s.discard = s.discard[:-1]
     s.taken += 1
     set_hand(s, s.turn, tuple(sorted(s.hands[s.turn] + (card,))))
-    ev.append(Event("take", f"{who(s.turn)} takes a {land_name(CARDS.travel[card])} from the "
-                    "discard pile.", data={"seat": s.turn, "landscape": CARDS.travel[card]}))
+    land = CARDS.travel[card]
+    ev.append(Event("take", _take_text(s.turn, land), data={"seat": s.turn, "landscape": land}))
     begin_draw(s, ev)
 
 
@@ -151,19 +153,18 @@ def fill_hand(s: ZState, ev: list[Event]) -> None:
             ev.append(Event("reshuffle", f"The discard pile ({len(pile)} cards) is shuffled "
                             "into a new travel deck.", data={"cards": len(pile)}))
         took = deck[-need:]  # the top ``need`` cards, or all that are left
-        drawn += took[::-1]
+        drawn += took
         deck = deck[:len(deck) - len(took)]
         need -= len(took)
     s.deck = deck
     if not drawn:
         return
     set_hand(s, s.turn, tuple(sorted(hand + drawn)))
-    ev.append(Event("draw", f"{who(s.turn)} draws {count_of(len(drawn), 'travel')}.",
+    lands = tuple(sorted(map(_TRAVEL_LAND, drawn)))  # ids sort by landscape
+    ev.append(Event("draw", _draws_text(s.turn, len(drawn)),
                     data={"seat": s.turn, "count": len(drawn)}))
-    got = [CARDS.travel[c] for c in sorted(drawn)]
-    names = ", ".join([land_name(land) for land in got])
-    ev.append(Event("drew", f"You drew: {names}.", audience=(s.turn,),
-                    data={"landscapes": got}))
+    ev.append(Event("drew", _drew_text(lands), audience=(s.turn,),
+                    data={"landscapes": list(lands)}))
 
 
 # --- discarding and searching -----------------------------------------------------------
@@ -174,20 +175,20 @@ def discard(s: ZState, land: int, n: int, ev: list[Event]) -> None:
     set_hand(s, s.turn, hand)
     s.discard += cards
     s.land, s.count = land, n
-    ability = top_ability(s, s.turn)
-    ev.append(Event("discard", f"{who(s.turn)} discards {count_of(n, land_name(land))}.",
+    top = on_top(s, s.turn)
+    ev.append(Event("discard", _discard_text(s.turn, n, land),
                     data={"seat": s.turn, "landscape": land, "count": n}))
     if n <= 2:
-        if not handler(ability).after_small_discard(s, ev):
+        if not top.after_small_discard(s, ev):
             end_turn(s, ev)
         return
-    s.peeks, s.flips, s.steals = effects(n, ability)
+    s.peeks, s.flips, s.steals = effects(n, top.key)
     search(s, ev)
 
 
 def search(s: ZState, ev: list[Event]) -> None:
     """Go to the next effect still owed: peeks, then flips, then steals, then stacking."""
-    down = bool(face_down(s))
+    down = (s.peeks or s.flips) and face_down(s)  # asked only while something is owed
     if s.peeks and down:
         s.phase = "peek"
         return
@@ -227,7 +228,7 @@ def flip(s: ZState, slot: int, ev: list[Event]) -> None:
     up[slot] = shown[slot] = True
     s.up, s.shown = tuple(up), tuple(shown)
     s.flips -= 1
-    ev.append(Event("flip", f"{who(s.turn)} flips {slot_name(slot)}: {kind.name}.",
+    ev.append(Event("flip", _flip_text(s.turn, slot, kind.index),
                     data={"seat": s.turn, "slot": slot, "card": kind.key}))
     claim: list[int] = []
     if kind.kind == HERMIT or (kind.landscape >= 0 and kind.landscape == s.land):
@@ -308,3 +309,35 @@ def end_turn(s: ZState, ev: list[Event]) -> None:
         return
     s.turn = (s.turn + 1) % s.players
     start_turn(s, ev)
+
+
+# --- event texts, each built once --------------------------------------------------------
+
+@cache
+def _turn_text(seat: int) -> str:
+    return f"{who(seat)}'s turn."
+
+
+@cache
+def _take_text(seat: int, land: int) -> str:
+    return f"{who(seat)} takes a {land_name(land)} from the discard pile."
+
+
+@cache
+def _draws_text(seat: int, n: int) -> str:
+    return f"{who(seat)} draws {count_of(n, 'travel')}."
+
+
+@cache
+def _drew_text(lands: tuple[int, ...]) -> str:
+    return f"You drew: {', '.join([land_name(land) for land in lands])}."
+
+
+@cache
+def _discard_text(seat: int, n: int, land: int) -> str:
+    return f"{who(seat)} discards {count_of(n, land_name(land))}."
+
+
+@cache
+def _flip_text(seat: int, slot: int, kind: int) -> str:
+    return f"{who(seat)} flips {slot_name(slot)}: {CARDS.types[kind].name}."

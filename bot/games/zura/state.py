@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.engine import Decision
 from bot.games.zura.cards import CARDS
+
+if TYPE_CHECKING:
+    from bot.games.zura.view import Tally
 
 
 @dataclass(eq=False)
@@ -67,10 +70,10 @@ class ZState:
     """Turns begun so far, the current one included: the public turn number."""
     cache: list[Decision] | None = field(default=None, repr=False)
     """Pending decisions, computed once per state (not part of the game data)."""
-    tally: tuple[tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int],
-                 tuple[tuple[list[int], int], ...]] | None = field(default=None, repr=False)
-    """Per seat, colour counts and score of its collection, with the (stacks, gained, turn)
-    they were computed from: clones keep it while those stay the same objects."""
+    tally: tuple[tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int], Tally] | None = field(
+        default=None, repr=False)
+    """The collections as views show them, with the (stacks, gained, turn) they were computed
+    from: clones keep it while those stay the same objects."""
 
     def clone(self) -> ZState:
         new = object.__new__(ZState)

@@ -9,9 +9,12 @@ here, so the run-time types know which keys are ``NotRequired``).
 The hand is sorted by landscape in the order of ``landscapes``; ``number`` (1-based) is the
 card's place in it. Menus list landscapes in that same order and name card numbers
 ("Forest ×3 (cards 1–3)"), so a numbered hand image matches the menu.
+
+A view is read-only: card faces and slots are built once and shared by every view showing
+them (a fresh dict per face made views three times slower to build).
 """
 
-from typing import Literal, NotRequired, TypedDict
+from typing import Literal, NamedTuple, NotRequired, TypedDict
 
 from bot.games.zura.board import slot_name
 from bot.games.zura.cards import CARDS, TzType
@@ -156,22 +159,21 @@ def _tz_base(kind: TzType) -> TzCard:
     }
 
 
-# Templates, copied into each view (a copy is cheaper than building a dict).
+# Faces are built once and shared by every view that shows them (views are read-only).
 _TZ = [_tz_base(CARDS.types[t]) for t in CARDS.tz]
 """Tzerzurian card id → its face, without the id (how a face-down card is remembered)."""
 _TZ_ID: list[TzCard] = [{**face, "id": card} for card, face in enumerate(_TZ)]
 """Tzerzurian card id → its face with the id (a public card)."""
 _FIXED = [CARDS.types[t].points for t in CARDS.tz]
 _LAND = [CARDS.types[t].landscape for t in CARDS.tz]
-_TZ_VALUED: list[TzCard] = [{**face, "value": _FIXED[card] or 0}
-                             for card, face in enumerate(_TZ_ID)]
-"""Tzerzurian card id → its face, id and value (an X card's value is set per collection)."""
+_VALUED: dict[tuple[int, int], TzCard] = {}
+"""(card id, its value) → its face, id and value: a collection's card."""
 _LANDSCAPES: list[Landscape] = [{"key": land.key, "name": land.name, "colour": land.colour}
-               for land in CARDS.landscapes]
+                                for land in CARDS.landscapes]
 _TRAVEL: list[TravelCard] = [{"landscape": CARDS.landscapes[land].key,
-                                  "name": CARDS.landscapes[land].name,
-                                  "colour": CARDS.landscapes[land].colour}
-                                 for land in CARDS.travel]
+                              "name": CARDS.landscapes[land].name,
+                              "colour": CARDS.landscapes[land].colour}
+                             for land in CARDS.travel]
 _HAND_MAX = CARDS.hand_size + 1
 _NUMBERED: list[list[TravelCard]] = [[{**face, "number": i} for i in range(1, _HAND_MAX + 1)]
                                      for face in _TRAVEL]
@@ -180,9 +182,11 @@ _NUMBERED: list[list[TravelCard]] = [[{**face, "number": i} for i in range(1, _H
 
 def _valued(card: int, players: int, counts: list[int]) -> TzCard:
     """A card of a collection with ``value`` resolved for that collection (``counts``)."""
-    face = _TZ_VALUED[card].copy()
-    if _FIXED[card] is None:
-        face["value"] = players + counts[_LAND[card]]
+    fixed = _FIXED[card]
+    value = fixed if fixed is not None else players + counts[_LAND[card]]
+    face = _VALUED.get((card, value))
+    if face is None:
+        face = _VALUED[card, value] = {**_TZ_ID[card], "value": value}
     return face
 
 
@@ -193,110 +197,127 @@ def collection(state: ZState, seat: int) -> tuple[int, ...]:
     return state.stacks[seat]
 
 
-def tallies(state: ZState) -> tuple[tuple[list[int], int], ...]:
-    """Colour counts and score of every seat's collection, kept on the state (and its clones)
-    while the stacks and this turn's gains (and, with gains, the turn) stay the same."""
+class Tally(NamedTuple):
+    """Every seat's collection as views show it (shared by them, read-only)."""
+
+    counts: list[list[int]]
+    """Per seat, cards of each landscape."""
+    scores: list[int]
+    stacks: list[Stack]
+    owned: list[list[TzCard]]
+    """Per seat, its stack with values: ``my_stack`` of that seat's view."""
+
+
+def tallies(state: ZState) -> Tally:
+    """The collections, kept on the state (and its clones) while the stacks and this turn's
+    gains (and, with gains, the turn) stay the same."""
     known = state.tally
     turn = state.turn if state.gained else -1  # the turn matters only with cards gained
     if known is not None:
         (stacks, gained, then), out = known
         if stacks is state.stacks and gained is state.gained and then == turn:
             return out
-    tally = []
-    for p in range(state.players):
+    n = state.players
+    out = Tally([], [], [], [])
+    for p, stack in enumerate(state.stacks):
         owned = collection(state, p)
         counts = colour_counts(owned)
-        tally.append((counts, score(owned, state.players, counts)))
-    out = tuple(tally)
+        points = score(owned, n, counts)
+        out.counts.append(counts)
+        out.scores.append(points)
+        out.stacks.append({"seat": p, "size": len(stack), "score": points,
+                           "top": _valued(stack[-1], n, counts) if stack else None})
+        out.owned.append([_valued(c, n, counts) for c in stack])
     state.tally = ((state.stacks, state.gained, turn), out)
     return out
 
 
-def _slot_face(i: int, state: Literal["down", "up", "empty"], public: bool,
-               lone_imp: bool) -> Slot:
-    return {"index": i, "name": slot_name(i), "row": i // CARDS.columns,
-            "column": i % CARDS.columns, "state": state, "lone_imp": lone_imp, "public": public,
-            "peeked_by": []}
-
-
-_SLOT_KINDS: tuple[tuple[Literal["down", "up", "empty"], bool, bool], ...] = (
-    ("down", False, False), ("down", True, False), ("up", True, False), ("up", True, True),
-    ("empty", False, False))
-_DOWN, _KNOWN, _UP, _LONE_IMP, _EMPTY = (
-    [_slot_face(i, state, public, lone) for i in range(CARDS.slots)]
-    for state, public, lone in _SLOT_KINDS)
-"""Per slot: face down and unknown to all, face down but shown earlier, face up, a lone
-Imp face up, empty. (Face up implies shown: ``invariants`` checks it.)"""
+_EMPTY, _DOWN, _SEEN, _KNOWN, _UP = range(5)
+"""How a slot looks to its viewer: empty, face down and unknown, face down but peeked at
+by the viewer, face down but shown earlier (known to all), face up."""
+_SLOTS: dict[tuple[int, int, int, int], Slot] = {}
+"""(slot, card or -1, look, peeked mask) → the slot as a view shows it."""
 _IMP = tuple(CARDS.types[t].kind == "imp" for t in CARDS.tz)
 _INDEXES = range(CARDS.slots)
-_PEEKERS = [[p for p in range(8) if mask >> p & 1] for mask in range(1 << 8)]
-"""A ``peeked`` bit mask → the seats in it."""
 
 
-def _slots(state: ZState, viewer: int | None) -> list[Slot]:
-    out: list[Slot] = []
+def _new_slot(i: int, card: int, look: int, mask: int) -> Slot:
+    state: Literal["down", "up", "empty"] = (
+        "empty" if look == _EMPTY else "up" if look == _UP else "down")
+    slot: Slot = {"index": i, "name": slot_name(i), "row": i // CARDS.columns,
+                  "column": i % CARDS.columns, "state": state,
+                  "lone_imp": look == _UP and _IMP[card], "public": look in (_KNOWN, _UP),
+                  "peeked_by": [p for p in range(8) if mask >> p & 1]}
+    if look == _UP:
+        slot["card"] = _TZ_ID[card]
+    elif look in (_SEEN, _KNOWN):
+        slot["seen"] = _TZ[card]
+    _SLOTS[i, card, look, mask] = slot
+    return slot
+
+
+_LAST_SEARCH: dict[int | None, tuple[tuple[int, ...], tuple[bool, ...], tuple[bool, ...],
+                                      tuple[int, ...], Search]] = {}
+"""Per viewer, the search area last shown and the state fields it was built from: most steps
+leave those fields the same objects (held here, so their ids are not reused)."""
+
+
+def _search(state: ZState, viewer: int | None) -> Search:
+    cards, up, shown, peeked = state.slots, state.up, state.shown, state.peeked
+    last = _LAST_SEARCH.get(viewer)
+    if (last is not None and last[0] is cards and last[1] is up and last[2] is shown
+            and last[3] is peeked):
+        return last[4]
+    slots: list[Slot] = []
     bit = 0 if viewer is None else 1 << viewer
-    for i, card, up, shown, mask in zip(_INDEXES, state.slots, state.up, state.shown,
-                                        state.peeked, strict=True):
+    for i, card, is_up, is_shown, mask in zip(_INDEXES, cards, up, shown, peeked, strict=True):
         if card < 0:
-            slot = _EMPTY[i].copy()
-            slot["peeked_by"] = []
-        elif up:
-            slot = (_LONE_IMP if _IMP[card] else _UP)[i].copy()
-            slot["peeked_by"] = _PEEKERS[mask][:]
-            slot["card"] = _TZ_ID[card].copy()
-        elif shown:
-            slot = _KNOWN[i].copy()
-            slot["peeked_by"] = _PEEKERS[mask][:]
-            slot["seen"] = _TZ[card].copy()
+            key = (i, -1, _EMPTY, 0)
+        elif is_up:
+            key = (i, card, _UP, mask)
+        elif is_shown:
+            key = (i, card, _KNOWN, mask)
+        elif mask & bit:
+            key = (i, card, _SEEN, mask)
         else:
-            slot = _DOWN[i].copy()
-            slot["peeked_by"] = _PEEKERS[mask][:]
-            if mask & bit:
-                slot["seen"] = _TZ[card].copy()
-        out.append(slot)
-    return out
+            key = (i, -1, _DOWN, mask)
+        slots.append(_SLOTS.get(key) or _new_slot(*key))
+    search: Search = {"rows": CARDS.rows, "columns": CARDS.columns, "slots": slots}
+    _LAST_SEARCH[viewer] = (cards, up, shown, peeked, search)
+    return search
 
 
 def view(state: ZState, viewer: int | None) -> ZView:
-    n = state.players
+    """The view of ``viewer``; read-only, as card faces and slots are shared between views."""
     tally = tallies(state)
-    stacks: list[Stack] = []
-    for p, stack in enumerate(state.stacks):
-        counts, points = tally[p]
-        stacks.append({"seat": p, "size": len(stack), "score": points,
-                       "top": _valued(stack[-1], n, counts) if stack else None})
     discarded: Discarded | None = (
         {"landscape": CARDS.landscapes[state.land].key, "count": state.count}
         if state.land >= 0 else None)
     return {
         "game": "zura",
         "viewer": viewer,
-        "players": n,
+        "players": state.players,
         "turn": state.turn,
         "phase": state.phase,
         "step": state.step,
-        "landscapes": [land.copy() for land in _LANDSCAPES],
-        "search": {"rows": CARDS.rows, "columns": CARDS.columns,
-                   "slots": _slots(state, viewer)},
-        "stacks": stacks,
-        "my_stack": ([_TZ_VALUED[c].copy() if _FIXED[c] is not None
-                      else _valued(c, n, tally[viewer][0]) for c in state.stacks[viewer]]
-                     if viewer is not None else None),
-        "scores": [points for _, points in tally],
+        "landscapes": _LANDSCAPES,
+        "search": _search(state, viewer),
+        "stacks": tally.stacks,
+        "my_stack": tally.owned[viewer] if viewer is not None else None,
+        "scores": tally.scores,
         "hand_sizes": list(map(len, state.hands)),
-        "hand": ([_NUMBERED[c][i].copy() for i, c in enumerate(state.hands[viewer])]
+        "hand": ([_NUMBERED[c][i] for i, c in enumerate(state.hands[viewer])]
                  if viewer is not None else None),
-        "looking_at": (_TRAVEL[state.scried].copy()
+        "looking_at": (_TRAVEL[state.scried]
                        if viewer == state.turn and state.scried >= 0 else None),
         "discard": {"size": len(state.discard),
-                    "top": _TRAVEL[state.discard[-1]].copy() if state.discard else None},
+                    "top": _TRAVEL[state.discard[-1]] if state.discard else None},
         "travel_deck": len(state.deck),
         "tz_deck": len(state.tz_deck),
         "this_turn": {
             "discarded": discarded,
             "peeks_left": state.peeks, "flips_left": state.flips, "steals_left": state.steals,
-            "gained": [_TZ_ID[c].copy() for c in state.gained],
+            "gained": [_TZ_ID[c] for c in state.gained],
             "swap_with": state.swap_with if state.swap_with >= 0 else None,
         },
         "final_turns": ({"emptied_by": state.ending, "turns_left": state.final_left}

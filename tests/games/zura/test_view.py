@@ -145,3 +145,28 @@ def test_views_do_not_change_when_only_hidden_cards_do() -> None:
     moved = GAME.redeal_hidden(s, 0, rng)  # seat 0 peeked at A1 and keeps knowing it
     assert moved is not None and moved.hands[0] == s.hands[0] and moved.slots[0] == s.slots[0]
     assert (moved.deck, moved.hands, moved.tz_deck) != (s.deck, s.hands, s.tz_deck)
+
+
+def test_views_are_read_only_and_nothing_that_reads_them_writes() -> None:
+    """Card faces and slots are shared between views: the AI, the text and the help must
+    leave every view as built, and a later view must not change an earlier one."""
+    state = GAME.setup(2, {}, 8)
+    rng = Rng(8)
+    seen: list[tuple[ZView, str]] = []
+    for _ in range(400):
+        pending = GAME.pending(state)
+        if not pending:
+            break
+        d = pending[0]
+        for viewer in (None, d.player):
+            v = GAME.view(state, viewer)
+            seen.append((v, json.dumps(v, sort_keys=True)))
+            GAME.describe(v, ["Ann", "Bob"], full=True)
+            for topic in GAME.topics().values():
+                if topic.shows is not None:
+                    topic.shows(v)
+        action = GAME.ai_choose("normal", GAME.view(state, d.player), d, rng)
+        state, _ = play(GAME, state, d.player, action)
+    assert len(seen) > 100
+    for v, text in seen:
+        assert json.dumps(v, sort_keys=True) == text
