@@ -39,9 +39,9 @@ AI = Topic[Any](
     "• random: any legal move, for testing.\n"
     "• normal: plays at once by rules of thumb about its own cards and the table.\n"
     "• strong: thinks before each move (a second unless the bot's host set longer). It "
-    "imagines many ways the cards it cannot see might lie, plays each out to the end, and "
-    "picks what wins most often. It never looks at hidden cards: only at what its seat may "
-    "see.")
+    "imagines many ways the cards it cannot see might lie, plays each move out in them (to "
+    "the end, or a few turns on and judges who is ahead), and picks what wins most often. "
+    "It never looks at hidden cards: only at what its seat may see.")
 
 
 SHARED: Final[dict[str, Topic[Any]]] = {"ai": AI, "ratings": RATINGS, "undo": UNDO}

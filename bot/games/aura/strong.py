@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from itertools import combinations, islice
 
-from bot.engine import Decision, Rng
+from bot.engine import ORDER, Decision, Rng
 from bot.games.aura.ai import legal_plays, play_score, ranked_discards, ranked_plays, tag
 from bot.games.aura.cards import AURA, COLOUR
 from bot.games.aura.hidden import redeal
@@ -51,6 +51,8 @@ def search_candidates(view: AuraView, decision: Decision) -> list[tuple[str, ...
     """Answers close to the normal AI's for the many-card decisions: random plays and
     discards are almost all far worse (an action card thrown away), so the search weighs
     variants of the normal AI's instead."""
+    if decision.kind != ORDER and decision.max <= 1:
+        return None  # one card: the search weighs every one
     kind = tag(decision)
     if kind == "play":
         ranked = ranked_plays(view, decision)

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from bot.engine import Action, Decision, Event, Game, Result, Rng, Turn, placings_from_scores
 from bot.engine.help import Topic
 from bot.engine.search import STRONG
-from bot.games.zura import ai, decisions, hidden, rules, text
+from bot.games.zura import ai, decisions, hidden, rules, strong, text
 from bot.games.zura.help import topics
 from bot.games.zura.scenario import build_scenario
 from bot.games.zura.scoring import score
@@ -85,3 +85,10 @@ class Zura(Game[ZState, ZView]):
 
     def redeal_hidden(self, state: ZState, viewer: int | None, rng: Rng) -> ZState | None:
         return hidden.redeal_hidden(state, viewer, rng)
+
+    def playout_estimate(self, start: ZState, state: ZState, seat: int) -> float | None:
+        return strong.playout_estimate(start, state, seat)
+
+    def search_candidates(self, view: ZView, decision: Decision, rng: Rng
+                          ) -> list[tuple[str, ...]] | None:
+        return strong.search_candidates(view, decision)
