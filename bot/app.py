@@ -133,9 +133,10 @@ class ParlorBot(commands.AutoShardedBot):
         await drawing
 
     async def close(self) -> None:
-        """Let clicks in progress finish (their moves are committed already), then stop."""
+        """Let clicks and deliveries in progress finish (their moves are committed already),
+        then stop."""
         if self.parlor is not None:
-            await self.parlor.clicks.wait_idle(SHUTDOWN_GRACE)
+            await self.parlor.delivery.busy.wait_idle(SHUTDOWN_GRACE)
             self.parlor.delivery.stop()
         try:
             await super().close()
@@ -146,7 +147,7 @@ class ParlorBot(commands.AutoShardedBot):
                     # Clicks still awaiting a search were just cancelled: they unwind (their
                     # match's hooks read the store) before the store closes. A move they cut
                     # short is finished at the next start.
-                    await self.parlor.clicks.wait_idle(SHUTDOWN_GRACE)
+                    await self.parlor.delivery.busy.wait_idle(SHUTDOWN_GRACE)
                 self.images.workers.close()
             finally:
                 await self.store.close()

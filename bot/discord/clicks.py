@@ -9,8 +9,6 @@ the service and the engine decide, and their errors become one-line private answ
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from dataclasses import replace
 from typing import Any, Protocol, runtime_checkable
 
@@ -36,25 +34,11 @@ class Clicks:
     def __init__(self, service: MatchService, delivery: Delivery) -> None:
         self.service = service
         self.delivery = delivery
-        self._busy = 0
-        self._idle = asyncio.Event()
-        self._idle.set()
-
-    async def wait_idle(self, timeout: float) -> None:
-        """Let clicks in progress finish their sends (on shutdown) for up to ``timeout``."""
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._idle.wait(), timeout)
 
     async def on_click(self, interaction: Interaction, c: cid.CustomId,
                        values: tuple[str, ...]) -> None:
-        self._busy += 1
-        self._idle.clear()
-        try:
+        with self.delivery.busy.track():  # a shutdown lets it finish
             await self.dispatch(interaction, c, values)
-        finally:
-            self._busy -= 1
-            if not self._busy:
-                self._idle.set()
 
     async def dispatch(self, interaction: Interaction, c: cid.CustomId,
                        values: tuple[str, ...]) -> None:

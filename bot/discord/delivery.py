@@ -40,6 +40,7 @@ import discord
 
 from bot.discord import menus
 from bot.discord.images import Images, view_text
+from bot.discord.inflight import InFlight
 from bot.discord.items import TEXT_MAX, card, hand_button, menu_rows
 from bot.discord.runtime import match_title
 from bot.engine import Decision, Result, View
@@ -200,6 +201,8 @@ class Delivery(MatchHooks):
         self._retries: dict[int, asyncio.Task[None]] = {}
         self._due: dict[int, int] = {}
         """Match → the version of the latest change whose moves ``deliver`` has not shown."""
+        self.busy = InFlight()
+        """Clicks and deliveries in progress, which a shutdown waits for."""
         service.observe(self)
 
     async def after(self, live: Live) -> None:
@@ -223,12 +226,13 @@ class Delivery(MatchHooks):
         match_id = outbound[0].match_id
         turns = [o for o in outbound if isinstance(o, TurnUpdate)]
         version = max((t.version for t in turns), default=None)
-        async with self._lock(match_id):
-            try:
-                await self._deliver(match_id, outbound, turns, actor, pressed_on)
-            finally:
-                if version is not None and self._due.get(match_id, version) <= version:
-                    self._due.pop(match_id, None)
+        with self.busy.track():
+            async with self._lock(match_id):
+                try:
+                    await self._deliver(match_id, outbound, turns, actor, pressed_on)
+                finally:
+                    if version is not None and self._due.get(match_id, version) <= version:
+                        self._due.pop(match_id, None)
 
     async def _deliver(self, match_id: int, outbound: Sequence[Outbound],
                        turns: list[TurnUpdate], actor: Interaction | None,

@@ -8,6 +8,7 @@ explicit order, so each case happens every run; nothing waits on a timer.
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
 from typing import Any
 
@@ -161,4 +162,34 @@ async def test_a_stop_between_a_continuation_and_its_record_sends_it_once(
         made = len(fake.messages(thread))
         await delivery.reconcile(1)
         assert len(fake.messages(thread)) == made
+    assert_one_post_per_turn_the_live_one_last(fake, thread, alice)
+
+
+async def test_a_stop_waits_for_a_change_still_being_shown(world: World,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """A shutdown while a committed change is still reaching Discord (a slow /play on a busy
+    machine) lets it finish before the store closes: no half-shown change, no error."""
+    fake, alice = world.fake, world.alice
+    async with world.bot() as bot:
+        thread, lobby = await open_match(fake, alice, world.table, "zura", [], ai_players=1)
+        await start(fake, alice, lobby)
+        assert bot.parlor is not None
+        service, delivery = bot.parlor.service, bot.parlor.delivery
+        batch = await decide(service, 1, alice)
+        held = asyncio.Event()
+        shown = delivery._deliver  # the slow send is simulated right there
+
+        async def slow(*args: Any) -> None:
+            await held.wait()
+            await shown(*args)
+
+        monkeypatch.setattr(delivery, "_deliver", slow)
+        sending = asyncio.create_task(delivery.deliver(batch))
+        closing = asyncio.create_task(bot.close())
+        for _ in range(20):
+            await asyncio.sleep(0)
+        assert not closing.done(), "the stop waits for the change being shown"
+        held.set()
+        await sending  # on the old code: StoreError, the store closed under it
+        await closing
     assert_one_post_per_turn_the_live_one_last(fake, thread, alice)
