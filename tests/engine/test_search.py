@@ -21,6 +21,7 @@ from bot.engine.search import (
     search,
     think,
 )
+from tests.counting import counted_moves
 
 GAMES = registry.packaged()
 
@@ -118,14 +119,7 @@ def test_a_time_budget_stops_even_inside_a_playout(monkeypatch: pytest.MonkeyPat
     game = registry.get("auroria")
     state = midgame(game, 2, 2, 6)
     decision = game.pending(state)[0]
-    moves = [0]
-    apply = game.apply
-
-    def counted(state: Any, player: int, action: Any) -> Any:
-        moves[0] += 1
-        return apply(state, player, action)
-
-    monkeypatch.setattr(game, "apply", counted)
+    moves = counted_moves(monkeypatch, game)
     action = search(game, state, decision, Rng(1), Budget(seconds=0.02),
                     clock=lambda: moves[0] / 1000)  # each move played costs a millisecond
     assert action.decision == decision.id
@@ -193,14 +187,7 @@ def test_a_game_with_an_estimate_stops_its_playouts_early(
     game = registry.get("aura")
     state = midgame(game, 2, 1, 4)
     decision = game.pending(state)[0]
-    moves = [0]
-    apply = game.apply
-
-    def counted(state: Any, player: int, action: Any) -> Any:
-        moves[0] += 1
-        return apply(state, player, action)
-
-    monkeypatch.setattr(game, "apply", counted)
+    moves = counted_moves(monkeypatch, game)
     used = think(game, state, decision, Rng(1), Budget(20))[1]
     assert used > 0 and moves[0] / used < 30
     monkeypatch.setattr(game, "playout_estimate", lambda start, state, seat: None)

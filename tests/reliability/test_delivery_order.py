@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from bot.app import ParlorBot
 from bot.discord import delivery as delivery_module
 from bot.discord.delivery import Delivery
 from bot.engine import Rng, registry
@@ -48,6 +49,16 @@ async def until_turns_change_hands(service: MatchService, delivery: Delivery, ma
     raise AssertionError("the user's turn never ended")
 
 
+async def zura_against_ai(world: World, bot: ParlorBot) -> tuple[FakeChannel, MatchService,
+                                                                  Delivery]:
+    """Alice's Zura match against one AI, started: its thread, the service and delivery."""
+    thread, lobby = await open_match(world.fake, world.alice, world.table, "zura", [],
+                                     ai_players=1)
+    await start(world.fake, world.alice, lobby)
+    assert bot.parlor is not None
+    return thread, bot.parlor.service, bot.parlor.delivery
+
+
 def posts(fake: FakeDiscord, thread: FakeChannel) -> list[str]:
     """Each turn post by what makes it one of a kind: its heading, or a continuation's
     whole text (a long turn's continuations share a heading)."""
@@ -72,10 +83,7 @@ async def test_an_older_change_delivered_after_a_newer_one_posts_no_turn_twice(
         world: World) -> None:
     fake, alice = world.fake, world.alice
     async with world.bot() as bot:
-        thread, lobby = await open_match(fake, alice, world.table, "zura", [], ai_players=1)
-        await start(fake, alice, lobby)
-        assert bot.parlor is not None
-        service, delivery = bot.parlor.service, bot.parlor.delivery
+        thread, service, delivery = await zura_against_ai(world, bot)
         older = await until_turns_change_hands(service, delivery, 1, alice)
         newer = await decide(service, 1, alice)  # the first decision of her next turn
         assert max(turns_of(older)) == min(turns_of(newer))
@@ -90,10 +98,7 @@ async def test_a_reconciliation_while_a_change_is_on_its_way_leaves_its_turns_to
     and on their way (the clocks' recovery): the batch posts them, with their lines."""
     fake, alice = world.fake, world.alice
     async with world.bot() as bot:
-        thread, lobby = await open_match(fake, alice, world.table, "zura", [], ai_players=1)
-        await start(fake, alice, lobby)
-        assert bot.parlor is not None
-        service, delivery = bot.parlor.service, bot.parlor.delivery
+        thread, service, delivery = await zura_against_ai(world, bot)
         batch = await until_turns_change_hands(service, delivery, 1, alice)
         await delivery.reconcile(1)
         await delivery.deliver(batch)
@@ -110,10 +115,7 @@ async def test_a_long_turn_cut_off_between_its_posts_is_finished_with_its_button
     reconciliation that follows sends the continuation, which carries "My hand"."""
     fake, alice = world.fake, world.alice
     async with world.bot() as bot:
-        thread, lobby = await open_match(fake, alice, world.table, "zura", [], ai_players=1)
-        await start(fake, alice, lobby)
-        assert bot.parlor is not None
-        service, delivery = bot.parlor.service, bot.parlor.delivery
+        thread, service, delivery = await zura_against_ai(world, bot)
         await delivery.deliver(await until_turns_change_hands(service, delivery, 1, alice))
         first = await decide(service, 1, alice)
         await delivery.deliver(first)
@@ -137,10 +139,7 @@ async def test_a_stop_between_a_continuation_and_its_record_sends_it_once(
     it: the reconciliation repeats the send with the same nonce, and Discord makes it once."""
     fake, alice = world.fake, world.alice
     async with world.bot() as bot:
-        thread, lobby = await open_match(fake, alice, world.table, "zura", [], ai_players=1)
-        await start(fake, alice, lobby)
-        assert bot.parlor is not None
-        service, delivery = bot.parlor.service, bot.parlor.delivery
+        thread, service, delivery = await zura_against_ai(world, bot)
         await delivery.deliver(await until_turns_change_hands(service, delivery, 1, alice))
         await delivery.deliver(await decide(service, 1, alice))
         second = await decide(service, 1, alice)
@@ -171,10 +170,7 @@ async def test_a_stop_waits_for_a_change_still_being_shown(world: World,
     machine) lets it finish before the store closes: no half-shown change, no error."""
     fake, alice = world.fake, world.alice
     async with world.bot() as bot:
-        thread, lobby = await open_match(fake, alice, world.table, "zura", [], ai_players=1)
-        await start(fake, alice, lobby)
-        assert bot.parlor is not None
-        service, delivery = bot.parlor.service, bot.parlor.delivery
+        thread, service, delivery = await zura_against_ai(world, bot)
         batch = await decide(service, 1, alice)
         held = asyncio.Event()
         shown = delivery._deliver  # the slow send is simulated right there

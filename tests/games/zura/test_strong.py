@@ -12,6 +12,7 @@ from bot.engine.search import Budget, think
 from bot.games.zura import GAME
 from bot.games.zura.state import ZState
 from bot.games.zura.strong import TURNS, playout_estimate
+from tests.counting import counted_moves
 from tests.games.zura.helpers import decision, do, table
 
 HAND = ["forest"] * 3 + ["cave"] * 2 + ["mountain"]
@@ -100,14 +101,7 @@ def test_a_playout_stops_after_a_few_turns_instead_of_the_whole_game(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The first decision of a game: a playout to the end takes some 300 moves."""
     state = table(hands=[HAND, HAND])
-    moves = [0]
-    apply = GAME.apply
-
-    def counted(state: Any, player: int, action: Any) -> Any:
-        moves[0] += 1
-        return apply(state, player, action)
-
-    monkeypatch.setattr(GAME, "apply", counted)
+    moves = counted_moves(monkeypatch, GAME)
     used = think(GAME, state, decision(state), Rng(3), Budget(40))[1]
     assert used > 0
     assert moves[0] / used < 40
