@@ -226,7 +226,7 @@ def suite(quick: bool) -> list[Row]:
     started = time.perf_counter()
     try:
         done = subprocess.run(
-            [sys.executable, "-m", "pytest", "tests/e2e", "-q", "-p", "no:cacheprovider",
+            [sys.executable, "-m", "pytest", "tests/e2e", "-p", "no:cacheprovider",
              *(["-x"] if quick else [])],
             env={**os.environ, ACK_DEADLINE: "1"}, capture_output=True, text=True, check=False)
     finally:
