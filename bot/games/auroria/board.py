@@ -12,7 +12,6 @@ from dataclasses import replace
 from bot.engine import Event, Rng
 from bot.games.auroria.derived import (
     LINE_SIZE,
-    base_power,
     card,
     has,
     item_on,
@@ -292,10 +291,10 @@ def _suspects(s: State) -> list[tuple[int, tuple[int, str]]]:
     out = []
     for p, z in enumerate(s.zones):
         for line in LINES:
+            printed_zero = zero[line]
             for u in z[line]:
                 perm = perms[u]
-                if perm.role == "creature" and (weak or perm.damage or (
-                        u in zero and not base_power(s, u, (p, line)))):
+                if perm.role == "creature" and (weak or perm.damage or u in printed_zero):
                     out.append((u, (p, line)))
     return out
 
