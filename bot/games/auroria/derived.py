@@ -96,7 +96,7 @@ def zeroable(s: State) -> dict[str, frozenset[int]]:
         creature = [(u, cat[k]) for u, k in enumerate(s.kinds) if cat[k].type == "creature"]
         found = s.memo["zero"] = {"front": frozenset(u for u, c in creature if not c.front),
                                   "back": frozenset(u for u, c in creature if not c.back)}
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def weakening(s: State) -> bool:
@@ -155,7 +155,7 @@ def _static_rows(s: State) -> dict[int, Statics]:
     if found is None:
         found = s.memo["static_rows"] = {u: [(s.owner[u], u, op) for op in ops]
                                          for u, ops in _static_cards(s)}
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def statics(s: State) -> Statics:
