@@ -31,18 +31,28 @@ def advance(s: State, ev: list[Event]) -> None:
     when the last step only asked for the phase's decision, which changes no card)."""
     checked = False
     while s.winners is None and s.prompt is None and s.phase != "mulligan":
-        board.state_checks(s, ev)
-        if s.winners is not None:
-            return
+        if not checked:
+            board.state_checks(s, ev)
+            if s.winners is not None:
+                return
+        checked = False
         if s.trig and not (s.work and s.work[-1]["k"] == "ops"):
             chain.flush_triggers(s, ev)
             continue
         if s.work:
-            _do(s, s.work.pop(), ev)
+            item = s.work.pop()
+            _do(s, item, ev)
+            checked = item["k"] in _NO_CARD_CHANGES
             continue
         checked = _idle(s, ev)
     if s.winners is None and not checked:
         board.state_checks(s, ev)
+
+
+_NO_CARD_CHANGES = frozenset(("grave", "block", "window"))
+"""Work that moves no card into, out of or within a line and changes no record, modifier or
+Influence (a card going from limbo to the graveyard, asking for a block or a response):
+state checks done before it still hold."""
 
 
 def _do(s: State, item: dict[str, Any], ev: list[Event]) -> None:
