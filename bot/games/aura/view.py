@@ -257,6 +257,14 @@ _OPENING = {EMPTY: None, **dict(enumerate(_FACE))}
 """A card drawn for the starting player, or None where that seat no longer drew."""
 
 
+def _pile_of(pile: tuple[int, ...]) -> list[Card]:
+    return list(map(_FACE.__getitem__, pile))
+
+
+_pile = ByIdentity(_pile_of, size=16)
+"""A discard pile's faces: one list while the pile stays the same (most steps add nothing)."""
+
+
 def _seat(state: AuraState, seat: int, shown: bool, hidden_blocks: int) -> Seat:
     deck = state.decks[seat]
     pile = state.discards[seat]
@@ -272,7 +280,7 @@ def _seat(state: AuraState, seat: int, shown: bool, hidden_blocks: int) -> Seat:
         "under_aura": in_deck - deck.index(AURA),
         "aura_surfaced": state.surfaced[seat],
         "discard": len(pile),
-        "discarded": list(map(_FACE.__getitem__, pile)) if shown else None,
+        "discarded": _pile(pile) if shown else None,
         "remaining": in_deck + held,
     }
 
