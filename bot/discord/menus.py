@@ -9,7 +9,7 @@ mulligan (``KEEP``) keeps the whole hand in one press and confirms throwing card
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from bot.discord import customid as cid
 from bot.engine import KEEP, ORDER, Decision, Option
@@ -57,9 +57,9 @@ def _short(text: str, limit: int = LABEL_MAX) -> str:
 def named(decision: Decision, names: Sequence[str]) -> Decision:
     """The decision as a person reads it: the engine's "Player N" in its prompt and option
     labels replaced by display names (keys stay as they are)."""
-    return replace(decision, prompt=with_names(decision.prompt, names),
-                   options=tuple(replace(o, label=with_names(o.label, names))
-                                 for o in decision.options))
+    return decision._replace(prompt=with_names(decision.prompt, names),
+                             options=tuple(o._replace(label=with_names(o.label, names))
+                                           for o in decision.options))
 
 
 def labels(decision: Decision) -> list[str]:

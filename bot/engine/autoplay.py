@@ -9,10 +9,9 @@ to time it) and in whether the first open decision or a random one goes next.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
-from bot.engine.game import Game, play
+from bot.engine.game import Game, play_decision
 from bot.engine.options import parse_options
 from bot.engine.rng import Rng
 from bot.engine.search import Budget, ai_action
@@ -32,8 +31,10 @@ class Endless(AssertionError):
     """A game went on past its ``max_steps``: a bug in that game."""
 
 
-@dataclass(frozen=True, slots=True)
-class Move(Generic[S]):
+class Move(NamedTuple, Generic[S]):
+    """One move of ``ai_moves`` (a named tuple: one is made per decision, and the loop's own
+    cost counts in every random playout)."""
+
     before: S
     decision: Decision
     action: Action
@@ -72,7 +73,7 @@ def ai_moves(game: Game[S, Any], state: S, rng: Rng, choose: Choose[S] = RANDOM,
             raise Endless(f"{game.name}: no decision is open but the game has not ended")
         decision = pending[rng.randrange(len(pending))] if any_open else pending[0]
         action = choose(game, state, decision, rng)
-        after, events = play(game, state, decision.player, action)
+        after, events = play_decision(game, state, decision, action)
         yield Move(state, decision, action, after, events)
         state = after
     if game.result(state) is None:

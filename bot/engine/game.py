@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, NoReturn, TypeVar
 
 from bot.engine.decks import DeckBook
 from bot.engine.errors import BadScenario, IllegalAction, MatchOver, NotYourDecision, StaleDecision
@@ -127,21 +127,36 @@ class Game(ABC, Generic[S, V]):
 
 def check_action(decision: Decision, action: Action) -> None:
     """Structural checks shared by every game: known keys, counts, no repeats, full orders."""
+    choice = action.choice
+    if len(choice) == 1 and decision.kind != ORDER:
+        # One key (most answers): the same checks without building a set of the options.
+        key = choice[0]
+        for option in decision.options:
+            if option.key == key:
+                break
+        else:
+            raise IllegalAction(f"`{key}` is not one of the choices offered.")
+        if decision.min <= 1 <= decision.max:
+            return
+        _count_error(decision)
     keys = {o.key for o in decision.options}
-    for key in action.choice:
+    for key in choice:
         if key not in keys:
             raise IllegalAction(f"`{key}` is not one of the choices offered.")
-    if len(set(action.choice)) != len(action.choice):
+    if len(set(choice)) != len(choice):
         raise IllegalAction("The same choice was picked twice.")
     if decision.kind == ORDER:
-        if len(action.choice) != len(keys):
+        if len(choice) != len(keys):
             raise IllegalAction("Put every item in order.")
         return
-    n = len(action.choice)
-    if n < decision.min or n > decision.max:
-        if decision.min == decision.max:
-            raise IllegalAction(f"Choose exactly {decision.min}.")
-        raise IllegalAction(f"Choose between {decision.min} and {decision.max}.")
+    if not decision.min <= len(choice) <= decision.max:
+        _count_error(decision)
+
+
+def _count_error(decision: Decision) -> NoReturn:
+    if decision.min == decision.max:
+        raise IllegalAction(f"Choose exactly {decision.min}.")
+    raise IllegalAction(f"Choose between {decision.min} and {decision.max}.")
 
 
 def find_decision(game: Game[S, Any], state: S, player: int, decision_id: str) -> Decision:
@@ -161,9 +176,19 @@ def find_decision(game: Game[S, Any], state: S, player: int, decision_id: str) -
 
 def play(game: Game[S, Any], state: S, player: int, action: Action) -> tuple[S, list[Event]]:
     """Apply ``action`` after the checks every game shares; the only way moves are made."""
-    decision = find_decision(game, state, player, action.decision)
+    return play_decision(game, state, find_decision(game, state, player, action.decision),
+                         action)
+
+
+def play_decision(game: Game[S, Any], state: S, decision: Decision, action: Action
+                  ) -> tuple[S, list[Event]]:
+    """``play`` for a caller that already holds the open decision ``action`` answers (one of
+    ``game.pending(state)`` of a state without a result, as the AI loop does): the same
+    checks on the answer, without looking the decision up again."""
+    if action.decision != decision.id:
+        raise StaleDecision("That prompt is out of date; nothing was changed.")
     check_action(decision, action)
-    return game.apply(state, player, action)
+    return game.apply(state, decision.player, action)
 
 
 def open_decisions(game: Game[S, Any], state: S, player: int) -> list[Decision]:

@@ -23,22 +23,28 @@ class Rng:
     def __init__(self, seed: int) -> None:
         self.state = seed & _MASK
 
+    # ``randrange`` repeats ``next_u64``'s steps inline, constants as literals: a random
+    # playout draws several numbers per decision, and the call cost about a tenth of each
+    # draw. A test checks that the two agree.
+
     def next_u64(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z = self.state = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
         return z ^ (z >> 31)
 
     def randrange(self, n: int) -> int:
         """Uniform integer in ``[0, n)`` (rejection sampling, no modulo bias)."""
         if n <= 0:
             raise ValueError("randrange needs a positive bound")
-        limit = (_MASK + 1) - ((_MASK + 1) % n)
+        limit = 0x10000000000000000 - 0x10000000000000000 % n
         while True:
-            x = self.next_u64()
-            if x < limit:
-                return x % n
+            z = self.state = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+            z ^= z >> 31
+            if z < limit:
+                return z % n
 
     def random(self) -> float:
         return (self.next_u64() >> 11) / float(1 << 53)
@@ -48,8 +54,9 @@ class Rng:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher–Yates in place."""
+        randrange = self.randrange
         for i in range(len(items) - 1, 0, -1):
-            j = self.randrange(i + 1)
+            j = randrange(i + 1)
             items[i], items[j] = items[j], items[i]
 
     def deal(self, items: Sequence[K]) -> list[K]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -26,6 +27,8 @@ from bot.engine import (
     placings_from_scores,
     play,
 )
+from bot.engine.autoplay import ai_moves
+from bot.engine.game import play_decision
 from bot.engine.playout import PlayoutFailure, replay, run_playout
 from bot.engine.scenario import run_scenario
 from tests.highcard import GAME, HCState
@@ -64,6 +67,24 @@ def test_a_submission_already_made_is_stale() -> None:
         play(GAME, state, 0, action)
 
 
+def test_the_ai_loop_checks_answers_as_play_does() -> None:
+    # ai_moves answers the decision it took from pending without looking it up again
+    # (play_decision); an AI's answer to another prompt or with a card not offered is
+    # still refused before the game sees it.
+    state = GAME.setup(2, opts(), seed=4)
+    decision = GAME.pending(state)[0]
+    with pytest.raises(StaleDecision):
+        play_decision(GAME, state, decision, Action("r9.p0", decision.default or ()))
+    with pytest.raises(IllegalAction, match="not one of"):
+        play_decision(GAME, state, decision, Action(decision.id, ("99",)))
+
+    def stale(game: Any, state: Any, decision: Decision, rng: Rng) -> Action:
+        return Action("r9.p0", (decision.options[0].key,))
+
+    with pytest.raises(StaleDecision):
+        next(ai_moves(GAME, state, Rng(1), stale))
+
+
 def test_structural_checks() -> None:
     d = Decision("d", 0, "pick", "p", (Option("a", "A"), Option("b", "B"), Option("c", "C")),
                  min=1, max=2)
@@ -76,10 +97,17 @@ def test_structural_checks() -> None:
     with pytest.raises(IllegalAction, match="between 1 and 2"):
         check_action(d, Action("d", ()))
     check_action(d, Action("d", ("b", "a")))
+    two = Decision("t", 0, "pick", "p", d.options, min=2, max=2)
+    with pytest.raises(IllegalAction, match="exactly 2"):
+        check_action(two, Action("t", ("a",)))
+    with pytest.raises(IllegalAction, match="not one of"):
+        check_action(two, Action("t", ("z",)))
     o = Decision("o", 0, ORDER, "p", d.options)
     with pytest.raises(IllegalAction, match="every item"):
         check_action(o, Action("o", ("a", "b")))
     check_action(o, Action("o", ("c", "a", "b")))
+    with pytest.raises(IllegalAction, match="every item"):
+        check_action(o, Action("o", ("a",)))
 
 
 def test_game_rejects_a_card_not_in_hand() -> None:
@@ -125,6 +153,22 @@ def test_rng_known_sequence_never_changes() -> None:
     # Pinned values: stored matches replay only if the generator never changes.
     rng = Rng(42)
     assert [rng.randrange(100) for _ in range(5)] == [13, 91, 58, 64, 50]
+    rng = Rng(2026)
+    items = list(range(10))
+    rng.shuffle(items)
+    assert items == [5, 0, 9, 2, 4, 7, 3, 6, 8, 1]
+    assert rng.choice("abcdefg") == "g"
+    # A bound just over 2**63 rejects about every other draw: the retries are pinned too.
+    rng = Rng(7)
+    assert [rng.randrange(2**63 + 1) % 1000 for _ in range(6)] == [487, 804, 674, 305, 798, 182]
+    assert rng.state == 17418742259747381423
+
+
+@given(st.integers(min_value=0, max_value=2**64 - 1))
+def test_randrange_draws_next_u64_unchanged_over_the_full_range(seed: int) -> None:
+    # randrange repeats next_u64's mixing steps inline; the full range shows they agree.
+    a, b = Rng(seed), Rng(seed)
+    assert [a.randrange(2**64) for _ in range(3)] == [b.next_u64() for _ in range(3)]
 
 
 def test_placings_share_ties() -> None:
