@@ -11,8 +11,8 @@ import pytest
 from bot.engine import Rng
 from bot.engine.search import Budget, think
 from bot.games.zura import GAME
-from bot.games.zura.state import ZState
 from bot.games.zura.scoring import score
+from bot.games.zura.state import ZState
 from bot.games.zura.strong import SCALE_END, SCALE_PER_CARD, TURNS, playout_estimate
 from tests.counting import counted_moves
 from tests.games.zura.helpers import decision, do, table
@@ -56,6 +56,7 @@ def test_in_four_players_the_estimate_is_the_chance_of_first_place() -> None:
     start = table(4, stacks=[["forest-keeper"], [], ["cave-keeper"], ["mountain-keeper"]])
     end = later(start, TURNS * 4)
     value = playout_estimate(start, end, 0)
+    assert value is not None
     lead = score(end.stacks[0], 4)
     holds = 1 / (1 + math.exp(-lead / (SCALE_END + SCALE_PER_CARD * len(end.tz_deck))))
     assert value == pytest.approx(holds * 0.5 * 0.5)
