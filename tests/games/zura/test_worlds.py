@@ -94,6 +94,23 @@ def test_a_trade_partner_remembers_what_it_was_given_too() -> None:
         assert lands(world.hands[0])[MOUNTAIN] >= 1
 
 
+def test_a_third_seat_knows_only_that_one_card_left_each_traders_hand() -> None:
+    """Seat 2 saw seat 1 take a cave; seat 1 then trades a card it does not see (the cave)
+    to seat 0: seat 2's worlds may leave seat 1 without a cave, and its knowledge stays
+    true (the invariant would catch a cave still counted in seat 1's hand)."""
+    state = table(3, turn=1, hands=[["forest"] * 3 + ["cave"] * 2 + ["mountain"],
+                                     ["forest"] * 5, SIX],
+                  deck=["mountain"], discard=["cave"], stacks=[["forest-trader"], [], []])
+    state = do(do(state, "take"), "forest:1")
+    state = do(state, "forest:1")  # seat 2's quiet turn
+    assert state.turn == 0
+    state = do(state, "swap:1")
+    state = do(do(state, "forest", player=0), "cave", player=1)
+    GAME.invariants(state)
+    assert not lands(state.hands[1])[CAVE]
+    assert min(lands(w.hands[1])[CAVE] for w in worlds(state, 2)) == 0
+
+
 def scrying(keep: str) -> ZState:
     """Seat 0 (a dreamer on top) looks at the top travel card, a cave, and keeps or sends it
     to the bottom; the discard pile's question then waits."""
