@@ -7,12 +7,9 @@ On Death) are handled in one place.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from bot.engine import Event, Rng
 from bot.games.auroria.derived import (
     LINE_SIZE,
-    base_power,
     card,
     has,
     item_on,
@@ -70,7 +67,7 @@ _BECAUSE = {"leader_attack": " to a leader attack", "piercing": " to Piercing", 
 
 def exhaust(s: State, uid: int, flag: bool = True) -> None:
     if uid in s.perms:
-        s.perms[uid] = replace(s.perms[uid], exhausted=flag)
+        s.perms[uid] = s.perms[uid].but(exhausted=flag)
 
 
 def to_grave(s: State, uid: int) -> None:
@@ -261,7 +258,7 @@ def ready_all(s: State, p: int) -> None:
     for uid in (*z["front"], *z["back"], *z["energy"], *z["gear"], *z["auras"], *z["leader"]):
         perm = s.perms.get(uid)
         if perm is not None and perm.exhausted:
-            s.perms[uid] = replace(perm, exhausted=False)
+            s.perms[uid] = perm.but(exhausted=False)
 
 
 def state_checks(s: State, ev: list[Event]) -> None:
@@ -292,10 +289,10 @@ def _suspects(s: State) -> list[tuple[int, tuple[int, str]]]:
     out = []
     for p, z in enumerate(s.zones):
         for line in LINES:
+            printed_zero = zero[line]
             for u in z[line]:
                 perm = perms[u]
-                if perm.role == "creature" and (weak or perm.damage or (
-                        u in zero and not base_power(s, u, (p, line)))):
+                if (weak or perm.damage or u in printed_zero) and perm.role == "creature":
                     out.append((u, (p, line)))
     return out
 

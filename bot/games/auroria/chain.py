@@ -30,8 +30,9 @@ def push_entry(s: State, entry: Entry) -> Entry:
 def open_window(s: State, p: int, mirror: bool) -> None:
     """Offer ``p`` a response window, but only when they have something legal to do."""
     prompt = {"k": "window", "p": p, "mirror": mirror}
-    if len(decisions.window_options(s, prompt)) > 1:
-        s.prompt = prompt
+    found = decisions.window_options(s, prompt)
+    if len(found) > 1:
+        decisions.offer(s, prompt, found)
 
 
 def after_action(s: State, p: int, entry: Entry | None, mirror_ok: bool) -> None:

@@ -4,8 +4,6 @@ Dual Attack and Swift do afterwards. The steps between are work items run by
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from bot.engine import Event
 from bot.games.auroria import board, decisions
 from bot.games.auroria.chain import after_action, push_entry
@@ -16,8 +14,8 @@ from bot.games.auroria.state import State
 def declare_attack(s: State, attacker: int, target: int, ev: list[Event]) -> None:
     p = s.active
     perm = s.perms[attacker]
-    s.perms[attacker] = replace(perm, attacks=perm.attacks + 1,
-                                exhausted=perm.exhausted or perm.role != "leader")
+    s.perms[attacker] = perm.but(attacks=perm.attacks + 1,
+                                 exhausted=perm.exhausted or perm.role != "leader")
     s.combat = {"a": attacker, "t": target, "b": -1}
     # Whose, on both sides: in a mirror match both leaders have the same name.
     ev.append(Event("attack", f"{board.who(s.owner[attacker])}'s {name(s, attacker)} attacks "
@@ -41,8 +39,8 @@ def declare_block(s: State, blocker: int, ev: list[Event]) -> None:
     assert s.combat is not None
     perm = s.perms[blocker]
     # a Structure exhausts and at once readies again
-    s.perms[blocker] = replace(perm, blocks=perm.blocks + 1,
-                               exhausted=not has(s, blocker, "Structure"))
+    s.perms[blocker] = perm.but(blocks=perm.blocks + 1,
+                                exhausted=not has(s, blocker, "Structure"))
     s.combat["b"] = blocker
     ev.append(Event("block", f"{name(s, blocker)} blocks.", data={"blocker": blocker}))
     entry = push_entry(s, {"kind": "block", "uid": blocker, "p": 1 - s.active})
@@ -79,7 +77,7 @@ def damage(s: State, ev: list[Event]) -> None:
 def _mark(s: State, uid: int, n: int, ev: list[Event]) -> None:
     if n <= 0:
         return
-    s.perms[uid] = replace(s.perms[uid], damage=s.perms[uid].damage + n)
+    s.perms[uid] = s.perms[uid].but(damage=s.perms[uid].damage + n)
     ev.append(Event("damage", f"{name(s, uid)} takes {n} damage.", data={"uid": uid, "n": n}))
 
 

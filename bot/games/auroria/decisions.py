@@ -352,6 +352,25 @@ def _pay_label(energy: int, potions: int) -> str:
 
 
 # ----- options per prompt -------------------------------------------------------------------
+def offer(s: State, prompt: dict[str, Any], found: Any) -> None:
+    """Open ``prompt`` with what deciding to open it computed (a window's options, a build's
+    missing piece): nothing changes the board between that and asking for its decision."""
+    s.prompt = prompt
+    s.offered = (prompt, found)
+
+
+def _window(s: State, prompt: dict[str, Any]) -> list[Option]:
+    if s.offered is not None and s.offered[0] is prompt:
+        return s.offered[1]  # type: ignore[no-any-return]
+    return window_options(s, prompt)
+
+
+def _missing(s: State, prompt: dict[str, Any]) -> tuple[str, list[Option]] | None:
+    if s.offered is not None and s.offered[0] is prompt:
+        return s.offered[1]  # type: ignore[no-any-return]
+    return missing_piece(s, prompt["b"])
+
+
 def options(s: State, prompt: dict[str, Any]) -> list[Option]:
     k, p = prompt["k"], prompt["p"]
     if k == "draw":
@@ -366,10 +385,10 @@ def options(s: State, prompt: dict[str, Any]) -> list[Option]:
         inner = [o for o in _origin_options(s, prompt["origin"]) if o.group == prompt["group"]]
         return [*inner[:MAX_OPTIONS - 1], option("back", "Back", "pass")]
     if k == "window":
-        opts = window_options(s, prompt)
+        opts = _window(s, prompt)
         return menu(opts[:-1], [opts[-1]])
     if k == "build":
-        need = missing_piece(s, prompt["b"])
+        need = _missing(s, prompt)
         assert need is not None
         return [*need[1][:MAX_OPTIONS - 1], option("back", "Back", "pass")]
     if k == "battle":
@@ -426,7 +445,7 @@ def prompt_text(s: State, prompt: dict[str, Any]) -> str:
     if k == "op":
         return str(prompt["what"])
     if k == "build":
-        need = missing_piece(s, prompt["b"])
+        need = _missing(s, prompt)
         return BUILD_TEXTS.get(need[0] if need else "", "Choose.")
     if prompt.get("mirror") and k in MIRROR_TEXTS:
         return MIRROR_TEXTS[k]
@@ -475,8 +494,16 @@ def _safe_default(opts: tuple[Option, ...], lo: int) -> tuple[str, ...]:
     the offered default (Energy first, Potions kept: house rules, paying)."""
     if opts and opts[0].key.startswith("pay:"):
         return (opts[0].key,)
-    offered = {o.key for o in opts}
-    for key in ("pass", "none", "back", "draw", "skip", "battle", "end"):
-        if key in offered:
-            return (key,)
+    best = len(_SAFE)
+    for o in opts:
+        rank = _SAFE.get(o.key, best)
+        if rank < best:
+            best = rank
+    if best < len(_SAFE):
+        return (_SAFE_KEYS[best],)
     return tuple(o.key for o in opts[:max(lo, 1)])
+
+
+_SAFE_KEYS = ("pass", "none", "back", "draw", "skip", "battle", "end")
+"""Harmless answers, the first offered one is the default."""
+_SAFE = {key: rank for rank, key in enumerate(_SAFE_KEYS)}

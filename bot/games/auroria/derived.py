@@ -88,14 +88,14 @@ def _static_cards(s: State) -> list[tuple[int, tuple[Mapping[str, Any], ...]]]:
     return found
 
 
-def zeroable(s: State) -> frozenset[int]:
-    """Creatures printed with 0 power in a line (fixed per deal, so memoised)."""
+def zeroable(s: State) -> dict[str, frozenset[int]]:
+    """Per line, the creatures printed with 0 power there (fixed per deal, so memoised)."""
     found = s.memo.get("zero")
     if found is None:
         cat = catalog(s)
-        found = s.memo["zero"] = frozenset(
-            u for u, k in enumerate(s.kinds)
-            if cat[k].type == "creature" and not (cat[k].front and cat[k].back))
+        creature = [(u, cat[k]) for u, k in enumerate(s.kinds) if cat[k].type == "creature"]
+        found = s.memo["zero"] = {"front": frozenset(u for u, c in creature if not c.front),
+                                  "back": frozenset(u for u, c in creature if not c.back)}
     return found
 
 
@@ -144,18 +144,38 @@ def base_power(s: State, uid: int, where: tuple[int, str] | None = None) -> int:
 
 Statics = list[tuple[int, int, Mapping[str, Any]]]
 _STATIC_ROLES = frozenset(("aura", "equipped", "under", "creature"))
+_STATIC_ZONES = ("front", "back", "auras", "gear", "under")
+"""Where a card with one of ``_STATIC_ROLES`` sits."""
+
+
+def _static_rows(s: State) -> dict[int, Statics]:
+    """uid -> its ``statics`` rows, for the cards whose printed text has static ops (fixed
+    per deal: cards never change sides, so the controller of a card in play is its owner)."""
+    found = s.memo.get("static_rows")
+    if found is None:
+        found = s.memo["static_rows"] = {u: [(s.owner[u], u, op) for op in ops]
+                                         for u, ops in _static_cards(s)}
+    return found
 
 
 def statics(s: State) -> Statics:
     """(controller, source uid, op) for every static op in effect now; pass it to ``power``
-    when asking about many cards. Cards never change sides, so the controller of a card in
-    play is its owner."""
+    when asking about many cards. Read from the zones that can hold a source (a handful of
+    cards) rather than from every static card of the deal; the order does not matter, as
+    every reader adds the ops up."""
+    rows = _static_rows(s)
     out: Statics = []
-    for uid, ops in _static_cards(s):
-        perm = s.perms.get(uid)
-        if perm is not None and perm.role in _STATIC_ROLES:
-            owner = s.owner[uid]
-            out += [(owner, uid, op) for op in ops]
+    if not rows:
+        return out
+    perms = s.perms
+    for z in s.zones:
+        for zone in _STATIC_ZONES:
+            for uid in z[zone]:
+                found = rows.get(uid)
+                if found is not None:
+                    perm = perms.get(uid)
+                    if perm is not None and perm.role in _STATIC_ROLES:
+                        out += found
     return out
 
 

@@ -8,7 +8,6 @@ on the stack; the answer is stored in ``item["ans"]`` and the same op runs again
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from bot.engine import Event
@@ -166,7 +165,7 @@ def run_op(s: State, item: Item, op: Mapping[str, Any], ev: list[Event]) -> bool
     elif kind == "damage":
         for uid in refs(s, item, op["to"]):
             if s.perms[uid].role == "creature":
-                s.perms[uid] = replace(s.perms[uid], damage=s.perms[uid].damage + op["n"])
+                s.perms[uid] = s.perms[uid].but(damage=s.perms[uid].damage + op["n"])
                 ev.append(Event("damage", f"{name(s, uid)} takes {op['n']} damage.",
                                 data={"uid": uid, "n": op["n"]}))
     elif kind in ("power", "grant"):

@@ -12,7 +12,6 @@ are work items this module runs.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from bot.engine import Action, Event, IllegalAction
@@ -28,20 +27,32 @@ from bot.games.auroria.state import Perm, State
 
 # ----- the runner ---------------------------------------------------------------------------
 def advance(s: State, ev: list[Event]) -> None:
-    """Run work until a decision is needed; state checks also run before pausing."""
+    """Run work until a decision is needed; state checks also run before pausing (not again
+    when the last step only asked for the phase's decision, which changes no card)."""
+    checked = False
     while s.winners is None and s.prompt is None and s.phase != "mulligan":
-        board.state_checks(s, ev)
-        if s.winners is not None:
-            return
+        if not checked:
+            board.state_checks(s, ev)
+            if s.winners is not None:
+                return
+        checked = False
         if s.trig and not (s.work and s.work[-1]["k"] == "ops"):
             chain.flush_triggers(s, ev)
             continue
         if s.work:
-            _do(s, s.work.pop(), ev)
+            item = s.work.pop()
+            _do(s, item, ev)
+            checked = item["k"] in _NO_CARD_CHANGES
             continue
-        _idle(s, ev)
-    if s.winners is None:
+        checked = _idle(s, ev)
+    if s.winners is None and not checked:
         board.state_checks(s, ev)
+
+
+_NO_CARD_CHANGES = frozenset(("grave", "block", "window"))
+"""Work that moves no card into, out of or within a line and changes no record, modifier or
+Influence (a card going from limbo to the graveyard, asking for a block or a response):
+state checks done before it still hold."""
 
 
 def _do(s: State, item: dict[str, Any], ev: list[Event]) -> None:
@@ -63,8 +74,9 @@ def _do(s: State, item: dict[str, Any], ev: list[Event]) -> None:
         chain.open_window(s, item["p"], item.get("mirror", False))
 
 
-def _idle(s: State, ev: list[Event]) -> None:
-    """Nothing is resolving: ask for the current phase's decision, or move the turn on."""
+def _idle(s: State, ev: list[Event]) -> bool:
+    """Nothing is resolving: ask for the current phase's decision, or move the turn on.
+    True when no card changed (state checks still hold)."""
     tp = s.active
     if s.phase == "draw":
         s.prompt = {"k": "draw", "p": tp}
@@ -80,6 +92,8 @@ def _idle(s: State, ev: list[Event]) -> None:
     elif s.phase == "end":
         end_phase(s, ev)
         begin_turn(s, 1 - tp, ev)
+        return False
+    return True
 
 
 # ----- turns --------------------------------------------------------------------------------
@@ -110,7 +124,7 @@ def end_phase(s: State, ev: list[Event]) -> None:
         keep = perm.damage if (perm.damage and perm.role == "creature"
                                and has(s, uid, "Structure")) else 0
         if perm.damage != keep or perm.attacks or perm.blocks or perm.used:
-            s.perms[uid] = replace(perm, damage=keep, attacks=0, blocks=0, used=False)
+            s.perms[uid] = perm.but(damage=keep, attacks=0, blocks=0, used=False)
     s.combat = None
     ev.append(Event("end", f"{board.who(s.active)} ends the turn."))
 
@@ -299,7 +313,7 @@ def _step_build(s: State, b: decisions.Build, ev: list[Event]) -> None:
             return
         _, opts = need
         if len(opts) != 1:
-            s.prompt = {"k": "build", "p": b["p"], "b": b}
+            decisions.offer(s, {"k": "build", "p": b["p"], "b": b}, need)
             return
         _fill(b, opts[0].key)
 
@@ -312,7 +326,7 @@ def _commit(s: State, b: decisions.Build, ev: list[Event]) -> None:
         eff = c.effect("activate")
         assert eff is not None
         board.pay(s, p, eff.cost, 0, b["potions"], ev)
-        s.perms[uid] = replace(s.perms[uid], used=True)
+        s.perms[uid] = s.perms[uid].but(used=True)
         ev.append(Event("activate", f"{board.who(p)} activates {c.name}.", data={"uid": uid}))
         entry = chain.push_entry(s, {"kind": "activate", "uid": uid, "p": p, "tg": b["tg"]})
         chain.after_action(s, p, entry, mirror_ok)

@@ -17,6 +17,8 @@ PLAYER_ZONES = ("deck", "hand", "front", "back", "energy", "auras", "grave", "un
 placed under the leader (Gold Coin). Lines (``front``/``back``) hold creatures, Planted
 cards and dropped items, one per slot."""
 LINES = ("front", "back")
+_SEARCH_ORDER = (*PLAYER_ZONES[1:], PLAYER_ZONES[0])
+"""``PLAYER_ZONES`` with the decks last."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +34,17 @@ class Perm:
     blocks: int = 0
     used: bool = False
     host: int = -1
+
+    def but(self, *, exhausted: bool | None = None, damage: int | None = None,
+            attacks: int | None = None, blocks: int | None = None,
+            used: bool | None = None) -> Perm:
+        """This record with the given fields changed: ``dataclasses.replace`` without its
+        generic walk over the fields (records change several times a turn)."""
+        return Perm(self.role, self.exhausted if exhausted is None else exhausted,
+                    self.damage if damage is None else damage, self.entered,
+                    self.attacks if attacks is None else attacks,
+                    self.blocks if blocks is None else blocks,
+                    self.used if used is None else used, self.host)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +98,10 @@ class State:
     """Derived from ``kinds`` only (shared by clones; reset whenever ``kinds`` changes)."""
     decisions: list[Any] | None = field(default=None, repr=False, compare=False)
     """The open decisions, cached once the state is final (clones start without)."""
+    offered: tuple[dict[str, Any], Any] | None = field(default=None, repr=False,
+                                                       compare=False)
+    """(prompt, what deciding to open it computed: a window's options, a build's missing
+    piece), so the open decision reuses it; clones start without (see ``decisions.offer``)."""
     owned: set[tuple[int, str]] = field(default_factory=set, repr=False, compare=False)
     """The zone lists this state may change in place (see ``zone``)."""
 
@@ -98,7 +115,8 @@ class State:
         d = self.__dict__.copy()
         d["zones"] = [z.copy() for z in self.zones]
         d["owned"] = set()
-        self.owned = set()  # the zone lists are shared now: neither copy may change them
+        if self.owned:
+            self.owned = set()  # the zone lists are shared now: neither copy may change them
         d["limbo"] = self.limbo.copy()
         d["perms"] = self.perms.copy()
         d["mods"] = self.mods.copy()
@@ -109,6 +127,7 @@ class State:
         if self.combat is not None:
             d["combat"] = self.combat.copy()
         d["decisions"] = None
+        d["offered"] = None
         new.__dict__ = d
         return new
 
@@ -124,10 +143,11 @@ class State:
         return cards
 
     def zone_of(self, uid: int) -> tuple[int, str]:
-        """(player, zone) holding ``uid``; player -1 and ``limbo`` for the shared zone."""
-        for p, zones in enumerate(self.zones):
-            for name, cards in zones.items():
-                if uid in cards:
+        """(player, zone) holding ``uid``; player -1 and ``limbo`` for the shared zone. The
+        decks, the longest lists and the least often asked about, are searched last."""
+        for name in _SEARCH_ORDER:
+            for p, zones in enumerate(self.zones):
+                if uid in zones[name]:
                     return p, name
         if uid in self.limbo:
             return -1, "limbo"

@@ -201,11 +201,12 @@ class _Builder:
         self.active = statics(s)
         self.printed = not self.active and not s.mods
         self.gear = {s.perms[u].host: u for z in s.zones for u in z["gear"]}  # carrier -> item
-        memo = s.memo
-        self.faces: dict[tuple[int, ...], list[CardFace]] = memo.setdefault("faces", {})
-        self.rows: dict[tuple[int, bool, bool], EnergyCard] = memo.setdefault("energy", {})
-        self.leaders: dict[tuple[int, int, bool, int, tuple[int, ...]], LeaderView] = (
-            memo.setdefault("leaders", {}))
+        caches = s.memo.get("view")
+        if caches is None:
+            caches = s.memo["view"] = ({}, {}, {})
+        self.faces: dict[tuple[int, ...], list[CardFace]] = caches[0]
+        self.rows: dict[tuple[int, bool, bool], EnergyCard] = caches[1]
+        self.leaders: dict[tuple[int, int, bool, int, tuple[int, ...]], LeaderView] = caches[2]
 
     def faces_of(self, uids: list[int]) -> list[CardFace]:
         """The faces of a zone's cards (grave, hand, Aura zones, under the leader), cached
