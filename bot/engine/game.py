@@ -92,10 +92,10 @@ class Game(ABC, Generic[S, V]):
     # Hooks of the strong AI's search (``bot.engine.search``); the defaults suit any game.
     def playout_estimate(self, start: S, state: S, seat: int) -> float | None:
         """Where a search's playout from ``start`` may stop short of the end: ``seat``'s
-        expected reward at ``state`` on ``placing_reward``'s scale (0 last … 1 first), or None
-        to play on. A game whose turns settle most of what a choice changes stops after a
-        few and scores the standing, many times cheaper than playing to the end. Default:
-        every playout runs to the end."""
+        expected reward at ``state`` on ``placing_reward``'s scale (a chance of first
+        place), or None to play on. A game whose turns settle most of what a choice changes
+        stops after a few and scores the standing, many times cheaper than playing to the
+        end. Default: every playout runs to the end."""
         return None
 
     def search_candidates(self, view: V, decision: Decision, rng: Rng

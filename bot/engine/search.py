@@ -66,15 +66,13 @@ class Budget:
 
 
 def placing_reward(result: Result, seat: int) -> float:
-    """1 for sole first, 0 for sole last; a tie shares the places it spans (2 players tied:
-    0.5 each), so any number of players maps to [0, 1]."""
-    n = len(result.placings)
-    if n < 2:
-        return 1.0
-    place = result.placings[seat]
-    tied = sum(1 for p in result.placings if p == place)
-    spots = range(place, place + tied)
-    return sum((n - q) / (n - 1) for q in spots) / tied
+    """1 for sole first, else 0; a first place shared by ``k`` seats is worth 1/k each. A win
+    is what a game is played for: a reward that also paid for second place (2/3 of a win in
+    four players) led the search to settle for it."""
+    first = min(result.placings)
+    if result.placings[seat] != first:
+        return 0.0
+    return 1 / sum(1 for p in result.placings if p == first)
 
 
 def ai_action(game: Game[S, Any], state: S, level: str, decision: Decision, rng: Rng,

@@ -92,12 +92,14 @@ def test_a_strong_seat_plays_legal_moves_to_the_end(name: str, players: int) -> 
         assert multi > 0, "no multi-card pick was searched"
 
 
-def test_rewards_follow_placings_and_ties_share_them() -> None:
+def test_rewards_count_first_place_only_and_a_shared_first_is_shared() -> None:
     two = Result((3.0, 1.0), (1, 2))
     assert (placing_reward(two, 0), placing_reward(two, 1)) == (1.0, 0.0)
     assert placing_reward(Result((2.0, 2.0), (1, 1)), 1) == 0.5
     four = Result((9.0, 5.0, 5.0, 1.0), (1, 2, 2, 4))
-    assert [placing_reward(four, s) for s in range(4)] == [1.0, 0.5, 0.5, 0.0]
+    assert [placing_reward(four, s) for s in range(4)] == [1.0, 0.0, 0.0, 0.0]
+    shared = Result((9.0, 9.0, 9.0, 1.0), (1, 1, 1, 4))
+    assert [placing_reward(shared, s) for s in range(4)] == [1 / 3, 1 / 3, 1 / 3, 0.0]
 
 
 def test_a_budget_needs_iterations_or_time() -> None:

@@ -21,6 +21,7 @@ from typing import ClassVar, Literal
 
 from bot.engine import Decision, Event, Option
 from bot.engine.datacheck import DataError
+from bot.games.zura import knowledge
 from bot.games.zura.board import (
     ABILITY,
     LAND,
@@ -208,6 +209,7 @@ class Extra12(Ability):
             cards, hand = take_from_hand(s.hands[s.turn], land, 1)
             set_hand(s, s.turn, hand)
             s.discard += cards
+            knowledge.played(s, s.turn, land, 1)
             ev.append(Event("discard", f"{who(s.turn)} also throws away a {land_name(land)}.",
                             data={"seat": s.turn, "landscape": land, "count": 1,
                                   "extra": True}))
@@ -286,6 +288,7 @@ class Scry(Ability):
         card = s.scried
         s.deck = (*s.deck, card) if keep else (card, *s.deck)
         s.scried = -1
+        knowledge.looked(s, s.turn, card)
         where = "back on top" if keep else "at the bottom"
         ev.append(Event("scry", f"{who(s.turn)} looks at the top travel card and puts it "
                         f"{where}.", data={"seat": s.turn, "kept": keep}))
@@ -335,6 +338,7 @@ class Swap(Ability):
         set_hand(s, a, tuple(sorted(hand_a + card_b)))
         set_hand(s, b, tuple(sorted(hand_b + card_a)))
         s.used += (self.key,)
+        knowledge.traded(s, a, b, give[0], give[1])
         s.swap_with, s.swap_give = -1, (-1, -1)
         ev.append(Event("swap", f"{who(a)} and {who(b)} trade one travel card.",
                         data={"seats": [a, b]}))

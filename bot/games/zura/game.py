@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from bot.engine import Action, Decision, Event, Game, Result, Rng, Turn, placings_from_scores
 from bot.engine.help import Topic
 from bot.engine.search import STRONG
-from bot.games.zura import ai, decisions, hidden, rules, strong, text
+from bot.games.zura import ai, decisions, hidden, knowledge, rules, strong, text
 from bot.games.zura.help import topics
 from bot.games.zura.scenario import build_scenario
 from bot.games.zura.scoring import score
@@ -69,13 +69,15 @@ class Zura(Game[ZState, ZView]):
         if data.get("schema") != self.schema_version:
             raise ValueError(f"Saved Zura state has schema {data.get('schema')!r}; "
                              f"this version reads {self.schema_version}.")
-        return state_from_json({"turns": 0, **data})  # saved before turns were counted
+        # Saved before turns were counted, or before seats' knowledge was kept.
+        return state_from_json({"turns": 0, "known": [], "marked": [], "cap": [], **data})
 
     def ai_choose(self, level: str, view: ZView, decision: Decision, rng: Rng) -> Action:
         return ai.choose(level, view, decision, rng)
 
     def invariants(self, state: ZState) -> None:
         invariants(state)
+        knowledge.check(state)
 
     def topics(self) -> Mapping[str, Topic[ZView]]:
         return topics()

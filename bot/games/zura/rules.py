@@ -19,6 +19,7 @@ from __future__ import annotations
 from functools import cache
 
 from bot.engine import Event, Rng
+from bot.games.zura import knowledge
 from bot.games.zura.abilities import effects, of_phase, on_top
 from bot.games.zura.board import (
     HERMIT,
@@ -133,6 +134,7 @@ def take_discard(s: ZState, ev: list[Event]) -> None:
     s.taken += 1
     set_hand(s, s.turn, tuple(sorted(s.hands[s.turn] + (card,))))
     land = CARDS.travel[card]
+    knowledge.took(s, s.turn, land)
     ev.append(Event("take", _take_text(s.turn, land), data={"seat": s.turn, "landscape": land}))
     begin_draw(s, ev)
 
@@ -150,9 +152,11 @@ def fill_hand(s: ZState, ev: list[Event]) -> None:
             rng = Rng(s.rng)
             rng.shuffle(pile)
             s.rng, s.discard, deck = rng.state, (), tuple(pile)
+            knowledge.reshuffled(s, pile)
             ev.append(Event("reshuffle", f"The discard pile ({len(pile)} cards) is shuffled "
                             "into a new travel deck.", data={"cards": len(pile)}))
         took = deck[-need:]  # the top ``need`` cards, or all that are left
+        knowledge.drew(s, s.turn, took)
         drawn += took
         deck = deck[:len(deck) - len(took)]
         need -= len(took)
@@ -174,6 +178,7 @@ def discard(s: ZState, land: int, n: int, ev: list[Event]) -> None:
     cards, hand = take_from_hand(s.hands[s.turn], land, n)
     set_hand(s, s.turn, hand)
     s.discard += cards
+    knowledge.played(s, s.turn, land, n)
     s.land, s.count = land, n
     top = on_top(s, s.turn)
     ev.append(Event("discard", _discard_text(s.turn, n, land),

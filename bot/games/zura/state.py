@@ -68,6 +68,13 @@ class ZState:
     """Final turns still to play once ``ending`` is set."""
     turns: int = 0
     """Turns begun so far, the current one included: the public turn number."""
+    # What each seat has seen of hidden travel cards (``knowledge``; never in a view).
+    known: tuple[int, ...] = ()
+    """Per (viewer, seat, landscape): the fewest cards of it the viewer knows the seat holds."""
+    marked: tuple[tuple[int, int], ...] = ()
+    """(viewer, card): a card in the deck whose place the viewer knows."""
+    cap: tuple[int, ...] = ()
+    """Per (viewer, landscape): the most cards of it the deck can hold (since a reshuffle)."""
     cache: list[Decision] | None = field(default=None, repr=False)
     """Pending decisions, computed once per state (not part of the game data)."""
     tally: tuple[tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int], Tally] | None = field(
@@ -84,7 +91,7 @@ class ZState:
 
 
 _DATA = tuple(f.name for f in fields(ZState) if f.name not in ("cache", "tally"))
-_NESTED = frozenset(("hands", "stacks"))
+_NESTED = frozenset(("hands", "stacks", "marked"))
 
 
 def state_to_json(state: ZState) -> dict[str, Any]:

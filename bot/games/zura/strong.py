@@ -31,15 +31,17 @@ card left in it (more turns to catch up)."""
 
 
 def playout_estimate(start: ZState, state: ZState, seat: int) -> float | None:
-    """``seat``'s expected placing once ``TURNS`` rounds have begun: against each other seat,
-    the chance its lead in points holds (a logistic of the lead), averaged."""
+    """``seat``'s chance of first place once ``TURNS`` rounds have begun: the chance its lead
+    in points over each other seat holds (a logistic of the lead), multiplied as if the seats
+    raced independently. A win is what counts: in four players, being ahead of two seats but
+    well behind a third is worth little, which an average of the three chances hid."""
     if state.turns < start.turns + TURNS * state.players:
         return None
     points = [score(stack, state.players) for stack in state.stacks]
     scale = SCALE_END + SCALE_PER_CARD * len(state.tz_deck)
     mine = points[seat]
-    others = [p for i, p in enumerate(points) if i != seat]
-    return sum(1 / (1 + math.exp((o - mine) / scale)) for o in others) / len(others)
+    return math.prod(1 / (1 + math.exp((p - mine) / scale))
+                     for i, p in enumerate(points) if i != seat)
 
 
 def search_candidates(view: ZView, decision: Decision) -> list[tuple[str, ...]] | None:

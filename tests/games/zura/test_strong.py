@@ -3,6 +3,7 @@ alike face-down cards once."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pytest
@@ -10,8 +11,9 @@ import pytest
 from bot.engine import Rng
 from bot.engine.search import Budget, think
 from bot.games.zura import GAME
+from bot.games.zura.scoring import score
 from bot.games.zura.state import ZState
-from bot.games.zura.strong import TURNS, playout_estimate
+from bot.games.zura.strong import SCALE_END, SCALE_PER_CARD, TURNS, playout_estimate
 from tests.counting import counted_moves
 from tests.games.zura.helpers import decision, do, table
 
@@ -49,14 +51,16 @@ def test_a_lead_counts_less_while_many_cards_are_left_to_find() -> None:
     assert 0.5 < early < late
 
 
-def test_in_four_players_the_estimate_is_the_expected_placing() -> None:
-    """Ahead of one seat and level with two: a win, two ties and nothing lost, on average."""
+def test_in_four_players_the_estimate_is_the_chance_of_first_place() -> None:
+    """Ahead of one seat and level with two: the lead must hold and both ties fall its way."""
     start = table(4, stacks=[["forest-keeper"], [], ["cave-keeper"], ["mountain-keeper"]])
     end = later(start, TURNS * 4)
-    value, beaten = playout_estimate(start, end, 0), playout_estimate(start, end, 1)
-    assert value is not None and beaten is not None
-    assert value == pytest.approx(((1 - beaten) + 0.5 + 0.5) / 3)
-    assert 0.5 < value < 1.0
+    value = playout_estimate(start, end, 0)
+    assert value is not None
+    lead = score(end.stacks[0], 4)
+    holds = 1 / (1 + math.exp(-lead / (SCALE_END + SCALE_PER_CARD * len(end.tz_deck))))
+    assert value == pytest.approx(holds * 0.5 * 0.5)
+    assert value < 0.5 < holds
 
 
 def flip_table(**setup: Any) -> ZState:
