@@ -10,7 +10,7 @@ picks what leaves its opponents owing the most and itself the least.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from bot.engine import ORDER, Action, Decision, Rng
@@ -228,6 +228,47 @@ def unnamed_wilds(view: AuraView, rows: list[list[int]], named: list[list[int]]
     return out
 
 
+_NUMBERS = tuple(range(CARDS.numbers, 0, -1))
+"""The numbers a wild can be named, in the order they are tried (highest first)."""
+
+
+def distinct_numbers(rows: list[list[int]], names: list[list[int]], active: int, seat: int,
+                     colour: int, numbers: Sequence[int]) -> list[int]:
+    """``numbers`` less those that leave every block and chain as an earlier one does.
+
+    A wild's number counts only against the numbers it meets: the same-colour card it blocks
+    or is blocked by, and (played by the active player) the numbers it could chain with. Two
+    numbers on the same side of each of those give the same ``judge`` outcome, so only the
+    first is weighed, and it is also the one a full enumeration would pick on a tie. A card
+    it meets that is itself a wild still unnamed makes every number count.
+    """
+    row = rows[seat]
+    pos = next(i for i, c in enumerate(row) if c != EMPTY and KIND[c] == WILD
+               and COLOUR[c] == colour)
+    met: list[int] = []
+
+    def meet(owner: int, card: int) -> bool:
+        if KIND[card] != WILD:
+            met.append(RANK[card])
+            return True
+        met.append(names[owner][COLOUR[card]])
+        return met[-1] != 0
+
+    if seat == active:
+        whole = all(meet(seat, c) for i, c in enumerate(row) if c != EMPTY and i != pos)
+        whole = whole and all(meet(s, r[pos]) for s, r in enumerate(rows) if s != seat
+                              and r[pos] != EMPTY and COLOUR[r[pos]] == colour)
+    else:
+        target = rows[active][pos]
+        whole = target == EMPTY or COLOUR[target] != colour or meet(active, target)
+    if not whole:
+        return list(numbers)
+    seen: dict[tuple[int, ...], int] = {}
+    for n in numbers:
+        seen.setdefault(tuple((n > m) - (n < m) for m in met), n)
+    return list(seen.values())
+
+
 def settle(view: AuraView, rows: list[list[int]], named: list[list[int]],
            order: list[tuple[int, int]]) -> Outcome:
     """The outcome once every wild in ``order`` is named by its owner to suit that owner.
@@ -235,7 +276,8 @@ def settle(view: AuraView, rows: list[list[int]], named: list[list[int]],
     A wild not yet named is unknown, not 0: each owner, in naming order, picks the number
     that is best for them given how the later owners will answer. The last
     ``SEARCHED_WILDS`` are searched through; any before them are named greedily (the later
-    ones counted as unnamed), which bounds the work at 8 ** SEARCHED_WILDS tables.
+    ones counted as unnamed), which bounds the work at 8 ** SEARCHED_WILDS tables, and only
+    one number of each kind the table tells apart is tried (``distinct_numbers``).
     """
     active = _table(view)["active"]
     names = [list(n) for n in named]
@@ -243,7 +285,7 @@ def settle(view: AuraView, rows: list[list[int]], named: list[list[int]],
         rest = order[i + 1:]
         searched = len(rest) < SEARCHED_WILDS
         best: tuple[float, int, Outcome] | None = None
-        for value in range(CARDS.numbers, 0, -1):
+        for value in distinct_numbers(rows, names, active, seat, colour, _NUMBERS):
             names[seat][colour] = value
             result = settle(view, rows, names, rest) if searched else judge(rows, active, names)
             score = worth(view, result, seat)
@@ -345,7 +387,9 @@ def _wild(view: AuraView, decision: Decision) -> tuple[str, ...]:
         names[me][colour] = int(key)
         return rows, names
 
-    return (_best(view, [o.key for o in reversed(decision.options)], naming),)
+    numbers = distinct_numbers(rows, named, _table(view)["active"], me, colour,
+                               [int(o.key) for o in reversed(decision.options)])
+    return (_best(view, [str(n) for n in numbers], naming),)
 
 
 def ranked_discards(view: AuraView, decision: Decision) -> list[str]:

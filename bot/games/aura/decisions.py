@@ -15,10 +15,9 @@ is ``"col<index>"``; a wild's number is its digit.
 from __future__ import annotations
 
 from bot.engine import ORDER, PICK, Decision, Option
-from bot.engine.names import player as who
 from bot.games.aura.cards import AURA, CARDS, COLOUR, EMPTY, LABEL, RETURN, TRADE
 from bot.games.aura.memo import ByIdentity
-from bot.games.aura.rules import PLAY_MAX, PLAY_MIN, reachable, unnamed_wild
+from bot.games.aura.rules import PLAY_MAX, PLAY_MIN, WHO, reachable, unnamed_wild
 from bot.games.aura.state import (
     BLOCK,
     CLEANUP,
@@ -36,6 +35,8 @@ HAND = tuple(Option(str(c), LABEL[c], "hand") for c in range(AURA))
 FROM_PILE = tuple(Option(f"d{c}", LABEL[c], "discard") for c in range(AURA))
 NONE = Option("none", "Leave it unblocked")
 DONE = Option("done", "Stop blocking (leave the rest)")
+BLOCK_ENDS = ((NONE,), (NONE, DONE))
+"""After the hand in a block menu; stopping is offered while more than one card is left."""
 RETURN_NOTHING = Option("none", "Return nothing")
 KEEP = Option("keep", "Keep the Trade card")
 VALUES = tuple(Option(str(v), str(v)) for v in range(1, CARDS.numbers + 1))
@@ -44,6 +45,14 @@ AGAIN = Option("again", "Take the additional turn")
 PASS = Option("pass", "Pass")
 COLOUR_OPTS = tuple(Option(f"col{k}", f"{name.capitalize()} cards", "colour")
                     for k, name in enumerate(CARDS.colours))
+YOUR_BLOCKS = tuple(tuple(Option(f"b{i}", f"{LABEL[c]} (your block on card {i + 1})", "table")
+                          for c in range(AURA)) for i in range(PLAY_MAX))
+"""``YOUR_BLOCKS[position][card]``: a block of one's own to discard."""
+BLOCK_PROMPTS = {(target, size, active): f"Card {target + 1} of {size} from {WHO[active]} lies "
+                 "face down: block it with a card, or leave it."
+                 for size in range(PLAY_MIN, PLAY_MAX + 1) for target in range(size)
+                 for active in range(len(WHO))}
+# Menus are built for every open decision of every step: what can be is built once above.
 
 
 def decision_id(state: AuraState, seat: int) -> str:
@@ -67,19 +76,16 @@ def _play(state: AuraState, window: str) -> Decision:
     return Decision(decision_id(state, state.active), state.active, PICK,
                     "Play 2–5 cards face down: all of one colour, or all of different colours.",
                     tuple(map(HAND.__getitem__, hand)), PLAY_MIN, min(PLAY_MAX, len(hand)),
-                    (str(hand[0]), str(hand[1])), window, spends=False)
+                    (str(hand[0]), str(hand[1])), window, False)
 
 
 def _block(state: AuraState, seat: int, window: str) -> Decision:
     size = len(state.table[state.active])
     target = state.cursor[seat]
-    options = (*map(HAND.__getitem__, state.hands[seat]), NONE)
-    if size - target > 1:
-        options += (DONE,)
+    options = (*map(HAND.__getitem__, state.hands[seat]), *BLOCK_ENDS[size - target > 1])
     return Decision(decision_id(state, seat), seat, PICK,
-                    f"Card {target + 1} of {size} from {who(state.active)} lies face down: "
-                    "block it with a card, or leave it.",
-                    options, default=(options[-1].key,), window=window, spends=False)
+                    BLOCK_PROMPTS[target, size, state.active], options, 1, 1,
+                    (options[-1].key,), window, False)
 
 
 def table_options(state: AuraState) -> tuple[Option, ...]:
@@ -91,7 +97,7 @@ def table_options(state: AuraState) -> tuple[Option, ...]:
             if c == EMPTY:
                 continue
             where = f"card {i + 1}" if seat == state.active else f"block on {i + 1}"
-            out.append(Option(f"{seat}.{i}", f"{LABEL[c]} ({who(seat)}, {where})", "table"))
+            out.append(Option(f"{seat}.{i}", f"{LABEL[c]} ({WHO[seat]}, {where})", "table"))
     return tuple(out)
 
 
@@ -134,12 +140,11 @@ def _reveal(state: AuraState, window: str) -> Decision:
 
 def _discard(state: AuraState, seat: int, window: str) -> Decision:
     count = state.owing[seat]
-    blocks = tuple(Option(f"b{i}", f"{LABEL[c]} (your block on card {i + 1})", "table")
-                   for i, c in enumerate(state.table[seat]) if c != EMPTY)
+    blocks = tuple([YOUR_BLOCKS[i][c] for i, c in enumerate(state.table[seat]) if c != EMPTY])
     tops = TOPS[:min(count, reachable(state.decks, state.surfaced, seat))]
     hand = tuple(map(HAND.__getitem__, state.hands[seat]))
     options = blocks + hand + tops
-    default = tuple(o.key for o in (tops + blocks + hand)[:count])
+    default = tuple([o.key for o in (tops + blocks + hand)[:count]])
     return Decision(decision_id(state, seat), seat, PICK,
                     f"Discard {count}: from your blocks, your hand, or the top of your deck "
                     "(you see those only after choosing).", options, count, count, default,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Generic, NoReturn, TypeVar
+from typing import Any, Generic, NoReturn, TypeVar, cast
 
 K = TypeVar("K")
 T = TypeVar("T")
@@ -34,20 +34,29 @@ class ByIdentity(Generic[K, T]):
     """Results of a pure function for the last few argument *objects* (compared by ``is``).
 
     States are immutable, so a result computed for one state object stays right; holding a
-    reference to each key keeps its id from being reused while it is cached.
+    reference to each key keeps its id from being reused while it is cached. The latest key
+    is checked first: callers mostly ask again about the object they asked about last.
     """
+
+    __slots__ = ("items", "key", "make", "size", "value")
 
     def __init__(self, make: Callable[[K], T], size: int = 8) -> None:
         self.make = make
         self.size = size
         self.items: dict[int, tuple[K, T]] = {}
+        self.key: K | None = None
+        self.value: T | None = None
 
     def __call__(self, key: K) -> T:
+        if key is self.key:
+            return cast(T, self.value)
         hit = self.items.get(id(key))
         if hit is not None and hit[0] is key:
-            return hit[1]
-        value = self.make(key)
-        if len(self.items) >= self.size:
-            del self.items[next(iter(self.items))]
-        self.items[id(key)] = (key, value)
+            value = hit[1]
+        else:
+            value = self.make(key)
+            if len(self.items) >= self.size:
+                del self.items[next(iter(self.items))]
+            self.items[id(key)] = (key, value)
+        self.key, self.value = key, value
         return value

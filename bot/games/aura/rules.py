@@ -45,6 +45,10 @@ HAND_LIMIT = 8
 DRAW_LIMIT = 5
 PLAY_MIN, PLAY_MAX = 2, 5
 NO_WILDS = (0,) * COLOURS
+WHO = tuple(map(who, range(4)))
+"""Each seat as event texts and prompts name it ("Player 1"…; Aura seats up to four)."""
+_WILDS = frozenset(c for c in range(AURA) if KIND[c] == WILD)
+_REVEALED = {EMPTY: "nothing", **dict(enumerate(LABEL))}
 
 
 def count(n: int, thing: str = "card") -> str:
@@ -76,15 +80,15 @@ def settle(d: Draft, seat: int) -> None:
     while d.decks[seat][0] == AURA and d.surfaced[seat] < 2:
         d.surfaced[seat] += 1
         if d.surfaced[seat] == 2:
-            last_turn(d, seat, "aura", f"{who(seat)}'s Aura card surfaces again")
+            last_turn(d, seat, "aura", f"{WHO[seat]}'s Aura card surfaces again")
             return
         rest = list(d.decks[seat][1:])
         if d.advanced:
-            d.say("aura", f"{who(seat)}'s Aura card surfaces and goes back to the bottom.",
+            d.say("aura", f"{WHO[seat]}'s Aura card surfaces and goes back to the bottom.",
                   seat=seat)
         else:
             d.rand.shuffle(rest)
-            d.say("aura", f"{who(seat)}'s Aura card surfaces: the deck is shuffled and the "
+            d.say("aura", f"{WHO[seat]}'s Aura card surfaces: the deck is shuffled and the "
                   "Aura card goes back to the bottom.", seat=seat)
             d.say("shuffle", "", (), seat=seat, order=list(rest))
         d.decks[seat] = (*rest, AURA)
@@ -122,8 +126,8 @@ def begin_turn(d: Draft, active: int, bonus: bool) -> None:
     d.active = active
     d.bonus = bonus
     d.phase = PLAY
-    d.say("turn", f"{who(active)} takes an additional turn." if bonus
-          else f"Turn {d.turn}: {who(active)} is the active player.", seat=active, bonus=bonus)
+    d.say("turn", f"{WHO[active]} takes an additional turn." if bonus
+          else f"Turn {d.turn}: {WHO[active]} is the active player.", seat=active, bonus=bonus)
 
 
 def draw_phase(d: Draft) -> None:
@@ -136,10 +140,10 @@ def draw_phase(d: Draft) -> None:
         drawn = take_top(d, seat, need)
         to_hand(d, seat, drawn)
         if drawn:
-            d.say("draw", f"{who(seat)} draws {count(len(drawn))}.", seat=seat, count=len(drawn))
+            d.say("draw", f"{WHO[seat]} draws {count(len(drawn))}.", seat=seat, count=len(drawn))
             d.say("drew", f"You draw {names(drawn)}.", (seat,), seat=seat, cards=drawn)
         if len(drawn) < need:
-            last_turn(d, seat, "short", f"{who(seat)} cannot draw enough")
+            last_turn(d, seat, "short", f"{WHO[seat]} cannot draw enough")
 
 
 def next_turn(d: Draft) -> None:
@@ -164,7 +168,7 @@ def reveal(d: Draft) -> None:
     d.resolver = d.active
     d.stage = ""
     shown = {str(s): list(row) for s, row in enumerate(d.table)}
-    parts = [f"{who(s)}: " + ", ".join(LABEL[c] if c != EMPTY else "nothing" for c in row)
+    parts = [f"{WHO[s]}: " + ", ".join(map(_REVEALED.__getitem__, row))
              for s, row in enumerate(d.table) if row.count(EMPTY) < len(row)]
     d.say("reveal", "Revealed. " + "; ".join(parts) + ".", table=shown, active=d.active)
 
@@ -172,42 +176,48 @@ def reveal(d: Draft) -> None:
 def unnamed_wild(row: tuple[int, ...], named: tuple[int, ...]) -> int:
     """The position of the first wild in ``row`` still without a number, or -1."""
     for i, c in enumerate(row):
-        if c != EMPTY and KIND[c] == WILD and not named[COLOUR[c]]:
+        if c in _WILDS and not named[COLOUR[c]]:
             return i
     return -1
 
 
-def _resolve_step(d: Draft) -> bool:
-    """Move the reveal on by one automatic step; False when the resolver must decide."""
-    seat = d.resolver
-    row = d.table[seat]
-    if d.stage == "":
-        acts = tuple(c for c in row if c in (RETURN, TRADE))
-        d.stage, d.todo = (ORDERING, acts) if len(acts) == 2 else (ACTING, acts)
-        return True
-    if d.stage == ORDERING:
-        return False
-    if d.stage == ACTING:
-        if not d.todo:
-            d.stage = NAMING
+def _resolve(d: Draft) -> bool:
+    """Run the reveal on, seat after seat: False when the resolver must decide, True once
+    every seat has resolved and discarding has started."""
+    while True:
+        seat = d.resolver
+        row = d.table[seat]
+        stage = d.stage
+        if stage == "":
+            acts = (tuple([c for c in row if c in (RETURN, TRADE)])
+                    if RETURN in row or TRADE in row else ())
+            if len(acts) == 2:
+                d.stage, d.todo = ORDERING, acts
+                return False
+            d.stage, d.todo = ACTING, acts
+            continue
+        if stage == ORDERING:
+            return False
+        if stage == ACTING:
+            if not d.todo:
+                d.stage = NAMING
+                continue
+            head = d.todo[0]
+            if head not in row:
+                d.todo = d.todo[1:]
+                continue
+            if head == TRADE and not d.discards[seat]:
+                d.say("trade", f"{WHO[seat]}'s Trade finds an empty discard pile.", seat=seat)
+                d.todo = d.todo[1:]
+                continue
+            return False
+        if unnamed_wild(row, d.wilds[seat]) >= 0:
+            return False
+        following = (seat + 1) % d.players
+        if following == d.active:
+            start_discards(d)
             return True
-        head = d.todo[0]
-        if head not in row:
-            d.todo = d.todo[1:]
-            return True
-        if head == TRADE and not d.discards[seat]:
-            d.say("trade", f"{who(seat)}'s Trade finds an empty discard pile.", seat=seat)
-            d.todo = d.todo[1:]
-            return True
-        return False
-    if unnamed_wild(row, d.wilds[seat]) >= 0:
-        return False
-    following = (seat + 1) % d.players
-    if following == d.active:
-        start_discards(d)
-    else:
         d.resolver, d.stage, d.todo = following, "", ()
-    return True
 
 
 def start_discards(d: Draft) -> None:
@@ -220,9 +230,9 @@ def start_discards(d: Draft) -> None:
     for seat in range(d.players):
         owed = result.owes[seat]
         if owed:
-            d.say("owes", f"{who(seat)} must discard {count(owed)}.", seat=seat, count=owed)
+            d.say("owes", f"{WHO[seat]} must discard {count(owed)}.", seat=seat, count=owed)
         if result.blocked_all[seat]:
-            d.say("blocked_all", f"{who(seat)} stopped every card.", seat=seat)
+            d.say("blocked_all", f"{WHO[seat]} stopped every card.", seat=seat)
         row = d.table[seat]
         have = (len(row) - row.count(EMPTY) + len(d.hands[seat])
                 + reachable(d.decks, d.surfaced, seat))
@@ -244,11 +254,12 @@ def discard(d: Draft, seat: int, blocks: list[int], hand: list[int], tops: int) 
     for i in blocks:
         row[i] = EMPTY
     d.table[seat] = tuple(row)
-    d.hands[seat] = tuple(c for c in d.hands[seat] if c not in hand)
+    if hand:
+        d.hands[seat] = tuple([c for c in d.hands[seat] if c not in hand])
     text = names(shown) if shown else ""
     if tops:
         text += (" and " if text else "") + f"{count(tops)} from the top of their deck"
-    d.say("discard", f"{who(seat)} discards {text}.", seat=seat, cards=shown, hidden=tops)
+    d.say("discard", f"{WHO[seat]} discards {text}.", seat=seat, cards=shown, hidden=tops)
     hidden = take_top(d, seat, tops)
     d.discards[seat] = d.discards[seat] + tuple(shown) + tuple(hidden)
     d.secret[seat] = d.secret[seat] + tuple(hidden)
@@ -276,7 +287,7 @@ def under_deck(d: Draft, seat: int, cards: list[int]) -> None:
     d.table[seat] = (EMPTY,) * len(d.table[seat])
     d.stacking[seat] = False
     if cards:
-        d.say("cleanup", f"{who(seat)} puts {count(len(cards))} under their deck.", seat=seat,
+        d.say("cleanup", f"{WHO[seat]} puts {count(len(cards))} under their deck.", seat=seat,
               count=len(cards))
 
 
@@ -313,7 +324,7 @@ def advance(d: Draft) -> None:
                 return
             reveal(d)
         elif d.phase == REVEAL:
-            if not _resolve_step(d):
+            if not _resolve(d):
                 return
         elif d.phase == DISCARD:
             if any(d.owing):
@@ -334,15 +345,14 @@ def _play(d: Draft, seat: int, keys: tuple[str, ...]) -> None:
     colours = {COLOUR[c] for c in cards}
     if len(colours) not in (1, len(cards)):
         raise IllegalAction("Play cards of one colour, or each of a different colour.")
-    d.hands[seat] = tuple(c for c in d.hands[seat] if c not in cards)
+    d.hands[seat] = tuple([c for c in d.hands[seat] if c not in cards])
     size = len(cards)
     d.table = [tuple(cards) if s == seat else (EMPTY,) * size for s in range(d.players)]
     d.cursor = [size if s == seat else 0 for s in range(d.players)]
     d.phase = BLOCK
     d.window = d.step
-    d.say("play", f"{who(seat)} plays {size} cards face down.", seat=seat, count=size)
-    d.say("played", f"You play {', '.join(LABEL[c] for c in cards)}.", (seat,), seat=seat,
-          cards=cards)
+    d.say("play", f"{WHO[seat]} plays {size} cards face down.", seat=seat, count=size)
+    d.say("played", f"You play {names(cards)}.", (seat,), seat=seat, cards=cards)
 
 
 def _block(d: Draft, seat: int, key: str) -> None:
@@ -353,13 +363,15 @@ def _block(d: Draft, seat: int, key: str) -> None:
         return
     if key == "done":
         d.cursor[seat] = size
-        d.say("block_done", f"{who(seat)} places no more blocks.", seat=seat)
+        d.say("block_done", f"{WHO[seat]} places no more blocks.", seat=seat)
         return
     card = int(key)
-    d.hands[seat] = tuple(c for c in d.hands[seat] if c != card)
+    hand = d.hands[seat]
+    at = hand.index(card)
+    d.hands[seat] = hand[:at] + hand[at + 1:]
     d.table[seat] = replace_at(d.table[seat], target, card)
     d.cursor[seat] = target + 1
-    d.say("block", f"{who(seat)} blocks card {target + 1} face down.", seat=seat,
+    d.say("block", f"{WHO[seat]} blocks card {target + 1} face down.", seat=seat,
           position=target)
     d.say("blocked_with", f"You block card {target + 1} with {LABEL[card]}.", (seat,),
           seat=seat, position=target, card=card)
@@ -373,7 +385,7 @@ def _order(d: Draft, seat: int, keys: tuple[str, ...]) -> None:
 def _return(d: Draft, seat: int, key: str) -> None:
     d.todo = d.todo[1:]
     if key == "none":
-        d.say("return", f"{who(seat)}'s Return sends nothing back.", seat=seat)
+        d.say("return", f"{WHO[seat]}'s Return sends nothing back.", seat=seat)
         return
     owner_text, _, pos_text = key.partition(".")
     owner, pos = int(owner_text), int(pos_text)
@@ -382,7 +394,7 @@ def _return(d: Draft, seat: int, key: str) -> None:
     if KIND[card] == WILD:
         d.wilds[owner] = replace_at(d.wilds[owner], COLOUR[card], 0)
     to_hand(d, owner, [card])
-    d.say("return", f"{who(seat)}'s Return sends {LABEL[card]} back to {who(owner)}'s hand.",
+    d.say("return", f"{WHO[seat]}'s Return sends {LABEL[card]} back to {WHO[owner]}'s hand.",
           seat=seat, owner=owner, position=pos, card=card)
 
 
@@ -390,7 +402,7 @@ def _trade(d: Draft, seat: int, key: str) -> None:
     if key == "keep":
         d.todo = d.todo[1:]
         d.trade_colour = -1
-        d.say("trade", f"{who(seat)} keeps the Trade card.", seat=seat)
+        d.say("trade", f"{WHO[seat]} keeps the Trade card.", seat=seat)
         return
     if key.startswith("col"):
         d.trade_colour = int(key[3:])
@@ -404,7 +416,7 @@ def _trade(d: Draft, seat: int, key: str) -> None:
     d.todo = d.todo[1:]
     if card == RETURN:
         d.todo = (RETURN, *d.todo)
-    d.say("trade", f"{who(seat)} trades the Trade card for {LABEL[card]} from the discard "
+    d.say("trade", f"{WHO[seat]} trades the Trade card for {LABEL[card]} from the discard "
           "pile.", seat=seat, card=card, position=pos)
 
 
@@ -413,7 +425,7 @@ def _wild(d: Draft, seat: int, key: str) -> None:
     pos = unnamed_wild(d.table[seat], d.wilds[seat])
     card = d.table[seat][pos]
     d.wilds[seat] = replace_at(d.wilds[seat], COLOUR[card], value)
-    d.say("wild", f"{who(seat)} names the {LABEL[card]} {value}.", seat=seat, card=card,
+    d.say("wild", f"{WHO[seat]} names the {LABEL[card]} {value}.", seat=seat, card=card,
           value=value)
 
 
@@ -432,7 +444,7 @@ def _extra(d: Draft, key: str) -> None:
     if key == "again":
         begin_turn(d, d.active, True)
     else:
-        d.say("pass", f"{who(d.active)} passes the additional turn.", seat=d.active)
+        d.say("pass", f"{WHO[d.active]} passes the additional turn.", seat=d.active)
         next_turn(d)
 
 

@@ -132,7 +132,7 @@ def placing(state: AuraState) -> list[int]:
 
 def waiting(state: AuraState) -> list[int]:
     """The seats with an open decision, in seat order."""
-    if state.phase in (PLAY, EXTRA):
+    if state.phase == PLAY or state.phase == EXTRA:
         return [state.active]
     if state.phase == BLOCK:
         return sorted(placing(state))

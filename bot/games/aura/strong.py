@@ -1,9 +1,9 @@
 """Aura's hooks for the strong AI's search (``bot.engine.search``).
 
-A playout stops a few turns on and scores the cards each seat has left: Aura's score is
-that count, a turn's discards are where a play or a block pays off, and a playout to the
-end (forty-odd turns) costs some twenty times as much, so a second's search would weigh
-only a handful of worlds and could not tell answers apart.
+A playout stops a round on and scores the cards each seat has left: Aura's score is that
+count, a turn's discards are where a play or a block pays off, and a playout to the end
+costs many times as much, so a second's search would weigh only a handful of worlds and
+could not tell answers apart.
 """
 
 from __future__ import annotations
@@ -19,24 +19,29 @@ from bot.games.aura.scoring import cards_left
 from bot.games.aura.state import BLOCK, AuraState, evolve, replace_at
 from bot.games.aura.view import AuraView
 
-HORIZON = {2: 2}
-"""Turns begun after the searched one before a playout stops, by player count. Two players:
-the rest of this turn and the next (a play's discards, and what it left in hand for the next
-blocks). More: the rest of this turn only, since every further turn has up to three
-blockers' wilds to name, the costliest thing the normal AI does, and a longer playout would
-leave a second's search a handful of worlds."""
+HORIZON = {2: 2, 3: 3, 4: 4}
+"""Turns begun after the searched one before a playout stops, by player count: one round,
+every seat active once more. Two players: the rest of this turn and the next (a play's
+discards, and what it left in hand for the next blocks). More: a seat blocks in most of a
+round's turns, and what a block or a play spends shows only in the turns after it (a
+playout to the end of this turn alone saw every card spent now as free)."""
 SCALE = 4.0
 """Cards of lead that make a win about 73 % likely (the logistic's scale)."""
 
 
 def playout_estimate(start: AuraState, state: AuraState, seat: int) -> float | None:
-    """``seat``'s expected placing once the ``HORIZON`` turns have begun: against each other
-    seat, the chance its lead in cards left holds (a logistic of the lead), averaged."""
-    if state.turn < start.turn + HORIZON.get(state.players, 1):
+    """``seat``'s chance to finish first once the ``HORIZON`` turns have begun: against each
+    other seat, the chance its lead in cards left holds (a logistic of the lead), all of
+    them at once. Only first place wins, so a card taken from the leader counts for more
+    than one taken from the last (an average of the chances counted them alike)."""
+    if state.turn < start.turn + HORIZON[state.players]:
         return None
     mine = cards_left(state, seat)
-    others = [cards_left(state, s) for s in range(state.players) if s != seat]
-    return sum(1 / (1 + math.exp((o - mine) / SCALE)) for o in others) / len(others)
+    chance = 1.0
+    for other in range(state.players):
+        if other != seat:
+            chance /= 1 + math.exp((cards_left(state, other) - mine) / SCALE)
+    return chance
 
 
 WEIGHED = 12

@@ -35,6 +35,7 @@ from bot.games.aura.cards import (
 )
 from bot.games.aura.memo import ByIdentity, Face
 from bot.games.aura.outcome import Outcome, chains_of, judge
+from bot.games.aura.rules import PLAY_MAX
 from bot.games.aura.scoring import standings
 from bot.games.aura.state import (
     BLOCK as BLOCK_PHASE,
@@ -235,9 +236,33 @@ _FACE = tuple(faces[0] for faces in _FACES)
 _BACKS = tuple(cast(Back, Face({"back": d.lines})) for d in CARDS.decks)
 
 
+# Parts of views that do not depend on the step are built once here and shared by every
+# view that shows them (views are read-only: a test checks that nothing reading them writes).
+_HIDDEN_SLOTS = tuple(tuple([Slot(card=back, chain=None)] * size for size in range(PLAY_MAX + 1))
+                      for back in _BACKS)
+"""``_HIDDEN_SLOTS[active][size]``: the active player's cards face down, before the reveal."""
+_SLOTS = tuple(tuple(Slot(card=face, chain=None) for face in faces) for faces in _FACES)
+"""``_SLOTS[card][n]``: one of the active player's cards face up, in no chain."""
+_OPEN_CELLS = tuple(tuple(Cell(card=face, beats=None, blocked=None, discards=None)
+                          for face in faces) for faces in _FACES)
+"""``_OPEN_CELLS[card][n]``: a block its owner sees before the reveal."""
+_HIDDEN_CELLS = tuple(Cell(card=back, beats=None, blocked=None, discards=None)
+                      for back in _BACKS)
+"""``_HIDDEN_CELLS[seat]``: a block of ``seat`` face down, before the reveal."""
+_VARIANTS = {(b, a, s): Variant(beginner=b, advanced=a, simultaneous_blocks=s)
+             for b in (False, True) for a in (False, True) for s in (False, True)}
+
 _LOOKS = tuple((d.aura, d.lines) for d in CARDS.decks)
 _OPENING = {EMPTY: None, **dict(enumerate(_FACE))}
 """A card drawn for the starting player, or None where that seat no longer drew."""
+
+
+def _pile_of(pile: tuple[int, ...]) -> list[Card]:
+    return list(map(_FACE.__getitem__, pile))
+
+
+_pile = ByIdentity(_pile_of, size=16)
+"""A discard pile's faces: one list while the pile stays the same (most steps add nothing)."""
 
 
 def _seat(state: AuraState, seat: int, shown: bool, hidden_blocks: int) -> Seat:
@@ -255,7 +280,7 @@ def _seat(state: AuraState, seat: int, shown: bool, hidden_blocks: int) -> Seat:
         "under_aura": in_deck - deck.index(AURA),
         "aura_surfaced": state.surfaced[seat],
         "discard": len(pile),
-        "discarded": list(map(_FACE.__getitem__, pile)) if shown else None,
+        "discarded": _pile(pile) if shown else None,
         "remaining": in_deck + held,
     }
 
@@ -279,10 +304,24 @@ _outcome = ByIdentity(_outcome_of)
 """Every seat's view of one state shows the same outcome."""
 
 
+def _opening_of(rounds: tuple[tuple[int, ...], ...]) -> list[list[Card | None]]:
+    return [list(map(_OPENING.__getitem__, rnd)) for rnd in rounds]
+
+
+_opening = ByIdentity(_opening_of)
+"""The draws for the starting player stay the same all game: one list for every view."""
+
+
 def _cells(state: AuraState, seat: int, viewer: int | None, result: Outcome | None
            ) -> list[Cell | None]:
-    played = state.table[state.active]
     named = state.wilds[seat]
+    if result is None:
+        if viewer == seat:
+            return [_OPEN_CELLS[c][named[COLOUR[c]]] if c != EMPTY else None
+                    for c in state.table[seat]]
+        hidden = _HIDDEN_CELLS[seat]
+        return [hidden if c != EMPTY else None for c in state.table[seat]]
+    played = state.table[state.active]
     cells: list[Cell | None] = []
     for i, c in enumerate(state.table[seat]):
         marked = result is not None and played[i] != EMPTY
@@ -308,16 +347,17 @@ def _table(state: AuraState, viewer: int | None) -> tuple[Table, set[int]]:
     played = state.table[active]
     revealed = state.phase not in (PLAY, BLOCK_PHASE)
     result = _outcome(state) if revealed else None
-    choosing = set(placing(state)) if state.phase == BLOCK_PHASE else set()
+    choosing = placing(state) if state.phase == BLOCK_PHASE else ()
     named = state.wilds[active]
-    cards: list[Slot] = []
-    for i, c in enumerate(played):
-        face: Shown | None = None
-        if c != EMPTY:
-            face = (_FACES[c][named[COLOUR[c]]] if revealed or viewer == active
-                    else _BACKS[active])
-        chain = result.chains[i] if result is not None else 0
-        cards.append({"card": face, "chain": chain or None})
+    cards: list[Slot]
+    if not revealed:
+        # Before the reveal every card is on the table, none in a chain.
+        cards = (list(_HIDDEN_SLOTS[active][len(played)]) if viewer != active
+                 else [_SLOTS[c][named[COLOUR[c]]] for c in played])
+    else:
+        chains = result.chains if result is not None else (0,) * len(played)
+        cards = [{"card": _FACES[c][named[COLOUR[c]]] if c != EMPTY else None,
+                  "chain": chain or None} for c, chain in zip(played, chains, strict=True)]
     rows: list[Row] = []
     sealed: set[int] = set()
     for seat in blockers(state):
@@ -368,15 +408,14 @@ def build_view(state: AuraState, viewer: int | None) -> AuraView:
         "game": "aura",
         "viewer": viewer,
         "players": state.players,
-        "variant": {"beginner": state.beginner, "advanced": state.advanced,
-                    "simultaneous_blocks": state.simultaneous},
+        "variant": _VARIANTS[state.beginner, state.advanced, state.simultaneous],
         "turn": state.turn,
         "active": state.active,
         "additional_turn": state.bonus,
         "phase": state.phase,
         "waiting": waiting(state),
         "ending": state.ending,
-        "opening": [list(map(_OPENING.__getitem__, rnd)) for rnd in state.opening],
+        "opening": _opening(state.opening),
         "seats": seats,
         "table": table,
         "hand": list(map(_FACE.__getitem__, state.hands[viewer])) if viewer is not None

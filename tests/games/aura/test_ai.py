@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import hashlib
+
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.engine import Rng
+from bot.engine.autoplay import ai_moves, by_level, new_game
 from bot.engine.playout import run_playout
 from bot.games.aura import GAME
-from bot.games.aura.ai import sample_play
-from bot.games.aura.cards import BLOCK, COLOUR, RETURN
-from tests.games.aura.helpers import Match
+from bot.games.aura.ai import distinct_numbers, sample_play
+from bot.games.aura.cards import BLOCK, COLOUR, EMPTY, RETURN
+from tests.games.aura.helpers import Match, card
 from tests.games.aura.test_rulebook import _figure
 
 
@@ -78,3 +82,33 @@ def test_normal_counts_an_unnamed_wild_as_unknown_not_zero() -> None:
     m.do(0, "8")
     blocker = GAME.ai_choose("normal", m.view(1), m.decision(1), Rng(1))
     assert blocker.choice == ("8",)   # as high as it goes: still short of beating an 8
+
+
+@pytest.mark.parametrize(("players", "seed", "moves", "digest"), [
+    (2, 0, 108, "7ba408fd9b6fa084"), (3, 0, 203, "46fb5f340490894b"),
+    (4, 0, 247, "7487b48617cd93bf"), (4, 1, 231, "fab7dc09f737ddc8")])
+def test_normal_plays_seeded_games_move_for_move(players: int, seed: int, moves: int,
+                                                 digest: str) -> None:
+    """Speed-ups of the normal AI must not change what it chooses: these games were
+    recorded before wild naming skipped numbers that change nothing (every move hashed)."""
+    played = hashlib.sha256()
+    count = 0
+    for move in ai_moves(GAME, new_game(GAME, players, seed), Rng(seed), by_level("normal"),
+                         any_open=True):
+        played.update(repr((move.decision.id, move.action.choice)).encode())
+        count += 1
+    assert (count, played.hexdigest()[:16]) == (moves, digest)
+
+
+def test_a_wild_weighs_one_number_per_side_of_the_card_it_meets() -> None:
+    """A blocker's red wild against a red 5 blocks above 5 and not at or below it: 8, 5
+    and 4 stand for every number. Played by the active player beside a 3 and a 6, it meets
+    both (a chain each) and the 7 that blocks it."""
+    red5, red_wild, red3, green6, red7 = (card(n) for n in
+                                          ("red 5", "red wild", "red 3", "green 6", "red 7"))
+    rows = [[red5, EMPTY], [red_wild, EMPTY]]
+    names = [[0] * 5, [0] * 5]
+    assert distinct_numbers(rows, names, 0, 1, COLOUR[red_wild], range(8, 0, -1)) == [8, 5, 4]
+    rows = [[red3, red_wild, green6], [EMPTY, red7, EMPTY]]
+    assert distinct_numbers(rows, names, 0, 0, COLOUR[red_wild], range(8, 0, -1)) == [
+        8, 7, 6, 5, 3, 2]

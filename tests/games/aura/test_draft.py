@@ -43,3 +43,10 @@ def test_a_draw_during_a_move_moves_the_frozen_generator_on() -> None:
     same = Rng(state.rng)
     assert same.randrange(1000) == drawn
     assert draft.freeze().rng == same.state != state.rng
+
+
+@pytest.mark.parametrize("name", AuraState._fields)
+def test_a_draft_holds_each_field_of_its_state_under_that_name(name: str) -> None:
+    state = _mid_game()._replace(**{name: ("marked",)})
+    value = getattr(Draft(state), name)
+    assert (tuple(value) if isinstance(value, list) else value) == ("marked",)

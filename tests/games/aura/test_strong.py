@@ -3,7 +3,10 @@ playouts that stop a turn on and score the cards left, and candidates near the n
 
 from __future__ import annotations
 
+import hashlib
+
 from bot.engine import Action, Rng, play
+from bot.engine.autoplay import ai_moves, by_level, new_game
 from bot.engine.search import Budget, search
 from bot.games.aura import GAME
 from bot.games.aura.cards import BLOCK, COLOUR, DOUBLE, RETURN
@@ -73,15 +76,45 @@ def test_a_playout_stops_once_the_horizon_turn_begins_and_scores_the_lead() -> N
     assert playout_estimate(start, behind, 0) == 1 - ahead
 
 
-def test_four_players_average_the_chance_to_stay_ahead_of_each_other_seat() -> None:
+def test_four_players_score_the_chance_to_stay_ahead_of_every_other_seat() -> None:
     m = Match([["red 1", "red 2"], ["blue 1", "blue 2"], ["green 1"], ["beige 1", "beige 2"]],
               rest="discard", decks=[["green 2"]] * 4)
-    assert playout_estimate(m.state, m.state, 0) is None
-    later = m.state._replace(turn=m.state.turn + 1)
+    assert playout_estimate(m.state, m.state._replace(turn=m.state.turn + 3), 0) is None
+    later = m.state._replace(turn=m.state.turn + HORIZON[4])
     even = playout_estimate(m.state, later, 0)
     short = playout_estimate(m.state, later, 2)
     assert even is not None and short is not None
-    assert short < 0.5 < even
+    assert short < 0.5 ** 3 < even < 0.5
+
+
+def test_a_card_taken_from_the_leader_is_worth_more_than_one_from_a_level_seat() -> None:
+    """Only first place wins: seat 0, two cards behind seat 1 and level with seat 2, gains
+    more when the leader loses a card than when seat 2 does (an average of the pairwise
+    chances preferred seat 2, where the logistic is steepest)."""
+    m = Match([["red 1", "red 2", "red 3"], ["blue 1", "blue 2", "blue 3", "blue 4", "blue 5"],
+               ["green 1", "green 3", "green 4"], ["beige 1"]],
+              rest="discard", decks=[["green 2"]] * 4)
+    later = m.state._replace(turn=m.state.turn + HORIZON[4])
+    hands = later.hands
+    leader_hit = playout_estimate(m.state, later._replace(
+        hands=(hands[0], hands[1][1:], hands[2], hands[3])), 0)
+    level_hit = playout_estimate(m.state, later._replace(
+        hands=(hands[0], hands[1], hands[2][1:], hands[3])), 0)
+    assert leader_hit is not None and level_hit is not None and leader_hit > level_hit
+
+
+def test_two_player_searches_stay_as_recorded() -> None:
+    """Forty of a seeded two-player game's decisions (five of them overruling the normal AI)
+    searched as recorded before the estimate changed for three and four players."""
+    played = hashlib.sha256()
+    searched = 0
+    for move in ai_moves(GAME, new_game(GAME, 2, 3), Rng(3), by_level("normal"),
+                         any_open=True):
+        if move.decision.player == 0 and searched < 40:
+            searched += 1
+            answer = search(GAME, move.before, move.decision, Rng(searched), Budget(40))
+            played.update(repr(answer.choice).encode())
+    assert played.hexdigest()[:16] == "e9461e84a62067f6"
 
 
 def test_play_candidates_are_legal_and_include_the_normal_and_a_small_play() -> None:

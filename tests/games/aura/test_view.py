@@ -134,6 +134,39 @@ def test_card_faces_in_views_are_shared_but_read_only() -> None:
     assert copy.deepcopy(view) == view and dict(face) == face
 
 
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_views_are_read_only_and_nothing_that_reads_them_writes(players: int) -> None:
+    """Cards, cells and slots are shared between views: the AI, the text, the help and the
+    renderer's reading must leave every view as built, and later views must not change an
+    earlier one."""
+    from bot.render import render_board, render_hand
+    from bot.render.alt import alt_text
+
+    state = GAME.setup(players, parse_options(GAME.options, {"simultaneous_blocks": True}), 4)
+    rng = Rng(4)
+    names = [f"P{s}" for s in range(players)]
+    seen: list[tuple[object, str]] = []
+    while state.phase != OVER:
+        d = GAME.pending(state)[0]
+        for viewer in (None, *range(players)):
+            v = GAME.view(state, viewer)
+            seen.append((v, json.dumps(v, sort_keys=True)))
+            GAME.describe(v, names, full=True)
+            alt_text("aura", v, names)
+            for topic in GAME.topics().values():
+                if topic.shows is not None:
+                    topic.shows(v)
+        if len(seen) % 40 < players + 1:  # images are slow: every few steps
+            render_board(v, names)
+            render_hand(v, names=names)
+        action = GAME.ai_choose("normal", GAME.view(state, d.player), d, rng)
+        state, _ = play(GAME, state, d.player, action)
+    assert len(seen) > 100
+    for v, text in seen:
+        assert json.dumps(v, sort_keys=True) == text
+
+
 PLAYER_WORDS = re.compile(r"\b[a-z]+_[a-z_]+\b|\bSeat \d|\bPlayer 0\b|(?<!\d)1 cards\b"
                           r"|\b[2-9]\d* card\b|\s-[\s,;.]|\bNone\b|\{|\}")
 """What a player would not write: snake_case keys, seat numbers, code leftovers, and
