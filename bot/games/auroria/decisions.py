@@ -24,6 +24,7 @@ from bot.games.auroria.derived import (
     AURA_ZONES,
     can_pay,
     card,
+    catalog,
     creatures,
     energy_available,
     has,
@@ -462,7 +463,7 @@ def limits(prompt: dict[str, Any]) -> tuple[int, int]:
 def pending(state: State) -> list[Decision]:
     """The open decisions: the prompt's, both mulligans, or a best-of-three break's."""
     if state.winners is not None:
-        return series.pending(state.series) if state.series is not None else []
+        return [] if state.series is None else series.pending(state.series, catalog(state))
     if state.phase == "mulligan":
         return [_mulligan_decision(state, p) for p in (0, 1) if state.mull[p] >= 0]
     prompt = state.prompt

@@ -18,13 +18,15 @@ cards show up in the next game.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from copy import deepcopy
 from typing import Any
 
 from bot.engine import PICK, Action, Decision, Event, Option, OptionSpec, Result
 from bot.games.auroria.board import who
-from bot.games.auroria.pool import POOL, check_deck
+from bot.games.auroria.cards import CardDef
+from bot.games.auroria.decks import deck_problems
+from bot.games.auroria.derived import catalog
 from bot.games.auroria.state import State
 
 OPTION = OptionSpec("best_of", "choice", "1",
@@ -109,19 +111,17 @@ def _swapped(deck: dict[str, Any], out: str, into: str) -> tuple[list[str], list
     return sorted([*main, into]), sorted([*side, out])
 
 
-def swap_problems(deck: dict[str, Any], out: str, into: str) -> list[str]:
-    """What swapping ``out`` (deck) for ``into`` (side deck) would break (empty: legal)."""
+def swap_problems(deck: dict[str, Any], out: str, into: str,
+                  cards: Mapping[str, CardDef]) -> list[str]:
+    """What swapping ``out`` (deck) for ``into`` (side deck) would break (empty: legal);
+    ``cards`` is the deal's catalog (``derived.catalog``), not only the Set 1 pool."""
     main, side = _swapped(deck, out, into)
-    return check_deck(deck["leader"], main, side)
+    return deck_problems(deck["leader"], main, cards, side)
 
 
-def _ins(deck: dict[str, Any], out: str) -> list[str]:
+def _ins(deck: dict[str, Any], out: str, cards: Mapping[str, CardDef]) -> list[str]:
     return [c for c in dict.fromkeys(deck["side"]) if c != out
-            and not swap_problems(deck, out, c)]
-
-
-def _name(cid: str) -> str:
-    return POOL.cards[cid].name
+            and not swap_problems(deck, out, c, cards)]
 
 
 def chooser(series: Series) -> int:
@@ -130,10 +130,11 @@ def chooser(series: Series) -> int:
     return 1 - (last if last is not None else int(series["starts"][-1]))
 
 
-def pending(series: Series) -> list[Decision]:
+def pending(series: Series, cards: Mapping[str, CardDef]) -> list[Decision]:
+    """The break's open decisions; ``cards`` (the deal's catalog) names the cards."""
     n = len(series["games"]) + 1
     if series["stage"] == "side":
-        return [_side_decision(series, p, n) for p in (0, 1) if not series["done"][p]]
+        return [_side_decision(series, p, n, cards) for p in (0, 1) if not series["done"][p]]
     if series["stage"] == "start":
         p = chooser(series)
         lost = "You lost" if series["games"][-1] is not None else "You did not start"
@@ -143,18 +144,18 @@ def pending(series: Series) -> list[Decision]:
     return []
 
 
-def _side_decision(series: Series, p: int, n: int) -> Decision:
+def _side_decision(series: Series, p: int, n: int, cards: Mapping[str, CardDef]) -> Decision:
     deck = series["decks"][p]
     did = f"side{n}.{p}.{series['moves'][p]}"
     out = series["out"][p]
     if out is not None:
-        opts = [Option(f"in:{c}", _name(c), "side deck") for c in _ins(deck, out)]
-        return Decision(did, p, PICK, f"Bring in which side-deck card for {_name(out)}?",
+        opts = [Option(f"in:{c}", cards[c].name, "side deck") for c in _ins(deck, out, cards)]
+        return Decision(did, p, PICK, f"Bring in which side-deck card for {cards[out].name}?",
                         (*opts, Option(BACK, "Back")), default=(BACK,), window=f"side{n}")
     counts = Counter(deck["main"])
     label = "Keep my deck" if series["swaps"][p] == 0 else "Done"
-    opts = [Option(f"out:{c}", f"{_name(c)} ({counts[c]} in deck)", "deck")
-            for c in counts if _ins(deck, c)]
+    opts = [Option(f"out:{c}", f"{cards[c].name} ({counts[c]} in deck)", "deck")
+            for c in counts if _ins(deck, c, cards)]
     return Decision(did, p, PICK, f"Game {n} is next: pick a deck card to swap with your "
                     "side deck, or keep your deck as it is.",
                     (Option(KEEP, label), *opts), default=(KEEP,), window=f"side{n}")
@@ -172,12 +173,13 @@ def answer(state: State, player: int, action: Action) -> tuple[State, int | None
     if series["stage"] == "start":
         starter = player if action.choice == ("me",) else 1 - player
     else:
-        _sideboard(series, player, action.choice[0], ev)
+        _sideboard(series, player, action.choice[0], ev, catalog(state))
     s.series = series
     return s, starter, ev
 
 
-def _sideboard(series: Series, p: int, key: str, ev: list[Event]) -> None:
+def _sideboard(series: Series, p: int, key: str, ev: list[Event],
+               cards: Mapping[str, CardDef]) -> None:
     """Apply a break answer; ``play`` has checked it is one of the swaps offered."""
     deck = series["decks"][p]
     series["moves"][p] += 1
@@ -195,7 +197,7 @@ def _sideboard(series: Series, p: int, key: str, ev: list[Event]) -> None:
         deck["main"], deck["side"] = _swapped(deck, out, into)
         series["out"][p] = None
         series["swaps"][p] += 1
-        ev.append(Event("swap", f"You take out {_name(out)} and bring in {_name(into)}.",
+        ev.append(Event("swap", f"You take out {cards[out].name} and bring in {cards[into].name}.",
                         audience=(p,)))
 
 
@@ -211,8 +213,10 @@ def invariants(s: State) -> None:
             mine = sorted(s.kinds[u] for u, o in enumerate(s.owner)
                           if o == p and u not in s.zones[p]["leader"])
             assert mine == deck["main"], "the game is not played with the sideboarded deck"
-        if all(c in POOL.cards for c in (*deck["main"], *deck["side"])):
-            assert not check_deck(deck["leader"], deck["main"], deck["side"]), \
+        # only a deck with a side deck can change (test decks and codes without one are
+        # not held to the construction rules)
+        if deck["side"]:
+            assert not deck_problems(deck["leader"], deck["main"], catalog(s), deck["side"]), \
                 "sideboarding made a deck illegal"
 
 

@@ -11,11 +11,12 @@ the deal: views are read-only.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict
 
 from bot.games.auroria import series
-from bot.games.auroria.derived import card, keywords, leader, power, statics
-from bot.games.auroria.pool import POOL
+from bot.games.auroria.cards import CardDef
+from bot.games.auroria.derived import card, catalog, keywords, leader, power, statics
 from bot.games.auroria.state import State
 
 
@@ -299,20 +300,22 @@ class _Builder:
         return out
 
 
-def _decks(ids: list[str]) -> list[DeckCount]:
-    return [{"id": c, "name": POOL.cards[c].name, "count": n} for c, n in Counter(ids).items()]
+def _decks(ids: list[str], cards: Mapping[str, CardDef]) -> list[DeckCount]:
+    return [{"id": c, "name": cards[c].name, "count": n} for c, n in Counter(ids).items()]
 
 
-def match_view(record: series.Series, viewer: int | None) -> MatchView:
-    """Public: the games score and stage; a player's own deck and side deck while swapping."""
+def match_view(record: series.Series, viewer: int | None,
+               cards: Mapping[str, CardDef]) -> MatchView:
+    """Public: the games score and stage; a player's own deck and side deck while swapping,
+    named from ``cards``, the deal's catalog (test decks are not in the Set 1 pool)."""
     out: MatchView = {"best_of": 3, "score": series.score(record),
                       "games": list(record["games"]),
                       "game": len(record["games"]) + (record["stage"] == "play"),
                       "stage": record["stage"]}
     if viewer is not None and record["stage"] == "side":
         deck = record["decks"][viewer]
-        out["deck"] = _decks(deck["main"])
-        out["side"] = _decks(deck["side"])
+        out["deck"] = _decks(deck["main"], cards)
+        out["side"] = _decks(deck["side"], cards)
     return out
 
 
@@ -337,5 +340,5 @@ def build_view(s: State, viewer: int | None, waiting: list[int]) -> AuroriaView:
         elif prompt["k"] == "target":
             out["attacking"] = prompt["att"]
     if s.series is not None:
-        out["match"] = match_view(s.series, viewer)
+        out["match"] = match_view(s.series, viewer, catalog(s))
     return out

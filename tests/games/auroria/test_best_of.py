@@ -10,13 +10,14 @@ from collections import Counter
 
 import pytest
 
-from bot.engine import Action, IllegalAction, Rng, parse_options, play
+from bot.engine import Action, IllegalAction, Option, Rng, parse_options, play
 from bot.engine.errors import BadOptions, BadScenario
 from bot.engine.playout import run_playout
 from bot.games.auroria import GAME, series
 from bot.games.auroria.decklist import encode
 from bot.games.auroria.pool import POOL
 from bot.games.auroria.state import State
+from bot.games.auroria.testset import TEST_SET
 
 CITY = POOL.decks["city"]
 
@@ -197,3 +198,35 @@ def test_a_scenario_sets_up_a_single_game_not_a_best_of_three() -> None:
     opts = parse_options(GAME.options, {"best_of": "3"})
     with pytest.raises(BadScenario, match="single game"):
         GAME.scenario(2, opts, 1, {})
+
+
+TEST_NAMES = {str(c["id"]): str(c["name"]) for c in TEST_SET}
+
+
+def test_best_of_three_with_test_decks_plays_through_the_side_deck_break() -> None:
+    """Seed 5 reached the break and crashed: the view named the test cards from Set 1."""
+    out = run_playout(GAME, 2, 5, {"best_of": "3", "deck_1": "test", "deck_2": "test"})
+    assert out.result is not None and out.final.series is not None
+    assert len(out.final.series["games"]) >= 2
+
+
+def test_best_of_three_the_break_names_each_deck_from_its_own_card_set() -> None:
+    s = finish(match(deck_1="test", deck_2="city"), 0)
+    assert s.series is not None
+    test_deck = GAME.view(s, 0)["match"]["deck"]
+    assert {c["id"] for c in test_deck} == set(s.series["decks"][0]["main"])
+    assert all(c["name"] == TEST_NAMES[c["id"]] for c in test_deck)
+    assert GAME.view(s, 0)["match"]["side"] == []
+    city = GAME.view(s, 1)["match"]
+    assert all(c["name"] == POOL.cards[c["id"]].name for c in city["deck"] + city["side"])
+    assert [d.options for d in GAME.pending(s) if d.player == 0] == [
+        (Option(series.KEEP, "Keep my deck"),)]
+
+
+def test_best_of_three_a_deck_code_without_a_side_deck_plays_a_match() -> None:
+    """Nothing to swap, so the break only offers to keep the deck; no side deck is not
+    a construction problem of the deck."""
+    code = encode(CITY.leader, CITY.main, [])
+    out = run_playout(GAME, 2, 1, {"best_of": "3", "deck_1": code, "deck_2": "valley"})
+    assert out.result is not None and out.final.series is not None
+    assert out.final.series["decks"][0]["side"] == []
