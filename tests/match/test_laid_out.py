@@ -61,8 +61,8 @@ async def test_a_persons_play_is_laid_out_of_picked_order_and_replays(
     played = next(s for s in steps if s.row is not None and s.row.seq == row.seq)
     table = GAME.view(played.state, 0)["table"]
     assert table is not None
-    assert [str(slot["card"]["id"]) for slot in table["cards"]  # type: ignore[index]
-            ] == list(laid)
+    assert [slot["card"] and slot["card"].get("label") for slot in table["cards"]
+            ] == [LABEL[int(k)] for k in laid]
 
     # A repeated click, picked in another order, is the same answer; another play is not.
     with pytest.raises(AlreadyDone, match="counted once"):
