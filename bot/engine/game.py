@@ -111,6 +111,14 @@ class Game(ABC, Generic[S, V]):
         one their AI would make). None: no hidden cards."""
         return self.redeal_hidden(state, seat, rng)
 
+    def lay_out(self, decision_id: str, choice: tuple[str, ...], rng: Rng) -> tuple[str, ...]:
+        """The order a live match lays ``choice`` in: as picked (the default). Cards laid
+        face down in places everyone sees would, in the order picked (hand order, by card),
+        tell which card lies where: a game lays such an answer in an order drawn from
+        ``rng``, which nobody at the table can predict, that depends only on which keys were
+        chosen (``Rng.deal``), so the same keys always lie the same way."""
+        return choice
+
     def describe(self, view: V, names: Sequence[str], *, full: bool = False) -> str:
         """``view`` as text a person reads like the game, players called by ``names``.
 

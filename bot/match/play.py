@@ -12,7 +12,7 @@ from bot.match.errors import AlreadyDone, HostCannotLeave, NotSeated
 from bot.match.info import MatchInfo
 from bot.match.live import Live, Matches, playing_seat, require_active, require_host
 from bot.match.lobby import save_seats
-from bot.match.moves import commit_move
+from bot.match.moves import commit_move, laid_out
 from bot.match.outbound import Move, Outbound, build_outbound
 from bot.match.results import RESIGNATION, rank_resigned_last, result_record
 from bot.match.turns import AiTurns
@@ -82,7 +82,7 @@ class Play:
         if logged.autopilot:
             raise StaleDecision("Time ran out on that prompt, so the AI chose for you; "
                                 "nothing was changed.")
-        if Action.from_json(logged.action) == action:
+        if Action.from_json(logged.action) == laid_out(live.game, live.record.seed, action):
             raise AlreadyDone("You already made that choice; it counted once.")
         raise StaleDecision("You already answered that prompt; nothing was changed.")
 

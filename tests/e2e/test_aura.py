@@ -1,12 +1,22 @@
 """A full Aura match through Discord for two people, at a quiet table (issue 15): one post
-per turn, a DM per decision window (a whole blocking window is one DM), multi-card selects."""
+per turn, a DM per decision window (a whole blocking window is one DM), multi-card selects.
+A play picked top-down (hand order, so colour order) lies face down in another order."""
 
 from __future__ import annotations
 
 import re
 
+from bot.games.aura.cards import COLOUR, LABEL
 from tests.e2e.conftest import World
-from tests.e2e.players import Players, is_board, open_match, opened_with_choices, start
+from tests.e2e.players import (
+    TIMEOUT,
+    Players,
+    is_board,
+    open_match,
+    opened_with_choices,
+    start,
+)
+from tests.fakediscord.components import text_displays
 
 
 async def test_two_players_finish_an_aura_match(world: World) -> None:
@@ -38,6 +48,39 @@ async def test_two_players_finish_an_aura_match(world: World) -> None:
     versions = [v for u in people for m in fake.dms(u) for v in [*m.history, m]]
     assert any(s.get("max_values", 1) > 1 for v in versions for s in _selects(v.components)), \
         "some decision took several cards through a select"
+
+
+async def test_a_play_picked_in_hand_order_lies_in_another(world: World) -> None:
+    """Alice, against an AI, picks a card of each colour in her hand top-down (Discord hands
+    the bot the values in the order clicked); her DM names the cards in the order they lie."""
+    fake, alice = world.fake, world.alice
+    async with world.bot():
+        thread, lobby = await open_match(fake, alice, world.table, "aura", [], ai_players=1)
+        await start(fake, alice, lobby)
+        players = Players(fake, thread, [alice], seed=2)
+        for _ in range(50):
+            prompt = await players.prompt(alice)
+            if "Play 2–5 cards" in prompt.text:
+                break
+            await players.move(alice)
+        else:
+            raise AssertionError("alice never got to play")
+        (menu,) = prompt.selects
+        first: dict[int, tuple[str, str]] = {}
+        for option in menu.options:
+            label = option.label.split(". ", 1)[1]
+            first.setdefault(COLOUR[LABEL.index(label)], (option.value, label))
+        picked = list(first.values())[:5]
+        assert len(picked) >= 3
+        handle = await fake.select(alice, prompt, menu.custom_id, [v for v, _ in picked])
+        assert (await handle.callback(TIMEOUT)).type != 7  # a play is not confirmed
+        await handle.reply(TIMEOUT)
+    (told,) = {line for m in fake.dms(alice) for v in [*m.history, m]
+               for line in "\n".join(text_displays(v.components)).split("\n")
+               if line.startswith("You play ")}
+    laid = told.removeprefix("You play ").removesuffix(".").split(", ")
+    assert sorted(laid) == sorted(label for _, label in picked)
+    assert laid != [label for _, label in picked]
 
 
 def _selects(components: list[dict[str, object]]) -> list[dict[str, object]]:

@@ -11,7 +11,7 @@ from bot.games.aura import ai, strong, text
 from bot.games.aura.cards import AURA, EMPTY
 from bot.games.aura.decisions import open_decisions
 from bot.games.aura.help import TOPICS
-from bot.games.aura.hidden import redeal
+from bot.games.aura.hidden import lay_out, redeal
 from bot.games.aura.rules import apply_action
 from bot.games.aura.scenario import scenario_state
 from bot.games.aura.scoring import standings
@@ -91,6 +91,9 @@ class Aura(Game[AuraState, AuraView]):
 
     def redeal_hidden(self, state: AuraState, viewer: int | None, rng: Rng) -> AuraState:
         return redeal(state, viewer, rng)
+
+    def lay_out(self, decision_id: str, choice: tuple[str, ...], rng: Rng) -> tuple[str, ...]:
+        return lay_out(decision_id, choice, rng)
 
     def playout_estimate(self, start: AuraState, state: AuraState, seat: int) -> float | None:
         return strong.playout_estimate(start, state, seat)

@@ -56,7 +56,9 @@ TOPICS: dict[str, Topic[AuraView]] = {
         phase("play", "The active player is choosing cards."), 3),
     "play": Topic(
         "The active player lays 2–5 cards face down: either all one colour, or all different "
-        "colours. The backs (and so which deck they came from) are public.",
+        "colours. They are laid in a random order, not the order picked, so where a card lies "
+        "tells nobody what it is; you are told which card lies where. The backs (and so which "
+        "deck they came from) are public.",
         aura_table(lambda t: not t["revealed"], "Cards lie face down."), 3),
     "blocking": Topic(
         "In turn order, each other player may put up to as many cards face down, each in "

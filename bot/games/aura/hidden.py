@@ -7,6 +7,8 @@ another player's hand, face-down cards, secret discards and deck, and the order 
 viewer's own deck. The active player's face-down cards are redealt as a play the colour rule
 allows, which every seat knows they are. A view or decision that changes under it shows
 something it should not.
+
+``lay_out`` keeps the places of a play from telling what lies there (``Game.lay_out``).
 """
 
 from __future__ import annotations
@@ -69,3 +71,12 @@ def redeal(state: AuraState, viewer: int | None, rng: Rng) -> AuraState:
         decks[seat] = _with_aura(pool[n + k + h:], at)
     return evolve(state, hands=tuple(hands), decks=tuple(decks), discards=tuple(discards),
                   secret=tuple(secret), table=tuple(table))
+
+
+def lay_out(decision_id: str, choice: tuple[str, ...], rng: Rng) -> tuple[str, ...]:
+    """A play laid face down in an order drawn from ``rng``, from which cards alone: in hand
+    order (by colour, which everyone knows the ranking of) its places would tell the
+    blockers every card's colour. Other answers lie as given."""
+    if decision_id.rsplit(".", 1)[-1] != PLAY:
+        return choice
+    return tuple(rng.deal(choice))
