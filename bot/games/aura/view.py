@@ -33,7 +33,7 @@ from bot.games.aura.cards import (
     VALUE,
     WILD,
 )
-from bot.games.aura.memo import ByIdentity, Face
+from bot.games.aura.memo import Face, by_identity
 from bot.games.aura.outcome import Outcome, chains_of, judge
 from bot.games.aura.rules import PLAY_MAX
 from bot.games.aura.scoring import standings
@@ -261,7 +261,7 @@ def _pile_of(pile: tuple[int, ...]) -> list[Card]:
     return list(map(_FACE.__getitem__, pile))
 
 
-_pile = ByIdentity(_pile_of, size=16)
+_pile = by_identity(_pile_of, size=16)
 """A discard pile's faces: one list while the pile stays the same (most steps add nothing)."""
 
 
@@ -300,7 +300,7 @@ def _outcome_of(state: AuraState) -> Outcome | None:
                    chains_of(played, state.wilds[state.active]))
 
 
-_outcome = ByIdentity(_outcome_of)
+_outcome = by_identity(_outcome_of)
 """Every seat's view of one state shows the same outcome."""
 
 
@@ -308,7 +308,7 @@ def _opening_of(rounds: tuple[tuple[int, ...], ...]) -> list[list[Card | None]]:
     return [list(map(_OPENING.__getitem__, rnd)) for rnd in rounds]
 
 
-_opening = ByIdentity(_opening_of)
+_opening = by_identity(_opening_of)
 """The draws for the starting player stay the same all game: one list for every view."""
 
 
