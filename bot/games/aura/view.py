@@ -258,7 +258,7 @@ _OPENING = {EMPTY: None, **dict(enumerate(_FACE))}
 
 
 def _pile_of(pile: tuple[int, ...]) -> list[Card]:
-    return list(map(_FACE.__getitem__, pile))
+    return [_FACE[c] for c in pile]
 
 
 _pile = by_identity(_pile_of, size=16)
@@ -418,7 +418,7 @@ def build_view(state: AuraState, viewer: int | None) -> AuraView:
         "opening": _opening(state.opening),
         "seats": seats,
         "table": table,
-        "hand": list(map(_FACE.__getitem__, state.hands[viewer])) if viewer is not None
+        "hand": [_FACE[c] for c in state.hands[viewer]] if viewer is not None
         else None,
         "result": _standing(state) if over else None,
     }
