@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from bot.engine import ORDER, PICK, Decision, Option
 from bot.games.aura.cards import AURA, CARDS, COLOUR, EMPTY, LABEL, RETURN, TRADE
-from bot.games.aura.memo import by_identity
 from bot.games.aura.rules import PLAY_MAX, PLAY_MIN, WHO, reachable, unnamed_wild
 from bot.games.aura.state import (
     BLOCK,
@@ -190,9 +189,3 @@ def pending(state: AuraState) -> list[Decision]:
                          "Every card of yours was stopped: play again now (nobody draws), "
                          "or pass?", (AGAIN, PASS), default=(AGAIN.key,), window=window)]
     return []
-
-
-open_decisions = by_identity(pending)
-"""``pending`` once per state object: the engine asks for the decisions, then applies one to
-the same state, and the move checks its decision against that list (decisions are frozen;
-callers must not change the list)."""
