@@ -381,7 +381,7 @@ def _table(state: AuraState, viewer: int | None) -> tuple[Table, set[int]]:
         "effects": {
             "double": result is not None and result.double,
             "reverse": result is not None and result.reverse,
-            "block": [s for s in blockers(state) if revealed and BLOCK in state.table[s]],
+            "block": [s for s in blockers(state) if BLOCK in state.table[s]] if revealed else [],
         },
         "final": revealed and state.phase != REVEAL,
     }
