@@ -291,13 +291,20 @@ def _outcome_of(state: AuraState) -> Outcome | None:
         return judge(state.table, state.active, state.wilds)
     if not state.marks:
         return None
-    played = state.table[state.active]
-    blocked_all = tuple(
-        seat != state.active and all(m & BLOCKED for m, t in zip(marks, played, strict=True)
-                                     if t != EMPTY)
-        for seat, marks in enumerate(state.marks))
-    return Outcome(state.marks, state.owes, blocked_all, state.doubled, state.reversed,
-                   chains_of(played, state.wilds[state.active]))
+    active = state.active
+    played = state.table[active]
+    targets = [i for i, t in enumerate(played) if t != EMPTY]
+    blocked_all = []
+    for seat, marks in enumerate(state.marks):
+        # Plain loops, not nested generators: every view of the discard phase asks this.
+        every = seat != active
+        for i in targets:
+            if not marks[i] & BLOCKED:
+                every = False
+                break
+        blocked_all.append(every)
+    return Outcome(state.marks, state.owes, tuple(blocked_all), state.doubled, state.reversed,
+                   chains_of(played, state.wilds[active]))
 
 
 _outcome = by_identity(_outcome_of)
