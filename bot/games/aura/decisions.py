@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from bot.engine import ORDER, PICK, Decision, Option
 from bot.games.aura.cards import AURA, CARDS, COLOUR, EMPTY, LABEL, RETURN, TRADE
-from bot.games.aura.memo import ByIdentity
 from bot.games.aura.rules import PLAY_MAX, PLAY_MIN, WHO, reachable, unnamed_wild
 from bot.games.aura.state import (
     BLOCK,
@@ -31,6 +30,9 @@ from bot.games.aura.state import (
 )
 
 MENU_MAX = 25
+_new = tuple.__new__
+"""Decisions of a play, a block and a discard (most of a game's) are built as the tuple
+itself: the named tuple's ``__new__`` is a Python function taking ten arguments."""
 HAND = tuple(Option(str(c), LABEL[c], "hand") for c in range(AURA))
 FROM_PILE = tuple(Option(f"d{c}", LABEL[c], "discard") for c in range(AURA))
 NONE = Option("none", "Leave it unblocked")
@@ -73,19 +75,20 @@ def decision_id(state: AuraState, seat: int) -> str:
 
 def _play(state: AuraState, window: str) -> Decision:
     hand = state.hands[state.active]
-    return Decision(decision_id(state, state.active), state.active, PICK,
-                    "Play 2–5 cards face down: all of one colour, or all of different colours.",
-                    tuple(map(HAND.__getitem__, hand)), PLAY_MIN, min(PLAY_MAX, len(hand)),
-                    (str(hand[0]), str(hand[1])), window, False)
+    return _new(Decision, (
+        decision_id(state, state.active), state.active, PICK,
+        "Play 2–5 cards face down: all of one colour, or all of different colours.",
+        tuple([HAND[c] for c in hand]), PLAY_MIN, min(PLAY_MAX, len(hand)),
+        (str(hand[0]), str(hand[1])), window, False))
 
 
 def _block(state: AuraState, seat: int, window: str) -> Decision:
     size = len(state.table[state.active])
     target = state.cursor[seat]
-    options = (*map(HAND.__getitem__, state.hands[seat]), *BLOCK_ENDS[size - target > 1])
-    return Decision(decision_id(state, seat), seat, PICK,
-                    BLOCK_PROMPTS[target, size, state.active], options, 1, 1,
-                    (options[-1].key,), window, False)
+    options = (*[HAND[c] for c in state.hands[seat]], *BLOCK_ENDS[size - target > 1])
+    return _new(Decision, (decision_id(state, seat), seat, PICK,
+                           BLOCK_PROMPTS[target, size, state.active], options, 1, 1,
+                           (options[-1].key,), window, False))
 
 
 def table_options(state: AuraState) -> tuple[Option, ...]:
@@ -142,13 +145,13 @@ def _discard(state: AuraState, seat: int, window: str) -> Decision:
     count = state.owing[seat]
     blocks = tuple([YOUR_BLOCKS[i][c] for i, c in enumerate(state.table[seat]) if c != EMPTY])
     tops = TOPS[:min(count, reachable(state.decks, state.surfaced, seat))]
-    hand = tuple(map(HAND.__getitem__, state.hands[seat]))
+    hand = tuple([HAND[c] for c in state.hands[seat]])
     options = blocks + hand + tops
     default = tuple([o.key for o in (tops + blocks + hand)[:count]])
-    return Decision(decision_id(state, seat), seat, PICK,
-                    f"Discard {count}: from your blocks, your hand, or the top of your deck "
-                    "(you see those only after choosing).", options, count, count, default,
-                    window)
+    return _new(Decision, (decision_id(state, seat), seat, PICK,
+                           f"Discard {count}: from your blocks, your hand, or the top of your "
+                           "deck (you see those only after choosing).", options, count, count,
+                           default, window, True))
 
 
 def _stack(state: AuraState, seat: int, window: str) -> Decision:
@@ -186,9 +189,3 @@ def pending(state: AuraState) -> list[Decision]:
                          "Every card of yours was stopped: play again now (nobody draws), "
                          "or pass?", (AGAIN, PASS), default=(AGAIN.key,), window=window)]
     return []
-
-
-open_decisions = ByIdentity(pending)
-"""``pending`` once per state object: the engine asks for the decisions, then applies one to
-the same state, and the move checks its decision against that list (decisions are frozen;
-callers must not change the list)."""

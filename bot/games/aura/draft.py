@@ -14,6 +14,8 @@ from __future__ import annotations
 from bot.engine import Event, Rng
 from bot.games.aura.state import AuraState
 
+_new = tuple.__new__
+
 
 class Draft:
     __slots__ = (*AuraState._fields, "_rand", "events")
@@ -60,10 +62,11 @@ class Draft:
          surfaced, self.ending, table, cursor, wilds, self.resolver, self.stage, self.todo,
          self.trade_colour, self.marks, self.owes, owing, self.doubled, self.reversed,
          self.earned, stacking, self.window, self.opening) = s
-        self.hands, self.decks, self.discards = list(hands), list(decks), list(discards)
-        self.secret, self.surfaced, self.table = list(secret), list(surfaced), list(table)
-        self.cursor, self.wilds, self.owing = list(cursor), list(wilds), list(owing)
-        self.stacking = list(stacking)
+        # ``[*t]`` rather than ``list(t)``: no call, a third cheaper for these short tuples.
+        self.hands, self.decks, self.discards = [*hands], [*decks], [*discards]
+        self.secret, self.surfaced, self.table = [*secret], [*surfaced], [*table]
+        self.cursor, self.wilds, self.owing = [*cursor], [*wilds], [*owing]
+        self.stacking = [*stacking]
         self._rand: Rng | None = None
         self.events: list[Event] = []
 
@@ -76,15 +79,17 @@ class Draft:
 
     def freeze(self) -> AuraState:
         rng = self.rng if self._rand is None else self._rand.state
-        return AuraState(
+        # The named tuple's own ``__new__`` is a Python function taking 32 arguments: building
+        # the tuple directly halves a move's cost of making its new state.
+        return _new(AuraState, (
             self.players, self.beginner, self.advanced, self.simultaneous, rng, self.step,
             self.turn, self.active, self.bonus, self.phase, tuple(self.hands),
             tuple(self.decks), tuple(self.discards), tuple(self.secret), tuple(self.surfaced),
             self.ending, tuple(self.table), tuple(self.cursor), tuple(self.wilds),
             self.resolver, self.stage, self.todo, self.trade_colour, self.marks, self.owes,
             tuple(self.owing), self.doubled, self.reversed, self.earned, tuple(self.stacking),
-            self.window, self.opening)
+            self.window, self.opening))
 
     def say(self, kind: str, text: str, audience: tuple[int, ...] | None = None,
             **data: object) -> None:
-        self.events.append(Event(kind, text, audience, data))
+        self.events.append(_new(Event, (kind, text, audience, data)))

@@ -9,7 +9,7 @@ from bot.engine import Action, Decision, Event, Game, OptionSpec, Result, Rng, T
 from bot.engine.help import Topic
 from bot.games.aura import ai, strong, text
 from bot.games.aura.cards import AURA, EMPTY
-from bot.games.aura.decisions import open_decisions
+from bot.games.aura.decisions import pending
 from bot.games.aura.help import TOPICS
 from bot.games.aura.hidden import lay_out, redeal
 from bot.games.aura.rules import apply_action
@@ -44,7 +44,7 @@ class Aura(Game[AuraState, AuraView]):
         return scenario_state(players, options, seed, setup)
 
     def pending(self, state: AuraState) -> list[Decision]:
-        return list(open_decisions(state))
+        return pending(state)
 
     def turn(self, state: AuraState) -> Turn | None:
         return Turn(state.turn, state.active)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Generic, NoReturn, TypeVar, cast
+from typing import Any, NoReturn, TypeVar
 
 K = TypeVar("K")
 T = TypeVar("T")
@@ -30,33 +30,32 @@ class Face(dict[str, Any]):
         return (Face, (dict(self),))
 
 
-class ByIdentity(Generic[K, T]):
-    """Results of a pure function for the last few argument *objects* (compared by ``is``).
+def by_identity(make: Callable[[K], T], size: int = 8) -> Callable[[K], T]:
+    """``make`` remembered for the last few argument *objects* (compared by ``is``).
 
     States are immutable, so a result computed for one state object stays right; holding a
     reference to each key keeps its id from being reused while it is cached. The latest key
-    is checked first: callers mostly ask again about the object they asked about last.
+    is checked first: callers mostly ask again about the object they asked about last. A
+    closure rather than a class with ``__call__``: calling an instance costs several times
+    a plain function call, and views ask a few of these per step.
     """
+    items: dict[int, tuple[K, T]] = {}
+    last: K | None = None
+    last_value: T | None = None
 
-    __slots__ = ("items", "key", "make", "size", "value")
-
-    def __init__(self, make: Callable[[K], T], size: int = 8) -> None:
-        self.make = make
-        self.size = size
-        self.items: dict[int, tuple[K, T]] = {}
-        self.key: K | None = None
-        self.value: T | None = None
-
-    def __call__(self, key: K) -> T:
-        if key is self.key:
-            return cast(T, self.value)
-        hit = self.items.get(id(key))
+    def cached(key: K) -> T:
+        nonlocal last, last_value
+        if key is last:
+            return last_value  # type: ignore[return-value]
+        hit = items.get(id(key))
         if hit is not None and hit[0] is key:
             value = hit[1]
         else:
-            value = self.make(key)
-            if len(self.items) >= self.size:
-                del self.items[next(iter(self.items))]
-            self.items[id(key)] = (key, value)
-        self.key, self.value = key, value
+            value = make(key)
+            if len(items) >= size:
+                del items[next(iter(items))]
+            items[id(key)] = (key, value)
+        last, last_value = key, value
         return value
+
+    return cached

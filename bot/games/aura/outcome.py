@@ -61,10 +61,15 @@ class Outcome(NamedTuple):
 def chains_of(played: Sequence[int], named: Sequence[int]) -> tuple[int, ...]:
     """Per position, the number a card shares with another (its value, a wild's named
     number; actions have none), else 0."""
-    numbers = [(named[COLOUR[c]] if KIND[c] == WILD else VALUE[c]) if c != EMPTY else 0
-               for c in played]
-    given = [n for n in numbers if n]
-    if len(set(given)) == len(given):
+    # One pass that notices a repeated number (most plays have none), not three.
+    numbers: list[int] = []
+    repeated = False
+    for c in played:
+        n = (named[COLOUR[c]] if KIND[c] == WILD else VALUE[c]) if c != EMPTY else 0
+        if n and n in numbers:
+            repeated = True
+        numbers.append(n)
+    if not repeated:
         return (0,) * len(numbers)
     return tuple([n if n and numbers.count(n) > 1 else 0 for n in numbers])
 

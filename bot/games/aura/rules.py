@@ -57,7 +57,7 @@ def count(n: int, thing: str = "card") -> str:
 
 
 def names(cards: list[int] | tuple[int, ...]) -> str:
-    return ", ".join(map(LABEL.__getitem__, cards))
+    return ", ".join([LABEL[c] for c in cards])
 
 
 # --- the draw deck and its Aura card -------------------------------------------------------
@@ -168,7 +168,7 @@ def reveal(d: Draft) -> None:
     d.resolver = d.active
     d.stage = ""
     shown = {str(s): list(row) for s, row in enumerate(d.table)}
-    parts = [f"{WHO[s]}: " + ", ".join(map(_REVEALED.__getitem__, row))
+    parts = [f"{WHO[s]}: " + ", ".join([_REVEALED[c] for c in row])
              for s, row in enumerate(d.table) if row.count(EMPTY) < len(row)]
     d.say("reveal", "Revealed. " + "; ".join(parts) + ".", table=shown, active=d.active)
 

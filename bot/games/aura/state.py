@@ -126,8 +126,15 @@ def blockers(state: AuraState) -> tuple[int, ...]:
 def placing(state: AuraState) -> list[int]:
     """Block phase: the seats choosing a block now (all at once in the simultaneous variant)."""
     size = len(state.table[state.active])
-    open_ = [s for s in blockers(state) if state.cursor[s] < size]
-    return open_ if state.simultaneous else open_[:1]
+    cursor = state.cursor
+    if state.simultaneous:
+        return [s for s in blockers(state) if cursor[s] < size]
+    # One at a time (the usual game): the first blocker still placing, found without a list
+    # of all of them (views and menus ask this at every block).
+    for s in blockers(state):
+        if cursor[s] < size:
+            return [s]
+    return []
 
 
 def waiting(state: AuraState) -> list[int]:
@@ -135,7 +142,7 @@ def waiting(state: AuraState) -> list[int]:
     if state.phase == PLAY or state.phase == EXTRA:
         return [state.active]
     if state.phase == BLOCK:
-        return sorted(placing(state))
+        return sorted(placing(state)) if state.simultaneous else placing(state)
     if state.phase == REVEAL:
         return [state.resolver]
     if state.phase == DISCARD:

@@ -33,7 +33,7 @@ from bot.games.aura.cards import (
     VALUE,
     WILD,
 )
-from bot.games.aura.memo import ByIdentity, Face
+from bot.games.aura.memo import Face, by_identity
 from bot.games.aura.outcome import Outcome, chains_of, judge
 from bot.games.aura.rules import PLAY_MAX
 from bot.games.aura.scoring import standings
@@ -258,10 +258,10 @@ _OPENING = {EMPTY: None, **dict(enumerate(_FACE))}
 
 
 def _pile_of(pile: tuple[int, ...]) -> list[Card]:
-    return list(map(_FACE.__getitem__, pile))
+    return [_FACE[c] for c in pile]
 
 
-_pile = ByIdentity(_pile_of, size=16)
+_pile = by_identity(_pile_of, size=16)
 """A discard pile's faces: one list while the pile stays the same (most steps add nothing)."""
 
 
@@ -291,16 +291,23 @@ def _outcome_of(state: AuraState) -> Outcome | None:
         return judge(state.table, state.active, state.wilds)
     if not state.marks:
         return None
-    played = state.table[state.active]
-    blocked_all = tuple(
-        seat != state.active and all(m & BLOCKED for m, t in zip(marks, played, strict=True)
-                                     if t != EMPTY)
-        for seat, marks in enumerate(state.marks))
-    return Outcome(state.marks, state.owes, blocked_all, state.doubled, state.reversed,
-                   chains_of(played, state.wilds[state.active]))
+    active = state.active
+    played = state.table[active]
+    targets = [i for i, t in enumerate(played) if t != EMPTY]
+    blocked_all = []
+    for seat, marks in enumerate(state.marks):
+        # Plain loops, not nested generators: every view of the discard phase asks this.
+        every = seat != active
+        for i in targets:
+            if not marks[i] & BLOCKED:
+                every = False
+                break
+        blocked_all.append(every)
+    return Outcome(state.marks, state.owes, tuple(blocked_all), state.doubled, state.reversed,
+                   chains_of(played, state.wilds[active]))
 
 
-_outcome = ByIdentity(_outcome_of)
+_outcome = by_identity(_outcome_of)
 """Every seat's view of one state shows the same outcome."""
 
 
@@ -308,7 +315,7 @@ def _opening_of(rounds: tuple[tuple[int, ...], ...]) -> list[list[Card | None]]:
     return [list(map(_OPENING.__getitem__, rnd)) for rnd in rounds]
 
 
-_opening = ByIdentity(_opening_of)
+_opening = by_identity(_opening_of)
 """The draws for the starting player stay the same all game: one list for every view."""
 
 
@@ -381,7 +388,7 @@ def _table(state: AuraState, viewer: int | None) -> tuple[Table, set[int]]:
         "effects": {
             "double": result is not None and result.double,
             "reverse": result is not None and result.reverse,
-            "block": [s for s in blockers(state) if revealed and BLOCK in state.table[s]],
+            "block": [s for s in blockers(state) if BLOCK in state.table[s]] if revealed else [],
         },
         "final": revealed and state.phase != REVEAL,
     }
@@ -418,7 +425,7 @@ def build_view(state: AuraState, viewer: int | None) -> AuraView:
         "opening": _opening(state.opening),
         "seats": seats,
         "table": table,
-        "hand": list(map(_FACE.__getitem__, state.hands[viewer])) if viewer is not None
+        "hand": [_FACE[c] for c in state.hands[viewer]] if viewer is not None
         else None,
         "result": _standing(state) if over else None,
     }
