@@ -67,7 +67,7 @@ _BECAUSE = {"leader_attack": " to a leader attack", "piercing": " to Piercing", 
 
 def exhaust(s: State, uid: int, flag: bool = True) -> None:
     if uid in s.perms:
-        s.perms[uid] = s.perms[uid].but(exhausted=flag)
+        s.set_perm(uid, s.perms[uid].but(exhausted=flag))
 
 
 def to_grave(s: State, uid: int) -> None:
@@ -76,7 +76,7 @@ def to_grave(s: State, uid: int) -> None:
 
 
 def clear_play_state(s: State, uid: int) -> None:
-    s.perms.pop(uid, None)
+    s.set_perm(uid, None)
     if any(m.target == uid for m in s.mods):
         s.mods = [m for m in s.mods if m.target != uid]
 
@@ -88,7 +88,7 @@ def _leave_line(s: State, uid: int) -> tuple[int, str, int]:
     if item is not None:
         s.zone(p, "gear").remove(item)
         s.zone(p, line).insert(index, item)
-        s.perms[item] = Perm("dropped")
+        s.set_perm(item, Perm("dropped"))
     clear_play_state(s, uid)
     return p, line, index
 
@@ -145,7 +145,7 @@ def enter_line(s: State, p: int, uid: int, line: str, role: str = "creature") ->
         return False
     s.remove(uid)
     s.zone(p, line).append(uid)
-    s.perms[uid] = Perm(role, entered=s.turn)
+    s.set_perm(uid, Perm(role, entered=s.turn))
     return True
 
 
@@ -258,7 +258,7 @@ def ready_all(s: State, p: int) -> None:
     for uid in (*z["front"], *z["back"], *z["energy"], *z["gear"], *z["auras"], *z["leader"]):
         perm = s.perms.get(uid)
         if perm is not None and perm.exhausted:
-            s.perms[uid] = perm.but(exhausted=False)
+            s.set_perm(uid, perm.but(exhausted=False))
 
 
 def state_checks(s: State, ev: list[Event]) -> None:

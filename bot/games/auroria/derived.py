@@ -162,20 +162,27 @@ def statics(s: State) -> Statics:
     """(controller, source uid, op) for every static op in effect now; pass it to ``power``
     when asking about many cards. Read from the zones that can hold a source (a handful of
     cards) rather than from every static card of the deal; the order does not matter, as
-    every reader adds the ops up."""
+    every reader adds the ops up. Depends on the two sides only (zone lists and play
+    roles), so the last answer for frozen sides is kept for states with the same side
+    objects (``State.side``). Read-only: callers share the list."""
+    z0, z1 = s.zones
+    last = s.memo.get("statics")
+    if last is not None and last[0] is z0 and last[1] is z1:
+        return last[2]  # type: ignore[no-any-return]
     rows = _static_rows(s)
     out: Statics = []
-    if not rows:
-        return out
-    perms = s.perms
-    for z in s.zones:
-        for zone in _STATIC_ZONES:
-            for uid in z[zone]:
-                found = rows.get(uid)
-                if found is not None:
-                    perm = perms.get(uid)
-                    if perm is not None and perm.role in _STATIC_ROLES:
-                        out += found
+    if rows:
+        perms = s.perms
+        for z in s.zones:
+            for zone in _STATIC_ZONES:
+                for uid in z[zone]:
+                    found = rows.get(uid)
+                    if found is not None:
+                        perm = perms.get(uid)
+                        if perm is not None and perm.role in _STATIC_ROLES:
+                            out += found
+    if s.frozen():
+        s.memo["statics"] = (z0, z1, out)
     return out
 
 

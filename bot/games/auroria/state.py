@@ -95,7 +95,9 @@ class State:
     """Best-of-three bookkeeping (``series.py``); None for a single game. Never changed in
     place, so clones share it."""
     memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
-    """Derived from ``kinds`` only (shared by clones; reset whenever ``kinds`` changes)."""
+    """Derived from ``kinds`` (shared by clones; reset whenever ``kinds`` changes), and the
+    last answers derived from frozen sides, kept with the sides they came from (``side``,
+    ``freeze``): a state with the same side objects reuses them."""
     decisions: list[Any] | None = field(default=None, repr=False, compare=False)
     """The open decisions, cached once the state is final (clones start without)."""
     offered: tuple[dict[str, Any], Any] | None = field(default=None, repr=False,
@@ -103,22 +105,21 @@ class State:
     """(prompt, what deciding to open it computed: a window's options, a build's missing
     piece), so the open decision reuses it; clones start without (see ``decisions.offer``)."""
     owned: set[tuple[int, str]] = field(default_factory=set, repr=False, compare=False)
-    """The zone lists this state may change in place (see ``zone``)."""
+    """What this state may change in place: ``(p, name)`` a zone list, ``(p, "")`` a side,
+    ``(-1, "perms")`` the play records (see ``zone``, ``side`` and ``set_perm``)."""
 
     def clone(self) -> State:
         """A copy safe to change: containers changed in place are copied, the rest shared
         (frozen records; ``prompt``, ``influence``, ``inf_log``, ``mull``, ``autopass`` and
-        ``winners``, which are only ever replaced; zone lists until one is changed, see
-        ``zone``). Built from the attribute dict rather than through ``__init__``: a copy per
-        move, so its cost matters."""
+        ``winners``, which are only ever replaced; each player's side, see ``zone``, and the
+        play records, see ``set_perm``, until changed). Built from the attribute dict rather
+        than through ``__init__``: a copy per move, so its cost matters."""
         new = object.__new__(State)
         d = self.__dict__.copy()
-        d["zones"] = [z.copy() for z in self.zones]
+        d["zones"] = self.zones.copy()
         d["owned"] = set()
-        if self.owned:
-            self.owned = set()  # the zone lists are shared now: neither copy may change them
+        self.freeze()  # the sides are shared now: neither copy may change them in place
         d["limbo"] = self.limbo.copy()
-        d["perms"] = self.perms.copy()
         d["mods"] = self.mods.copy()
         d["flags"] = self.flags.copy()
         d["chain"] = list(map(dict.copy, self.chain))
@@ -131,16 +132,55 @@ class State:
         new.__dict__ = d
         return new
 
-    # ----- zone helpers -------------------------------------------------------------------
+    # ----- copy on write ------------------------------------------------------------------
+    def freeze(self) -> None:
+        """Done changing in place: from now on a change copies first, as in a clone. A side
+        no state owns never changes again, so caches may key on it by identity
+        (``frozen``); ``rules.apply`` freezes the state it returns."""
+        if self.owned:
+            self.owned = set()
+
+    def frozen(self) -> bool:
+        """Whether neither side may still change in place (see ``freeze``)."""
+        owned = self.owned
+        return not owned or ((0, "") not in owned and (1, "") not in owned)
+
+    def side(self, p: int) -> dict[str, list[int]]:
+        """``p``'s zone dict, to change in place. Clones share both sides, and a side is
+        copied the first time a state changes it (one of its zone lists or the play record
+        of one of its cards), so an unchanged side is the same object from state to state:
+        caches of what is derived from a side (views, static effects, state checks) compare
+        sides by identity."""
+        z = self.zones[p]
+        if (p, "") not in self.owned:
+            z = self.zones[p] = z.copy()
+            self.owned.add((p, ""))
+        return z
+
     def zone(self, p: int, name: str) -> list[int]:
         """``p``'s zone ``name``, to change in place: clones share zone lists (most moves
         touch one or two), so a list is copied the first time a state changes it. Reading
         needs no copy: ``zones[p][name]``."""
-        cards = self.zones[p][name]
-        if (p, name) not in self.owned:
-            cards = self.zones[p][name] = cards.copy()
-            self.owned.add((p, name))
+        if (p, name) in self.owned:
+            return self.zones[p][name]
+        z = self.side(p)
+        cards = z[name] = z[name].copy()
+        self.owned.add((p, name))
         return cards
+
+    def set_perm(self, uid: int, perm: Perm | None) -> None:
+        """Record ``perm`` for ``uid`` (None: forget it, the card left play). Clones share
+        the records, so the dict is copied the first time a state changes it; a record is
+        part of its owner's side (cards never change sides), so that side is copied too.
+        Reading needs no copy: ``perms[uid]``."""
+        if (-1, "perms") not in self.owned:
+            self.perms = self.perms.copy()
+            self.owned.add((-1, "perms"))
+        self.side(self.owner[uid])
+        if perm is None:
+            self.perms.pop(uid, None)
+        else:
+            self.perms[uid] = perm
 
     def zone_of(self, uid: int) -> tuple[int, str]:
         """(player, zone) holding ``uid``; player -1 and ``limbo`` for the shared zone. The

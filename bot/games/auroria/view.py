@@ -17,7 +17,7 @@ from typing import Literal, NotRequired, TypedDict
 from bot.games.auroria import series
 from bot.games.auroria.cards import CardDef
 from bot.games.auroria.derived import card, catalog, keywords, leader, power, statics
-from bot.games.auroria.state import State
+from bot.games.auroria.state import Mod, State
 
 
 class CardFace(TypedDict):
@@ -189,25 +189,33 @@ def card_view(s: State, uid: int) -> CardFace:
     return found
 
 
-class _Builder:
-    """One view's shared inputs: the deal's caches (faces, zone lists, leaders, Energy rows;
-    fixed per deal, so views share them read-only) and the effects in force now. With no
-    modifier and no static effect (most states) a card's power and keywords are printed."""
+SideView = tuple[dict[str, list[int]], dict[str, list[int]] | None, list[Mod], int, int,
+                 PlayerView]
+"""A player's part of a view with what it was built from: that player's side, the other
+side (when static effects or modifiers are in force), the modifiers, the turn and the
+player's Influence."""
 
-    __slots__ = ("active", "faces", "gear", "leaders", "printed", "rows", "s", "viewer")
+
+class _Builder:
+    """One view's shared inputs: the deal's caches (faces, zone lists, leaders, Energy rows,
+    the last part built per player and viewpoint; views share them read-only) and the
+    effects in force now. With no modifier and no static effect (most states) a card's
+    power and keywords are printed."""
+
+    __slots__ = ("active", "faces", "leaders", "parts", "printed", "rows", "s", "viewer")
 
     def __init__(self, s: State, viewer: int | None) -> None:
         self.s = s
         self.viewer = viewer
         self.active = statics(s)
         self.printed = not self.active and not s.mods
-        self.gear = {s.perms[u].host: u for z in s.zones for u in z["gear"]}  # carrier -> item
         caches = s.memo.get("view")
         if caches is None:
-            caches = s.memo["view"] = ({}, {}, {})
+            caches = s.memo["view"] = ({}, {}, {}, {})
         self.faces: dict[tuple[int, ...], list[CardFace]] = caches[0]
         self.rows: dict[tuple[int, bool, bool], EnergyCard] = caches[1]
         self.leaders: dict[tuple[int, int, bool, int, tuple[int, ...]], LeaderView] = caches[2]
+        self.parts: dict[tuple[int, bool], SideView] = caches[3]
 
     def faces_of(self, uids: list[int]) -> list[CardFace]:
         """The faces of a zone's cards (grave, hand, Aura zones, under the leader), cached
@@ -220,13 +228,13 @@ class _Builder:
             found = self.faces[key] = [card_view(self.s, u) for u in uids]
         return found
 
-    def slot(self, uid: int, p: int, line: str) -> Slot:
+    def slot(self, uid: int, p: int, line: str, gear: dict[int, int]) -> Slot:
         s = self.s
         perm = s.perms[uid]
         role = perm.role
         face = card_view(s, uid)
         if role == "creature":
-            item = self.gear.get(uid)
+            item = gear.get(uid)
             if self.printed:
                 pw = face["back"] if line == "back" else face["front"]
                 kws = face["keywords"]
@@ -262,12 +270,12 @@ class _Builder:
             out.append(row)
         return out
 
-    def leader(self, lead: int, under: list[int]) -> LeaderView:
+    def leader(self, lead: int, under: list[int], gear: dict[int, int]) -> LeaderView:
         s = self.s
         lc = card(s, lead)
         pw = lc.front if self.printed else power(s, lead, self.active)
         attacked = s.perms[lead].attacks > 0
-        item = self.gear.get(lead, -1)
+        item = gear.get(lead, -1)
         key = (lead, pw, attacked, item, tuple(under))
         found = self.leaders.get(key)
         if found is None:
@@ -281,15 +289,27 @@ class _Builder:
         return found
 
     def player(self, p: int) -> PlayerView:
+        """``p``'s part, the last one built for this viewpoint when nothing it shows can
+        have changed: ``p``'s side is the same object (``State.side``), and so is the other
+        side when effects in force may reach across, with the same modifiers, turn (for
+        ``new``) and Influence. Items are equipped to their owner's cards (an invariant), so
+        a part shows only its own side's items."""
         s = self.s
-        z = s.zones[p]
         own = self.viewer == p
+        z = s.zones[p]
+        other = None if self.printed else s.zones[1 - p]
+        last = self.parts.get((p, own))
+        if (last is not None and last[0] is z and last[1] is other and last[3] == s.turn
+                and last[4] == s.influence[p] and last[2] == s.mods):
+            return last[5]
+        perms = s.perms
+        gear = {perms[u].host: u for u in z["gear"]}  # carrier -> item
         slot = self.slot
         out: PlayerView = {
             "seat": p, "influence": s.influence[p],
-            "leader": self.leader(z["leader"][0], z["under"]),
-            "front": [slot(u, p, "front") for u in z["front"]],
-            "back": [slot(u, p, "back") for u in z["back"]],
+            "leader": self.leader(z["leader"][0], z["under"], gear),
+            "front": [slot(u, p, "front", gear) for u in z["front"]],
+            "back": [slot(u, p, "back", gear) for u in z["back"]],
             "energy": self.energy(z["energy"], own),
             "auras": self.faces_of(z["auras"]),
             "hand_count": len(z["hand"]), "deck_count": len(z["deck"]),
@@ -297,6 +317,8 @@ class _Builder:
         }
         if own:
             out["hand"] = self.faces_of(z["hand"])
+        if s.frozen():
+            self.parts[p, own] = (z, other, list(s.mods), s.turn, s.influence[p], out)
         return out
 
 
