@@ -16,7 +16,15 @@ from typing import Literal, NotRequired, TypedDict
 
 from bot.games.auroria import series
 from bot.games.auroria.cards import CardDef
-from bot.games.auroria.derived import card, catalog, keywords, leader, power, statics
+from bot.games.auroria.derived import (
+    Statics,
+    card,
+    catalog,
+    keywords,
+    leader,
+    power,
+    statics,
+)
 from bot.games.auroria.state import Mod, State
 
 
@@ -189,11 +197,9 @@ def card_view(s: State, uid: int) -> CardFace:
     return found
 
 
-SideView = tuple[dict[str, list[int]], dict[str, list[int]] | None, list[Mod], int, int,
-                 PlayerView]
-"""A player's part of a view with what it was built from: that player's side, the other
-side (when static effects or modifiers are in force), the modifiers, the turn and the
-player's Influence."""
+SideView = tuple[dict[str, list[int]], Statics, list[Mod], int, int, PlayerView]
+"""A player's part of a view with what it was built from: that player's side, the static
+effects and the modifiers in force, the turn and the player's Influence."""
 
 
 class _Builder:
@@ -290,17 +296,16 @@ class _Builder:
 
     def player(self, p: int) -> PlayerView:
         """``p``'s part, the last one built for this viewpoint when nothing it shows can
-        have changed: ``p``'s side is the same object (``State.side``), and so is the other
-        side when effects in force may reach across, with the same modifiers, turn (for
-        ``new``) and Influence. Items are equipped to their owner's cards (an invariant), so
-        a part shows only its own side's items."""
+        have changed: ``p``'s side is the same object (``State.side``), with the same
+        effects in force, turn (for ``new``) and Influence. Cards and equipped items stay
+        on their owner's side (invariants), so nothing else of the other side matters."""
         s = self.s
         own = self.viewer == p
         z = s.zones[p]
-        other = None if self.printed else s.zones[1 - p]
         last = self.parts.get((p, own))
-        if (last is not None and last[0] is z and last[1] is other and last[3] == s.turn
-                and last[4] == s.influence[p] and last[2] == s.mods):
+        if (last is not None and last[0] is z and last[3] == s.turn
+                and last[4] == s.influence[p] and last[1] == self.active
+                and last[2] == s.mods):
             return last[5]
         perms = s.perms
         gear = {perms[u].host: u for u in z["gear"]}  # carrier -> item
@@ -318,7 +323,8 @@ class _Builder:
         if own:
             out["hand"] = self.faces_of(z["hand"])
         if s.frozen():
-            self.parts[p, own] = (z, other, list(s.mods), s.turn, s.influence[p], out)
+            self.parts[p, own] = (z, self.active, list(s.mods), s.turn, s.influence[p],
+                                  out)
         return out
 
 
