@@ -144,8 +144,8 @@ def base_power(s: State, uid: int, where: tuple[int, str] | None = None) -> int:
 
 Statics = list[tuple[int, int, Mapping[str, Any]]]
 _STATIC_ROLES = frozenset(("aura", "equipped", "under", "creature"))
-_STATIC_ZONES = ("front", "back", "auras", "gear", "under")
-"""Where a card with one of ``_STATIC_ROLES`` sits."""
+"""The roles of cards whose static ops are in effect (Auras, equipped items, items under a
+leader, creatures in a line)."""
 
 
 def _static_rows(s: State) -> dict[int, Statics]:
@@ -160,29 +160,20 @@ def _static_rows(s: State) -> dict[int, Statics]:
 
 def statics(s: State) -> Statics:
     """(controller, source uid, op) for every static op in effect now; pass it to ``power``
-    when asking about many cards. Read from the zones that can hold a source (a handful of
-    cards) rather than from every static card of the deal; the order does not matter, as
-    every reader adds the ops up. Depends on the two sides only (zone lists and play
-    roles), so the last answer for frozen sides is kept for states with the same side
-    objects (``State.side``). Read-only: callers share the list."""
-    z0, z1 = s.zones
+    when asking about many cards. Read from the play records of the deal's static cards (a
+    dozen or so); every reader adds the ops up, so their order does not matter. The records
+    are never changed in place (``State.set_perm``), so the last answer holds for as long
+    as the dict is the same object. Read-only: callers share the list."""
+    perms = s.perms
     last = s.memo.get("statics")
-    if last is not None and last[0] is z0 and last[1] is z1:
-        return last[2]  # type: ignore[no-any-return]
-    rows = _static_rows(s)
+    if last is not None and last[0] is perms:
+        return last[1]  # type: ignore[no-any-return]
     out: Statics = []
-    if rows:
-        perms = s.perms
-        for z in s.zones:
-            for zone in _STATIC_ZONES:
-                for uid in z[zone]:
-                    found = rows.get(uid)
-                    if found is not None:
-                        perm = perms.get(uid)
-                        if perm is not None and perm.role in _STATIC_ROLES:
-                            out += found
-    if s.frozen():
-        s.memo["statics"] = (z0, z1, out)
+    for uid, rows in _static_rows(s).items():
+        perm = perms.get(uid)
+        if perm is not None and perm.role in _STATIC_ROLES:
+            out += rows
+    s.memo["statics"] = (perms, out)
     return out
 
 

@@ -105,14 +105,14 @@ class State:
     """(prompt, what deciding to open it computed: a window's options, a build's missing
     piece), so the open decision reuses it; clones start without (see ``decisions.offer``)."""
     owned: set[tuple[int, str]] = field(default_factory=set, repr=False, compare=False)
-    """What this state may change in place: ``(p, name)`` a zone list, ``(p, "")`` a side,
-    ``(-1, "perms")`` the play records (see ``zone``, ``side`` and ``set_perm``)."""
+    """What this state may change in place: ``(p, name)`` a zone list, ``(p, "")`` a side
+    (see ``zone`` and ``side``)."""
 
     def clone(self) -> State:
         """A copy safe to change: containers changed in place are copied, the rest shared
-        (frozen records; ``prompt``, ``influence``, ``inf_log``, ``mull``, ``autopass`` and
-        ``winners``, which are only ever replaced; each player's side, see ``zone``, and the
-        play records, see ``set_perm``, until changed). Built from the attribute dict rather
+        (frozen records; ``perms``, ``prompt``, ``influence``, ``inf_log``, ``mull``,
+        ``autopass`` and ``winners``, which are only ever replaced; each player's side until
+        changed, see ``zone``). Built from the attribute dict rather
         than through ``__init__``: a copy per move, so its cost matters."""
         new = object.__new__(State)
         d = self.__dict__.copy()
@@ -169,18 +169,18 @@ class State:
         return cards
 
     def set_perm(self, uid: int, perm: Perm | None) -> None:
-        """Record ``perm`` for ``uid`` (None: forget it, the card left play). Clones share
-        the records, so the dict is copied the first time a state changes it; a record is
-        part of its owner's side (cards never change sides), so that side is copied too.
-        Reading needs no copy: ``perms[uid]``."""
-        if (-1, "perms") not in self.owned:
-            self.perms = self.perms.copy()
-            self.owned.add((-1, "perms"))
+        """Record ``perm`` for ``uid`` (None: forget it, the card left play). The records
+        are never changed in place: each change makes a new dict (a handful a turn, of a
+        dozen or so entries), so clones share it and the dict's identity tells whether any
+        record changed (``derived.statics`` keys on it). A record is part of its owner's
+        side (cards never change sides), so that side is copied too (``side``)."""
         self.side(self.owner[uid])
+        perms = self.perms.copy()
         if perm is None:
-            self.perms.pop(uid, None)
+            perms.pop(uid, None)
         else:
-            self.perms[uid] = perm
+            perms[uid] = perm
+        self.perms = perms
 
     def zone_of(self, uid: int) -> tuple[int, str]:
         """(player, zone) holding ``uid``; player -1 and ``limbo`` for the shared zone. The
