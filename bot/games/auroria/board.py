@@ -191,9 +191,11 @@ def room_needed(s: State, movers: list[int]) -> list[tuple[int, str, int, list[i
     the cards that may be destroyed). Only cards already in that line count, never a moved
     one; a moved card leaving a line frees its slot (house rules, moving into a full line)."""
     out = []
+    at = [s.line_of(u) for u in movers]
     for p in (0, 1):
         for dest in LINES:
-            incoming = [u for u in movers if s.line_of(u) == (p, other_line(dest))]
+            origin = (p, other_line(dest))
+            incoming = [u for u, where in zip(movers, at, strict=True) if where == origin]
             if not incoming:
                 continue
             staying = [u for u in s.zones[p][dest] if u not in movers]

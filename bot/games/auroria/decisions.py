@@ -181,13 +181,16 @@ def activatable(s: State, p: int) -> list[int]:
     return out
 
 
-def movable(s: State, p: int) -> list[int]:
-    """Manual move: one creature per player per turn. Into a full line it is still legal:
-    the mover then destroys cards there to make room (the codex's full-line rule); when too
-    few can be destroyed, choosing it only says why and keeps the move unused."""
+def movable(s: State, p: int) -> list[tuple[int, str]]:
+    """(creature, its line) for a manual move: one creature per player per turn. Into a full
+    line it is still legal: the mover then destroys cards there to make room (the codex's
+    full-line rule); when too few can be destroyed, choosing it only says why and keeps the
+    move unused."""
     if s.flags.get("moved", [False, False])[p]:
         return []
-    return creatures(s, p)
+    perms = s.perms
+    return [(u, line) for line in LINES for u in s.zones[p][line]
+            if perms[u].role == "creature"]
 
 
 def discoveries(s: State, p: int) -> list[tuple[int, int]]:
@@ -211,8 +214,8 @@ def main_actions(s: State, p: int, window: bool) -> list[Option]:
         if c.type != "counter" and playable(s, p, uid, window):
             out.append(card_option(s, "play", uid))
     out += [card_option(s, "act", u) for u in activatable(s, p)]
-    for uid in movable(s, p):
-        dest = "back" if s.line_of(uid) == (p, "front") else "front"
+    for uid, line in movable(s, p):
+        dest = "back" if line == "front" else "front"
         full = "" if line_free(s, p, dest) else (
             " (full: cannot make room)" if blocked_moves(s, [uid]) else " (full: make room)")
         out.append(option(f"move:{uid}", f"Move {name(s, uid)} to {dest}{full}", "move"))

@@ -9,7 +9,7 @@ values are always recomputed from base values and never go stale.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 PLAYER_ZONES = ("deck", "hand", "front", "back", "energy", "auras", "grave", "under", "gear",
                 "leader")
@@ -21,10 +21,11 @@ _SEARCH_ORDER = (*PLAYER_ZONES[1:], PLAYER_ZONES[0])
 """``PLAYER_ZONES`` with the decks last."""
 
 
-@dataclass(frozen=True, slots=True)
-class Perm:
+class Perm(NamedTuple):
     """What a card in play remembers. ``role`` is creature, planted, dropped, equipped, under,
-    aura, energy, potion or leader."""
+    aura, energy, potion or leader. A named tuple rather than a frozen dataclass: records
+    are made several times a turn, and a frozen dataclass sets each field through
+    ``object.__setattr__``."""
 
     role: str
     exhausted: bool = False
@@ -38,8 +39,8 @@ class Perm:
     def but(self, *, exhausted: bool | None = None, damage: int | None = None,
             attacks: int | None = None, blocks: int | None = None,
             used: bool | None = None) -> Perm:
-        """This record with the given fields changed: ``dataclasses.replace`` without its
-        generic walk over the fields (records change several times a turn)."""
+        """This record with the given fields changed: ``_replace`` without its generic walk
+        over the fields (records change several times a turn)."""
         return Perm(self.role, self.exhausted if exhausted is None else exhausted,
                     self.damage if damage is None else damage, self.entered,
                     self.attacks if attacks is None else attacks,
