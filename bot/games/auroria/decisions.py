@@ -68,14 +68,26 @@ def card_option(s: State, verb: str, uid: int) -> Option:
 
 
 def distinct_hand(s: State, p: int) -> list[int]:
-    """One uid per distinct card in hand (identical copies are one menu entry)."""
+    """One uid per distinct card in hand (identical copies are one menu entry). Asked
+    several times a decision; kept for a hand list the state no longer changes in place
+    (``State.zone``), for as long as it is the same object."""
+    hand = s.zones[p]["hand"]
+    last = s.memo.get(_DISTINCT[p])
+    if last is not None and last[0] is hand:
+        return last[1]  # type: ignore[no-any-return]
     seen: set[str] = set()
     out = []
-    for uid in s.zones[p]["hand"]:
+    for uid in hand:
         if s.kinds[uid] not in seen:
             seen.add(s.kinds[uid])
             out.append(uid)
+    if (p, "hand") not in s.owned:
+        s.memo[_DISTINCT[p]] = (hand, out)
     return out
+
+
+_DISTINCT = ("distinct_hand0", "distinct_hand1")
+"""``State.memo`` keys of ``distinct_hand``'s last answer per player."""
 
 
 def energy_cards(s: State, p: int) -> list[int]:
