@@ -265,11 +265,12 @@ def ready_all(s: State, p: int) -> None:
 
 def state_checks(s: State, ev: list[Event]) -> None:
     """Destroy creatures whose marked damage reaches their power (0 power included), then
-    end the game on Influence 0 or less. Whether a creature dies depends on the two sides
-    and the modifiers only, so sides that passed unchanged (``State.side``) pass again."""
-    z0, z1 = s.zones
-    last = s.memo.get("checked")
-    if last is None or last[0] is not z0 or last[1] is not z1 or last[2] != s.mods:
+    end the game on Influence 0 or less. Whether a creature dies depends on the lines, the
+    play records and the modifiers only: with none changed since the checks last passed
+    (``State.checked``), they pass again."""
+    last = s.checked
+    if (last is None or last[0] is not s.perms or last[1] != s.line_edits
+            or last[2] != s.mods):
         while True:
             suspects = _suspects(s)
             if not suspects:
@@ -282,15 +283,9 @@ def state_checks(s: State, ev: list[Event]) -> None:
                 break
             for uid in doomed:
                 destroy(s, uid, ev)
-        if s.frozen():
-            passed_checks(s)
+        s.checked = (s.perms, s.line_edits, list(s.mods))
     if s.winners is None and s.phase != "mulligan" and min(s.influence) <= 0:
         end_game(s, [p for p in (0, 1) if s.influence[p] > 0], "influence", ev)
-
-
-def passed_checks(s: State) -> None:
-    """Note that ``s``, frozen (``State.freeze``), has no creature left to destroy."""
-    s.memo["checked"] = (*s.zones, list(s.mods))
 
 
 def _suspects(s: State) -> list[tuple[int, tuple[int, str]]]:

@@ -149,8 +149,6 @@ def apply(state: State, player: int, action: Action) -> tuple[State, list[Event]
     if s.winners is not None and s.series is not None:
         series.game_over(s, ev)
     s.freeze()
-    if s.winners is None:
-        board.passed_checks(s)  # ``advance`` stops at a decision only with the checks done
     return s, ev
 
 

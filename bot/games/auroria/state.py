@@ -105,6 +105,13 @@ class State:
                                                        compare=False)
     """(prompt, what deciding to open it computed: a window's options, a build's missing
     piece), so the open decision reuses it; clones start without (see ``decisions.offer``)."""
+    line_edits: int = field(default=0, repr=False, compare=False)
+    """How often a line was handed out to change (``zone``): with the play records (never
+    changed in place, see ``set_perm``), what the state checks depend on."""
+    checked: tuple[dict[int, Perm], int, list[Mod]] | None = field(default=None, repr=False,
+                                                                  compare=False)
+    """The records, ``line_edits`` and modifiers the state checks last passed with
+    (``board.state_checks``)."""
     owned: set[tuple[int, str]] = field(default_factory=set, repr=False, compare=False)
     """What this state may change in place: ``(p, name)`` a zone list, ``(p, "")`` a side
     (see ``zone`` and ``side``)."""
@@ -162,6 +169,8 @@ class State:
         """``p``'s zone ``name``, to change in place: clones share zone lists (most moves
         touch one or two), so a list is copied the first time a state changes it. Reading
         needs no copy: ``zones[p][name]``."""
+        if name in LINES:
+            self.line_edits += 1
         if (p, name) in self.owned:
             return self.zones[p][name]
         z = self.side(p)
