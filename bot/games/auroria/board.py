@@ -16,7 +16,6 @@ from bot.games.auroria.derived import (
     name,
     planted,
     power,
-    statics,
     weakening,
     zeroable,
 )
@@ -275,9 +274,7 @@ def state_checks(s: State, ev: list[Event]) -> None:
             suspects = _suspects(s)
             if not suspects:
                 break
-            active = statics(s)
-            doomed = [u for u, where in suspects
-                      if s.perms[u].damage >= power(s, u, active, where)
+            doomed = [u for u, where in suspects if s.perms[u].damage >= power(s, u, where)
                       and not has(s, u, "Protected")]
             if not doomed:
                 break

@@ -35,7 +35,6 @@ from bot.games.auroria.derived import (
     name,
     planted,
     power,
-    statics,
 )
 from bot.games.auroria.setup import HAND
 from bot.games.auroria.state import LINES, State
@@ -271,20 +270,19 @@ def menu(options: list[Option], tail: list[Option]) -> list[Option]:
 def attackers(s: State, p: int) -> list[int]:
     """Ready creatures that may attack now, and the leader once per turn."""
     out = []
-    active = statics(s)
     for line in LINES:
         for uid in s.zones[p][line]:
             perm = s.perms[uid]
             if perm.role != "creature" or perm.exhausted:
                 continue
-            kws = keywords(s, uid, active, (p, line))
+            kws = keywords(s, uid)
             limit = 2 if "Dual Attack" in kws else 1
-            if (perm.attacks < limit and power(s, uid, active, (p, line)) > 0
+            if (perm.attacks < limit and power(s, uid, (p, line)) > 0
                     and (line == "front" or "Ranger" in kws)
                     and (perm.entered < s.turn or "Quickness" in kws)):
                 out.append(uid)
     lead = leader(s, p)
-    if s.perms[lead].attacks == 0 and power(s, lead, active) > 0:
+    if s.perms[lead].attacks == 0 and power(s, lead) > 0:
         out.append(lead)
     return out
 

@@ -245,9 +245,8 @@ class _Builder:
                 pw = face["back"] if line == "back" else face["front"]
                 kws = face["keywords"]
             else:
-                where = (p, line)
-                pw = power(s, uid, self.active, where)
-                kws = sorted(keywords(s, uid, self.active, where))
+                pw = power(s, uid, (p, line))
+                kws = sorted(keywords(s, uid))
             return {"kind": "creature", "uid": uid, "card": face, "power": pw,
                     "exhausted": perm.exhausted, "damage": perm.damage, "keywords": kws,
                     "new": perm.entered == s.turn,
@@ -279,7 +278,7 @@ class _Builder:
     def leader(self, lead: int, under: list[int], gear: dict[int, int]) -> LeaderView:
         s = self.s
         lc = card(s, lead)
-        pw = lc.front if self.printed else power(s, lead, self.active)
+        pw = lc.front if self.printed else power(s, lead)
         attacked = s.perms[lead].attacks > 0
         item = gear.get(lead, -1)
         key = (lead, pw, attacked, item, tuple(under))
