@@ -76,7 +76,7 @@ def to_grave(s: State, uid: int) -> None:
 
 def clear_play_state(s: State, uid: int) -> None:
     s.set_perm(uid, None)
-    if any(m.target == uid for m in s.mods):
+    if s.mods and any(m.target == uid for m in s.mods):
         s.mods = [m for m in s.mods if m.target != uid]
 
 

@@ -162,7 +162,7 @@ def playable(s: State, p: int, uid: int, window: bool) -> bool:
     if not can_pay(s, p, c.cost, bloom):
         return False
     if c.type == "creature":
-        return any(line_free(s, p, line) for line in LINES)
+        return bool(line_free(s, p, "front") or line_free(s, p, "back"))
     if c.type == "aura":
         return len(s.zones[p]["auras"]) < AURA_ZONES
     if c.type == "item":

@@ -219,7 +219,7 @@ def has(s: State, uid: int, kw: str) -> bool:
     """``kw in keywords(s, uid)``, stopping at the first source."""
     if kw in card(s, uid).keywords:
         return True
-    if any(m.target == uid and m.kw == kw for m in s.mods):
+    if s.mods and any(m.target == uid and m.kw == kw for m in s.mods):
         return True
     return kw in static_effects(s)[1].get(uid, ())
 
