@@ -224,14 +224,16 @@ def main_actions(s: State, p: int, window: bool) -> list[Option]:
         c = card(s, uid)
         if c.type != "counter" and playable(s, p, uid, window):
             out.append(card_option(s, "play", uid))
-    out += [card_option(s, "act", u) for u in activatable(s, p)]
+    for uid in activatable(s, p):  # loops, not comprehensions: these are mostly empty
+        out.append(card_option(s, "act", uid))
     for uid, line in movable(s, p):
         dest = "back" if line == "front" else "front"
         full = "" if line_free(s, p, dest) else (
             " (full: cannot make room)" if blocked_moves(s, [uid]) else " (full: make room)")
         out.append(option(f"move:{uid}", f"Move {name(s, uid)} to {dest}{full}", "move"))
-    out += [option(f"disc:{cr}:{it}", f"{name(s, cr)} picks up {name(s, it)}", "discover")
-            for cr, it in discoveries(s, p)]
+    for cr, it in discoveries(s, p):
+        out.append(option(f"disc:{cr}:{it}", f"{name(s, cr)} picks up {name(s, it)}",
+                          "discover"))
     return out
 
 

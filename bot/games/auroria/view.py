@@ -307,7 +307,7 @@ class _Builder:
                 and last[2] == s.mods):
             return last[5]
         perms = s.perms
-        gear = {perms[u].host: u for u in z["gear"]}  # carrier -> item
+        gear = {perms[u].host: u for u in z["gear"]} if z["gear"] else {}  # carrier -> item
         slot = self.slot
         out: PlayerView = {
             "seat": p, "influence": s.influence[p],
@@ -355,7 +355,7 @@ def build_view(s: State, viewer: int | None, waiting: list[int]) -> AuroriaView:
         "players": [b.player(0), b.player(1)],
         "chain": [{"id": e["id"], "kind": e["kind"], "controller": e["p"],
                    "card": card_view(s, e["uid"]), "targets": list(e["tg"]),
-                   "negated": e["neg"]} for e in s.chain],
+                   "negated": e["neg"]} for e in s.chain] if s.chain else [],
         "combat": None if c is None else {"attacker": c["a"], "target": c["t"],
                                           "blocker": c["b"] if c["b"] >= 0 else None},
         "result": None if s.winners is None else {"winners": s.winners, "reason": s.reason},
