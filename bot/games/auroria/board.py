@@ -281,7 +281,8 @@ def state_checks(s: State, ev: list[Event]) -> None:
             for uid in doomed:
                 destroy(s, uid, ev)
         s.checked = (s.perms, s.line_edits, list(s.mods))
-    if s.winners is None and s.phase != "mulligan" and min(s.influence) <= 0:
+    if s.winners is None and s.phase != "mulligan" and (s.influence[0] <= 0
+                                                        or s.influence[1] <= 0):
         end_game(s, [p for p in (0, 1) if s.influence[p] > 0], "influence", ev)
 
 

@@ -56,7 +56,9 @@ _CARD_OPTIONS = {"play": ("Play {name} ({cost})", "play"),
 
 def card_option(s: State, verb: str, uid: int) -> Option:
     """The option ``<verb>:<uid>`` naming one card; fixed per deal, so built once a deal."""
-    cache: dict[tuple[str, int], Option] = s.memo.setdefault("options", {})
+    cache: dict[tuple[str, int], Option] | None = s.memo.get("options")
+    if cache is None:
+        cache = s.memo["options"] = {}
     found = cache.get((verb, uid))
     if found is None:
         label, group = _CARD_OPTIONS[verb]

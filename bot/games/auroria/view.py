@@ -187,7 +187,9 @@ class AuroriaView(TypedDict):
 
 def card_view(s: State, uid: int) -> CardFace:
     """A card's printed face, built once per deal and shared (views are read-only)."""
-    cache: dict[int, CardFace] = s.memo.setdefault("views", {})
+    cache: dict[int, CardFace] | None = s.memo.get("views")
+    if cache is None:
+        cache = s.memo["views"] = {}
     found = cache.get(uid)
     if found is None:
         c = card(s, uid)
