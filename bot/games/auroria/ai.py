@@ -21,14 +21,14 @@ def choose(level: str, view: AuroriaView, decision: Decision, rng: Rng) -> Actio
 
 
 def _random(d: Decision, rng: Rng) -> tuple[str, ...]:
+    if d.kind != ORDER and d.max == 1:
+        # stepping back is legal but would only make the fuzzing walk in circles
+        forward = [o.key for o in d.options if o.key not in ("back", "autopass")]
+        return (rng.choice(forward or [o.key for o in d.options]),)
     keys = [o.key for o in d.options]
     if d.kind == ORDER:
         rng.shuffle(keys)
         return tuple(keys)
-    # stepping back is legal but would only make the fuzzing walk in circles
-    forward = [k for k in keys if k not in ("back", "autopass")] or keys
-    if d.max == 1:
-        return (rng.choice(forward),)
     n = d.min + rng.randrange(d.max - d.min + 1)
     return tuple(rng.sample(keys, n))
 

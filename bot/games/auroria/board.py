@@ -16,7 +16,6 @@ from bot.games.auroria.derived import (
     name,
     planted,
     power,
-    statics,
     weakening,
     zeroable,
 )
@@ -67,7 +66,7 @@ _BECAUSE = {"leader_attack": " to a leader attack", "piercing": " to Piercing", 
 
 def exhaust(s: State, uid: int, flag: bool = True) -> None:
     if uid in s.perms:
-        s.perms[uid] = s.perms[uid].but(exhausted=flag)
+        s.set_perm(uid, s.perms[uid].but(exhausted=flag))
 
 
 def to_grave(s: State, uid: int) -> None:
@@ -76,8 +75,8 @@ def to_grave(s: State, uid: int) -> None:
 
 
 def clear_play_state(s: State, uid: int) -> None:
-    s.perms.pop(uid, None)
-    if any(m.target == uid for m in s.mods):
+    s.set_perm(uid, None)
+    if s.mods and any(m.target == uid for m in s.mods):
         s.mods = [m for m in s.mods if m.target != uid]
 
 
@@ -88,7 +87,7 @@ def _leave_line(s: State, uid: int) -> tuple[int, str, int]:
     if item is not None:
         s.zone(p, "gear").remove(item)
         s.zone(p, line).insert(index, item)
-        s.perms[item] = Perm("dropped")
+        s.set_perm(item, Perm("dropped"))
     clear_play_state(s, uid)
     return p, line, index
 
@@ -145,7 +144,7 @@ def enter_line(s: State, p: int, uid: int, line: str, role: str = "creature") ->
         return False
     s.remove(uid)
     s.zone(p, line).append(uid)
-    s.perms[uid] = Perm(role, entered=s.turn)
+    s.set_perm(uid, Perm(role, entered=s.turn))
     return True
 
 
@@ -191,9 +190,11 @@ def room_needed(s: State, movers: list[int]) -> list[tuple[int, str, int, list[i
     the cards that may be destroyed). Only cards already in that line count, never a moved
     one; a moved card leaving a line frees its slot (house rules, moving into a full line)."""
     out = []
+    at = [s.line_of(u) for u in movers]
     for p in (0, 1):
         for dest in LINES:
-            incoming = [u for u in movers if s.line_of(u) == (p, other_line(dest))]
+            origin = (p, other_line(dest))
+            incoming = [u for u, where in zip(movers, at, strict=True) if where == origin]
             if not incoming:
                 continue
             staying = [u for u in s.zones[p][dest] if u not in movers]
@@ -258,24 +259,30 @@ def ready_all(s: State, p: int) -> None:
     for uid in (*z["front"], *z["back"], *z["energy"], *z["gear"], *z["auras"], *z["leader"]):
         perm = s.perms.get(uid)
         if perm is not None and perm.exhausted:
-            s.perms[uid] = perm.but(exhausted=False)
+            s.set_perm(uid, perm.but(exhausted=False))
 
 
 def state_checks(s: State, ev: list[Event]) -> None:
     """Destroy creatures whose marked damage reaches their power (0 power included), then
-    end the game on Influence 0 or less."""
-    while True:
-        suspects = _suspects(s)
-        if not suspects:
-            break
-        active = statics(s)
-        doomed = [u for u, where in suspects if s.perms[u].damage >= power(s, u, active, where)
-                  and not has(s, u, "Protected")]
-        if not doomed:
-            break
-        for uid in doomed:
-            destroy(s, uid, ev)
-    if s.winners is None and s.phase != "mulligan" and min(s.influence) <= 0:
+    end the game on Influence 0 or less. Whether a creature dies depends on the lines, the
+    play records and the modifiers only: with none changed since the checks last passed
+    (``State.checked``), they pass again."""
+    last = s.checked
+    if (last is None or last[0] is not s.perms or last[1] != s.line_edits
+            or last[2] != s.mods):
+        while True:
+            suspects = _suspects(s)
+            if not suspects:
+                break
+            doomed = [u for u, where in suspects if s.perms[u].damage >= power(s, u, where)
+                      and not has(s, u, "Protected")]
+            if not doomed:
+                break
+            for uid in doomed:
+                destroy(s, uid, ev)
+        s.checked = (s.perms, s.line_edits, list(s.mods))
+    if s.winners is None and s.phase != "mulligan" and (s.influence[0] <= 0
+                                                        or s.influence[1] <= 0):
         end_game(s, [p for p in (0, 1) if s.influence[p] > 0], "influence", ev)
 
 

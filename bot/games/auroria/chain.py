@@ -101,7 +101,7 @@ def _enter_play(s: State, entry: Entry, ev: list[Event]) -> None:
     elif kind == "aura" and len(s.zones[p]["auras"]) < 5:
         s.remove(uid)
         s.zone(p, "auras").append(uid)
-        s.perms[uid] = Perm("aura", entered=s.turn)
+        s.set_perm(uid, Perm("aura", entered=s.turn))
         entered = True
     elif kind == "item":
         entered = _place_item(s, entry)
@@ -120,14 +120,14 @@ def _place_item(s: State, entry: Entry) -> bool:
     if card(s, uid).equip == "under":
         s.remove(uid)
         s.zone(p, "under").append(uid)
-        s.perms[uid] = Perm("under", entered=s.turn)
+        s.set_perm(uid, Perm("under", entered=s.turn))
         return True
     host = entry["host"]
     if not decisions.can_carry(s, p, host):
         return False
     s.remove(uid)
     s.zone(p, "gear").append(uid)
-    s.perms[uid] = Perm("equipped", entered=s.turn, host=host)
+    s.set_perm(uid, Perm("equipped", entered=s.turn, host=host))
     return True
 
 

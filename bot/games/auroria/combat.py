@@ -14,8 +14,8 @@ from bot.games.auroria.state import State
 def declare_attack(s: State, attacker: int, target: int, ev: list[Event]) -> None:
     p = s.active
     perm = s.perms[attacker]
-    s.perms[attacker] = perm.but(attacks=perm.attacks + 1,
-                                 exhausted=perm.exhausted or perm.role != "leader")
+    s.set_perm(attacker, perm.but(attacks=perm.attacks + 1,
+                                  exhausted=perm.exhausted or perm.role != "leader"))
     s.combat = {"a": attacker, "t": target, "b": -1}
     # Whose, on both sides: in a mirror match both leaders have the same name.
     ev.append(Event("attack", f"{board.who(s.owner[attacker])}'s {name(s, attacker)} attacks "
@@ -39,8 +39,8 @@ def declare_block(s: State, blocker: int, ev: list[Event]) -> None:
     assert s.combat is not None
     perm = s.perms[blocker]
     # a Structure exhausts and at once readies again
-    s.perms[blocker] = perm.but(blocks=perm.blocks + 1,
-                                exhausted=not has(s, blocker, "Structure"))
+    s.set_perm(blocker, perm.but(blocks=perm.blocks + 1,
+                                 exhausted=not has(s, blocker, "Structure")))
     s.combat["b"] = blocker
     ev.append(Event("block", f"{name(s, blocker)} blocks.", data={"blocker": blocker}))
     entry = push_entry(s, {"kind": "block", "uid": blocker, "p": 1 - s.active})
@@ -77,7 +77,7 @@ def damage(s: State, ev: list[Event]) -> None:
 def _mark(s: State, uid: int, n: int, ev: list[Event]) -> None:
     if n <= 0:
         return
-    s.perms[uid] = s.perms[uid].but(damage=s.perms[uid].damage + n)
+    s.set_perm(uid, s.perms[uid].but(damage=s.perms[uid].damage + n))
     ev.append(Event("damage", f"{name(s, uid)} takes {n} damage.", data={"uid": uid, "n": n}))
 
 

@@ -35,7 +35,6 @@ from bot.games.auroria.derived import (
     name,
     planted,
     power,
-    statics,
 )
 from bot.games.auroria.setup import HAND
 from bot.games.auroria.state import LINES, State
@@ -57,7 +56,9 @@ _CARD_OPTIONS = {"play": ("Play {name} ({cost})", "play"),
 
 def card_option(s: State, verb: str, uid: int) -> Option:
     """The option ``<verb>:<uid>`` naming one card; fixed per deal, so built once a deal."""
-    cache: dict[tuple[str, int], Option] = s.memo.setdefault("options", {})
+    cache: dict[tuple[str, int], Option] | None = s.memo.get("options")
+    if cache is None:
+        cache = s.memo["options"] = {}
     found = cache.get((verb, uid))
     if found is None:
         label, group = _CARD_OPTIONS[verb]
@@ -68,14 +69,26 @@ def card_option(s: State, verb: str, uid: int) -> Option:
 
 
 def distinct_hand(s: State, p: int) -> list[int]:
-    """One uid per distinct card in hand (identical copies are one menu entry)."""
+    """One uid per distinct card in hand (identical copies are one menu entry). Asked
+    several times a decision; kept for a hand list the state no longer changes in place
+    (``State.zone``), for as long as it is the same object."""
+    hand = s.zones[p]["hand"]
+    last = s.memo.get(_DISTINCT[p])
+    if last is not None and last[0] is hand:
+        return last[1]  # type: ignore[no-any-return]
     seen: set[str] = set()
     out = []
-    for uid in s.zones[p]["hand"]:
+    for uid in hand:
         if s.kinds[uid] not in seen:
             seen.add(s.kinds[uid])
             out.append(uid)
+    if (p, "hand") not in s.owned:
+        s.memo[_DISTINCT[p]] = (hand, out)
     return out
+
+
+_DISTINCT = ("distinct_hand0", "distinct_hand1")
+"""``State.memo`` keys of ``distinct_hand``'s last answer per player."""
 
 
 def energy_cards(s: State, p: int) -> list[int]:
@@ -151,7 +164,7 @@ def playable(s: State, p: int, uid: int, window: bool) -> bool:
     if not can_pay(s, p, c.cost, bloom):
         return False
     if c.type == "creature":
-        return any(line_free(s, p, line) for line in LINES)
+        return bool(line_free(s, p, "front") or line_free(s, p, "back"))
     if c.type == "aura":
         return len(s.zones[p]["auras"]) < AURA_ZONES
     if c.type == "item":
@@ -181,13 +194,16 @@ def activatable(s: State, p: int) -> list[int]:
     return out
 
 
-def movable(s: State, p: int) -> list[int]:
-    """Manual move: one creature per player per turn. Into a full line it is still legal:
-    the mover then destroys cards there to make room (the codex's full-line rule); when too
-    few can be destroyed, choosing it only says why and keeps the move unused."""
+def movable(s: State, p: int) -> list[tuple[int, str]]:
+    """(creature, its line) for a manual move: one creature per player per turn. Into a full
+    line it is still legal: the mover then destroys cards there to make room (the codex's
+    full-line rule); when too few can be destroyed, choosing it only says why and keeps the
+    move unused."""
     if s.flags.get("moved", [False, False])[p]:
         return []
-    return creatures(s, p)
+    perms = s.perms
+    return [(u, line) for line in LINES for u in s.zones[p][line]
+            if perms[u].role == "creature"]
 
 
 def discoveries(s: State, p: int) -> list[tuple[int, int]]:
@@ -210,14 +226,16 @@ def main_actions(s: State, p: int, window: bool) -> list[Option]:
         c = card(s, uid)
         if c.type != "counter" and playable(s, p, uid, window):
             out.append(card_option(s, "play", uid))
-    out += [card_option(s, "act", u) for u in activatable(s, p)]
-    for uid in movable(s, p):
-        dest = "back" if s.line_of(uid) == (p, "front") else "front"
+    for uid in activatable(s, p):  # loops, not comprehensions: these are mostly empty
+        out.append(card_option(s, "act", uid))
+    for uid, line in movable(s, p):
+        dest = "back" if line == "front" else "front"
         full = "" if line_free(s, p, dest) else (
             " (full: cannot make room)" if blocked_moves(s, [uid]) else " (full: make room)")
         out.append(option(f"move:{uid}", f"Move {name(s, uid)} to {dest}{full}", "move"))
-    out += [option(f"disc:{cr}:{it}", f"{name(s, cr)} picks up {name(s, it)}", "discover")
-            for cr, it in discoveries(s, p)]
+    for cr, it in discoveries(s, p):
+        out.append(option(f"disc:{cr}:{it}", f"{name(s, cr)} picks up {name(s, it)}",
+                          "discover"))
     return out
 
 
@@ -256,20 +274,19 @@ def menu(options: list[Option], tail: list[Option]) -> list[Option]:
 def attackers(s: State, p: int) -> list[int]:
     """Ready creatures that may attack now, and the leader once per turn."""
     out = []
-    active = statics(s)
     for line in LINES:
         for uid in s.zones[p][line]:
             perm = s.perms[uid]
             if perm.role != "creature" or perm.exhausted:
                 continue
-            kws = keywords(s, uid, active, (p, line))
+            kws = keywords(s, uid)
             limit = 2 if "Dual Attack" in kws else 1
-            if (perm.attacks < limit and power(s, uid, active, (p, line)) > 0
+            if (perm.attacks < limit and power(s, uid, (p, line)) > 0
                     and (line == "front" or "Ranger" in kws)
                     and (perm.entered < s.turn or "Quickness" in kws)):
                 out.append(uid)
     lead = leader(s, p)
-    if s.perms[lead].attacks == 0 and power(s, lead, active) > 0:
+    if s.perms[lead].attacks == 0 and power(s, lead) > 0:
         out.append(lead)
     return out
 

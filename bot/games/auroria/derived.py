@@ -65,7 +65,15 @@ def controller(s: State, uid: int) -> int:
 
 
 def creatures(s: State, p: int) -> list[int]:
-    return [u for line in LINES for u in s.zones[p][line] if s.perms[u].role == "creature"]
+    """``p``'s creatures in the lines, front first. (A loop: asked many times a decision of
+    a handful of cards, where a comprehension's own call costs more than its work.)"""
+    z, perms = s.zones[p], s.perms
+    out = []
+    for line in LINES:
+        for u in z[line]:
+            if perms[u].role == "creature":
+                out.append(u)
+    return out
 
 
 def all_creatures(s: State) -> list[int]:
@@ -110,29 +118,6 @@ def weakening(s: State) -> bool:
     return bool(found) or (bool(s.mods) and any(m.n < 0 for m in s.mods))
 
 
-def _applies(s: State, p: int, src: int, op: Mapping[str, Any], uid: int,
-             where: tuple[int, str] | None = None) -> bool:
-    to = op.get("to")
-    if to == "host":
-        return s.perms[src].host == uid
-    if to == "self":
-        return src == uid
-    if to == "own_leader":
-        return uid == leader(s, p)
-    if to == "enemy_leader":
-        return uid == leader(s, 1 - p)
-    role = s.perms[uid].role if uid in s.perms else ""
-    if role != "creature":
-        return False
-    ctl = where or s.line_of(uid)
-    side = ctl[0] if ctl else -1
-    if to == "own_creatures":
-        return side == p
-    if to == "enemy_creatures":
-        return side == 1 - p
-    return to == "all_creatures"
-
-
 def base_power(s: State, uid: int, where: tuple[int, str] | None = None) -> int:
     """Printed power in the occupied line; ``where`` (side, line) saves looking it up."""
     c = card(s, uid)
@@ -144,8 +129,8 @@ def base_power(s: State, uid: int, where: tuple[int, str] | None = None) -> int:
 
 Statics = list[tuple[int, int, Mapping[str, Any]]]
 _STATIC_ROLES = frozenset(("aura", "equipped", "under", "creature"))
-_STATIC_ZONES = ("front", "back", "auras", "gear", "under")
-"""Where a card with one of ``_STATIC_ROLES`` sits."""
+"""The roles of cards whose static ops are in effect (Auras, equipped items, items under a
+leader, creatures in a line)."""
 
 
 def _static_rows(s: State) -> dict[int, Statics]:
@@ -160,37 +145,69 @@ def _static_rows(s: State) -> dict[int, Statics]:
 
 def statics(s: State) -> Statics:
     """(controller, source uid, op) for every static op in effect now; pass it to ``power``
-    when asking about many cards. Read from the zones that can hold a source (a handful of
-    cards) rather than from every static card of the deal; the order does not matter, as
-    every reader adds the ops up."""
-    rows = _static_rows(s)
-    out: Statics = []
-    if not rows:
-        return out
+    when asking about many cards. Read from the play records of the deal's static cards (a
+    dozen or so); every reader adds the ops up, so their order does not matter. The records
+    are never changed in place (``State.set_perm``), so the last answer holds for as long
+    as the dict is the same object. Read-only: callers share the list."""
     perms = s.perms
-    for z in s.zones:
-        for zone in _STATIC_ZONES:
-            for uid in z[zone]:
-                found = rows.get(uid)
-                if found is not None:
-                    perm = perms.get(uid)
-                    if perm is not None and perm.role in _STATIC_ROLES:
-                        out += found
+    last = s.memo.get("statics")
+    if last is not None and last[0] is perms:
+        return last[1]  # type: ignore[no-any-return]
+    out: Statics = []
+    for uid, rows in _static_rows(s).items():
+        perm = perms.get(uid)
+        if perm is not None and perm.role in _STATIC_ROLES:
+            out += rows
+    s.memo["statics"] = (perms, out)
     return out
 
 
-def power(s: State, uid: int, active: Statics | None = None,
-          where: tuple[int, str] | None = None) -> int:
-    """Current power in the occupied line (leaders: their power), never below 0. Callers
-    asking about many cards pass ``statics`` and the card's (side, line) when known."""
+Effects = tuple[dict[int, int], dict[int, set[str]]]
+
+
+def static_effects(s: State) -> Effects:
+    """Per card, what the static effects in force add: power, and granted keywords. Who
+    they reach depends on the play records only (a creature is on its owner's side: cards
+    never change sides), so the last answer holds for as long as the records dict is the
+    same object (``State.set_perm``). Read-only: callers share it."""
+    perms = s.perms
+    last = s.memo.get("effects")
+    if last is not None and last[0] is perms:
+        return last[1]  # type: ignore[no-any-return]
+    bonus: dict[int, int] = {}
+    grants: dict[int, set[str]] = {}
+    in_play: list[int] | None = None
+    for p, src, op in statics(s):
+        to: str = op.get("to", "")
+        if to == "host":
+            reached: list[int] = [perms[src].host]
+        elif to == "self":
+            reached = [src]
+        elif to in ("own_leader", "enemy_leader"):
+            reached = [leader(s, p if to == "own_leader" else 1 - p)]
+        else:
+            if in_play is None:
+                in_play = [u for u, perm in perms.items() if perm.role == "creature"]
+            sides = {"own_creatures": (p,), "enemy_creatures": (1 - p,),
+                     "all_creatures": (0, 1)}.get(to, ())
+            reached = [u for u in in_play if s.owner[u] in sides]
+        for uid in reached:
+            if op["op"] == "power":
+                bonus[uid] = bonus.get(uid, 0) + op["n"]
+            elif op["op"] == "grant":
+                grants.setdefault(uid, set()).add(op["kw"])
+    s.memo["effects"] = (perms, (bonus, grants))
+    return bonus, grants
+
+
+def power(s: State, uid: int, where: tuple[int, str] | None = None) -> int:
+    """Current power in the occupied line (leaders: their power), never below 0; ``where``
+    (side, line) saves looking the line up."""
     total = base_power(s, uid, where)
     for m in s.mods:
         if m.target == uid:
             total += m.n
-    for p, src, op in statics(s) if active is None else active:
-        if op["op"] == "power" and _applies(s, p, src, op, uid, where):
-            total += op["n"]
-    return max(0, total)
+    return max(0, total + static_effects(s)[0].get(uid, 0))
 
 
 def remaining(s: State, uid: int) -> int:
@@ -198,26 +215,21 @@ def remaining(s: State, uid: int) -> int:
     return max(0, power(s, uid) - s.perms[uid].damage)
 
 
-def keywords(s: State, uid: int, active: Statics | None = None,
-             where: tuple[int, str] | None = None) -> set[str]:
+def keywords(s: State, uid: int) -> set[str]:
     out = set(card(s, uid).keywords)
     for m in s.mods:
         if m.target == uid and m.kw:
             out.add(m.kw)
-    for p, src, op in statics(s) if active is None else active:
-        if op["op"] == "grant" and _applies(s, p, src, op, uid, where):
-            out.add(op["kw"])
-    return out
+    return out | static_effects(s)[1].get(uid, set())
 
 
 def has(s: State, uid: int, kw: str) -> bool:
     """``kw in keywords(s, uid)``, stopping at the first source."""
     if kw in card(s, uid).keywords:
         return True
-    if any(m.target == uid and m.kw == kw for m in s.mods):
+    if s.mods and any(m.target == uid and m.kw == kw for m in s.mods):
         return True
-    return any(op["op"] == "grant" and op["kw"] == kw and _applies(s, p, src, op, uid)
-               for p, src, op in statics(s))
+    return kw in static_effects(s)[1].get(uid, ())
 
 
 def line_free(s: State, p: int, line: str) -> int:

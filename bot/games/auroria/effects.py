@@ -165,7 +165,7 @@ def run_op(s: State, item: Item, op: Mapping[str, Any], ev: list[Event]) -> bool
     elif kind == "damage":
         for uid in refs(s, item, op["to"]):
             if s.perms[uid].role == "creature":
-                s.perms[uid] = s.perms[uid].but(damage=s.perms[uid].damage + op["n"])
+                s.set_perm(uid, s.perms[uid].but(damage=s.perms[uid].damage + op["n"]))
                 ev.append(Event("damage", f"{name(s, uid)} takes {op['n']} damage.",
                                 data={"uid": uid, "n": op["n"]}))
     elif kind in ("power", "grant"):

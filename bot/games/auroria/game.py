@@ -88,7 +88,11 @@ class Auroria(Game[State, AuroriaView]):
         return rules.apply(state, player, action)
 
     def view(self, state: State, viewer: int | None) -> AuroriaView:
-        return build_view(state, viewer, sorted({d.player for d in self.pending(state)}))
+        pending = self.pending(state)
+        # one open decision but during the mulligans: no set to build and sort
+        waiting = ([pending[0].player] if len(pending) == 1
+                   else sorted({d.player for d in pending}))
+        return build_view(state, viewer, waiting)
 
     def result(self, state: State) -> Result | None:
         return scoring.result(state)

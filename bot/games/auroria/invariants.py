@@ -1,6 +1,7 @@
 """What must hold in every Auroria state, checked after each step of a random playout:
-card conservation, play records, Influence only through logged causes, line sizes, state
-checks done, and the best-of-three bookkeeping."""
+card conservation, play records, cards and equipped items on their owner's side, Influence
+only through logged causes, line sizes, state checks done, and the best-of-three
+bookkeeping."""
 
 from __future__ import annotations
 
@@ -19,6 +20,14 @@ def check(s: State) -> None:
     in_play = {u for z in s.zones for name in (*LINES, "energy", "auras", "gear", "under",
                                                "leader") for u in z[name]}
     assert set(s.perms) == in_play, "play records do not match the cards in play"
+    for p in (0, 1):
+        z = s.zones[p]
+        # what the copy-on-write sides and the views' per-side parts rely on
+        assert all(s.owner[u] == p for cards in z.values() for u in cards), \
+            "a card is on the other player's side"
+        carriers = {u for name in (*LINES, "leader") for u in z[name]}
+        assert all(s.perms[u].host in carriers for u in z["gear"]), \
+            "an item is equipped to a card of another side"
     for p in (0, 1):
         start = card(s, s.zones[p]["leader"][0]).influence
         log = [d for q, d, cause in s.inf_log if q == p and cause in INFLUENCE_CAUSES]

@@ -124,17 +124,20 @@ def end_phase(s: State, ev: list[Event]) -> None:
         keep = perm.damage if (perm.damage and perm.role == "creature"
                                and has(s, uid, "Structure")) else 0
         if perm.damage != keep or perm.attacks or perm.blocks or perm.used:
-            s.perms[uid] = perm.but(damage=keep, attacks=0, blocks=0, used=False)
+            s.set_perm(uid, perm.but(damage=keep, attacks=0, blocks=0, used=False))
     s.combat = None
     ev.append(Event("end", f"{board.who(s.active)} ends the turn."))
 
 
 # ----- answers ------------------------------------------------------------------------------
 def apply(state: State, player: int, action: Action) -> tuple[State, list[Event]]:
-    """``player``'s answer to their open decision, checked by the engine's ``play``."""
+    """``player``'s answer to their open decision, checked by the engine's ``play``. The
+    state returned is frozen (``State.freeze``), so what is derived from it may be cached."""
     if state.winners is not None and state.series is not None:
         after, starter, news = series.answer(state, player, action)
-        return (setup.next_game(after, starter, news) if starter is not None else after), news
+        after = setup.next_game(after, starter, news) if starter is not None else after
+        after.freeze()
+        return after, news
     s = state.clone()
     s.step += 1
     ev: list[Event] = []
@@ -145,6 +148,7 @@ def apply(state: State, player: int, action: Action) -> tuple[State, list[Event]
     advance(s, ev)
     if s.winners is not None and s.series is not None:
         series.game_over(s, ev)
+    s.freeze()
     return s, ev
 
 
@@ -209,7 +213,7 @@ def _answer_energy(s: State, p: int, key: str, mirror: bool, ev: list[Event]) ->
         uid = int(key[3:])
         s.remove(uid)
         s.zone(p, "energy").append(uid)
-        s.perms[uid] = Perm("energy", entered=s.turn)
+        s.set_perm(uid, Perm("energy", entered=s.turn))
         ev.append(Event("energy", f"{board.who(p)} places an Energy.", data={"player": p}))
         if card(s, uid).effect("on_play") is not None:
             s.trig.append({"uid": uid, "p": p, "tr": "on_play", "dying": False})
@@ -255,7 +259,7 @@ def _answer_action(s: State, p: int, key: str, prompt: dict[str, Any], ev: list[
         cr, it = (int(x) for x in key[5:].split(":"))
         s.zone(p, s.line_of(it)[1]).remove(it)  # type: ignore[index]
         s.zone(p, "gear").append(it)
-        s.perms[it] = Perm("equipped", entered=s.turn, host=cr)
+        s.set_perm(it, Perm("equipped", entered=s.turn, host=cr))
         ev.append(Event("discover", f"{name(s, cr)} picks up {name(s, it)}.",
                         data={"creature": cr, "item": it}))
         chain.after_action(s, p, None, origin["k"] == "main" and not s.slow)
@@ -326,7 +330,7 @@ def _commit(s: State, b: decisions.Build, ev: list[Event]) -> None:
         eff = c.effect("activate")
         assert eff is not None
         board.pay(s, p, eff.cost, 0, b["potions"], ev)
-        s.perms[uid] = s.perms[uid].but(used=True)
+        s.set_perm(uid, s.perms[uid].but(used=True))
         ev.append(Event("activate", f"{board.who(p)} activates {c.name}.", data={"uid": uid}))
         entry = chain.push_entry(s, {"kind": "activate", "uid": uid, "p": p, "tg": b["tg"]})
         chain.after_action(s, p, entry, mirror_ok)
@@ -337,7 +341,7 @@ def _commit(s: State, b: decisions.Build, ev: list[Event]) -> None:
     if c.type == "potion":
         s.remove(uid)
         s.zone(p, "energy").append(uid)
-        s.perms[uid] = Perm("potion", exhausted=True, entered=s.turn)
+        s.set_perm(uid, Perm("potion", exhausted=True, entered=s.turn))
         chain.after_action(s, p, None, mirror_ok)
         return
     s.remove(uid)

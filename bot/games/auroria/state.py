@@ -9,7 +9,7 @@ values are always recomputed from base values and never go stale.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 PLAYER_ZONES = ("deck", "hand", "front", "back", "energy", "auras", "grave", "under", "gear",
                 "leader")
@@ -21,10 +21,11 @@ _SEARCH_ORDER = (*PLAYER_ZONES[1:], PLAYER_ZONES[0])
 """``PLAYER_ZONES`` with the decks last."""
 
 
-@dataclass(frozen=True, slots=True)
-class Perm:
+class Perm(NamedTuple):
     """What a card in play remembers. ``role`` is creature, planted, dropped, equipped, under,
-    aura, energy, potion or leader."""
+    aura, energy, potion or leader. A named tuple rather than a frozen dataclass: records
+    are made several times a turn, and a frozen dataclass sets each field through
+    ``object.__setattr__``."""
 
     role: str
     exhausted: bool = False
@@ -38,8 +39,8 @@ class Perm:
     def but(self, *, exhausted: bool | None = None, damage: int | None = None,
             attacks: int | None = None, blocks: int | None = None,
             used: bool | None = None) -> Perm:
-        """This record with the given fields changed: ``dataclasses.replace`` without its
-        generic walk over the fields (records change several times a turn)."""
+        """This record with the given fields changed: ``_replace`` without its generic walk
+        over the fields (records change several times a turn)."""
         return Perm(self.role, self.exhausted if exhausted is None else exhausted,
                     self.damage if damage is None else damage, self.entered,
                     self.attacks if attacks is None else attacks,
@@ -95,35 +96,44 @@ class State:
     """Best-of-three bookkeeping (``series.py``); None for a single game. Never changed in
     place, so clones share it."""
     memo: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
-    """Derived from ``kinds`` only (shared by clones; reset whenever ``kinds`` changes)."""
+    """Derived from ``kinds`` (shared by clones; reset whenever ``kinds`` changes), and the
+    last answers derived from frozen sides, kept with the sides they came from (``side``,
+    ``freeze``): a state with the same side objects reuses them."""
     decisions: list[Any] | None = field(default=None, repr=False, compare=False)
     """The open decisions, cached once the state is final (clones start without)."""
     offered: tuple[dict[str, Any], Any] | None = field(default=None, repr=False,
                                                        compare=False)
     """(prompt, what deciding to open it computed: a window's options, a build's missing
     piece), so the open decision reuses it; clones start without (see ``decisions.offer``)."""
+    line_edits: int = field(default=0, repr=False, compare=False)
+    """How often a line was handed out to change (``zone``): with the play records (never
+    changed in place, see ``set_perm``), what the state checks depend on."""
+    checked: tuple[dict[int, Perm], int, list[Mod]] | None = field(default=None, repr=False,
+                                                                  compare=False)
+    """The records, ``line_edits`` and modifiers the state checks last passed with
+    (``board.state_checks``)."""
     owned: set[tuple[int, str]] = field(default_factory=set, repr=False, compare=False)
-    """The zone lists this state may change in place (see ``zone``)."""
+    """What this state may change in place: ``(p, name)`` a zone list, ``(p, "")`` a side
+    (see ``zone`` and ``side``)."""
 
     def clone(self) -> State:
         """A copy safe to change: containers changed in place are copied, the rest shared
-        (frozen records; ``prompt``, ``influence``, ``inf_log``, ``mull``, ``autopass`` and
-        ``winners``, which are only ever replaced; zone lists until one is changed, see
-        ``zone``). Built from the attribute dict rather than through ``__init__``: a copy per
-        move, so its cost matters."""
+        (frozen records; ``perms``, ``prompt``, ``influence``, ``inf_log``, ``mull``,
+        ``autopass`` and ``winners``, which are only ever replaced; each player's side until
+        changed, see ``zone``). Built from the attribute dict rather
+        than through ``__init__``: a copy per move, so its cost matters."""
         new = object.__new__(State)
         d = self.__dict__.copy()
-        d["zones"] = [z.copy() for z in self.zones]
+        d["zones"] = self.zones.copy()
         d["owned"] = set()
-        if self.owned:
-            self.owned = set()  # the zone lists are shared now: neither copy may change them
+        self.freeze()  # the sides are shared now: neither copy may change them in place
         d["limbo"] = self.limbo.copy()
-        d["perms"] = self.perms.copy()
         d["mods"] = self.mods.copy()
         d["flags"] = self.flags.copy()
-        d["chain"] = list(map(dict.copy, self.chain))
-        d["work"] = list(map(dict.copy, self.work))
-        d["trig"] = list(map(dict.copy, self.trig))
+        # mostly empty: a new empty list costs a tenth of ``list(map(dict.copy, []))``
+        d["chain"] = list(map(dict.copy, self.chain)) if self.chain else []
+        d["work"] = list(map(dict.copy, self.work)) if self.work else []
+        d["trig"] = list(map(dict.copy, self.trig)) if self.trig else []
         if self.combat is not None:
             d["combat"] = self.combat.copy()
         d["decisions"] = None
@@ -131,16 +141,57 @@ class State:
         new.__dict__ = d
         return new
 
-    # ----- zone helpers -------------------------------------------------------------------
+    # ----- copy on write ------------------------------------------------------------------
+    def freeze(self) -> None:
+        """Done changing in place: from now on a change copies first, as in a clone. A side
+        no state owns never changes again, so caches may key on it by identity
+        (``frozen``); ``rules.apply`` freezes the state it returns."""
+        if self.owned:
+            self.owned = set()
+
+    def frozen(self) -> bool:
+        """Whether neither side may still change in place (see ``freeze``)."""
+        owned = self.owned
+        return not owned or ((0, "") not in owned and (1, "") not in owned)
+
+    def side(self, p: int) -> dict[str, list[int]]:
+        """``p``'s zone dict, to change in place. Clones share both sides, and a side is
+        copied the first time a state changes it (one of its zone lists or the play record
+        of one of its cards), so an unchanged side is the same object from state to state:
+        caches of what is derived from a side (views, static effects, state checks) compare
+        sides by identity."""
+        z = self.zones[p]
+        if (p, "") not in self.owned:
+            z = self.zones[p] = z.copy()
+            self.owned.add((p, ""))
+        return z
+
     def zone(self, p: int, name: str) -> list[int]:
         """``p``'s zone ``name``, to change in place: clones share zone lists (most moves
         touch one or two), so a list is copied the first time a state changes it. Reading
         needs no copy: ``zones[p][name]``."""
-        cards = self.zones[p][name]
-        if (p, name) not in self.owned:
-            cards = self.zones[p][name] = cards.copy()
-            self.owned.add((p, name))
+        if name in LINES:
+            self.line_edits += 1
+        if (p, name) in self.owned:
+            return self.zones[p][name]
+        z = self.side(p)
+        cards = z[name] = z[name].copy()
+        self.owned.add((p, name))
         return cards
+
+    def set_perm(self, uid: int, perm: Perm | None) -> None:
+        """Record ``perm`` for ``uid`` (None: forget it, the card left play). The records
+        are never changed in place: each change makes a new dict (a handful a turn, of a
+        dozen or so entries), so clones share it and the dict's identity tells whether any
+        record changed (``derived.statics`` keys on it). A record is part of its owner's
+        side (cards never change sides), so that side is copied too (``side``)."""
+        self.side(self.owner[uid])
+        perms = self.perms.copy()
+        if perm is None:
+            perms.pop(uid, None)
+        else:
+            perms[uid] = perm
+        self.perms = perms
 
     def zone_of(self, uid: int) -> tuple[int, str]:
         """(player, zone) holding ``uid``; player -1 and ``limbo`` for the shared zone. The

@@ -16,8 +16,16 @@ from typing import Literal, NotRequired, TypedDict
 
 from bot.games.auroria import series
 from bot.games.auroria.cards import CardDef
-from bot.games.auroria.derived import card, catalog, keywords, leader, power, statics
-from bot.games.auroria.state import State
+from bot.games.auroria.derived import (
+    Statics,
+    card,
+    catalog,
+    keywords,
+    leader,
+    power,
+    statics,
+)
+from bot.games.auroria.state import Mod, State
 
 
 class CardFace(TypedDict):
@@ -179,7 +187,9 @@ class AuroriaView(TypedDict):
 
 def card_view(s: State, uid: int) -> CardFace:
     """A card's printed face, built once per deal and shared (views are read-only)."""
-    cache: dict[int, CardFace] = s.memo.setdefault("views", {})
+    cache: dict[int, CardFace] | None = s.memo.get("views")
+    if cache is None:
+        cache = s.memo["views"] = {}
     found = cache.get(uid)
     if found is None:
         c = card(s, uid)
@@ -189,25 +199,31 @@ def card_view(s: State, uid: int) -> CardFace:
     return found
 
 
-class _Builder:
-    """One view's shared inputs: the deal's caches (faces, zone lists, leaders, Energy rows;
-    fixed per deal, so views share them read-only) and the effects in force now. With no
-    modifier and no static effect (most states) a card's power and keywords are printed."""
+SideView = tuple[dict[str, list[int]], Statics, list[Mod], int, int, PlayerView]
+"""A player's part of a view with what it was built from: that player's side, the static
+effects and the modifiers in force, the turn and the player's Influence."""
 
-    __slots__ = ("active", "faces", "gear", "leaders", "printed", "rows", "s", "viewer")
+
+class _Builder:
+    """One view's shared inputs: the deal's caches (faces, zone lists, leaders, Energy rows,
+    the last part built per player and viewpoint; views share them read-only) and the
+    effects in force now. With no modifier and no static effect (most states) a card's
+    power and keywords are printed."""
+
+    __slots__ = ("active", "faces", "leaders", "parts", "printed", "rows", "s", "viewer")
 
     def __init__(self, s: State, viewer: int | None) -> None:
         self.s = s
         self.viewer = viewer
         self.active = statics(s)
         self.printed = not self.active and not s.mods
-        self.gear = {s.perms[u].host: u for z in s.zones for u in z["gear"]}  # carrier -> item
         caches = s.memo.get("view")
         if caches is None:
-            caches = s.memo["view"] = ({}, {}, {})
+            caches = s.memo["view"] = ({}, {}, {}, {})
         self.faces: dict[tuple[int, ...], list[CardFace]] = caches[0]
         self.rows: dict[tuple[int, bool, bool], EnergyCard] = caches[1]
         self.leaders: dict[tuple[int, int, bool, int, tuple[int, ...]], LeaderView] = caches[2]
+        self.parts: dict[tuple[int, bool], SideView] = caches[3]
 
     def faces_of(self, uids: list[int]) -> list[CardFace]:
         """The faces of a zone's cards (grave, hand, Aura zones, under the leader), cached
@@ -220,20 +236,19 @@ class _Builder:
             found = self.faces[key] = [card_view(self.s, u) for u in uids]
         return found
 
-    def slot(self, uid: int, p: int, line: str) -> Slot:
+    def slot(self, uid: int, p: int, line: str, gear: dict[int, int]) -> Slot:
         s = self.s
         perm = s.perms[uid]
         role = perm.role
         face = card_view(s, uid)
         if role == "creature":
-            item = self.gear.get(uid)
+            item = gear.get(uid)
             if self.printed:
                 pw = face["back"] if line == "back" else face["front"]
                 kws = face["keywords"]
             else:
-                where = (p, line)
-                pw = power(s, uid, self.active, where)
-                kws = sorted(keywords(s, uid, self.active, where))
+                pw = power(s, uid, (p, line))
+                kws = sorted(keywords(s, uid))
             return {"kind": "creature", "uid": uid, "card": face, "power": pw,
                     "exhausted": perm.exhausted, "damage": perm.damage, "keywords": kws,
                     "new": perm.entered == s.turn,
@@ -262,12 +277,12 @@ class _Builder:
             out.append(row)
         return out
 
-    def leader(self, lead: int, under: list[int]) -> LeaderView:
+    def leader(self, lead: int, under: list[int], gear: dict[int, int]) -> LeaderView:
         s = self.s
         lc = card(s, lead)
-        pw = lc.front if self.printed else power(s, lead, self.active)
+        pw = lc.front if self.printed else power(s, lead)
         attacked = s.perms[lead].attacks > 0
-        item = self.gear.get(lead, -1)
+        item = gear.get(lead, -1)
         key = (lead, pw, attacked, item, tuple(under))
         found = self.leaders.get(key)
         if found is None:
@@ -281,15 +296,26 @@ class _Builder:
         return found
 
     def player(self, p: int) -> PlayerView:
+        """``p``'s part, the last one built for this viewpoint when nothing it shows can
+        have changed: ``p``'s side is the same object (``State.side``), with the same
+        effects in force, turn (for ``new``) and Influence. Cards and equipped items stay
+        on their owner's side (invariants), so nothing else of the other side matters."""
         s = self.s
-        z = s.zones[p]
         own = self.viewer == p
+        z = s.zones[p]
+        last = self.parts.get((p, own))
+        if (last is not None and last[0] is z and last[3] == s.turn
+                and last[4] == s.influence[p] and last[1] == self.active
+                and last[2] == s.mods):
+            return last[5]
+        perms = s.perms
+        gear = {perms[u].host: u for u in z["gear"]} if z["gear"] else {}  # carrier -> item
         slot = self.slot
         out: PlayerView = {
             "seat": p, "influence": s.influence[p],
-            "leader": self.leader(z["leader"][0], z["under"]),
-            "front": [slot(u, p, "front") for u in z["front"]],
-            "back": [slot(u, p, "back") for u in z["back"]],
+            "leader": self.leader(z["leader"][0], z["under"], gear),
+            "front": [slot(u, p, "front", gear) for u in z["front"]],
+            "back": [slot(u, p, "back", gear) for u in z["back"]],
             "energy": self.energy(z["energy"], own),
             "auras": self.faces_of(z["auras"]),
             "hand_count": len(z["hand"]), "deck_count": len(z["deck"]),
@@ -297,6 +323,9 @@ class _Builder:
         }
         if own:
             out["hand"] = self.faces_of(z["hand"])
+        if s.frozen():
+            self.parts[p, own] = (z, self.active, list(s.mods), s.turn, s.influence[p],
+                                  out)
         return out
 
 
@@ -328,7 +357,7 @@ def build_view(s: State, viewer: int | None, waiting: list[int]) -> AuroriaView:
         "players": [b.player(0), b.player(1)],
         "chain": [{"id": e["id"], "kind": e["kind"], "controller": e["p"],
                    "card": card_view(s, e["uid"]), "targets": list(e["tg"]),
-                   "negated": e["neg"]} for e in s.chain],
+                   "negated": e["neg"]} for e in s.chain] if s.chain else [],
         "combat": None if c is None else {"attacker": c["a"], "target": c["t"],
                                           "blocker": c["b"] if c["b"] >= 0 else None},
         "result": None if s.winners is None else {"winners": s.winners, "reason": s.reason},
