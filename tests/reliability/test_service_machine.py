@@ -29,6 +29,7 @@ from hypothesis.stateful import (
 from bot.engine import Action, GameError, Rng, parse_options, registry
 from bot.engine.playout import replay
 from bot.match import MatchService, state_text
+from bot.match.moves import laid_out
 from bot.store import ACTIVE, FINISHED, SqliteStore
 from tests.match.conftest import Stored, stored
 
@@ -193,7 +194,10 @@ class ServiceMachine(RuleBasedStateMachine):
         new = after.log[len(before.log):]
         assert new and new[0].user_id == user and new[0].seat == seat
         assert new[0].decision_id == decision_id
-        assert Action.from_json(new[0].action).choice == tuple(choice)
+        record = self.run(self.store.get_match(match))
+        assert record is not None
+        laid = laid_out(registry.get(record.game), record.seed, Action(decision_id, tuple(choice)))
+        assert Action.from_json(new[0].action) == laid, "the log holds another answer"
         ai = {s.seat for s in after.seats if s.is_ai}
         assert all(a.user_id is None and a.seat in ai for a in new[1:])
 
