@@ -146,19 +146,19 @@ def _static_rows(s: State) -> dict[int, Statics]:
 def statics(s: State) -> Statics:
     """(controller, source uid, op) for every static op in effect now; pass it to ``power``
     when asking about many cards. Read from the play records of the deal's static cards (a
-    dozen or so); every reader adds the ops up, so their order does not matter. The records
-    are never changed in place (``State.set_perm``), so the last answer holds for as long
-    as the dict is the same object. Read-only: callers share the list."""
+    dozen or so); every reader adds the ops up, so their order does not matter. Only the
+    roles count, so the last answer holds for as long as ``State.roles`` is the same
+    object. Read-only: callers share the list."""
     perms = s.perms
     last = s.memo.get("statics")
-    if last is not None and last[0] is perms:
+    if last is not None and last[0] is s.roles:
         return last[1]  # type: ignore[no-any-return]
     out: Statics = []
     for uid, rows in _static_rows(s).items():
         perm = perms.get(uid)
         if perm is not None and perm.role in _STATIC_ROLES:
             out += rows
-    s.memo["statics"] = (perms, out)
+    s.memo["statics"] = (s.roles, out)
     return out
 
 
@@ -167,12 +167,12 @@ Effects = tuple[dict[int, int], dict[int, set[str]]]
 
 def static_effects(s: State) -> Effects:
     """Per card, what the static effects in force add: power, and granted keywords. Who
-    they reach depends on the play records only (a creature is on its owner's side: cards
-    never change sides), so the last answer holds for as long as the records dict is the
-    same object (``State.set_perm``). Read-only: callers share it."""
+    they reach depends on the roles and hosts in the play records only (a creature is on
+    its owner's side: cards never change sides), so the last answer holds for as long as
+    ``State.roles`` is the same object. Read-only: callers share it."""
     perms = s.perms
     last = s.memo.get("effects")
-    if last is not None and last[0] is perms:
+    if last is not None and last[0] is s.roles:
         return last[1]  # type: ignore[no-any-return]
     bonus: dict[int, int] = {}
     grants: dict[int, set[str]] = {}
@@ -196,7 +196,7 @@ def static_effects(s: State) -> Effects:
                 bonus[uid] = bonus.get(uid, 0) + op["n"]
             elif op["op"] == "grant":
                 grants.setdefault(uid, set()).add(op["kw"])
-    s.memo["effects"] = (perms, (bonus, grants))
+    s.memo["effects"] = (s.roles, (bonus, grants))
     return bonus, grants
 
 

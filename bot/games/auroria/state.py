@@ -112,6 +112,11 @@ class State:
                                                                   compare=False)
     """The records, ``line_edits`` and modifiers the state checks last passed with
     (``board.state_checks``)."""
+    roles: object = field(default_factory=object, repr=False, compare=False)
+    """A token replaced whenever a card's role or host changes (a card enters, leaves or
+    changes play, ``set_perm``), not when only its exhaustion, damage or usage does: what
+    depends on roles alone (the static effects in force and whom they reach) is cached
+    under it by identity, and survives the far more frequent other changes."""
     owned: set[tuple[int, str]] = field(default_factory=set, repr=False, compare=False)
     """What this state may change in place: ``(p, name)`` a zone list, ``(p, "")`` a side
     (see ``zone`` and ``side``)."""
@@ -188,9 +193,12 @@ class State:
         self.side(self.owner[uid])
         perms = self.perms.copy()
         if perm is None:
-            perms.pop(uid, None)
+            old = perms.pop(uid, None)
         else:
+            old = perms.get(uid)
             perms[uid] = perm
+        if old is None or perm is None or old.role != perm.role or old.host != perm.host:
+            self.roles = object()
         self.perms = perms
 
     def zone_of(self, uid: int) -> tuple[int, str]:
