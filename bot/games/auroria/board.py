@@ -265,10 +265,10 @@ def ready_all(s: State, p: int) -> None:
 def state_checks(s: State, ev: list[Event]) -> None:
     """Destroy creatures whose marked damage reaches their power (0 power included), then
     end the game on Influence 0 or less. Whether a creature dies depends on the lines, the
-    play records and the modifiers only: with none changed since the checks last passed
-    (``State.checked``), they pass again."""
+    roles, hosts and damage in the play records (``State.marks``) and the modifiers only:
+    with none changed since the checks last passed (``State.checked``), they pass again."""
     last = s.checked
-    if (last is None or last[0] is not s.perms or last[1] != s.line_edits
+    if (last is None or last[0] is not s.marks or last[1] != s.line_edits
             or last[2] != s.mods):
         while True:
             suspects = _suspects(s)
@@ -280,7 +280,7 @@ def state_checks(s: State, ev: list[Event]) -> None:
                 break
             for uid in doomed:
                 destroy(s, uid, ev)
-        s.checked = (s.perms, s.line_edits, list(s.mods))
+        s.checked = (s.marks, s.line_edits, list(s.mods))
     if s.winners is None and s.phase != "mulligan" and (s.influence[0] <= 0
                                                         or s.influence[1] <= 0):
         end_game(s, [p for p in (0, 1) if s.influence[p] > 0], "influence", ev)

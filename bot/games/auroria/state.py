@@ -106,17 +106,20 @@ class State:
     """(prompt, what deciding to open it computed: a window's options, a build's missing
     piece), so the open decision reuses it; clones start without (see ``decisions.offer``)."""
     line_edits: int = field(default=0, repr=False, compare=False)
-    """How often a line was handed out to change (``zone``): with the play records (never
-    changed in place, see ``set_perm``), what the state checks depend on."""
-    checked: tuple[dict[int, Perm], int, list[Mod]] | None = field(default=None, repr=False,
-                                                                  compare=False)
-    """The records, ``line_edits`` and modifiers the state checks last passed with
+    """How often a line was handed out to change (``zone``): with ``marks``, what the state
+    checks depend on."""
+    checked: tuple[object, int, list[Mod]] | None = field(default=None, repr=False,
+                                                         compare=False)
+    """The ``marks``, ``line_edits`` and modifiers the state checks last passed with
     (``board.state_checks``)."""
     roles: object = field(default_factory=object, repr=False, compare=False)
     """A token replaced whenever a card's role or host changes (a card enters, leaves or
     changes play, ``set_perm``), not when only its exhaustion, damage or usage does: what
     depends on roles alone (the static effects in force and whom they reach) is cached
     under it by identity, and survives the far more frequent other changes."""
+    marks: object = field(default_factory=object, repr=False, compare=False)
+    """Like ``roles``, also replaced when marked damage changes: what the state checks
+    depend on of the records (``board.state_checks``)."""
     owned: set[tuple[int, str]] = field(default_factory=set, repr=False, compare=False)
     """What this state may change in place: ``(p, name)`` a zone list, ``(p, "")`` a side
     (see ``zone`` and ``side``)."""
@@ -198,7 +201,9 @@ class State:
             old = perms.get(uid)
             perms[uid] = perm
         if old is None or perm is None or old.role != perm.role or old.host != perm.host:
-            self.roles = object()
+            self.roles = self.marks = object()
+        elif old.damage != perm.damage:
+            self.marks = object()
         self.perms = perms
 
     def zone_of(self, uid: int) -> tuple[int, str]:
