@@ -73,11 +73,16 @@ def choose_random(decision: Decision, rng: Rng) -> Action:
         return Action(decision.id, tuple(str(c) for c in picked))
     if kind == "block":
         # Uniform over the kind of answer first (a card, leave it, stop), so stopping early
-        # is explored as often as blocking.
-        cards = [o.key for o in options if o.group == "hand"]
-        kinds = [o.key for o in options if o.group != "hand"] + (["card"] if cards else [])
-        answer = rng.choice(kinds)
-        return Action(decision.id, (rng.choice(cards) if answer == "card" else answer,))
+        # is explored as often as blocking. A block menu lists the hand, then one or two
+        # ways to leave cards (``decisions.BLOCK_ENDS``): counted from the end, so a block,
+        # nearly half of all decisions, reads two options rather than the whole menu.
+        ends = 1
+        while ends < len(options) and options[-1 - ends].group != "hand":
+            ends += 1
+        held = len(options) - ends
+        pick = rng.randrange(ends + (held > 0))
+        at = held + pick if pick < ends else rng.randrange(held)
+        return Action(decision.id, (options[at].key,))
     if decision.max == 1 and decision.kind != ORDER:
         return Action(decision.id, (rng.choice(options).key,))
     count = len(options) if decision.kind == ORDER else decision.min
