@@ -42,6 +42,10 @@ class Move(NamedTuple, Generic[S]):
     events: list[Event]
 
 
+_new = tuple.__new__
+"""Builds a ``Move`` as the tuple itself: the named tuple's ``__new__`` is a Python function."""
+
+
 def by_level(levels: str | Sequence[str], budget: Budget = CHECK_BUDGET) -> Choose[Any]:
     """Every seat at ``levels`` (one level, or one per seat); ``budget`` is what a strong
     seat searches per decision."""
@@ -74,7 +78,7 @@ def ai_moves(game: Game[S, Any], state: S, rng: Rng, choose: Choose[S] = RANDOM,
         decision = pending[rng.randrange(len(pending))] if any_open else pending[0]
         action = choose(game, state, decision, rng)
         after, events = play_decision(game, state, decision, action)
-        yield Move(state, decision, action, after, events)
+        yield _new(Move, (state, decision, action, after, events))
         state = after
     if game.result(state) is None:
         raise Endless(f"{game.name}: no end within {game.max_steps} moves")

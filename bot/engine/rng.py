@@ -13,6 +13,10 @@ T = TypeVar("T")
 K = TypeVar("K", int, str)
 
 _MASK = (1 << 64) - 1
+_SMALL = 64
+_LIMITS = (0, *((1 << 64) - (1 << 64) % n for n in range(1, _SMALL)))
+"""``_LIMITS[n]``: the draws below it map evenly onto ``[0, n)`` (the small bounds games use
+come from this table, not two big-number operations a draw)."""
 
 
 class Rng:
@@ -35,9 +39,14 @@ class Rng:
 
     def randrange(self, n: int) -> int:
         """Uniform integer in ``[0, n)`` (rejection sampling, no modulo bias)."""
+        if n == 1:
+            # Every draw is accepted and maps to 0, so only the position needs to move: a
+            # loop picking among one open decision or one kind of answer draws this often.
+            self.state = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            return 0
         if n <= 0:
             raise ValueError("randrange needs a positive bound")
-        limit = 0x10000000000000000 - 0x10000000000000000 % n
+        limit = _LIMITS[n] if n < _SMALL else 0x10000000000000000 - 0x10000000000000000 % n
         while True:
             z = self.state = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
             z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF

@@ -171,6 +171,48 @@ def test_randrange_draws_next_u64_unchanged_over_the_full_range(seed: int) -> No
     assert [a.randrange(2**64) for _ in range(3)] == [b.next_u64() for _ in range(3)]
 
 
+def _reference_randrange(rng: Rng, n: int) -> int:
+    """The rejection sampling ``randrange`` stands for, over ``next_u64``."""
+    limit = 2**64 - 2**64 % n
+    while (z := rng.next_u64()) >= limit:
+        pass
+    return z % n
+
+
+@given(st.integers(min_value=0, max_value=2**64 - 1))
+def test_randrange_shortcuts_draw_as_the_plain_rejection_sampling(seed: int) -> None:
+    # A bound of 1 only moves the position, and small bounds read their limit from a table:
+    # every bound on both sides of the table draws what the plain formula draws.
+    for n in (1, 2, 3, 7, 62, 63, 64, 65, 100, 2**63 + 1):
+        a, b = Rng(seed), Rng(seed)
+        assert [a.randrange(n) for _ in range(4)] == [_reference_randrange(b, n)
+                                                      for _ in range(4)]
+        assert a.state == b.state
+
+
+def _seed_drawing(z: int) -> int:
+    """The seed whose first ``next_u64`` is ``z`` (splitmix64's mixing is invertible)."""
+    m = 2**64 - 1
+    z ^= (z >> 31) ^ (z >> 62)
+    z = (z * pow(0x94D049BB133111EB, -1, 2**64)) & m
+    z ^= (z >> 27) ^ (z >> 54)
+    z = (z * pow(0xBF58476D1CE4E5B9, -1, 2**64)) & m
+    z ^= (z >> 30) ^ (z >> 60)
+    return (z - 0x9E3779B97F4A7C15) & m
+
+
+def test_randrange_rejects_exactly_the_draws_at_or_over_each_bounds_limit() -> None:
+    # Draws on either side of every small bound's limit (and of one bound past the table).
+    for n in (*range(1, 70), 2**63 + 1):
+        limit = 2**64 - 2**64 % n
+        for z in {limit - 1, min(limit, 2**64 - 1)}:
+            seed = _seed_drawing(z)
+            assert Rng(seed).next_u64() == z
+            a, b = Rng(seed), Rng(seed)
+            assert a.randrange(n) == _reference_randrange(b, n), (n, z)
+            assert a.state == b.state
+
+
 def test_placings_share_ties() -> None:
     assert placings_from_scores([(3,), (5,), (3,), (1,)]) == (2, 1, 2, 4)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import combinations
+from operator import attrgetter
 
 from bot.engine import ORDER, Action, Decision, Rng
 from bot.games.aura.cards import (
@@ -36,6 +37,10 @@ from bot.games.aura.rules import PLAY_MAX, PLAY_MIN
 from bot.games.aura.view import AuraView, Shown, Table
 
 # --- random ---------------------------------------------------------------------------------
+
+_KEY = attrgetter("key")
+"""An option's key, read in C (a play reads every card of the hand)."""
+
 
 def tag(decision: Decision) -> str:
     """The kind of decision, from the tag that ends its id (see ``decisions``)."""
@@ -69,15 +74,20 @@ def choose_random(decision: Decision, rng: Rng) -> Action:
     kind = tag(decision)
     options = decision.options
     if kind == "play":
-        picked = sample_play([int(o.key) for o in options], rng)
-        return Action(decision.id, tuple(str(c) for c in picked))
+        picked = sample_play(list(map(int, map(_KEY, options))), rng)
+        return Action(decision.id, tuple(map(str, picked)))
     if kind == "block":
         # Uniform over the kind of answer first (a card, leave it, stop), so stopping early
-        # is explored as often as blocking.
-        cards = [o.key for o in options if o.group == "hand"]
-        kinds = [o.key for o in options if o.group != "hand"] + (["card"] if cards else [])
-        answer = rng.choice(kinds)
-        return Action(decision.id, (rng.choice(cards) if answer == "card" else answer,))
+        # is explored as often as blocking. A block menu lists the hand, then one or two
+        # ways to leave cards (``decisions.BLOCK_ENDS``): counted from the end, so a block,
+        # nearly half of all decisions, reads two options rather than the whole menu.
+        ends = 1
+        while ends < len(options) and options[-1 - ends].group != "hand":
+            ends += 1
+        held = len(options) - ends
+        pick = rng.randrange(ends + (held > 0))
+        at = held + pick if pick < ends else rng.randrange(held)
+        return Action(decision.id, (options[at].key,))
     if decision.max == 1 and decision.kind != ORDER:
         return Action(decision.id, (rng.choice(options).key,))
     count = len(options) if decision.kind == ORDER else decision.min

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from bot.engine import Action, Decision, Event, Game, OptionSpec, Result, Rng, Turn
+from bot.engine import Decision, Game, OptionSpec, Result, Rng, Turn
 from bot.engine.help import Topic
 from bot.games.aura import ai, strong, text
 from bot.games.aura.cards import AURA, EMPTY
@@ -43,18 +43,15 @@ class Aura(Game[AuraState, AuraView]):
                  setup: Mapping[str, Any]) -> AuraState:
         return scenario_state(players, options, seed, setup)
 
-    def pending(self, state: AuraState) -> list[Decision]:
-        return pending(state)
+    # The protocol's methods asked once per decision are the role modules' functions
+    # themselves, not methods that call them: one call layer less on every move.
+    pending = staticmethod(pending)
+    apply = staticmethod(apply_action)
+    view = staticmethod(build_view)
+    ai_choose = staticmethod(ai.choose)
 
     def turn(self, state: AuraState) -> Turn | None:
         return Turn(state.turn, state.active)
-
-    def apply(self, state: AuraState, player: int, action: Action
-              ) -> tuple[AuraState, list[Event]]:
-        return apply_action(state, player, action)
-
-    def view(self, state: AuraState, viewer: int | None) -> AuraView:
-        return build_view(state, viewer)
 
     def result(self, state: AuraState) -> Result | None:
         return standings(state) if state.phase == OVER else None
@@ -67,9 +64,6 @@ class Aura(Game[AuraState, AuraView]):
 
     def from_json(self, data: Mapping[str, Any]) -> AuraState:
         return state_from_json(data)
-
-    def ai_choose(self, level: str, view: AuraView, decision: Decision, rng: Rng) -> Action:
-        return ai.choose(level, view, decision, rng)
 
     def invariants(self, state: AuraState) -> None:
         """Card conservation: each of a player's cards lies in exactly one place."""

@@ -448,28 +448,29 @@ def _extra(d: Draft, key: str) -> None:
         next_turn(d)
 
 
-def apply_action(state: AuraState, seat: int, action: Action) -> tuple[AuraState, list[Event]]:
-    """``seat``'s answer to its open decision, already checked against that decision's menu."""
+def apply_action(state: AuraState, player: int, action: Action
+                 ) -> tuple[AuraState, list[Event]]:
+    """``player``'s answer to its open decision, already checked against that decision's menu."""
     keys = action.choice
     phase = state.phase
     d = Draft(state)
     if phase == PLAY:
-        _play(d, seat, keys)
+        _play(d, player, keys)
     elif phase == BLOCK:
-        _block(d, seat, keys[0])
+        _block(d, player, keys[0])
     elif phase == REVEAL:
         if d.stage == ORDERING:
-            _order(d, seat, keys)
+            _order(d, player, keys)
         elif not d.todo:
-            _wild(d, seat, keys[0])
+            _wild(d, player, keys[0])
         elif d.todo[0] == RETURN:
-            _return(d, seat, keys[0])
+            _return(d, player, keys[0])
         else:
-            _trade(d, seat, keys[0])
+            _trade(d, player, keys[0])
     elif phase == DISCARD:
-        _discard(d, seat, keys)
+        _discard(d, player, keys)
     elif phase == CLEANUP:
-        _stack(d, seat, keys)
+        _stack(d, player, keys)
     elif phase == EXTRA:
         _extra(d, keys[0])
     d.step += 1
