@@ -12,17 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import combinations
-from operator import attrgetter
 
 from bot.engine import ORDER, Action, Decision, Rng
 from bot.games.aura.cards import (
     ACTION,
     BLOCK,
+    CARD_KEY,
     CARDS,
     COLOUR,
     COLOURS,
     DOUBLE,
     EMPTY,
+    KEY_CARD,
     KIND,
     NUMBER,
     RANK,
@@ -37,10 +38,6 @@ from bot.games.aura.rules import PLAY_MAX, PLAY_MIN
 from bot.games.aura.view import AuraView, Shown, Table
 
 # --- random ---------------------------------------------------------------------------------
-
-_KEY = attrgetter("key")
-"""An option's key, read in C (a play reads every card of the hand)."""
-
 
 def tag(decision: Decision) -> str:
     """The kind of decision, from the tag that ends its id (see ``decisions``)."""
@@ -74,8 +71,8 @@ def choose_random(decision: Decision, rng: Rng) -> Action:
     kind = tag(decision)
     options = decision.options
     if kind == "play":
-        picked = sample_play(list(map(int, map(_KEY, options))), rng)
-        return Action(decision.id, tuple(map(str, picked)))
+        picked = sample_play([KEY_CARD[o.key] for o in options], rng)
+        return Action(decision.id, tuple([CARD_KEY[c] for c in picked]))
     if kind == "block":
         # Uniform over the kind of answer first (a card, leave it, stop), so stopping early
         # is explored as often as blocking. A block menu lists the hand, then one or two

@@ -18,6 +18,7 @@ from bot.games.aura.cards import (
     COLOUR,
     COLOURS,
     EMPTY,
+    KEY_CARD,
     KIND,
     LABEL,
     RETURN,
@@ -346,7 +347,7 @@ def advance(d: Draft) -> None:
 # --- answering a decision -----------------------------------------------------------------
 
 def _play(d: Draft, seat: int, keys: tuple[str, ...]) -> None:
-    cards = [int(k) for k in keys]
+    cards = [KEY_CARD[k] for k in keys]
     colours = {COLOUR[c] for c in cards}
     if len(colours) not in (1, len(cards)):
         raise IllegalAction("Play cards of one colour, or each of a different colour.")
@@ -370,7 +371,7 @@ def _block(d: Draft, seat: int, key: str) -> None:
         d.cursor[seat] = size
         d.say("block_done", f"{WHO[seat]} places no more blocks.", {"seat": seat})
         return
-    card = int(key)
+    card = KEY_CARD[key]
     hand = d.hands[seat]
     at = hand.index(card)
     d.hands[seat] = hand[:at] + hand[at + 1:]
@@ -383,7 +384,7 @@ def _block(d: Draft, seat: int, key: str) -> None:
 
 
 def _order(d: Draft, seat: int, keys: tuple[str, ...]) -> None:
-    d.todo = tuple(int(k) for k in keys)
+    d.todo = tuple([KEY_CARD[k] for k in keys])
     d.stage = ACTING
 
 
@@ -437,12 +438,12 @@ def _wild(d: Draft, seat: int, key: str) -> None:
 def _discard(d: Draft, seat: int, keys: tuple[str, ...]) -> None:
     blocks = [int(k[1:]) for k in keys if k.startswith("b")]
     tops = sum(k.startswith("t") for k in keys)
-    hand = [int(k) for k in keys if not k.startswith(("b", "t"))]
+    hand = [KEY_CARD[k] for k in keys if not k.startswith(("b", "t"))]
     discard(d, seat, blocks, hand, tops)
 
 
 def _stack(d: Draft, seat: int, keys: tuple[str, ...]) -> None:
-    under_deck(d, seat, [int(k) for k in keys])
+    under_deck(d, seat, [KEY_CARD[k] for k in keys])
 
 
 def _extra(d: Draft, key: str) -> None:
