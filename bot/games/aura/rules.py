@@ -436,9 +436,17 @@ def _wild(d: Draft, seat: int, key: str) -> None:
 
 
 def _discard(d: Draft, seat: int, keys: tuple[str, ...]) -> None:
-    blocks = [int(k[1:]) for k in keys if k.startswith("b")]
-    tops = sum(k.startswith("t") for k in keys)
-    hand = [KEY_CARD[k] for k in keys if not k.startswith(("b", "t"))]
+    # One pass sorting the keys by their kind (``decisions``: "b<position>", "t<k>", a card).
+    blocks: list[int] = []
+    hand: list[int] = []
+    tops = 0
+    for k in keys:
+        if k[0] == "b":
+            blocks.append(int(k[1:]))
+        elif k[0] == "t":
+            tops += 1
+        else:
+            hand.append(KEY_CARD[k])
     discard(d, seat, blocks, hand, tops)
 
 

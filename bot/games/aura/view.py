@@ -215,6 +215,9 @@ class AuraView(TypedDict):
     """Once the game is over."""
 
 
+_new = tuple.__new__
+"""The discard phase's ``Outcome`` is built as the tuple itself (no Python ``__new__``)."""
+
 _HOW: dict[int, Beats | None] = {0: None, BY_TRUMP: "trump", BY_HIGHER: "higher",
                                  BY_BLOCK: "block"}
 
@@ -282,8 +285,8 @@ def _outcome_of(state: AuraState) -> Outcome | None:
                 every = False
                 break
         blocked_all.append(every)
-    return Outcome(state.marks, state.owes, tuple(blocked_all), state.doubled, state.reversed,
-                   chains_of(played, state.wilds[active]))
+    return _new(Outcome, (state.marks, state.owes, tuple(blocked_all), state.doubled,
+                          state.reversed, chains_of(played, state.wilds[active])))
 
 
 _outcome = by_identity(_outcome_of)
