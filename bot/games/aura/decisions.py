@@ -165,9 +165,10 @@ def window_of(state: AuraState) -> str:
     """The decision window open now: the active player's play, one blocker's blocks, one
     resolver's reveal choices, the discards, the cleanup. The offer to play again after
     every card was stopped opens the additional turn's play window."""
-    if state.phase == EXTRA:
+    phase = state.phase
+    if phase == EXTRA:
         return f"{state.turn + 1}.{PLAY}"
-    return f"{state.turn}.{state.phase}"
+    return f"{state.turn}.{phase}"
 
 
 def pending(state: AuraState) -> list[Decision]:

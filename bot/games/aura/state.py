@@ -126,13 +126,15 @@ def blockers(state: AuraState) -> tuple[int, ...]:
 
 def placing(state: AuraState) -> list[int]:
     """Block phase: the seats choosing a block now (all at once in the simultaneous variant)."""
-    size = len(state.table[state.active])
+    active = state.active
+    size = len(state.table[active])
     cursor = state.cursor
+    behind = _BLOCKERS[state.players][active]  # ``blockers``, inline: asked at every block
     if state.simultaneous:
-        return [s for s in blockers(state) if cursor[s] < size]
+        return [s for s in behind if cursor[s] < size]
     # One at a time (the usual game): the first blocker still placing, found without a list
     # of all of them (views and menus ask this at every block).
-    for s in blockers(state):
+    for s in behind:
         if cursor[s] < size:
             return [s]
     return []
