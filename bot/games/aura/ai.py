@@ -12,17 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import combinations
-from operator import attrgetter
 
 from bot.engine import ORDER, Action, Decision, Rng
 from bot.games.aura.cards import (
     ACTION,
     BLOCK,
+    CARD_KEY,
     CARDS,
     COLOUR,
     COLOURS,
     DOUBLE,
     EMPTY,
+    KEY_CARD,
     KIND,
     NUMBER,
     RANK,
@@ -38,13 +39,14 @@ from bot.games.aura.view import AuraView, Shown, Table
 
 # --- random ---------------------------------------------------------------------------------
 
-_KEY = attrgetter("key")
-"""An option's key, read in C (a play reads every card of the hand)."""
+_new = tuple.__new__
+"""The random AI builds its ``Action`` as the tuple itself: the named tuple's ``__new__`` is a
+Python function, a call more on every random decision."""
 
 
 def tag(decision: Decision) -> str:
     """The kind of decision, from the tag that ends its id (see ``decisions``)."""
-    return decision.id.rsplit(".", 1)[-1]
+    return decision.id.rpartition(".")[2]
 
 
 def sample_play(hand: list[int], rng: Rng) -> list[int]:
@@ -74,8 +76,8 @@ def choose_random(decision: Decision, rng: Rng) -> Action:
     kind = tag(decision)
     options = decision.options
     if kind == "play":
-        picked = sample_play(list(map(int, map(_KEY, options))), rng)
-        return Action(decision.id, tuple(map(str, picked)))
+        picked = sample_play([KEY_CARD[o.key] for o in options], rng)
+        return _new(Action, (decision.id, tuple([CARD_KEY[c] for c in picked])))
     if kind == "block":
         # Uniform over the kind of answer first (a card, leave it, stop), so stopping early
         # is explored as often as blocking. A block menu lists the hand, then one or two
@@ -87,11 +89,11 @@ def choose_random(decision: Decision, rng: Rng) -> Action:
         held = len(options) - ends
         pick = rng.randrange(ends + (held > 0))
         at = held + pick if pick < ends else rng.randrange(held)
-        return Action(decision.id, (options[at].key,))
+        return _new(Action, (decision.id, (options[at].key,)))
     if decision.max == 1 and decision.kind != ORDER:
-        return Action(decision.id, (rng.choice(options).key,))
+        return _new(Action, (decision.id, (rng.choice(options).key,)))
     count = len(options) if decision.kind == ORDER else decision.min
-    return Action(decision.id, tuple(_pick([o.key for o in options], count, rng)))
+    return _new(Action, (decision.id, tuple(_pick([o.key for o in options], count, rng))))
 
 
 # --- normal ---------------------------------------------------------------------------------

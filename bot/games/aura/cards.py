@@ -136,6 +136,11 @@ RANK = (*(CARDS.action_rank if KIND[c] == ACTION else VALUE[c] for c in range(AU
 """Strength when blocking: the number, actions above every number; a wild's is named later."""
 TRUMPS = tuple((k + 1) % COLOURS for k in range(COLOURS))
 """``TRUMPS[k]``: the colour that colour ``k`` beats whatever the values."""
+CARD_KEY = tuple(str(c) for c in range(AURA))
+"""``CARD_KEY[card]``: the option key that names a card (its id as text)."""
+KEY_CARD = {key: c for c, key in enumerate(CARD_KEY)}
+"""The card an option key names: a look-up, a quarter of the cost of ``int(key)`` (plays,
+blocks and discards read their keys this way)."""
 
 
 def wild_of(colour: int) -> int:

@@ -15,7 +15,7 @@ is ``"col<index>"``; a wild's number is its digit.
 from __future__ import annotations
 
 from bot.engine import ORDER, PICK, Decision, Option
-from bot.games.aura.cards import AURA, CARDS, COLOUR, EMPTY, LABEL, RETURN, TRADE
+from bot.games.aura.cards import AURA, CARD_KEY, CARDS, COLOUR, EMPTY, LABEL, RETURN, TRADE
 from bot.games.aura.rules import PLAY_MAX, PLAY_MIN, WHO, reachable, unnamed_wild
 from bot.games.aura.state import (
     BLOCK,
@@ -33,7 +33,7 @@ MENU_MAX = 25
 _new = tuple.__new__
 """Decisions of a play, a block and a discard (most of a game's) are built as the tuple
 itself: the named tuple's ``__new__`` is a Python function taking ten arguments."""
-HAND = tuple(Option(str(c), LABEL[c], "hand") for c in range(AURA))
+HAND = tuple(Option(CARD_KEY[c], LABEL[c], "hand") for c in range(AURA))
 FROM_PILE = tuple(Option(f"d{c}", LABEL[c], "discard") for c in range(AURA))
 NONE = Option("none", "Leave it unblocked")
 DONE = Option("done", "Stop blocking (leave the rest)")
@@ -79,7 +79,7 @@ def _play(state: AuraState, window: str) -> Decision:
         decision_id(state, state.active), state.active, PICK,
         "Play 2–5 cards face down: all of one colour, or all of different colours.",
         tuple([HAND[c] for c in hand]), PLAY_MIN, min(PLAY_MAX, len(hand)),
-        (str(hand[0]), str(hand[1])), window, False))
+        (CARD_KEY[hand[0]], CARD_KEY[hand[1]]), window, False))
 
 
 def _block(state: AuraState, seat: int, window: str) -> Decision:
@@ -165,9 +165,10 @@ def window_of(state: AuraState) -> str:
     """The decision window open now: the active player's play, one blocker's blocks, one
     resolver's reveal choices, the discards, the cleanup. The offer to play again after
     every card was stopped opens the additional turn's play window."""
-    if state.phase == EXTRA:
+    phase = state.phase
+    if phase == EXTRA:
         return f"{state.turn + 1}.{PLAY}"
-    return f"{state.turn}.{state.phase}"
+    return f"{state.turn}.{phase}"
 
 
 def pending(state: AuraState) -> list[Decision]:

@@ -43,6 +43,11 @@ def beats(block: int, block_named: Sequence[int], target: int, target_named: Seq
     return 0
 
 
+_new = tuple.__new__
+"""``judge`` builds its ``Outcome`` as the tuple itself: the named tuple's ``__new__`` is a
+Python function, and the AI judges thousands of tables a decision."""
+
+
 class Outcome(NamedTuple):
     """A named tuple, not a frozen dataclass: the AI judges thousands of tables a decision."""
 
@@ -127,4 +132,4 @@ def judge(table: Sequence[Sequence[int]], active: int,
         marks.append(tuple(cells))
         owes.append(lost * 2 if double else lost)
         blocked_all.append(every)
-    return Outcome(tuple(marks), tuple(owes), tuple(blocked_all), double, reverse, chains)
+    return _new(Outcome, (tuple(marks), tuple(owes), tuple(blocked_all), double, reverse, chains))

@@ -18,6 +18,7 @@ from bot.games.aura.cards import (
     COLOUR,
     COLOURS,
     EMPTY,
+    KEY_CARD,
     KIND,
     LABEL,
     RETURN,
@@ -85,18 +86,18 @@ def settle(d: Draft, seat: int) -> None:
         rest = list(d.decks[seat][1:])
         if d.advanced:
             d.say("aura", f"{WHO[seat]}'s Aura card surfaces and goes back to the bottom.",
-                  seat=seat)
+                  {"seat": seat})
         else:
             d.rand.shuffle(rest)
             d.say("aura", f"{WHO[seat]}'s Aura card surfaces: the deck is shuffled and the "
-                  "Aura card goes back to the bottom.", seat=seat)
-            d.say("shuffle", "", (), seat=seat, order=list(rest))
+                  "Aura card goes back to the bottom.", {"seat": seat})
+            d.say("shuffle", "", {"seat": seat, "order": list(rest)}, ())
         d.decks[seat] = (*rest, AURA)
 
 
 def last_turn(d: Draft, seat: int, kind: str, text: str) -> None:
     """The game ends once this turn is over; the log says so the first time only."""
-    d.say(kind, text + ("." if d.ending else ": this is the last turn."), seat=seat)
+    d.say(kind, text + ("." if d.ending else ": this is the last turn."), {"seat": seat})
     d.ending = True
 
 
@@ -127,7 +128,8 @@ def begin_turn(d: Draft, active: int, bonus: bool) -> None:
     d.bonus = bonus
     d.phase = PLAY
     d.say("turn", f"{WHO[active]} takes an additional turn." if bonus
-          else f"Turn {d.turn}: {WHO[active]} is the active player.", seat=active, bonus=bonus)
+          else f"Turn {d.turn}: {WHO[active]} is the active player.",
+          {"seat": active, "bonus": bonus})
 
 
 def draw_phase(d: Draft) -> None:
@@ -140,8 +142,9 @@ def draw_phase(d: Draft) -> None:
         drawn = take_top(d, seat, need)
         to_hand(d, seat, drawn)
         if drawn:
-            d.say("draw", f"{WHO[seat]} draws {count(len(drawn))}.", seat=seat, count=len(drawn))
-            d.say("drew", f"You draw {names(drawn)}.", (seat,), seat=seat, cards=drawn)
+            d.say("draw", f"{WHO[seat]} draws {count(len(drawn))}.",
+                  {"seat": seat, "count": len(drawn)})
+            d.say("drew", f"You draw {names(drawn)}.", {"seat": seat, "cards": drawn}, (seat,))
         if len(drawn) < need:
             last_turn(d, seat, "short", f"{WHO[seat]} cannot draw enough")
 
@@ -170,7 +173,7 @@ def reveal(d: Draft) -> None:
     shown = {str(s): list(row) for s, row in enumerate(d.table)}
     parts = [f"{WHO[s]}: " + ", ".join([_REVEALED[c] for c in row])
              for s, row in enumerate(d.table) if row.count(EMPTY) < len(row)]
-    d.say("reveal", "Revealed. " + "; ".join(parts) + ".", table=shown, active=d.active)
+    d.say("reveal", "Revealed. " + "; ".join(parts) + ".", {"table": shown, "active": d.active})
 
 
 def unnamed_wild(row: tuple[int, ...], named: tuple[int, ...]) -> int:
@@ -207,7 +210,8 @@ def _resolve(d: Draft) -> bool:
                 d.todo = d.todo[1:]
                 continue
             if head == TRADE and not d.discards[seat]:
-                d.say("trade", f"{WHO[seat]}'s Trade finds an empty discard pile.", seat=seat)
+                d.say("trade", f"{WHO[seat]}'s Trade finds an empty discard pile.",
+                      {"seat": seat})
                 d.todo = d.todo[1:]
                 continue
             return False
@@ -230,9 +234,10 @@ def start_discards(d: Draft) -> None:
     for seat in range(d.players):
         owed = result.owes[seat]
         if owed:
-            d.say("owes", f"{WHO[seat]} must discard {count(owed)}.", seat=seat, count=owed)
+            d.say("owes", f"{WHO[seat]} must discard {count(owed)}.",
+                  {"seat": seat, "count": owed})
         if result.blocked_all[seat]:
-            d.say("blocked_all", f"{WHO[seat]} stopped every card.", seat=seat)
+            d.say("blocked_all", f"{WHO[seat]} stopped every card.", {"seat": seat})
         row = d.table[seat]
         have = (len(row) - row.count(EMPTY) + len(d.hands[seat])
                 + reachable(d.decks, d.surfaced, seat))
@@ -259,14 +264,15 @@ def discard(d: Draft, seat: int, blocks: list[int], hand: list[int], tops: int) 
     text = names(shown) if shown else ""
     if tops:
         text += (" and " if text else "") + f"{count(tops)} from the top of their deck"
-    d.say("discard", f"{WHO[seat]} discards {text}.", seat=seat, cards=shown, hidden=tops)
+    d.say("discard", f"{WHO[seat]} discards {text}.",
+          {"seat": seat, "cards": shown, "hidden": tops})
     hidden = take_top(d, seat, tops)
     d.discards[seat] = d.discards[seat] + tuple(shown) + tuple(hidden)
     d.secret[seat] = d.secret[seat] + tuple(hidden)
     d.owing[seat] = 0
     if hidden:
-        d.say("discard_top", f"From your deck you discard {names(hidden)}.", (seat,),
-              seat=seat, cards=hidden)
+        d.say("discard_top", f"From your deck you discard {names(hidden)}.",
+              {"seat": seat, "cards": hidden}, (seat,))
 
 
 # --- cleanup ------------------------------------------------------------------------------------
@@ -287,8 +293,8 @@ def under_deck(d: Draft, seat: int, cards: list[int]) -> None:
     d.table[seat] = (EMPTY,) * len(d.table[seat])
     d.stacking[seat] = False
     if cards:
-        d.say("cleanup", f"{WHO[seat]} puts {count(len(cards))} under their deck.", seat=seat,
-              count=len(cards))
+        d.say("cleanup", f"{WHO[seat]} puts {count(len(cards))} under their deck.",
+              {"seat": seat, "count": len(cards)})
 
 
 def finish_cleanup(d: Draft) -> None:
@@ -341,7 +347,7 @@ def advance(d: Draft) -> None:
 # --- answering a decision -----------------------------------------------------------------
 
 def _play(d: Draft, seat: int, keys: tuple[str, ...]) -> None:
-    cards = [int(k) for k in keys]
+    cards = [KEY_CARD[k] for k in keys]
     colours = {COLOUR[c] for c in cards}
     if len(colours) not in (1, len(cards)):
         raise IllegalAction("Play cards of one colour, or each of a different colour.")
@@ -351,8 +357,8 @@ def _play(d: Draft, seat: int, keys: tuple[str, ...]) -> None:
     d.cursor = [size if s == seat else 0 for s in range(d.players)]
     d.phase = BLOCK
     d.window = d.step
-    d.say("play", f"{WHO[seat]} plays {size} cards face down.", seat=seat, count=size)
-    d.say("played", f"You play {names(cards)}.", (seat,), seat=seat, cards=cards)
+    d.say("play", f"{WHO[seat]} plays {size} cards face down.", {"seat": seat, "count": size})
+    d.say("played", f"You play {names(cards)}.", {"seat": seat, "cards": cards}, (seat,))
 
 
 def _block(d: Draft, seat: int, key: str) -> None:
@@ -363,29 +369,29 @@ def _block(d: Draft, seat: int, key: str) -> None:
         return
     if key == "done":
         d.cursor[seat] = size
-        d.say("block_done", f"{WHO[seat]} places no more blocks.", seat=seat)
+        d.say("block_done", f"{WHO[seat]} places no more blocks.", {"seat": seat})
         return
-    card = int(key)
+    card = KEY_CARD[key]
     hand = d.hands[seat]
     at = hand.index(card)
     d.hands[seat] = hand[:at] + hand[at + 1:]
     d.table[seat] = replace_at(d.table[seat], target, card)
     d.cursor[seat] = target + 1
-    d.say("block", f"{WHO[seat]} blocks card {target + 1} face down.", seat=seat,
-          position=target)
-    d.say("blocked_with", f"You block card {target + 1} with {LABEL[card]}.", (seat,),
-          seat=seat, position=target, card=card)
+    d.say("block", f"{WHO[seat]} blocks card {target + 1} face down.",
+          {"seat": seat, "position": target})
+    d.say("blocked_with", f"You block card {target + 1} with {LABEL[card]}.",
+          {"seat": seat, "position": target, "card": card}, (seat,))
 
 
 def _order(d: Draft, seat: int, keys: tuple[str, ...]) -> None:
-    d.todo = tuple(int(k) for k in keys)
+    d.todo = tuple([KEY_CARD[k] for k in keys])
     d.stage = ACTING
 
 
 def _return(d: Draft, seat: int, key: str) -> None:
     d.todo = d.todo[1:]
     if key == "none":
-        d.say("return", f"{WHO[seat]}'s Return sends nothing back.", seat=seat)
+        d.say("return", f"{WHO[seat]}'s Return sends nothing back.", {"seat": seat})
         return
     owner_text, _, pos_text = key.partition(".")
     owner, pos = int(owner_text), int(pos_text)
@@ -395,14 +401,14 @@ def _return(d: Draft, seat: int, key: str) -> None:
         d.wilds[owner] = replace_at(d.wilds[owner], COLOUR[card], 0)
     to_hand(d, owner, [card])
     d.say("return", f"{WHO[seat]}'s Return sends {LABEL[card]} back to {WHO[owner]}'s hand.",
-          seat=seat, owner=owner, position=pos, card=card)
+          {"seat": seat, "owner": owner, "position": pos, "card": card})
 
 
 def _trade(d: Draft, seat: int, key: str) -> None:
     if key == "keep":
         d.todo = d.todo[1:]
         d.trade_colour = -1
-        d.say("trade", f"{WHO[seat]} keeps the Trade card.", seat=seat)
+        d.say("trade", f"{WHO[seat]} keeps the Trade card.", {"seat": seat})
         return
     if key.startswith("col"):
         d.trade_colour = int(key[3:])
@@ -417,7 +423,7 @@ def _trade(d: Draft, seat: int, key: str) -> None:
     if card == RETURN:
         d.todo = (RETURN, *d.todo)
     d.say("trade", f"{WHO[seat]} trades the Trade card for {LABEL[card]} from the discard "
-          "pile.", seat=seat, card=card, position=pos)
+          "pile.", {"seat": seat, "card": card, "position": pos})
 
 
 def _wild(d: Draft, seat: int, key: str) -> None:
@@ -425,26 +431,34 @@ def _wild(d: Draft, seat: int, key: str) -> None:
     pos = unnamed_wild(d.table[seat], d.wilds[seat])
     card = d.table[seat][pos]
     d.wilds[seat] = replace_at(d.wilds[seat], COLOUR[card], value)
-    d.say("wild", f"{WHO[seat]} names the {LABEL[card]} {value}.", seat=seat, card=card,
-          value=value)
+    d.say("wild", f"{WHO[seat]} names the {LABEL[card]} {value}.",
+          {"seat": seat, "card": card, "value": value})
 
 
 def _discard(d: Draft, seat: int, keys: tuple[str, ...]) -> None:
-    blocks = [int(k[1:]) for k in keys if k.startswith("b")]
-    tops = sum(k.startswith("t") for k in keys)
-    hand = [int(k) for k in keys if not k.startswith(("b", "t"))]
+    # One pass sorting the keys by their kind (``decisions``: "b<position>", "t<k>", a card).
+    blocks: list[int] = []
+    hand: list[int] = []
+    tops = 0
+    for k in keys:
+        if k[0] == "b":
+            blocks.append(int(k[1:]))
+        elif k[0] == "t":
+            tops += 1
+        else:
+            hand.append(KEY_CARD[k])
     discard(d, seat, blocks, hand, tops)
 
 
 def _stack(d: Draft, seat: int, keys: tuple[str, ...]) -> None:
-    under_deck(d, seat, [int(k) for k in keys])
+    under_deck(d, seat, [KEY_CARD[k] for k in keys])
 
 
 def _extra(d: Draft, key: str) -> None:
     if key == "again":
         begin_turn(d, d.active, True)
     else:
-        d.say("pass", f"{WHO[d.active]} passes the additional turn.", seat=d.active)
+        d.say("pass", f"{WHO[d.active]} passes the additional turn.", {"seat": d.active})
         next_turn(d)
 
 

@@ -114,24 +114,27 @@ def replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...
     return (*items[:index], value, *items[index + 1:])
 
 
-_BLOCKERS = {(n, a): tuple((a + k) % n for k in range(1, n)) for n in range(2, 5)
-             for a in range(n)}
+_BLOCKERS = tuple(tuple(tuple((a + k) % n for k in range(1, n)) for a in range(n))
+                  for n in range(5))
+"""``_BLOCKERS[players][active]`` (nested tuples: no key tuple to build and hash)."""
 
 
 def blockers(state: AuraState) -> tuple[int, ...]:
     """The blocking players in turn order from the active player."""
-    return _BLOCKERS[state.players, state.active]
+    return _BLOCKERS[state.players][state.active]
 
 
 def placing(state: AuraState) -> list[int]:
     """Block phase: the seats choosing a block now (all at once in the simultaneous variant)."""
-    size = len(state.table[state.active])
+    active = state.active
+    size = len(state.table[active])
     cursor = state.cursor
+    behind = _BLOCKERS[state.players][active]  # ``blockers``, inline: asked at every block
     if state.simultaneous:
-        return [s for s in blockers(state) if cursor[s] < size]
+        return [s for s in behind if cursor[s] < size]
     # One at a time (the usual game): the first blocker still placing, found without a list
     # of all of them (views and menus ask this at every block).
-    for s in blockers(state):
+    for s in behind:
         if cursor[s] < size:
             return [s]
     return []
@@ -139,14 +142,15 @@ def placing(state: AuraState) -> list[int]:
 
 def waiting(state: AuraState) -> list[int]:
     """The seats with an open decision, in seat order."""
-    if state.phase == PLAY or state.phase == EXTRA:
+    phase = state.phase
+    if phase in (PLAY, EXTRA):
         return [state.active]
-    if state.phase == BLOCK:
+    if phase == BLOCK:
         return sorted(placing(state)) if state.simultaneous else placing(state)
-    if state.phase == REVEAL:
+    if phase == REVEAL:
         return [state.resolver]
-    if state.phase == DISCARD:
-        return [s for s in range(state.players) if state.owing[s]]
-    if state.phase == CLEANUP:
-        return [s for s in range(state.players) if state.stacking[s]]
+    if phase == DISCARD:
+        return [s for s, owing in enumerate(state.owing) if owing]
+    if phase == CLEANUP:
+        return [s for s, stacking in enumerate(state.stacking) if stacking]
     return []

@@ -52,7 +52,6 @@ from bot.games.aura.state import (
     REVEAL,
     AuraState,
     blockers,
-    placing,
     waiting,
 )
 
@@ -216,6 +215,9 @@ class AuraView(TypedDict):
     """Once the game is over."""
 
 
+_new = tuple.__new__
+"""The discard phase's ``Outcome`` is built as the tuple itself (no Python ``__new__``)."""
+
 _HOW: dict[int, Beats | None] = {0: None, BY_TRUMP: "trump", BY_HIGHER: "higher",
                                  BY_BLOCK: "block"}
 
@@ -265,26 +267,6 @@ _pile = by_identity(_pile_of, size=16)
 """A discard pile's faces: one list while the pile stays the same (most steps add nothing)."""
 
 
-def _seat(state: AuraState, seat: int, shown: bool, hidden_blocks: int) -> Seat:
-    deck = state.decks[seat]
-    pile = state.discards[seat]
-    aura, lines = _LOOKS[seat]
-    in_deck = len(deck) - 1
-    held = len(state.hands[seat]) + hidden_blocks
-    return {
-        "seat": seat,
-        "aura": aura,
-        "back": lines,
-        "hand": held,
-        "deck": in_deck,
-        "under_aura": in_deck - deck.index(AURA),
-        "aura_surfaced": state.surfaced[seat],
-        "discard": len(pile),
-        "discarded": _pile(pile) if shown else None,
-        "remaining": in_deck + held,
-    }
-
-
 def _outcome_of(state: AuraState) -> Outcome | None:
     """The marks to show: live while effects resolve, fixed once discarding starts."""
     if state.phase == REVEAL:
@@ -303,8 +285,8 @@ def _outcome_of(state: AuraState) -> Outcome | None:
                 every = False
                 break
         blocked_all.append(every)
-    return Outcome(state.marks, state.owes, tuple(blocked_all), state.doubled, state.reversed,
-                   chains_of(played, state.wilds[active]))
+    return _new(Outcome, (state.marks, state.owes, tuple(blocked_all), state.doubled,
+                          state.reversed, chains_of(played, state.wilds[active])))
 
 
 _outcome = by_identity(_outcome_of)
@@ -329,32 +311,29 @@ def _cells(state: AuraState, seat: int, viewer: int | None, result: Outcome | No
         hidden = _HIDDEN_CELLS[seat]
         return [hidden if c != EMPTY else None for c in state.table[seat]]
     played = state.table[state.active]
+    marks = result.marks[seat]
     cells: list[Cell | None] = []
     for i, c in enumerate(state.table[seat]):
-        marked = result is not None and played[i] != EMPTY
-        if c == EMPTY and not marked:
-            cells.append(None)
+        face = _FACES[c][named[COLOUR[c]]] if c != EMPTY else None
+        if played[i] == EMPTY:  # that card went back to a hand: no marks
+            cells.append(None if face is None else
+                         {"card": face, "beats": None, "blocked": None, "discards": None})
             continue
-        cell: Cell = {"card": None, "beats": None, "blocked": None, "discards": None}
-        if c != EMPTY:
-            cell["card"] = (_FACES[c][named[COLOUR[c]]] if result is not None or viewer == seat
-                            else _BACKS[seat])
-        if result is not None and marked:
-            mark = result.marks[seat][i]
-            cell["beats"] = _HOW[mark & HOW_MASK]
-            cell["blocked"] = bool(mark & BLOCKED)
-            cell["discards"] = bool(mark & DISCARDS)
-        cells.append(cell)
+        mark = marks[i]
+        cells.append({"card": face, "beats": _HOW[mark & HOW_MASK],
+                      "blocked": bool(mark & BLOCKED), "discards": bool(mark & DISCARDS)})
     return cells
 
 
-def _table(state: AuraState, viewer: int | None) -> tuple[Table, set[int]]:
-    """The table and the seats whose blocks are sealed from ``viewer``."""
+def _table(state: AuraState, viewer: int | None, waiting: list[int]) -> tuple[Table, set[int]]:
+    """The table and the seats whose blocks are sealed from ``viewer`` (``waiting``: the seats
+    with an open decision)."""
     active = state.active
     played = state.table[active]
-    revealed = state.phase not in (PLAY, BLOCK_PHASE)
+    phase = state.phase
+    revealed = phase not in (PLAY, BLOCK_PHASE)
     result = _outcome(state) if revealed else None
-    choosing = placing(state) if state.phase == BLOCK_PHASE else ()
+    choosing = waiting if phase == BLOCK_PHASE else ()
     named = state.wilds[active]
     cards: list[Slot]
     if not revealed:
@@ -367,7 +346,8 @@ def _table(state: AuraState, viewer: int | None) -> tuple[Table, set[int]]:
                   "chain": chain or None} for c, chain in zip(played, chains, strict=True)]
     rows: list[Row] = []
     sealed: set[int] = set()
-    for seat in blockers(state):
+    behind = blockers(state)
+    for seat in behind:
         hide = not revealed and state.simultaneous and viewer != seat
         if hide:
             sealed.add(seat)
@@ -384,13 +364,13 @@ def _table(state: AuraState, viewer: int | None) -> tuple[Table, set[int]]:
         "revealed": revealed,
         "cards": cards,
         "blockers": rows,
-        "resolving": state.resolver if state.phase == REVEAL else None,
+        "resolving": state.resolver if phase == REVEAL else None,
         "effects": {
             "double": result is not None and result.double,
             "reverse": result is not None and result.reverse,
-            "block": [s for s in blockers(state) if BLOCK in state.table[s]] if revealed else [],
+            "block": [s for s in behind if BLOCK in state.table[s]] if revealed else [],
         },
-        "final": revealed and state.phase != REVEAL,
+        "final": revealed and phase != REVEAL,
     }
     return table, sealed
 
@@ -403,14 +383,35 @@ def _standing(state: AuraState) -> Standing:
 
 def build_view(state: AuraState, viewer: int | None) -> AuraView:
     """The whole view for ``viewer`` (None: the public view)."""
+    deciding = waiting(state)
     table: Table | None = None
     sealed: set[int] = set()
     if state.table:
-        table, sealed = _table(state, viewer)
+        table, sealed = _table(state, viewer, deciding)
     over = state.phase == OVER
-    seats = [_seat(state, s, over or viewer == s,
-                   len(state.table[s]) - state.table[s].count(EMPTY) if s in sealed else 0)
-             for s in range(state.players)]
+    # The seats in a plain loop over the per-seat fields read once, not a helper per seat:
+    # every view builds them all.
+    seats: list[Seat] = []
+    for seat, (deck, pile, hand, surfaced) in enumerate(zip(
+            state.decks, state.discards, state.hands, state.surfaced, strict=True)):
+        aura, lines = _LOOKS[seat]
+        in_deck = len(deck) - 1
+        held = len(hand)
+        if seat in sealed:  # blocks still face down count as cards in hand
+            row = state.table[seat]
+            held += len(row) - row.count(EMPTY)
+        seats.append({
+            "seat": seat,
+            "aura": aura,
+            "back": lines,
+            "hand": held,
+            "deck": in_deck,
+            "under_aura": in_deck - deck.index(AURA),
+            "aura_surfaced": surfaced,
+            "discard": len(pile),
+            "discarded": _pile(pile) if over or viewer == seat else None,
+            "remaining": in_deck + held,
+        })
     return {
         "game": "aura",
         "viewer": viewer,
@@ -420,7 +421,7 @@ def build_view(state: AuraState, viewer: int | None) -> AuraView:
         "active": state.active,
         "additional_turn": state.bonus,
         "phase": state.phase,
-        "waiting": waiting(state),
+        "waiting": deciding,
         "ending": state.ending,
         "opening": _opening(state.opening),
         "seats": seats,
