@@ -19,6 +19,10 @@ cards and dropped items, one per slot."""
 LINES = ("front", "back")
 _SEARCH_ORDER = (*PLAYER_ZONES[1:], PLAYER_ZONES[0])
 """``PLAYER_ZONES`` with the decks last."""
+_ZONE_OF_ROLE = {"creature": "", "planted": "", "dropped": "", "energy": "energy",
+                 "potion": "energy", "aura": "auras", "equipped": "gear", "under": "under",
+                 "leader": "leader"}
+"""The zone holding a card in play with that role; "" for a line."""
 
 
 class Perm(NamedTuple):
@@ -180,6 +184,10 @@ class State:
         needs no copy: ``zones[p][name]``."""
         if name in LINES:
             self.line_edits += 1
+        return self._own(p, name)
+
+    def _own(self, p: int, name: str) -> list[int]:
+        """``zone`` without counting a line edit."""
         if (p, name) in self.owned:
             return self.zones[p][name]
         z = self.side(p)
@@ -188,18 +196,24 @@ class State:
         return cards
 
     def set_perm(self, uid: int, perm: Perm | None) -> None:
-        """Record ``perm`` for ``uid`` (None: forget it, the card left play). The records
-        are never changed in place: each change makes a new dict (a handful a turn, of a
-        dozen or so entries), so clones share it and the dict's identity tells whether any
-        record changed (``derived.statics`` keys on it). A record is part of its owner's
-        side (cards never change sides), so that side is copied too (``side``)."""
-        self.side(self.owner[uid])
+        """Record ``perm`` for ``uid`` (None: forget it, the card has left play). The
+        records are never changed in place: each change makes a new dict (a handful a
+        turn, of a dozen or so entries), so clones share it. A record is part of the zone
+        list holding its card (cards never change sides), so that list is copied too
+        (``zone``): an unchanged zone list is the same object with the same records, and
+        what is derived from it (a view's piece) may be kept by its identity. A card
+        leaving play has already left its list."""
         perms = self.perms.copy()
         if perm is None:
             old = perms.pop(uid, None)
         else:
             old = perms.get(uid)
             perms[uid] = perm
+            p = self.owner[uid]
+            name = _ZONE_OF_ROLE[perm.role]
+            if not name:
+                name = "front" if uid in self.zones[p]["front"] else "back"
+            self._own(p, name)
         if old is None or perm is None or old.role != perm.role or old.host != perm.host:
             self.roles = self.marks = object()
         elif old.damage != perm.damage:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Literal, NotRequired, TypedDict
+from typing import Literal, NamedTuple, NotRequired, TypedDict, cast
 
 from bot.games.auroria import series
 from bot.games.auroria.cards import CardDef
@@ -25,7 +25,7 @@ from bot.games.auroria.derived import (
     power,
     statics,
 )
-from bot.games.auroria.state import Mod, State
+from bot.games.auroria.state import PLAYER_ZONES, Mod, State
 
 
 class CardFace(TypedDict):
@@ -199,11 +199,6 @@ def card_view(s: State, uid: int) -> CardFace:
     return found
 
 
-SideView = tuple[dict[str, list[int]], Statics, list[Mod], int, int, PlayerView]
-"""A player's part of a view with what it was built from: that player's side, the static
-effects and the modifiers in force, the turn and the player's Influence."""
-
-
 class _Builder:
     """One view's shared inputs: the deal's caches (faces, zone lists, leaders, Energy rows,
     the last part built per player and viewpoint; views share them read-only) and the
@@ -223,7 +218,7 @@ class _Builder:
         self.faces: dict[tuple[int, ...], list[CardFace]] = caches[0]
         self.rows: dict[tuple[int, bool, bool], EnergyCard] = caches[1]
         self.leaders: dict[tuple[int, int, bool, int, tuple[int, ...]], LeaderView] = caches[2]
-        self.parts: dict[tuple[int, bool], SideView] = caches[3]
+        self.parts: dict[tuple[int, bool], _Part] = caches[3]
 
     def faces_of(self, uids: list[int]) -> list[CardFace]:
         """The faces of a zone's cards (grave, hand, Aura zones, under the leader), cached
@@ -299,34 +294,73 @@ class _Builder:
         """``p``'s part, the last one built for this viewpoint when nothing it shows can
         have changed: ``p``'s side is the same object (``State.side``), with the same
         effects in force, turn (for ``new``) and Influence. Cards and equipped items stay
-        on their owner's side (invariants), so nothing else of the other side matters."""
+        on their owner's side (invariants), so nothing else of the other side matters.
+        Otherwise the last part with only its changed pieces rebuilt: a zone list is
+        replaced whenever its cards or their play records change (``State.set_perm``), so
+        a piece whose zone lists are the same objects still holds."""
         s = self.s
         own = self.viewer == p
         z = s.zones[p]
         last = self.parts.get((p, own))
-        if (last is not None and last[0] is z and last[3] == s.turn
-                and last[4] == s.influence[p] and last[1] == self.active
-                and last[2] == s.mods):
-            return last[5]
-        perms = s.perms
-        gear = {perms[u].host: u for u in z["gear"]} if z["gear"] else {}  # carrier -> item
-        slot = self.slot
-        out: PlayerView = {
-            "seat": p, "influence": s.influence[p],
-            "leader": self.leader(z["leader"][0], z["under"], gear),
-            "front": [slot(u, p, "front", gear) for u in z["front"]],
-            "back": [slot(u, p, "back", gear) for u in z["back"]],
-            "energy": self.energy(z["energy"], own),
-            "auras": self.faces_of(z["auras"]),
-            "hand_count": len(z["hand"]), "deck_count": len(z["deck"]),
-            "grave_count": len(z["grave"]), "grave": self.faces_of(z["grave"]),
-        }
-        if own:
+        if last is None:
+            was, effects, out = _NO_SIDE, False, cast(PlayerView, {"seat": p})
+        else:
+            effects = last.active == self.active and last.mods == s.mods
+            if (last.side is z and effects and last.turn == s.turn
+                    and last.influence == s.influence[p]):
+                return last.view
+            was, out = last.side, last.view.copy()
+        out["influence"] = s.influence[p]
+        # (pieces assigned in the order of the keys of a part built from nothing)
+        kept = effects and z["gear"] is was["gear"]
+        gear = _carriers(s, z)
+        if not (kept and z["leader"] is was["leader"] and z["under"] is was["under"]):
+            out["leader"] = self.leader(z["leader"][0], z["under"], gear)
+        kept = kept and last is not None and last.turn == s.turn
+        if not (kept and z["front"] is was["front"]):
+            out["front"] = [self.slot(u, p, "front", gear) for u in z["front"]]
+        if not (kept and z["back"] is was["back"]):
+            out["back"] = [self.slot(u, p, "back", gear) for u in z["back"]]
+        if z["energy"] is not was["energy"]:
+            out["energy"] = self.energy(z["energy"], own)
+        if z["auras"] is not was["auras"]:
+            out["auras"] = self.faces_of(z["auras"])
+        if z["hand"] is not was["hand"]:
+            out["hand_count"] = len(z["hand"])
+        if z["deck"] is not was["deck"]:
+            out["deck_count"] = len(z["deck"])
+        if z["grave"] is not was["grave"]:
+            out["grave_count"] = len(z["grave"])
+            out["grave"] = self.faces_of(z["grave"])
+        if own and z["hand"] is not was["hand"]:
             out["hand"] = self.faces_of(z["hand"])
         if s.frozen():
-            self.parts[p, own] = (z, self.active, list(s.mods), s.turn, s.influence[p],
-                                  out)
+            self.parts[p, own] = _Part(z, self.active, list(s.mods), s.turn, s.influence[p],
+                                       out)
         return out
+
+
+class _Part(NamedTuple):
+    """A player's part of a view for one viewpoint, with what it was built from: that
+    player's side, the static effects and the modifiers in force, the turn and the
+    player's Influence."""
+
+    side: dict[str, list[int]]
+    active: Statics
+    mods: list[Mod]
+    turn: int
+    influence: int
+    view: PlayerView
+
+
+_NO_SIDE: dict[str, list[int]] = {name: [] for name in PLAYER_ZONES}
+"""A side no state holds: a part built against it builds every piece."""
+
+
+def _carriers(s: State, z: dict[str, list[int]]) -> dict[int, int]:
+    """Carrier -> the item equipped to it, on side ``z``."""
+    perms = s.perms
+    return {perms[u].host: u for u in z["gear"]} if z["gear"] else {}
 
 
 def _decks(ids: list[str], cards: Mapping[str, CardDef]) -> list[DeckCount]:
