@@ -156,15 +156,10 @@ class State:
     # ----- copy on write ------------------------------------------------------------------
     def freeze(self) -> None:
         """Done changing in place: from now on a change copies first, as in a clone. A side
-        no state owns never changes again, so caches may key on it by identity
-        (``frozen``); ``rules.apply`` freezes the state it returns."""
+        no state owns never changes again, so caches may key on it by identity (a state
+        with nothing ``owned`` is frozen); ``rules.apply`` freezes the state it returns."""
         if self.owned:
             self.owned = set()
-
-    def frozen(self) -> bool:
-        """Whether neither side may still change in place (see ``freeze``)."""
-        owned = self.owned
-        return not owned or ((0, "") not in owned and (1, "") not in owned)
 
     def side(self, p: int) -> dict[str, list[int]]:
         """``p``'s zone dict, to change in place. Clones share both sides, and a side is

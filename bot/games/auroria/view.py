@@ -187,55 +187,70 @@ class AuroriaView(TypedDict):
 
 def card_view(s: State, uid: int) -> CardFace:
     """A card's printed face, built once per deal and shared (views are read-only)."""
-    cache: dict[int, CardFace] | None = s.memo.get("views")
-    if cache is None:
-        cache = s.memo["views"] = {}
-    found = cache.get(uid)
+    return _caches(s).cards[uid]
+
+
+class _Caches:
+    """What the views of one deal share, read-only: every card's face (by uid), the faces
+    of zone contents, Energy rows, leaders, and the last part built per player and
+    viewpoint."""
+
+    __slots__ = ("cards", "faces", "leaders", "parts", "rows")
+
+    def __init__(self, s: State) -> None:
+        self.cards: list[CardFace] = [_face(u, card(s, u)) for u in range(len(s.kinds))]
+        self.faces: dict[tuple[int, ...], list[CardFace]] = {}
+        self.rows: dict[tuple[int, bool, bool], EnergyCard] = {}
+        self.leaders: dict[tuple[int, int, bool, int, tuple[int, ...]], LeaderView] = {}
+        self.parts: dict[tuple[int, bool], _Part] = {}
+
+
+def _face(uid: int, c: CardDef) -> CardFace:
+    return {"uid": uid, "id": c.id, "name": c.name, "type": c.type, "colour": c.colour,
+            "cost": c.cost, "front": c.front, "back": c.back,
+            "keywords": sorted(c.keywords), "text": c.text}
+
+
+def _caches(s: State) -> _Caches:
+    found: _Caches | None = s.memo.get("view")
     if found is None:
-        c = card(s, uid)
-        found = cache[uid] = {"uid": uid, "id": c.id, "name": c.name, "type": c.type,
-                              "colour": c.colour, "cost": c.cost, "front": c.front,
-                              "back": c.back, "keywords": sorted(c.keywords), "text": c.text}
+        found = s.memo["view"] = _Caches(s)
     return found
 
 
 class _Builder:
-    """One view's shared inputs: the deal's caches (faces, zone lists, leaders, Energy rows,
-    the last part built per player and viewpoint; views share them read-only) and the
-    effects in force now. With no modifier and no static effect (most states) a card's
-    power and keywords are printed."""
+    """One view's inputs: the state, the viewer, the deal's caches and the effects in force
+    now. With no modifier and no static effect (most states) a card's power and keywords
+    are printed."""
 
-    __slots__ = ("active", "faces", "leaders", "parts", "printed", "rows", "s", "viewer")
+    __slots__ = ("active", "c", "printed", "s", "viewer")
 
     def __init__(self, s: State, viewer: int | None) -> None:
         self.s = s
         self.viewer = viewer
         self.active = statics(s)
         self.printed = not self.active and not s.mods
-        caches = s.memo.get("view")
-        if caches is None:
-            caches = s.memo["view"] = ({}, {}, {}, {})
-        self.faces: dict[tuple[int, ...], list[CardFace]] = caches[0]
-        self.rows: dict[tuple[int, bool, bool], EnergyCard] = caches[1]
-        self.leaders: dict[tuple[int, int, bool, int, tuple[int, ...]], LeaderView] = caches[2]
-        self.parts: dict[tuple[int, bool], _Part] = caches[3]
+        self.c = _caches(s)
 
     def faces_of(self, uids: list[int]) -> list[CardFace]:
         """The faces of a zone's cards (grave, hand, Aura zones, under the leader), cached
         per content like ``card_view``."""
         key = tuple(uids)
-        found = self.faces.get(key)
+        faces = self.c.faces
+        found = faces.get(key)
         if found is None:
-            if len(self.faces) > 4096:
-                self.faces.clear()
-            found = self.faces[key] = [card_view(self.s, u) for u in uids]
+            if len(faces) > 4096:
+                faces.clear()
+            cards = self.c.cards
+            found = faces[key] = [cards[u] for u in uids]
         return found
 
     def slot(self, uid: int, p: int, line: str, gear: dict[int, int]) -> Slot:
         s = self.s
         perm = s.perms[uid]
         role = perm.role
-        face = card_view(s, uid)
+        cards = self.c.cards
+        face = cards[uid]
         if role == "creature":
             item = gear.get(uid)
             if self.printed:
@@ -247,7 +262,7 @@ class _Builder:
             return {"kind": "creature", "uid": uid, "card": face, "power": pw,
                     "exhausted": perm.exhausted, "damage": perm.damage, "keywords": kws,
                     "new": perm.entered == s.turn,
-                    "item": card_view(s, item) if item is not None else None}
+                    "item": cards[item] if item is not None else None}
         if role == "planted":
             planted: PlantedSlot = {"kind": "planted", "uid": uid,
                                     "colour": card(s, leader(s, p)).colour}
@@ -258,7 +273,7 @@ class _Builder:
 
     def energy(self, uids: list[int], named: bool) -> list[EnergyCard]:
         """The Energy Zone; rows are shared like ``card_view`` (a handful per card)."""
-        perms, rows = self.s.perms, self.rows
+        perms, rows = self.s.perms, self.c.rows
         out = []
         for uid in uids:
             perm = perms[uid]
@@ -279,14 +294,15 @@ class _Builder:
         attacked = s.perms[lead].attacks > 0
         item = gear.get(lead, -1)
         key = (lead, pw, attacked, item, tuple(under))
-        found = self.leaders.get(key)
+        leaders = self.c.leaders
+        found = leaders.get(key)
         if found is None:
-            if len(self.leaders) > 1024:
-                self.leaders.clear()
-            found = self.leaders[key] = {
+            if len(leaders) > 1024:
+                leaders.clear()
+            found = leaders[key] = {
                 "uid": lead, "name": lc.name, "colour": lc.colour, "race": lc.race,
                 "traits": list(lc.traits), "power": pw, "base_power": lc.front,
-                "attacked": attacked, "item": card_view(s, item) if item >= 0 else None,
+                "attacked": attacked, "item": self.c.cards[item] if item >= 0 else None,
                 "under": self.faces_of(under)}
         return found
 
@@ -301,42 +317,42 @@ class _Builder:
         s = self.s
         own = self.viewer == p
         z = s.zones[p]
-        last = self.parts.get((p, own))
+        last = self.c.parts.get((p, own))
         if last is None:
-            was, effects, out = _NO_SIDE, False, cast(PlayerView, {"seat": p})
+            was, effects, turned, out = _NO_SIDE, False, True, _blank(p, own)
         else:
+            was = last.side
             effects = last.active == self.active and last.mods == s.mods
-            if (last.side is z and effects and last.turn == s.turn
-                    and last.influence == s.influence[p]):
+            turned = last.turn != s.turn
+            if was is z and effects and not turned and last.influence == s.influence[p]:
                 return last.view
-            was, out = last.side, last.view.copy()
+            out = last.view.copy()
         out["influence"] = s.influence[p]
-        # (pieces assigned in the order of the keys of a part built from nothing)
-        kept = effects and z["gear"] is was["gear"]
-        gear = _carriers(s, z)
-        if not (kept and z["leader"] is was["leader"] and z["under"] is was["under"]):
-            out["leader"] = self.leader(z["leader"][0], z["under"], gear)
-        kept = kept and last is not None and last.turn == s.turn
-        if not (kept and z["front"] is was["front"]):
-            out["front"] = [self.slot(u, p, "front", gear) for u in z["front"]]
-        if not (kept and z["back"] is was["back"]):
-            out["back"] = [self.slot(u, p, "back", gear) for u in z["back"]]
+        gear = was["gear"] is z["gear"]
+        if not (effects and gear and z["leader"] is was["leader"]
+                and z["under"] is was["under"]):
+            out["leader"] = self.leader(z["leader"][0], z["under"], _carriers(s, z))
+        if turned or not (effects and gear and z["front"] is was["front"]
+                          and z["back"] is was["back"]):
+            carriers = _carriers(s, z)
+            out["front"] = [self.slot(u, p, "front", carriers) for u in z["front"]]
+            out["back"] = [self.slot(u, p, "back", carriers) for u in z["back"]]
         if z["energy"] is not was["energy"]:
             out["energy"] = self.energy(z["energy"], own)
         if z["auras"] is not was["auras"]:
             out["auras"] = self.faces_of(z["auras"])
         if z["hand"] is not was["hand"]:
             out["hand_count"] = len(z["hand"])
+            if own:
+                out["hand"] = self.faces_of(z["hand"])
         if z["deck"] is not was["deck"]:
             out["deck_count"] = len(z["deck"])
         if z["grave"] is not was["grave"]:
             out["grave_count"] = len(z["grave"])
             out["grave"] = self.faces_of(z["grave"])
-        if own and z["hand"] is not was["hand"]:
-            out["hand"] = self.faces_of(z["hand"])
-        if s.frozen():
-            self.parts[p, own] = _Part(z, self.active, list(s.mods), s.turn, s.influence[p],
-                                       out)
+        if not s.owned:  # frozen (``State.freeze``): its zone lists never change again
+            self.c.parts[p, own] = _new(_Part, (z, self.active, list(s.mods), s.turn,
+                                                s.influence[p], out))
         return out
 
 
@@ -353,6 +369,9 @@ class _Part(NamedTuple):
     view: PlayerView
 
 
+_new = tuple.__new__
+"""Builds a ``_Part`` as the tuple itself: the named tuple's ``__new__`` is a Python
+function."""
 _NO_SIDE: dict[str, list[int]] = {name: [] for name in PLAYER_ZONES}
 """A side no state holds: a part built against it builds every piece."""
 
@@ -361,6 +380,18 @@ def _carriers(s: State, z: dict[str, list[int]]) -> dict[int, int]:
     """Carrier -> the item equipped to it, on side ``z``."""
     perms = s.perms
     return {perms[u].host: u for u in z["gear"]} if z["gear"] else {}
+
+
+def _blank(p: int, own: bool) -> PlayerView:
+    """A part to fill in, its keys in their order ("hand" only in the seat's own view;
+    each value is replaced)."""
+    out = dict.fromkeys(_KEYS if own else _KEYS[:-1])
+    out["seat"] = p
+    return cast(PlayerView, out)
+
+
+_KEYS = ("seat", "influence", "leader", "front", "back", "energy", "auras", "hand_count",
+         "deck_count", "grave_count", "grave", "hand")
 
 
 def _decks(ids: list[str], cards: Mapping[str, CardDef]) -> list[DeckCount]:
