@@ -14,6 +14,7 @@ Option keys: ``play:<uid>``, ``act:<uid>``, ``move:<uid>``, ``disc:<creature>:<i
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
 from bot.engine import KEEP, ORDER, PICK, Decision, Option
@@ -52,6 +53,19 @@ _CARD_OPTIONS = {"play": ("Play {name} ({cost})", "play"),
                  "act": ("Activate {name}", "activate"), "en": ("Place {name}", "energy"),
                  "atk": ("Attack with {name}", "attack"), "blk": ("Block with {name}", "block"),
                  "tgt": ("{name}", "target"), "tg": ("{name}", "target")}
+
+
+_DRAW = Option("draw", "Draw a card")
+_SKIP_DRAW = Option("skip", "Skip the draw")
+_NO_ENERGY = Option("skip", "Place no Energy")
+_BATTLE = Option("battle", "Go to battle", "pass")
+_END = Option("end", "End the turn", "pass")
+_BACK = Option("back", "Back", "pass")
+_BACK_TO_ATTACKERS = Option("back", "Back")
+_NO_BLOCK = Option("none", "Do not block", "pass")
+_PASS = Option("pass", "Pass", "pass")
+_AUTOPASS = Option("autopass", "Pass; stop offering mirrored turns", "pass")
+"""The fixed options (built once, not looked up in ``option``'s cache per menu)."""
 
 
 def card_option(s: State, verb: str, uid: int) -> Option:
@@ -255,8 +269,8 @@ def window_options(s: State, prompt: dict[str, Any]) -> list[Option]:
     if prompt.get("mirror") and not s.autopass[p]:
         mirrored = main_actions(s, p, True)
         if mirrored:
-            out += [*mirrored, option("autopass", "Pass; stop offering mirrored turns", "pass")]
-    return [*out, option("pass", "Pass", "pass")]
+            out += [*mirrored, _AUTOPASS]
+    return [*out, _PASS]
 
 
 def menu(options: list[Option], tail: list[Option]) -> list[Option]:
@@ -392,32 +406,31 @@ def _missing(s: State, prompt: dict[str, Any]) -> tuple[str, list[Option]] | Non
 def options(s: State, prompt: dict[str, Any]) -> list[Option]:
     k, p = prompt["k"], prompt["p"]
     if k == "draw":
-        return [option("draw", "Draw a card"), option("skip", "Skip the draw")]
+        return [_DRAW, _SKIP_DRAW]
     if k == "energy":
         return [*[card_option(s, "en", u) for u in energy_cards(s, p)],
-                option("skip", "Place no Energy")]
+                _NO_ENERGY]
     if k == "main":
-        return menu(main_actions(s, p, False),
-                          [option("battle", "Go to battle", "pass")])
+        return menu(main_actions(s, p, False), [_BATTLE])
     if k == "menu":
         inner = [o for o in _origin_options(s, prompt["origin"]) if o.group == prompt["group"]]
-        return [*inner[:MAX_OPTIONS - 1], option("back", "Back", "pass")]
+        return [*inner[:MAX_OPTIONS - 1], _BACK]
     if k == "window":
         opts = _window(s, prompt)
         return menu(opts[:-1], [opts[-1]])
     if k == "build":
         need = _missing(s, prompt)
         assert need is not None
-        return [*need[1][:MAX_OPTIONS - 1], option("back", "Back", "pass")]
+        return [*need[1][:MAX_OPTIONS - 1], _BACK]
     if k == "battle":
         return [*[card_option(s, "atk", u) for u in attackers(s, p)],
-                option("end", "End the turn", "pass")]
+                _END]
     if k == "target":
         return [*[card_option(s, "tgt", u) for u in attack_targets(s, prompt["att"])],
-                option("back", "Back")]
+                _BACK_TO_ATTACKERS]
     if k == "block":
         return [*[card_option(s, "blk", u) for u in blockers(s)],
-                option("none", "Do not block", "pass")]
+                _NO_BLOCK]
     if k == "order":
         return [option(str(i), f"{name(s, t['uid'])} ({t['tr'].replace('_', ' ')})")
                 for i, t in enumerate(s.trig)]
@@ -486,14 +499,22 @@ def pending(state: State) -> list[Decision]:
     prompt = state.prompt
     if prompt is None:
         return []
+    k, p = prompt["k"], prompt["p"]
     opts = tuple(options(state, prompt))
     lo, hi = limits(prompt)
-    kind = ORDER if prompt["k"] == "order" else PICK
-    default = tuple(o.key for o in opts) if kind == ORDER else _safe_default(opts, lo)
+    if k == "order":
+        kind, default = ORDER, tuple(o.key for o in opts)
+    else:
+        kind, default = PICK, _safe_default(opts, lo)
     # The active player's whole turn is one window, the opponent's responses another.
-    window = f"{state.turn}." + ("turn" if prompt["p"] == state.active else "response")
-    return [Decision(f"{state.step}.{prompt['k']}", prompt["p"], kind,
-                     prompt_text(state, prompt), opts, lo, hi, default, window)]
+    window = f"{state.turn}.turn" if p == state.active else f"{state.turn}.response"
+    return [_new(Decision, (f"{state.step}.{k}", p, kind, prompt_text(state, prompt), opts, lo,
+                            hi, default, window, True))]
+
+
+_new = tuple.__new__
+"""Builds a ``Decision`` as the tuple itself (every field given): the named tuple's
+``__new__`` is a Python function, and a decision is built every move."""
 
 
 def _mulligan_decision(s: State, p: int) -> Decision:
@@ -512,16 +533,13 @@ def _safe_default(opts: tuple[Option, ...], lo: int) -> tuple[str, ...]:
     the offered default (Energy first, Potions kept: house rules, paying)."""
     if opts and opts[0].key.startswith("pay:"):
         return (opts[0].key,)
-    best = len(_SAFE)
-    for o in opts:
-        rank = _SAFE.get(o.key, best)
-        if rank < best:
-            best = rank
-    if best < len(_SAFE):
-        return (_SAFE_KEYS[best],)
+    safe = _SAFE.keys() & map(_KEY, opts)
+    if safe:
+        return (min(safe, key=_SAFE.__getitem__),)
     return tuple(o.key for o in opts[:max(lo, 1)])
 
 
 _SAFE_KEYS = ("pass", "none", "back", "draw", "skip", "battle", "end")
 """Harmless answers, the first offered one is the default."""
 _SAFE = {key: rank for rank, key in enumerate(_SAFE_KEYS)}
+_KEY = attrgetter("key")

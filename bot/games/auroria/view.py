@@ -25,7 +25,7 @@ from bot.games.auroria.derived import (
     power,
     statics,
 )
-from bot.games.auroria.state import PLAYER_ZONES, Mod, State
+from bot.games.auroria.state import LINES, PLAYER_ZONES, Mod, State
 
 
 class CardFace(TypedDict):
@@ -202,7 +202,8 @@ class _Caches:
         self.faces: dict[tuple[int, ...], list[CardFace]] = {}
         self.rows: dict[tuple[int, bool, bool], EnergyCard] = {}
         self.leaders: dict[tuple[int, int, bool, int, tuple[int, ...]], LeaderView] = {}
-        self.parts: dict[tuple[int, bool], _Part] = {}
+        self.parts: list[_Part | None] = [None] * 4
+        """By ``2 * player + (player == viewer)``."""
 
 
 def _face(uid: int, c: CardDef) -> CardFace:
@@ -225,12 +226,12 @@ class _Builder:
 
     __slots__ = ("active", "c", "printed", "s", "viewer")
 
-    def __init__(self, s: State, viewer: int | None) -> None:
+    def __init__(self, s: State, viewer: int | None, active: Statics, c: _Caches) -> None:
         self.s = s
         self.viewer = viewer
-        self.active = statics(s)
-        self.printed = not self.active and not s.mods
-        self.c = _caches(s)
+        self.active = active
+        self.printed = not active and not s.mods
+        self.c = c
 
     def faces_of(self, uids: list[int]) -> list[CardFace]:
         """The faces of a zone's cards (grave, hand, Aura zones, under the leader), cached
@@ -306,34 +307,27 @@ class _Builder:
                 "under": self.faces_of(under)}
         return found
 
-    def player(self, p: int) -> PlayerView:
-        """``p``'s part, the last one built for this viewpoint when nothing it shows can
-        have changed: ``p``'s side is the same object (``State.side``), with the same
-        effects in force, turn (for ``new``) and Influence. Cards and equipped items stay
-        on their owner's side (invariants), so nothing else of the other side matters.
-        Otherwise the last part with only its changed pieces rebuilt: a zone list is
-        replaced whenever its cards or their play records change (``State.set_perm``), so
-        a piece whose zone lists are the same objects still holds."""
+    def player(self, p: int, last: _Part | None) -> PlayerView:
+        """``p``'s part: ``last``, the last one built for this viewpoint, with only its
+        changed pieces rebuilt (or every piece, without one). A zone list is replaced
+        whenever its cards or their play records change (``State.set_perm``), so a piece
+        whose zone lists are the same objects still holds."""
         s = self.s
         own = self.viewer == p
         z = s.zones[p]
-        last = self.c.parts.get((p, own))
         if last is None:
-            was, effects, turned, out = _NO_SIDE, False, True, _blank(p, own)
+            was, effects, then, out = _NO_SIDE, False, -1, _blank(p, own)
         else:
-            was = last.side
+            was, then = last.side, last.turn
             effects = last.active == self.active and last.mods == s.mods
-            turned = last.turn != s.turn
-            if was is z and effects and not turned and last.influence == s.influence[p]:
-                return last.view
             out = last.view.copy()
         out["influence"] = s.influence[p]
         gear = was["gear"] is z["gear"]
         if not (effects and gear and z["leader"] is was["leader"]
                 and z["under"] is was["under"]):
             out["leader"] = self.leader(z["leader"][0], z["under"], _carriers(s, z))
-        if turned or not (effects and gear and z["front"] is was["front"]
-                          and z["back"] is was["back"]):
+        if not (effects and gear and z["front"] is was["front"] and z["back"] is was["back"]
+                and (then == s.turn or not _arrived(s, z, then))):
             carriers = _carriers(s, z)
             out["front"] = [self.slot(u, p, "front", carriers) for u in z["front"]]
             out["back"] = [self.slot(u, p, "back", carriers) for u in z["back"]]
@@ -351,7 +345,7 @@ class _Builder:
             out["grave_count"] = len(z["grave"])
             out["grave"] = self.faces_of(z["grave"])
         if not s.owned:  # frozen (``State.freeze``): its zone lists never change again
-            self.c.parts[p, own] = _new(_Part, (z, self.active, list(s.mods), s.turn,
+            self.c.parts[2 * p + own] = _new(_Part, (z, self.active, list(s.mods), s.turn,
                                                 s.influence[p], out))
         return out
 
@@ -380,6 +374,17 @@ def _carriers(s: State, z: dict[str, list[int]]) -> dict[int, int]:
     """Carrier -> the item equipped to it, on side ``z``."""
     perms = s.perms
     return {perms[u].host: u for u in z["gear"]} if z["gear"] else {}
+
+
+def _arrived(s: State, z: dict[str, list[int]], turn: int) -> bool:
+    """Whether a card in side ``z``'s lines entered play in ``turn``: else no creature's
+    ``new`` changes as the turn moves on."""
+    perms = s.perms
+    for line in LINES:
+        for u in z[line]:
+            if perms[u].entered == turn:
+                return True
+    return False
 
 
 def _blank(p: int, own: bool) -> PlayerView:
@@ -413,13 +418,30 @@ def match_view(record: series.Series, viewer: int | None,
     return out
 
 
+def _part(s: State, viewer: int | None, p: int, active: Statics, c: _Caches) -> PlayerView:
+    """``p``'s part, the last one built for this viewpoint when nothing it shows can have
+    changed: ``p``'s side is the same object (``State.side``), with the same turn (for
+    ``new``), Influence and effects in force. Cards and equipped items stay on their
+    owner's side (invariants), so nothing else of the other side matters."""
+    last = c.parts[2 * p + (viewer == p)]
+    if last is not None:
+        side, effects, mods, turn, influence, view = last
+        if (side is s.zones[p] and turn == s.turn and influence == s.influence[p]
+                and effects == active and mods == s.mods):
+            return view
+    return _Builder(s, viewer, active, c).player(p, last)
+
+
 def build_view(s: State, viewer: int | None, waiting: list[int]) -> AuroriaView:
     c = s.combat
-    b = _Builder(s, viewer)
+    caches: _Caches | None = s.memo.get("view")
+    if caches is None:
+        caches = _caches(s)
+    active = statics(s)
     out: AuroriaView = {
         "game": "auroria", "viewer": viewer, "turn": s.turn, "active": s.active,
         "phase": s.phase, "slow": s.slow, "waiting": waiting,
-        "players": [b.player(0), b.player(1)],
+        "players": [_part(s, viewer, 0, active, caches), _part(s, viewer, 1, active, caches)],
         "chain": [{"id": e["id"], "kind": e["kind"], "controller": e["p"],
                    "card": card_view(s, e["uid"]), "targets": list(e["tg"]),
                    "negated": e["neg"]} for e in s.chain] if s.chain else [],
