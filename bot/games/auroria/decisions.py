@@ -168,14 +168,14 @@ def hosts(s: State, p: int, c: CardDef) -> list[int]:
     return [h for h in pool if can_carry(s, p, h)]
 
 
-def playable(s: State, p: int, uid: int, window: bool) -> bool:
-    c = card(s, uid)
-    bloom = "Bloom" in c.keywords
+def playable(s: State, p: int, c: CardDef, window: bool, energy: int) -> bool:
+    """Whether ``p`` may play ``c`` now; ``energy``: what ``p`` can pay with Energy and
+    Potions (``energy_available``, the same for every card of a menu)."""
     if c.type in ("leader", "energy"):
         return False
     if c.type == "counter":
-        return window and bool(counter_targets(s, p, c)) and can_pay(s, p, c.cost, bloom)
-    if not can_pay(s, p, c.cost, bloom):
+        return window and bool(counter_targets(s, p, c)) and can_pay(s, p, c, energy)
+    if not can_pay(s, p, c, energy):
         return False
     if c.type == "creature":
         return bool(line_free(s, p, "front") or line_free(s, p, "back"))
@@ -194,16 +194,16 @@ def counter_targets(s: State, p: int, c: CardDef) -> list[dict[str, Any]]:
     return [e for e in s.chain if e["p"] != p and not e["neg"] and e["kind"] in c.counters]
 
 
-def activatable(s: State, p: int) -> list[int]:
+def activatable(s: State, p: int, energy: int) -> list[int]:
     """Unused Activate effects of ready creatures and of Aura Spells (the codex keeps only
-    non-activated abilities for exhausted creatures)."""
+    non-activated abilities for exhausted creatures) that ``energy`` pays for."""
     out = []
     for uid in (*creatures(s, p), *s.zones[p]["auras"]):
         c = card(s, uid)
         eff = c.effect("activate")
         perm = s.perms[uid]
         if (eff is not None and not perm.used and not perm.exhausted
-                and energy_available(s, p) >= eff.cost and _targets_exist(s, p, c, eff)):
+                and energy >= eff.cost and _targets_exist(s, p, c, eff)):
             out.append(uid)
     return out
 
@@ -236,11 +236,12 @@ def discoveries(s: State, p: int) -> list[tuple[int, int]]:
 
 def main_actions(s: State, p: int, window: bool) -> list[Option]:
     out = []
+    energy = energy_available(s, p)
     for uid in distinct_hand(s, p):
         c = card(s, uid)
-        if c.type != "counter" and playable(s, p, uid, window):
+        if c.type != "counter" and playable(s, p, c, window, energy):
             out.append(card_option(s, "play", uid))
-    for uid in activatable(s, p):  # loops, not comprehensions: these are mostly empty
+    for uid in activatable(s, p, energy):  # loops, not comprehensions: mostly empty
         out.append(card_option(s, "act", uid))
     for uid, line in movable(s, p):
         dest = "back" if line == "front" else "front"
@@ -255,9 +256,10 @@ def main_actions(s: State, p: int, window: bool) -> list[Option]:
 
 def counters_in_hand(s: State, p: int) -> list[Option]:
     out = []
+    energy = energy_available(s, p)
     for uid in distinct_hand(s, p):
         c = card(s, uid)
-        if c.type == "counter" and playable(s, p, uid, True):
+        if c.type == "counter" and playable(s, p, c, True, energy):
             out.append(card_option(s, "ctr", uid))
     return out
 

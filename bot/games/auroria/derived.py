@@ -255,7 +255,7 @@ def planted(s: State, p: int) -> list[int]:
     return [u for line in LINES for u in s.zones[p][line] if s.perms[u].role == "planted"]
 
 
-def can_pay(s: State, p: int, cost: int, bloom: bool) -> bool:
-    """Whether ``cost`` is payable; Bloom cards may also use Planted cards (1 each)."""
-    extra = len(planted(s, p)) if bloom else 0
-    return energy_available(s, p) + extra >= cost
+def can_pay(s: State, p: int, c: CardDef, energy: int) -> bool:
+    """Whether ``p`` can pay for ``c`` with ``energy`` (``energy_available``); Bloom cards
+    may also use Planted cards (1 each)."""
+    return energy >= c.cost or ("Bloom" in c.keywords and energy + len(planted(s, p)) >= c.cost)
