@@ -194,9 +194,9 @@ def room_needed(s: State, movers: list[int]) -> list[tuple[int, str, int, list[i
     for p in (0, 1):
         for dest in LINES:
             origin = (p, other_line(dest))
-            incoming = [u for u, where in zip(movers, at, strict=True) if where == origin]
-            if not incoming:
+            if origin not in at:
                 continue
+            incoming = [u for u, where in zip(movers, at, strict=True) if where == origin]
             staying = [u for u in s.zones[p][dest] if u not in movers]
             need = len(staying) + len(incoming) - LINE_SIZE
             out.append((p, dest, need, [u for u in staying if can_make_room_with(s, u)]))
@@ -281,8 +281,8 @@ def state_checks(s: State, ev: list[Event]) -> None:
             for uid in doomed:
                 destroy(s, uid, ev)
         s.checked = (s.marks, s.line_edits, list(s.mods))
-    if s.winners is None and s.phase != "mulligan" and (s.influence[0] <= 0
-                                                        or s.influence[1] <= 0):
+    if (s.influence[0] <= 0 or s.influence[1] <= 0) and s.winners is None and (
+            s.phase != "mulligan"):
         end_game(s, [p for p in (0, 1) if s.influence[p] > 0], "influence", ev)
 
 

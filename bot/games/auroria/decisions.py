@@ -485,12 +485,6 @@ def prompt_text(s: State, prompt: dict[str, Any]) -> str:
     return PROMPT_TEXTS[k]
 
 
-def limits(prompt: dict[str, Any]) -> tuple[int, int]:
-    if prompt["k"] == "op":
-        return int(prompt["min"]), int(prompt["max"])
-    return 1, 1
-
-
 # ----- decisions ----------------------------------------------------------------------------
 def pending(state: State) -> list[Decision]:
     """The open decisions: the prompt's, both mulligans, or a best-of-three break's."""
@@ -503,10 +497,10 @@ def pending(state: State) -> list[Decision]:
         return []
     k, p = prompt["k"], prompt["p"]
     opts = tuple(options(state, prompt))
-    lo, hi = limits(prompt)
     if k == "order":
-        kind, default = ORDER, tuple(o.key for o in opts)
+        lo, hi, kind, default = 1, 1, ORDER, tuple(o.key for o in opts)
     else:
+        lo, hi = (int(prompt["min"]), int(prompt["max"])) if k == "op" else (1, 1)
         kind, default = PICK, _safe_default(opts, lo)
     # The active player's whole turn is one window, the opponent's responses another.
     window = f"{state.turn}.turn" if p == state.active else f"{state.turn}.response"

@@ -138,7 +138,8 @@ class State:
         d = self.__dict__.copy()
         d["zones"] = self.zones.copy()
         d["owned"] = set()
-        self.freeze()  # the sides are shared now: neither copy may change them in place
+        if self.owned:  # the sides are shared now: neither copy may change them in place
+            self.owned = set()
         d["limbo"] = self.limbo.copy()
         d["mods"] = self.mods.copy()
         d["flags"] = self.flags.copy()
