@@ -84,11 +84,11 @@ def card_option(s: State, verb: str, uid: int) -> Option:
 
 def distinct_hand(s: State, p: int) -> list[int]:
     """One uid per distinct card in hand (identical copies are one menu entry). Asked
-    several times a decision; kept for a hand list the state no longer changes in place
-    (``State.zone``), for as long as it is the same object."""
+    several times a decision, also while a move is being made (the hand may still change
+    in place): the last answer is kept with a copy of the hand it came from."""
     hand = s.zones[p]["hand"]
     last = s.memo.get(_DISTINCT[p])
-    if last is not None and last[0] is hand:
+    if last is not None and last[0] == hand:
         return last[1]  # type: ignore[no-any-return]
     seen: set[str] = set()
     out = []
@@ -96,8 +96,7 @@ def distinct_hand(s: State, p: int) -> list[int]:
         if s.kinds[uid] not in seen:
             seen.add(s.kinds[uid])
             out.append(uid)
-    if (p, "hand") not in s.owned:
-        s.memo[_DISTINCT[p]] = (hand, out)
+    s.memo[_DISTINCT[p]] = (hand.copy(), out)
     return out
 
 

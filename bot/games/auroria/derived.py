@@ -149,10 +149,10 @@ def statics(s: State) -> Statics:
     dozen or so); every reader adds the ops up, so their order does not matter. Only the
     roles count, so the last answer holds for as long as ``State.roles`` is the same
     object. Read-only: callers share the list."""
-    perms = s.perms
     last = s.memo.get("statics")
     if last is not None and last[0] is s.roles:
         return last[1]  # type: ignore[no-any-return]
+    perms = s.perms
     out: Statics = []
     for uid, rows in _static_rows(s).items():
         perm = perms.get(uid)
@@ -170,10 +170,10 @@ def static_effects(s: State) -> Effects:
     they reach depends on the roles and hosts in the play records only (a creature is on
     its owner's side: cards never change sides), so the last answer holds for as long as
     ``State.roles`` is the same object. Read-only: callers share it."""
-    perms = s.perms
     last = s.memo.get("effects")
     if last is not None and last[0] is s.roles:
         return last[1]  # type: ignore[no-any-return]
+    perms = s.perms
     bonus: dict[int, int] = {}
     grants: dict[int, set[str]] = {}
     in_play: list[int] | None = None
