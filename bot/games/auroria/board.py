@@ -185,6 +185,10 @@ def can_make_room_with(s: State, uid: int) -> bool:
         perm.role == "creature" and not has(s, uid, "Protected"))
 
 
+_MOVES = (("front", "back"), ("back", "front"))
+"""(destination, origin) of a move, destination in ``LINES`` order."""
+
+
 def room_needed(s: State, movers: list[int]) -> list[tuple[int, str, int, list[int]]]:
     """For each line the ``movers`` go to at once: (owner, line, cards still to destroy there,
     the cards that may be destroyed). Only cards already in that line count, never a moved
@@ -192,8 +196,8 @@ def room_needed(s: State, movers: list[int]) -> list[tuple[int, str, int, list[i
     out = []
     at = [s.line_of(u) for u in movers]
     for p in (0, 1):
-        for dest in LINES:
-            origin = (p, other_line(dest))
+        for dest, source in _MOVES:
+            origin = (p, source)
             if origin not in at:
                 continue
             incoming = [u for u, where in zip(movers, at, strict=True) if where == origin]
