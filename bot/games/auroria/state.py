@@ -43,13 +43,18 @@ class Perm(NamedTuple):
     def but(self, *, exhausted: bool | None = None, damage: int | None = None,
             attacks: int | None = None, blocks: int | None = None,
             used: bool | None = None) -> Perm:
-        """This record with the given fields changed: ``_replace`` without its generic walk
-        over the fields (records change several times a turn)."""
-        return Perm(self.role, self.exhausted if exhausted is None else exhausted,
-                    self.damage if damage is None else damage, self.entered,
-                    self.attacks if attacks is None else attacks,
-                    self.blocks if blocks is None else blocks,
-                    self.used if used is None else used, self.host)
+        """This record with the given fields changed, built as the tuple itself: neither
+        ``_replace``'s generic walk over the fields nor the named tuple's Python ``__new__``
+        (records change several times a turn)."""
+        return _new(Perm, (self.role, self.exhausted if exhausted is None else exhausted,
+                           self.damage if damage is None else damage, self.entered,
+                           self.attacks if attacks is None else attacks,
+                           self.blocks if blocks is None else blocks,
+                           self.used if used is None else used, self.host))
+
+
+_new = tuple.__new__
+"""Builds a named tuple from every field at once (see ``Perm.but``)."""
 
 
 @dataclass(frozen=True, slots=True)
