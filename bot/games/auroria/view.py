@@ -187,29 +187,34 @@ class AuroriaView(TypedDict):
 
 def card_view(s: State, uid: int) -> CardFace:
     """A card's printed face, built once per deal and shared (views are read-only)."""
-    return _caches(s).cards[uid]
+    return _caches(s).face(s, uid)
 
 
 class _Caches:
-    """What the views of one deal share, read-only: every card's face (by uid), the faces
-    of zone contents, Energy rows, leaders, and the last part built per player and
-    viewpoint."""
+    """What the views of one deal share, read-only: the cards' faces (by uid, each built
+    the first time a view shows it: most of a deck is never seen), the faces of zone
+    contents, Energy rows, leaders, and the last part built per player and viewpoint."""
 
     __slots__ = ("cards", "faces", "leaders", "parts", "rows")
 
     def __init__(self, s: State) -> None:
-        self.cards: list[CardFace] = [_face(u, card(s, u)) for u in range(len(s.kinds))]
+        self.cards: list[CardFace | None] = [None] * len(s.kinds)
         self.faces: dict[tuple[int, ...], list[CardFace]] = {}
         self.rows: dict[tuple[int, bool, bool], EnergyCard] = {}
         self.leaders: dict[tuple[int, int, bool, int, tuple[int, ...]], LeaderView] = {}
         self.parts: list[_Part | None] = [None] * 4
         """By ``2 * player + (player == viewer)``."""
 
-
-def _face(uid: int, c: CardDef) -> CardFace:
-    return {"uid": uid, "id": c.id, "name": c.name, "type": c.type, "colour": c.colour,
-            "cost": c.cost, "front": c.front, "back": c.back,
-            "keywords": sorted(c.keywords), "text": c.text}
+    def face(self, s: State, uid: int) -> CardFace:
+        """``uid``'s face (read ``cards[uid] or face(s, uid)`` where it counts)."""
+        found = self.cards[uid]
+        if found is None:
+            c = card(s, uid)
+            found = self.cards[uid] = {
+                "uid": uid, "id": c.id, "name": c.name, "type": c.type, "colour": c.colour,
+                "cost": c.cost, "front": c.front, "back": c.back,
+                "keywords": sorted(c.keywords), "text": c.text}
+        return found
 
 
 def _caches(s: State) -> _Caches:
@@ -242,16 +247,16 @@ class _Builder:
         if found is None:
             if len(faces) > 4096:
                 faces.clear()
-            cards = self.c.cards
-            found = faces[key] = [cards[u] for u in uids]
+            c, s = self.c, self.s
+            found = faces[key] = [c.cards[u] or c.face(s, u) for u in uids]
         return found
 
     def slot(self, uid: int, p: int, line: str, gear: dict[int, int]) -> Slot:
         s = self.s
         perm = s.perms[uid]
         role = perm.role
-        cards = self.c.cards
-        face = cards[uid]
+        c = self.c
+        face = c.cards[uid] or c.face(s, uid)
         if role == "creature":
             item = gear.get(uid)
             if self.printed:
@@ -263,7 +268,7 @@ class _Builder:
             return {"kind": "creature", "uid": uid, "card": face, "power": pw,
                     "exhausted": perm.exhausted, "damage": perm.damage, "keywords": kws,
                     "new": perm.entered == s.turn,
-                    "item": cards[item] if item is not None else None}
+                    "item": c.face(s, item) if item is not None else None}
         if role == "planted":
             planted: PlantedSlot = {"kind": "planted", "uid": uid,
                                     "colour": card(s, leader(s, p)).colour}
@@ -303,7 +308,7 @@ class _Builder:
             found = leaders[key] = {
                 "uid": lead, "name": lc.name, "colour": lc.colour, "race": lc.race,
                 "traits": list(lc.traits), "power": pw, "base_power": lc.front,
-                "attacked": attacked, "item": self.c.cards[item] if item >= 0 else None,
+                "attacked": attacked, "item": self.c.face(s, item) if item >= 0 else None,
                 "under": self.faces_of(under)}
         return found
 
