@@ -517,7 +517,7 @@ def _mulligan_decision(s: State, p: int) -> Decision:
     m = s.mull[p]
     text = ("Mercy mulligan: pick the cards to keep; the rest go back and you draw to 7."
             if m == 0 else f"Mulligan again? Keep at most {HAND - m} (or all).")
-    opts = tuple(Option(str(u), name(s, u), "hand") for u in hand)
+    opts = tuple([option(str(u), name(s, u), "hand") for u in hand])
     game = f"g{len(s.series['games'])}." if s.series is not None else ""
     return Decision(f"mul{game}{p}.{m}", p, KEEP, text, opts, 0, len(hand),
                     tuple(o.key for o in opts), f"{game}mulligan")

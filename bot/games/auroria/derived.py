@@ -91,8 +91,8 @@ def _static_cards(s: State) -> list[tuple[int, tuple[Mapping[str, Any], ...]]]:
     found = s.memo.get("static")
     if found is None:
         cat = catalog(s)
-        found = s.memo["static"] = [(u, _static_ops(cat[k])) for u, k in enumerate(s.kinds)
-                                    if _static_ops(cat[k])]
+        found = s.memo["static"] = [(u, ops) for u, k in enumerate(s.kinds)
+                                    if (ops := _static_ops(cat[k]))]
     return found
 
 
