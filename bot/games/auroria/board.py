@@ -28,15 +28,14 @@ def who(p: int) -> str:
 
 def draw(s: State, p: int, n: int, ev: list[Event]) -> int:
     """Draw up to ``n`` from the top; an empty deck simply stops drawing (no loss here)."""
-    got = 0
-    for _ in range(n):
-        if not s.zones[p]["deck"]:
-            break
-        uid = s.zone(p, "deck").pop(0)
-        s.zone(p, "hand").append(uid)
-        got += 1
-        ev.append(Event("draw_private", f"You draw {name(s, uid)}.", (p,), {"uid": uid}))
+    got = max(0, min(n, len(s.zones[p]["deck"])))
     if got:
+        deck = s.zone(p, "deck")
+        drawn = deck[:got]
+        del deck[:got]
+        s.zone(p, "hand").extend(drawn)
+        for uid in drawn:
+            ev.append(Event("draw_private", f"You draw {name(s, uid)}.", (p,), {"uid": uid}))
         ev.append(Event("draw", f"{who(p)} draws {got} card{'s' * (got > 1)}.",
                         data={"player": p, "n": got}))
     return got
