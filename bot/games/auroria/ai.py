@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import attrgetter
 from typing import Any
 
 from bot.engine import ORDER, Action, Decision, Rng
@@ -17,20 +18,30 @@ Board = dict[int, tuple[int, CreatureSlot]]
 def choose(level: str, view: AuroriaView, decision: Decision, rng: Rng) -> Action:
     if level == "normal":
         return Action(decision.id, _normal(view, decision))
-    return Action(decision.id, _random(decision, rng))
+    # the tuple itself: the named tuple's ``__new__`` is a Python function
+    return _new(Action, (decision.id, _random(decision, rng)))
+
+
+_new = tuple.__new__
 
 
 def _random(d: Decision, rng: Rng) -> tuple[str, ...]:
     if d.kind != ORDER and d.max == 1:
         # stepping back is legal but would only make the fuzzing walk in circles
-        forward = [o.key for o in d.options if o.key not in ("back", "autopass")]
-        return (rng.choice(forward or [o.key for o in d.options]),)
+        forward = [k for k in map(_KEY, d.options) if k not in _CIRCLES] or [
+            o.key for o in d.options]
+        return (forward[rng.randrange(len(forward))],)
     keys = [o.key for o in d.options]
     if d.kind == ORDER:
         rng.shuffle(keys)
         return tuple(keys)
     n = d.min + rng.randrange(d.max - d.min + 1)
     return tuple(rng.sample(keys, n))
+
+
+_KEY = attrgetter("key")
+_CIRCLES = frozenset(("back", "autopass"))
+"""Answers the random AI leaves out when it has another."""
 
 
 # ----- normal -----------------------------------------------------------------------------

@@ -28,15 +28,14 @@ def who(p: int) -> str:
 
 def draw(s: State, p: int, n: int, ev: list[Event]) -> int:
     """Draw up to ``n`` from the top; an empty deck simply stops drawing (no loss here)."""
-    got = 0
-    for _ in range(n):
-        if not s.zones[p]["deck"]:
-            break
-        uid = s.zone(p, "deck").pop(0)
-        s.zone(p, "hand").append(uid)
-        got += 1
-        ev.append(Event("draw_private", f"You draw {name(s, uid)}.", (p,), {"uid": uid}))
+    got = max(0, min(n, len(s.zones[p]["deck"])))
     if got:
+        deck = s.zone(p, "deck")
+        drawn = deck[:got]
+        del deck[:got]
+        s.zone(p, "hand").extend(drawn)
+        for uid in drawn:
+            ev.append(Event("draw_private", f"You draw {name(s, uid)}.", (p,), {"uid": uid}))
         ev.append(Event("draw", f"{who(p)} draws {got} card{'s' * (got > 1)}.",
                         data={"player": p, "n": got}))
     return got
@@ -185,6 +184,10 @@ def can_make_room_with(s: State, uid: int) -> bool:
         perm.role == "creature" and not has(s, uid, "Protected"))
 
 
+_MOVES = (("front", "back"), ("back", "front"))
+"""(destination, origin) of a move, destination in ``LINES`` order."""
+
+
 def room_needed(s: State, movers: list[int]) -> list[tuple[int, str, int, list[int]]]:
     """For each line the ``movers`` go to at once: (owner, line, cards still to destroy there,
     the cards that may be destroyed). Only cards already in that line count, never a moved
@@ -192,11 +195,11 @@ def room_needed(s: State, movers: list[int]) -> list[tuple[int, str, int, list[i
     out = []
     at = [s.line_of(u) for u in movers]
     for p in (0, 1):
-        for dest in LINES:
-            origin = (p, other_line(dest))
-            incoming = [u for u, where in zip(movers, at, strict=True) if where == origin]
-            if not incoming:
+        for dest, source in _MOVES:
+            origin = (p, source)
+            if origin not in at:
                 continue
+            incoming = [u for u, where in zip(movers, at, strict=True) if where == origin]
             staying = [u for u in s.zones[p][dest] if u not in movers]
             need = len(staying) + len(incoming) - LINE_SIZE
             out.append((p, dest, need, [u for u in staying if can_make_room_with(s, u)]))
@@ -281,8 +284,8 @@ def state_checks(s: State, ev: list[Event]) -> None:
             for uid in doomed:
                 destroy(s, uid, ev)
         s.checked = (s.marks, s.line_edits, list(s.mods))
-    if s.winners is None and s.phase != "mulligan" and (s.influence[0] <= 0
-                                                        or s.influence[1] <= 0):
+    if (s.influence[0] <= 0 or s.influence[1] <= 0) and s.winners is None and (
+            s.phase != "mulligan"):
         end_game(s, [p for p in (0, 1) if s.influence[p] > 0], "influence", ev)
 
 

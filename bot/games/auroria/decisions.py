@@ -14,6 +14,7 @@ Option keys: ``play:<uid>``, ``act:<uid>``, ``move:<uid>``, ``disc:<creature>:<i
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
 from bot.engine import KEEP, ORDER, PICK, Decision, Option
@@ -54,6 +55,19 @@ _CARD_OPTIONS = {"play": ("Play {name} ({cost})", "play"),
                  "tgt": ("{name}", "target"), "tg": ("{name}", "target")}
 
 
+_DRAW = Option("draw", "Draw a card")
+_SKIP_DRAW = Option("skip", "Skip the draw")
+_NO_ENERGY = Option("skip", "Place no Energy")
+_BATTLE = Option("battle", "Go to battle", "pass")
+_END = Option("end", "End the turn", "pass")
+_BACK = Option("back", "Back", "pass")
+_BACK_TO_ATTACKERS = Option("back", "Back")
+_NO_BLOCK = Option("none", "Do not block", "pass")
+_PASS = Option("pass", "Pass", "pass")
+_AUTOPASS = Option("autopass", "Pass; stop offering mirrored turns", "pass")
+"""The fixed options (built once, not looked up in ``option``'s cache per menu)."""
+
+
 def card_option(s: State, verb: str, uid: int) -> Option:
     """The option ``<verb>:<uid>`` naming one card; fixed per deal, so built once a deal."""
     cache: dict[tuple[str, int], Option] | None = s.memo.get("options")
@@ -70,11 +84,11 @@ def card_option(s: State, verb: str, uid: int) -> Option:
 
 def distinct_hand(s: State, p: int) -> list[int]:
     """One uid per distinct card in hand (identical copies are one menu entry). Asked
-    several times a decision; kept for a hand list the state no longer changes in place
-    (``State.zone``), for as long as it is the same object."""
+    several times a decision, also while a move is being made (the hand may still change
+    in place): the last answer is kept with a copy of the hand it came from."""
     hand = s.zones[p]["hand"]
     last = s.memo.get(_DISTINCT[p])
-    if last is not None and last[0] is hand:
+    if last is not None and last[0] == hand:
         return last[1]  # type: ignore[no-any-return]
     seen: set[str] = set()
     out = []
@@ -82,8 +96,7 @@ def distinct_hand(s: State, p: int) -> list[int]:
         if s.kinds[uid] not in seen:
             seen.add(s.kinds[uid])
             out.append(uid)
-    if (p, "hand") not in s.owned:
-        s.memo[_DISTINCT[p]] = (hand, out)
+    s.memo[_DISTINCT[p]] = (hand.copy(), out)
     return out
 
 
@@ -154,14 +167,14 @@ def hosts(s: State, p: int, c: CardDef) -> list[int]:
     return [h for h in pool if can_carry(s, p, h)]
 
 
-def playable(s: State, p: int, uid: int, window: bool) -> bool:
-    c = card(s, uid)
-    bloom = "Bloom" in c.keywords
+def playable(s: State, p: int, c: CardDef, window: bool, energy: int) -> bool:
+    """Whether ``p`` may play ``c`` now; ``energy``: what ``p`` can pay with Energy and
+    Potions (``energy_available``, the same for every card of a menu)."""
     if c.type in ("leader", "energy"):
         return False
     if c.type == "counter":
-        return window and bool(counter_targets(s, p, c)) and can_pay(s, p, c.cost, bloom)
-    if not can_pay(s, p, c.cost, bloom):
+        return window and bool(counter_targets(s, p, c)) and can_pay(s, p, c, energy)
+    if not can_pay(s, p, c, energy):
         return False
     if c.type == "creature":
         return bool(line_free(s, p, "front") or line_free(s, p, "back"))
@@ -180,16 +193,16 @@ def counter_targets(s: State, p: int, c: CardDef) -> list[dict[str, Any]]:
     return [e for e in s.chain if e["p"] != p and not e["neg"] and e["kind"] in c.counters]
 
 
-def activatable(s: State, p: int) -> list[int]:
+def activatable(s: State, p: int, energy: int) -> list[int]:
     """Unused Activate effects of ready creatures and of Aura Spells (the codex keeps only
-    non-activated abilities for exhausted creatures)."""
+    non-activated abilities for exhausted creatures) that ``energy`` pays for."""
     out = []
     for uid in (*creatures(s, p), *s.zones[p]["auras"]):
         c = card(s, uid)
         eff = c.effect("activate")
         perm = s.perms[uid]
         if (eff is not None and not perm.used and not perm.exhausted
-                and energy_available(s, p) >= eff.cost and _targets_exist(s, p, c, eff)):
+                and energy >= eff.cost and _targets_exist(s, p, c, eff)):
             out.append(uid)
     return out
 
@@ -222,11 +235,12 @@ def discoveries(s: State, p: int) -> list[tuple[int, int]]:
 
 def main_actions(s: State, p: int, window: bool) -> list[Option]:
     out = []
+    energy = energy_available(s, p)
     for uid in distinct_hand(s, p):
         c = card(s, uid)
-        if c.type != "counter" and playable(s, p, uid, window):
+        if c.type != "counter" and playable(s, p, c, window, energy):
             out.append(card_option(s, "play", uid))
-    for uid in activatable(s, p):  # loops, not comprehensions: these are mostly empty
+    for uid in activatable(s, p, energy):  # loops, not comprehensions: mostly empty
         out.append(card_option(s, "act", uid))
     for uid, line in movable(s, p):
         dest = "back" if line == "front" else "front"
@@ -241,9 +255,10 @@ def main_actions(s: State, p: int, window: bool) -> list[Option]:
 
 def counters_in_hand(s: State, p: int) -> list[Option]:
     out = []
+    energy = energy_available(s, p)
     for uid in distinct_hand(s, p):
         c = card(s, uid)
-        if c.type == "counter" and playable(s, p, uid, True):
+        if c.type == "counter" and playable(s, p, c, True, energy):
             out.append(card_option(s, "ctr", uid))
     return out
 
@@ -255,8 +270,8 @@ def window_options(s: State, prompt: dict[str, Any]) -> list[Option]:
     if prompt.get("mirror") and not s.autopass[p]:
         mirrored = main_actions(s, p, True)
         if mirrored:
-            out += [*mirrored, option("autopass", "Pass; stop offering mirrored turns", "pass")]
-    return [*out, option("pass", "Pass", "pass")]
+            out += [*mirrored, _AUTOPASS]
+    return [*out, _PASS]
 
 
 def menu(options: list[Option], tail: list[Option]) -> list[Option]:
@@ -392,32 +407,31 @@ def _missing(s: State, prompt: dict[str, Any]) -> tuple[str, list[Option]] | Non
 def options(s: State, prompt: dict[str, Any]) -> list[Option]:
     k, p = prompt["k"], prompt["p"]
     if k == "draw":
-        return [option("draw", "Draw a card"), option("skip", "Skip the draw")]
+        return [_DRAW, _SKIP_DRAW]
     if k == "energy":
         return [*[card_option(s, "en", u) for u in energy_cards(s, p)],
-                option("skip", "Place no Energy")]
+                _NO_ENERGY]
     if k == "main":
-        return menu(main_actions(s, p, False),
-                          [option("battle", "Go to battle", "pass")])
+        return menu(main_actions(s, p, False), [_BATTLE])
     if k == "menu":
         inner = [o for o in _origin_options(s, prompt["origin"]) if o.group == prompt["group"]]
-        return [*inner[:MAX_OPTIONS - 1], option("back", "Back", "pass")]
+        return [*inner[:MAX_OPTIONS - 1], _BACK]
     if k == "window":
         opts = _window(s, prompt)
         return menu(opts[:-1], [opts[-1]])
     if k == "build":
         need = _missing(s, prompt)
         assert need is not None
-        return [*need[1][:MAX_OPTIONS - 1], option("back", "Back", "pass")]
+        return [*need[1][:MAX_OPTIONS - 1], _BACK]
     if k == "battle":
         return [*[card_option(s, "atk", u) for u in attackers(s, p)],
-                option("end", "End the turn", "pass")]
+                _END]
     if k == "target":
         return [*[card_option(s, "tgt", u) for u in attack_targets(s, prompt["att"])],
-                option("back", "Back")]
+                _BACK_TO_ATTACKERS]
     if k == "block":
         return [*[card_option(s, "blk", u) for u in blockers(s)],
-                option("none", "Do not block", "pass")]
+                _NO_BLOCK]
     if k == "order":
         return [option(str(i), f"{name(s, t['uid'])} ({t['tr'].replace('_', ' ')})")
                 for i, t in enumerate(s.trig)]
@@ -470,12 +484,6 @@ def prompt_text(s: State, prompt: dict[str, Any]) -> str:
     return PROMPT_TEXTS[k]
 
 
-def limits(prompt: dict[str, Any]) -> tuple[int, int]:
-    if prompt["k"] == "op":
-        return int(prompt["min"]), int(prompt["max"])
-    return 1, 1
-
-
 # ----- decisions ----------------------------------------------------------------------------
 def pending(state: State) -> list[Decision]:
     """The open decisions: the prompt's, both mulligans, or a best-of-three break's."""
@@ -486,14 +494,22 @@ def pending(state: State) -> list[Decision]:
     prompt = state.prompt
     if prompt is None:
         return []
+    k, p = prompt["k"], prompt["p"]
     opts = tuple(options(state, prompt))
-    lo, hi = limits(prompt)
-    kind = ORDER if prompt["k"] == "order" else PICK
-    default = tuple(o.key for o in opts) if kind == ORDER else _safe_default(opts, lo)
+    if k == "order":
+        lo, hi, kind, default = 1, 1, ORDER, tuple(o.key for o in opts)
+    else:
+        lo, hi = (int(prompt["min"]), int(prompt["max"])) if k == "op" else (1, 1)
+        kind, default = PICK, _safe_default(opts, lo)
     # The active player's whole turn is one window, the opponent's responses another.
-    window = f"{state.turn}." + ("turn" if prompt["p"] == state.active else "response")
-    return [Decision(f"{state.step}.{prompt['k']}", prompt["p"], kind,
-                     prompt_text(state, prompt), opts, lo, hi, default, window)]
+    window = f"{state.turn}.turn" if p == state.active else f"{state.turn}.response"
+    return [_new(Decision, (f"{state.step}.{k}", p, kind, prompt_text(state, prompt), opts, lo,
+                            hi, default, window, True))]
+
+
+_new = tuple.__new__
+"""Builds a ``Decision`` as the tuple itself (every field given): the named tuple's
+``__new__`` is a Python function, and a decision is built every move."""
 
 
 def _mulligan_decision(s: State, p: int) -> Decision:
@@ -501,7 +517,7 @@ def _mulligan_decision(s: State, p: int) -> Decision:
     m = s.mull[p]
     text = ("Mercy mulligan: pick the cards to keep; the rest go back and you draw to 7."
             if m == 0 else f"Mulligan again? Keep at most {HAND - m} (or all).")
-    opts = tuple(Option(str(u), name(s, u), "hand") for u in hand)
+    opts = tuple([option(str(u), name(s, u), "hand") for u in hand])
     game = f"g{len(s.series['games'])}." if s.series is not None else ""
     return Decision(f"mul{game}{p}.{m}", p, KEEP, text, opts, 0, len(hand),
                     tuple(o.key for o in opts), f"{game}mulligan")
@@ -512,16 +528,13 @@ def _safe_default(opts: tuple[Option, ...], lo: int) -> tuple[str, ...]:
     the offered default (Energy first, Potions kept: house rules, paying)."""
     if opts and opts[0].key.startswith("pay:"):
         return (opts[0].key,)
-    best = len(_SAFE)
-    for o in opts:
-        rank = _SAFE.get(o.key, best)
-        if rank < best:
-            best = rank
-    if best < len(_SAFE):
-        return (_SAFE_KEYS[best],)
+    safe = _SAFE.keys() & map(_KEY, opts)
+    if safe:
+        return (min(safe, key=_SAFE.__getitem__),)
     return tuple(o.key for o in opts[:max(lo, 1)])
 
 
 _SAFE_KEYS = ("pass", "none", "back", "draw", "skip", "battle", "end")
 """Harmless answers, the first offered one is the default."""
 _SAFE = {key: rank for rank, key in enumerate(_SAFE_KEYS)}
+_KEY = attrgetter("key")

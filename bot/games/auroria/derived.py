@@ -91,8 +91,8 @@ def _static_cards(s: State) -> list[tuple[int, tuple[Mapping[str, Any], ...]]]:
     found = s.memo.get("static")
     if found is None:
         cat = catalog(s)
-        found = s.memo["static"] = [(u, _static_ops(cat[k])) for u, k in enumerate(s.kinds)
-                                    if _static_ops(cat[k])]
+        found = s.memo["static"] = [(u, ops) for u, k in enumerate(s.kinds)
+                                    if (ops := _static_ops(cat[k]))]
     return found
 
 
@@ -149,10 +149,10 @@ def statics(s: State) -> Statics:
     dozen or so); every reader adds the ops up, so their order does not matter. Only the
     roles count, so the last answer holds for as long as ``State.roles`` is the same
     object. Read-only: callers share the list."""
-    perms = s.perms
     last = s.memo.get("statics")
     if last is not None and last[0] is s.roles:
         return last[1]  # type: ignore[no-any-return]
+    perms = s.perms
     out: Statics = []
     for uid, rows in _static_rows(s).items():
         perm = perms.get(uid)
@@ -170,10 +170,10 @@ def static_effects(s: State) -> Effects:
     they reach depends on the roles and hosts in the play records only (a creature is on
     its owner's side: cards never change sides), so the last answer holds for as long as
     ``State.roles`` is the same object. Read-only: callers share it."""
-    perms = s.perms
     last = s.memo.get("effects")
     if last is not None and last[0] is s.roles:
         return last[1]  # type: ignore[no-any-return]
+    perms = s.perms
     bonus: dict[int, int] = {}
     grants: dict[int, set[str]] = {}
     in_play: list[int] | None = None
@@ -255,7 +255,7 @@ def planted(s: State, p: int) -> list[int]:
     return [u for line in LINES for u in s.zones[p][line] if s.perms[u].role == "planted"]
 
 
-def can_pay(s: State, p: int, cost: int, bloom: bool) -> bool:
-    """Whether ``cost`` is payable; Bloom cards may also use Planted cards (1 each)."""
-    extra = len(planted(s, p)) if bloom else 0
-    return energy_available(s, p) + extra >= cost
+def can_pay(s: State, p: int, c: CardDef, energy: int) -> bool:
+    """Whether ``p`` can pay for ``c`` with ``energy`` (``energy_available``); Bloom cards
+    may also use Planted cards (1 each)."""
+    return energy >= c.cost or ("Bloom" in c.keywords and energy + len(planted(s, p)) >= c.cost)

@@ -88,7 +88,9 @@ class Auroria(Game[State, AuroriaView]):
         return rules.apply(state, player, action)
 
     def view(self, state: State, viewer: int | None) -> AuroriaView:
-        pending = self.pending(state)
+        pending = state.decisions
+        if pending is None:
+            pending = state.decisions = decisions.pending(state)
         # one open decision but during the mulligans: no set to build and sort
         waiting = ([pending[0].player] if len(pending) == 1
                    else sorted({d.player for d in pending}))

@@ -62,7 +62,7 @@ def _do(s: State, item: dict[str, Any], ev: list[Event]) -> None:
     elif kind == "chain":
         chain.resolve_top(s, ev)
     elif kind == "grave":
-        if s.zone_of(item["uid"])[1] == "limbo":
+        if item["uid"] in s.limbo:  # still there (a card is in one zone only)
             board.to_grave(s, item["uid"])
     elif kind == "block":
         combat.block_step(s)
@@ -120,7 +120,9 @@ def start_of_phase(s: State, ev: list[Event]) -> None:
 def end_phase(s: State, ev: list[Event]) -> None:
     """Temporary modifiers end, non-Structures lose marked damage, usage resets."""
     s.mods = [m for m in s.mods if m.until != "turn"]
-    for uid, perm in list(s.perms.items()):
+    # (the records with anything to reset picked out first: most have nothing)
+    for uid, perm in [(u, r) for u, r in s.perms.items()
+                      if r.damage or r.attacks or r.blocks or r.used]:
         keep = perm.damage if (perm.damage and perm.role == "creature"
                                and has(s, uid, "Structure")) else 0
         if perm.damage != keep or perm.attacks or perm.blocks or perm.used:

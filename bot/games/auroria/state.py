@@ -19,6 +19,10 @@ cards and dropped items, one per slot."""
 LINES = ("front", "back")
 _SEARCH_ORDER = (*PLAYER_ZONES[1:], PLAYER_ZONES[0])
 """``PLAYER_ZONES`` with the decks last."""
+_ZONE_OF_ROLE = {"creature": "", "planted": "", "dropped": "", "energy": "energy",
+                 "potion": "energy", "aura": "auras", "equipped": "gear", "under": "under",
+                 "leader": "leader"}
+"""The zone holding a card in play with that role; "" for a line."""
 
 
 class Perm(NamedTuple):
@@ -39,13 +43,18 @@ class Perm(NamedTuple):
     def but(self, *, exhausted: bool | None = None, damage: int | None = None,
             attacks: int | None = None, blocks: int | None = None,
             used: bool | None = None) -> Perm:
-        """This record with the given fields changed: ``_replace`` without its generic walk
-        over the fields (records change several times a turn)."""
-        return Perm(self.role, self.exhausted if exhausted is None else exhausted,
-                    self.damage if damage is None else damage, self.entered,
-                    self.attacks if attacks is None else attacks,
-                    self.blocks if blocks is None else blocks,
-                    self.used if used is None else used, self.host)
+        """This record with the given fields changed, built as the tuple itself: neither
+        ``_replace``'s generic walk over the fields nor the named tuple's Python ``__new__``
+        (records change several times a turn)."""
+        return _new(Perm, (self.role, self.exhausted if exhausted is None else exhausted,
+                           self.damage if damage is None else damage, self.entered,
+                           self.attacks if attacks is None else attacks,
+                           self.blocks if blocks is None else blocks,
+                           self.used if used is None else used, self.host))
+
+
+_new = tuple.__new__
+"""Builds a named tuple from every field at once (see ``Perm.but``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +143,8 @@ class State:
         d = self.__dict__.copy()
         d["zones"] = self.zones.copy()
         d["owned"] = set()
-        self.freeze()  # the sides are shared now: neither copy may change them in place
+        if self.owned:  # the sides are shared now: neither copy may change them in place
+            self.owned = set()
         d["limbo"] = self.limbo.copy()
         d["mods"] = self.mods.copy()
         d["flags"] = self.flags.copy()
@@ -152,15 +162,10 @@ class State:
     # ----- copy on write ------------------------------------------------------------------
     def freeze(self) -> None:
         """Done changing in place: from now on a change copies first, as in a clone. A side
-        no state owns never changes again, so caches may key on it by identity
-        (``frozen``); ``rules.apply`` freezes the state it returns."""
+        no state owns never changes again, so caches may key on it by identity (a state
+        with nothing ``owned`` is frozen); ``rules.apply`` freezes the state it returns."""
         if self.owned:
             self.owned = set()
-
-    def frozen(self) -> bool:
-        """Whether neither side may still change in place (see ``freeze``)."""
-        owned = self.owned
-        return not owned or ((0, "") not in owned and (1, "") not in owned)
 
     def side(self, p: int) -> dict[str, list[int]]:
         """``p``'s zone dict, to change in place. Clones share both sides, and a side is
@@ -180,6 +185,10 @@ class State:
         needs no copy: ``zones[p][name]``."""
         if name in LINES:
             self.line_edits += 1
+        return self._own(p, name)
+
+    def _own(self, p: int, name: str) -> list[int]:
+        """``zone`` without counting a line edit."""
         if (p, name) in self.owned:
             return self.zones[p][name]
         z = self.side(p)
@@ -188,18 +197,24 @@ class State:
         return cards
 
     def set_perm(self, uid: int, perm: Perm | None) -> None:
-        """Record ``perm`` for ``uid`` (None: forget it, the card left play). The records
-        are never changed in place: each change makes a new dict (a handful a turn, of a
-        dozen or so entries), so clones share it and the dict's identity tells whether any
-        record changed (``derived.statics`` keys on it). A record is part of its owner's
-        side (cards never change sides), so that side is copied too (``side``)."""
-        self.side(self.owner[uid])
+        """Record ``perm`` for ``uid`` (None: forget it, the card has left play). The
+        records are never changed in place: each change makes a new dict (a handful a
+        turn, of a dozen or so entries), so clones share it. A record is part of the zone
+        list holding its card (cards never change sides), so that list is copied too
+        (``zone``): an unchanged zone list is the same object with the same records, and
+        what is derived from it (a view's piece) may be kept by its identity. A card
+        leaving play has already left its list."""
         perms = self.perms.copy()
         if perm is None:
             old = perms.pop(uid, None)
         else:
             old = perms.get(uid)
             perms[uid] = perm
+            p = self.owner[uid]
+            name = _ZONE_OF_ROLE[perm.role]
+            if not name:
+                name = "front" if uid in self.zones[p]["front"] else "back"
+            self._own(p, name)
         if old is None or perm is None or old.role != perm.role or old.host != perm.host:
             self.roles = self.marks = object()
         elif old.damage != perm.damage:

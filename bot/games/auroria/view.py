@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Literal, NotRequired, TypedDict
+from typing import Literal, NamedTuple, NotRequired, TypedDict, cast
 
 from bot.games.auroria import series
 from bot.games.auroria.cards import CardDef
@@ -25,7 +25,7 @@ from bot.games.auroria.derived import (
     power,
     statics,
 )
-from bot.games.auroria.state import Mod, State
+from bot.games.auroria.state import LINES, PLAYER_ZONES, Mod, State
 
 
 class CardFace(TypedDict):
@@ -187,60 +187,76 @@ class AuroriaView(TypedDict):
 
 def card_view(s: State, uid: int) -> CardFace:
     """A card's printed face, built once per deal and shared (views are read-only)."""
-    cache: dict[int, CardFace] | None = s.memo.get("views")
-    if cache is None:
-        cache = s.memo["views"] = {}
-    found = cache.get(uid)
+    return _caches(s).face(s, uid)
+
+
+class _Caches:
+    """What the views of one deal share, read-only: the cards' faces (by uid, each built
+    the first time a view shows it: most of a deck is never seen), the faces of zone
+    contents, Energy rows, leaders, and the last part built per player and viewpoint."""
+
+    __slots__ = ("cards", "faces", "leaders", "parts", "rows")
+
+    def __init__(self, s: State) -> None:
+        self.cards: list[CardFace | None] = [None] * len(s.kinds)
+        self.faces: dict[tuple[int, ...], list[CardFace]] = {}
+        self.rows: dict[tuple[int, bool, bool], EnergyCard] = {}
+        self.leaders: dict[tuple[int, int, bool, int, tuple[int, ...]], LeaderView] = {}
+        self.parts: list[_Part | None] = [None] * 4
+        """By ``2 * player + (player == viewer)``."""
+
+    def face(self, s: State, uid: int) -> CardFace:
+        """``uid``'s face (read ``cards[uid] or face(s, uid)`` where it counts)."""
+        found = self.cards[uid]
+        if found is None:
+            c = card(s, uid)
+            found = self.cards[uid] = {
+                "uid": uid, "id": c.id, "name": c.name, "type": c.type, "colour": c.colour,
+                "cost": c.cost, "front": c.front, "back": c.back,
+                "keywords": sorted(c.keywords), "text": c.text}
+        return found
+
+
+def _caches(s: State) -> _Caches:
+    found: _Caches | None = s.memo.get("view")
     if found is None:
-        c = card(s, uid)
-        found = cache[uid] = {"uid": uid, "id": c.id, "name": c.name, "type": c.type,
-                              "colour": c.colour, "cost": c.cost, "front": c.front,
-                              "back": c.back, "keywords": sorted(c.keywords), "text": c.text}
+        found = s.memo["view"] = _Caches(s)
     return found
 
 
-SideView = tuple[dict[str, list[int]], Statics, list[Mod], int, int, PlayerView]
-"""A player's part of a view with what it was built from: that player's side, the static
-effects and the modifiers in force, the turn and the player's Influence."""
-
-
 class _Builder:
-    """One view's shared inputs: the deal's caches (faces, zone lists, leaders, Energy rows,
-    the last part built per player and viewpoint; views share them read-only) and the
-    effects in force now. With no modifier and no static effect (most states) a card's
-    power and keywords are printed."""
+    """One view's inputs: the state, the viewer, the deal's caches and the effects in force
+    now. With no modifier and no static effect (most states) a card's power and keywords
+    are printed."""
 
-    __slots__ = ("active", "faces", "leaders", "parts", "printed", "rows", "s", "viewer")
+    __slots__ = ("active", "c", "printed", "s", "viewer")
 
-    def __init__(self, s: State, viewer: int | None) -> None:
+    def __init__(self, s: State, viewer: int | None, active: Statics, c: _Caches) -> None:
         self.s = s
         self.viewer = viewer
-        self.active = statics(s)
-        self.printed = not self.active and not s.mods
-        caches = s.memo.get("view")
-        if caches is None:
-            caches = s.memo["view"] = ({}, {}, {}, {})
-        self.faces: dict[tuple[int, ...], list[CardFace]] = caches[0]
-        self.rows: dict[tuple[int, bool, bool], EnergyCard] = caches[1]
-        self.leaders: dict[tuple[int, int, bool, int, tuple[int, ...]], LeaderView] = caches[2]
-        self.parts: dict[tuple[int, bool], SideView] = caches[3]
+        self.active = active
+        self.printed = not active and not s.mods
+        self.c = c
 
     def faces_of(self, uids: list[int]) -> list[CardFace]:
         """The faces of a zone's cards (grave, hand, Aura zones, under the leader), cached
         per content like ``card_view``."""
         key = tuple(uids)
-        found = self.faces.get(key)
+        faces = self.c.faces
+        found = faces.get(key)
         if found is None:
-            if len(self.faces) > 4096:
-                self.faces.clear()
-            found = self.faces[key] = [card_view(self.s, u) for u in uids]
+            if len(faces) > 4096:
+                faces.clear()
+            c, s = self.c, self.s
+            found = faces[key] = [c.cards[u] or c.face(s, u) for u in uids]
         return found
 
     def slot(self, uid: int, p: int, line: str, gear: dict[int, int]) -> Slot:
         s = self.s
         perm = s.perms[uid]
         role = perm.role
-        face = card_view(s, uid)
+        c = self.c
+        face = c.cards[uid] or c.face(s, uid)
         if role == "creature":
             item = gear.get(uid)
             if self.printed:
@@ -252,7 +268,7 @@ class _Builder:
             return {"kind": "creature", "uid": uid, "card": face, "power": pw,
                     "exhausted": perm.exhausted, "damage": perm.damage, "keywords": kws,
                     "new": perm.entered == s.turn,
-                    "item": card_view(s, item) if item is not None else None}
+                    "item": c.face(s, item) if item is not None else None}
         if role == "planted":
             planted: PlantedSlot = {"kind": "planted", "uid": uid,
                                     "colour": card(s, leader(s, p)).colour}
@@ -263,7 +279,7 @@ class _Builder:
 
     def energy(self, uids: list[int], named: bool) -> list[EnergyCard]:
         """The Energy Zone; rows are shared like ``card_view`` (a handful per card)."""
-        perms, rows = self.s.perms, self.rows
+        perms, rows = self.s.perms, self.c.rows
         out = []
         for uid in uids:
             perm = perms[uid]
@@ -284,49 +300,108 @@ class _Builder:
         attacked = s.perms[lead].attacks > 0
         item = gear.get(lead, -1)
         key = (lead, pw, attacked, item, tuple(under))
-        found = self.leaders.get(key)
+        leaders = self.c.leaders
+        found = leaders.get(key)
         if found is None:
-            if len(self.leaders) > 1024:
-                self.leaders.clear()
-            found = self.leaders[key] = {
+            if len(leaders) > 1024:
+                leaders.clear()
+            found = leaders[key] = {
                 "uid": lead, "name": lc.name, "colour": lc.colour, "race": lc.race,
                 "traits": list(lc.traits), "power": pw, "base_power": lc.front,
-                "attacked": attacked, "item": card_view(s, item) if item >= 0 else None,
+                "attacked": attacked, "item": self.c.face(s, item) if item >= 0 else None,
                 "under": self.faces_of(under)}
         return found
 
-    def player(self, p: int) -> PlayerView:
-        """``p``'s part, the last one built for this viewpoint when nothing it shows can
-        have changed: ``p``'s side is the same object (``State.side``), with the same
-        effects in force, turn (for ``new``) and Influence. Cards and equipped items stay
-        on their owner's side (invariants), so nothing else of the other side matters."""
+    def player(self, p: int, last: _Part | None) -> PlayerView:
+        """``p``'s part: ``last``, the last one built for this viewpoint, with only its
+        changed pieces rebuilt (or every piece, without one). A zone list is replaced
+        whenever its cards or their play records change (``State.set_perm``), so a piece
+        whose zone lists are the same objects still holds."""
         s = self.s
         own = self.viewer == p
         z = s.zones[p]
-        last = self.parts.get((p, own))
-        if (last is not None and last[0] is z and last[3] == s.turn
-                and last[4] == s.influence[p] and last[1] == self.active
-                and last[2] == s.mods):
-            return last[5]
-        perms = s.perms
-        gear = {perms[u].host: u for u in z["gear"]} if z["gear"] else {}  # carrier -> item
-        slot = self.slot
-        out: PlayerView = {
-            "seat": p, "influence": s.influence[p],
-            "leader": self.leader(z["leader"][0], z["under"], gear),
-            "front": [slot(u, p, "front", gear) for u in z["front"]],
-            "back": [slot(u, p, "back", gear) for u in z["back"]],
-            "energy": self.energy(z["energy"], own),
-            "auras": self.faces_of(z["auras"]),
-            "hand_count": len(z["hand"]), "deck_count": len(z["deck"]),
-            "grave_count": len(z["grave"]), "grave": self.faces_of(z["grave"]),
-        }
-        if own:
-            out["hand"] = self.faces_of(z["hand"])
-        if s.frozen():
-            self.parts[p, own] = (z, self.active, list(s.mods), s.turn, s.influence[p],
-                                  out)
+        if last is None:
+            was, effects, then, out = _NO_SIDE, False, -1, _blank(p, own)
+        else:
+            was, then = last.side, last.turn
+            effects = last.active == self.active and last.mods == s.mods
+            out = last.view.copy()
+        out["influence"] = s.influence[p]
+        gear = was["gear"] is z["gear"]
+        if not (effects and gear and z["leader"] is was["leader"]
+                and z["under"] is was["under"]):
+            out["leader"] = self.leader(z["leader"][0], z["under"], _carriers(s, z))
+        if not (effects and gear and z["front"] is was["front"] and z["back"] is was["back"]
+                and (then == s.turn or not _arrived(s, z, then))):
+            carriers = _carriers(s, z)
+            out["front"] = [self.slot(u, p, "front", carriers) for u in z["front"]]
+            out["back"] = [self.slot(u, p, "back", carriers) for u in z["back"]]
+        if z["energy"] is not was["energy"]:
+            out["energy"] = self.energy(z["energy"], own)
+        if z["auras"] is not was["auras"]:
+            out["auras"] = self.faces_of(z["auras"])
+        if z["hand"] is not was["hand"]:
+            out["hand_count"] = len(z["hand"])
+            if own:
+                out["hand"] = self.faces_of(z["hand"])
+        if z["deck"] is not was["deck"]:
+            out["deck_count"] = len(z["deck"])
+        if z["grave"] is not was["grave"]:
+            out["grave_count"] = len(z["grave"])
+            out["grave"] = self.faces_of(z["grave"])
+        if not s.owned:  # frozen (``State.freeze``): its zone lists never change again
+            self.c.parts[2 * p + own] = _new(_Part, (z, self.active, list(s.mods), s.turn,
+                                                s.influence[p], out))
         return out
+
+
+class _Part(NamedTuple):
+    """A player's part of a view for one viewpoint, with what it was built from: that
+    player's side, the static effects and the modifiers in force, the turn and the
+    player's Influence."""
+
+    side: dict[str, list[int]]
+    active: Statics
+    mods: list[Mod]
+    turn: int
+    influence: int
+    view: PlayerView
+
+
+_new = tuple.__new__
+"""Builds a ``_Part`` as the tuple itself: the named tuple's ``__new__`` is a Python
+function."""
+_NO_SIDE: dict[str, list[int]] = {name: [] for name in PLAYER_ZONES}
+"""A side no state holds: a part built against it builds every piece."""
+
+
+def _carriers(s: State, z: dict[str, list[int]]) -> dict[int, int]:
+    """Carrier -> the item equipped to it, on side ``z``."""
+    perms = s.perms
+    return {perms[u].host: u for u in z["gear"]} if z["gear"] else {}
+
+
+def _arrived(s: State, z: dict[str, list[int]], turn: int) -> bool:
+    """Whether a card in side ``z``'s lines entered play in ``turn``: else no creature's
+    ``new`` changes as the turn moves on."""
+    perms = s.perms
+    for line in LINES:
+        for u in z[line]:
+            if perms[u].entered == turn:
+                return True
+    return False
+
+
+def _blank(p: int, own: bool) -> PlayerView:
+    """A part to fill in, its keys in their order ("hand" only in the seat's own view;
+    each value is replaced)."""
+    out = dict.fromkeys(_KEYS if own else _KEYS[:-1])
+    out["seat"] = p
+    return cast(PlayerView, out)
+
+
+_KEYS = ("seat", "influence", "leader", "front", "back", "energy", "auras", "hand_count",
+         "deck_count", "grave_count", "grave", "hand")
 
 
 def _decks(ids: list[str], cards: Mapping[str, CardDef]) -> list[DeckCount]:
@@ -348,13 +423,30 @@ def match_view(record: series.Series, viewer: int | None,
     return out
 
 
+def _part(s: State, viewer: int | None, p: int, active: Statics, c: _Caches) -> PlayerView:
+    """``p``'s part, the last one built for this viewpoint when nothing it shows can have
+    changed: ``p``'s side is the same object (``State.side``), with the same turn (for
+    ``new``), Influence and effects in force. Cards and equipped items stay on their
+    owner's side (invariants), so nothing else of the other side matters."""
+    last = c.parts[2 * p + (viewer == p)]
+    if last is not None:
+        side, effects, mods, turn, influence, view = last
+        if (side is s.zones[p] and turn == s.turn and influence == s.influence[p]
+                and effects == active and mods == s.mods):
+            return view
+    return _Builder(s, viewer, active, c).player(p, last)
+
+
 def build_view(s: State, viewer: int | None, waiting: list[int]) -> AuroriaView:
     c = s.combat
-    b = _Builder(s, viewer)
+    caches: _Caches | None = s.memo.get("view")
+    if caches is None:
+        caches = _caches(s)
+    active = statics(s)
     out: AuroriaView = {
         "game": "auroria", "viewer": viewer, "turn": s.turn, "active": s.active,
         "phase": s.phase, "slow": s.slow, "waiting": waiting,
-        "players": [b.player(0), b.player(1)],
+        "players": [_part(s, viewer, 0, active, caches), _part(s, viewer, 1, active, caches)],
         "chain": [{"id": e["id"], "kind": e["kind"], "controller": e["p"],
                    "card": card_view(s, e["uid"]), "targets": list(e["tg"]),
                    "negated": e["neg"]} for e in s.chain] if s.chain else [],
