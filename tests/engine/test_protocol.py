@@ -278,3 +278,34 @@ def test_scenario_fixes_hands_and_applies_actions() -> None:
 def test_malformed_scenarios_name_the_problem(doc: object, message: str) -> None:
     with pytest.raises(BadScenario, match=message):
         run_scenario(doc)
+
+
+def _reference_shuffle(rng: Rng, items: list[int]) -> None:
+    """Fisher–Yates over ``_reference_randrange``: what ``shuffle`` inlines."""
+    for i in range(len(items) - 1, 0, -1):
+        j = _reference_randrange(rng, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+@given(st.integers(min_value=0, max_value=2**64 - 1),
+       st.sampled_from((0, 1, 2, 3, 40, 63, 64, 65, 120)))
+def test_shuffle_draws_as_fisher_yates_over_randrange(seed: int, size: int) -> None:
+    # shuffle repeats randrange's steps inline, for bounds on both sides of the table.
+    a, b = Rng(seed), Rng(seed)
+    mine, reference = list(range(size)), list(range(size))
+    a.shuffle(mine)
+    _reference_shuffle(b, reference)
+    assert mine == reference
+    assert a.state == b.state
+
+
+def test_shuffle_rejects_exactly_the_draws_at_or_over_each_bounds_limit() -> None:
+    # A shuffle's first draw is bounded by the length: put it on either side of the limit.
+    for n in range(2, 70):
+        limit = 2**64 - 2**64 % n
+        for z in {limit - 1, min(limit, 2**64 - 1)}:
+            a, b = Rng(_seed_drawing(z)), Rng(_seed_drawing(z))
+            mine, reference = list(range(n)), list(range(n))
+            a.shuffle(mine)
+            _reference_shuffle(b, reference)
+            assert (mine, a.state) == (reference, b.state), (n, z)
