@@ -426,8 +426,9 @@ def match_view(record: series.Series, viewer: int | None,
 def _part(s: State, viewer: int | None, p: int, active: Statics, c: _Caches) -> PlayerView:
     """``p``'s part, the last one built for this viewpoint when nothing it shows can have
     changed: ``p``'s side is the same object (``State.side``), with the same Influence and
-    effects in force, and the same turn or one where no creature of it stops being ``new``. Cards and equipped items stay on their
-    owner's side (invariants), so nothing else of the other side matters."""
+    effects in force, and the same turn or one where no creature of it stops being ``new``.
+    Cards and equipped items stay on their owner's side (invariants), so nothing else of
+    the other side matters."""
     at = 2 * p + (viewer == p)
     last = c.parts[at]
     if last is not None:
