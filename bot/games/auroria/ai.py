@@ -28,9 +28,11 @@ _new = tuple.__new__
 def _random(d: Decision, rng: Rng) -> tuple[str, ...]:
     if d.kind != ORDER and d.max == 1:
         # stepping back is legal but would only make the fuzzing walk in circles
-        forward = [k for k in map(_KEY, d.options) if k not in _CIRCLES] or [
-            o.key for o in d.options]
-        return (forward[rng.randrange(len(forward))],)
+        keys = list(map(_KEY, d.options))
+        # (most menus offer neither: a set test instead of a test per key)
+        if not _CIRCLES.isdisjoint(keys):
+            keys = [k for k in keys if k not in _CIRCLES] or keys
+        return (keys[rng.randrange(len(keys))],)
     keys = [o.key for o in d.options]
     if d.kind == ORDER:
         rng.shuffle(keys)

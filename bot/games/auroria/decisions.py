@@ -246,11 +246,24 @@ def main_actions(s: State, p: int, window: bool) -> list[Option]:
         dest = "back" if line == "front" else "front"
         full = "" if line_free(s, p, dest) else (
             " (full: cannot make room)" if blocked_moves(s, [uid]) else " (full: make room)")
-        out.append(option(f"move:{uid}", f"Move {name(s, uid)} to {dest}{full}", "move"))
+        out.append(_move_option(s, uid, dest, full))
     for cr, it in discoveries(s, p):
         out.append(option(f"disc:{cr}:{it}", f"{name(s, cr)} picks up {name(s, it)}",
                           "discover"))
     return out
+
+
+def _move_option(s: State, uid: int, dest: str, full: str) -> Option:
+    """The option ``move:<uid>`` to ``dest``, ``full`` saying how full it is: fixed per
+    deal for each of these, so built once a deal (like ``card_option``)."""
+    cache: dict[tuple[int, str, str], Option] | None = s.memo.get("moves")
+    if cache is None:
+        cache = s.memo["moves"] = {}
+    found = cache.get((uid, dest, full))
+    if found is None:
+        found = cache[uid, dest, full] = option(f"move:{uid}",
+                                                f"Move {name(s, uid)} to {dest}{full}", "move")
+    return found
 
 
 def counters_in_hand(s: State, p: int) -> list[Option]:

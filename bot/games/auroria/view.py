@@ -425,15 +425,22 @@ def match_view(record: series.Series, viewer: int | None,
 
 def _part(s: State, viewer: int | None, p: int, active: Statics, c: _Caches) -> PlayerView:
     """``p``'s part, the last one built for this viewpoint when nothing it shows can have
-    changed: ``p``'s side is the same object (``State.side``), with the same turn (for
-    ``new``), Influence and effects in force. Cards and equipped items stay on their
-    owner's side (invariants), so nothing else of the other side matters."""
-    last = c.parts[2 * p + (viewer == p)]
+    changed: ``p``'s side is the same object (``State.side``), with the same Influence and
+    effects in force, and the same turn or one where no creature of it stops being ``new``.
+    Cards and equipped items stay on their owner's side (invariants), so nothing else of
+    the other side matters."""
+    at = 2 * p + (viewer == p)
+    last = c.parts[at]
     if last is not None:
         side, effects, mods, turn, influence, view = last
-        if (side is s.zones[p] and turn == s.turn and influence == s.influence[p]
-                and effects == active and mods == s.mods):
-            return view
+        if (side is s.zones[p] and influence == s.influence[p] and effects == active
+                and mods == s.mods):
+            if turn == s.turn:
+                return view
+            if not _arrived(s, side, turn):  # a new turn, and no creature stops being new
+                if not s.owned:
+                    c.parts[at] = _new(_Part, (side, effects, mods, s.turn, influence, view))
+                return view
     return _Builder(s, viewer, active, c).player(p, last)
 
 
