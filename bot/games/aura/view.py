@@ -251,8 +251,9 @@ _OPEN_CELLS = tuple(tuple(Cell(card=face, beats=None, blocked=None, discards=Non
 _HIDDEN_CELLS = tuple(Cell(card=back, beats=None, blocked=None, discards=None)
                       for back in _BACKS)
 """``_HIDDEN_CELLS[seat]``: a block of ``seat`` face down, before the reveal."""
-_VARIANTS = {(b, a, s): Variant(beginner=b, advanced=a, simultaneous_blocks=s)
-             for b in (False, True) for a in (False, True) for s in (False, True)}
+_VARIANTS = tuple(tuple(tuple(Variant(beginner=b, advanced=a, simultaneous_blocks=s)
+                            for s in (False, True)) for a in (False, True)) for b in (False, True))
+"""``_VARIANTS[beginner][advanced][simultaneous]`` (nested tuples: no key tuple to hash)."""
 
 _LOOKS = tuple((d.aura, d.lines) for d in CARDS.decks)
 _OPENING = {EMPTY: None, **dict(enumerate(_FACE))}
@@ -437,7 +438,7 @@ def build_view(state: AuraState, viewer: int | None) -> AuraView:
         "game": "aura",
         "viewer": viewer,
         "players": players,
-        "variant": _VARIANTS[beginner, advanced, simultaneous],
+        "variant": _VARIANTS[beginner][advanced][simultaneous],
         "turn": turn,
         "active": active,
         "additional_turn": bonus,
