@@ -1,8 +1,10 @@
 """A mutable working copy of one state, so a move can change many fields and freeze once.
 
-``apply`` copies the state into a ``Draft`` (the per-seat containers become lists; the
-inner tuples are shared, never mutated), runs the rules on it, and freezes a new
-``AuraState``. The input state is never touched.
+``apply`` copies the state into a ``Draft`` (the per-seat containers most moves change become
+lists; the inner tuples are shared, never mutated), runs the rules on it, and freezes a new
+``AuraState``. The input state is never touched. The per-seat fields few moves change
+(``secret``, ``surfaced``, ``wilds``, ``stacking``) stay tuples, replaced whole with
+``replace_at`` when they do: copying them to lists and back cost every move more.
 
 Copying and freezing name every field by hand, once each, for speed; the tests check that
 every field of the state goes through in its place, and that the annotations below, which
@@ -37,12 +39,12 @@ class Draft:
     hands: list[tuple[int, ...]]
     decks: list[tuple[int, ...]]
     discards: list[tuple[int, ...]]
-    secret: list[tuple[int, ...]]
-    surfaced: list[int]
+    secret: tuple[tuple[int, ...], ...]
+    surfaced: tuple[int, ...]
     ending: bool
     table: list[tuple[int, ...]]
     cursor: list[int]
-    wilds: list[tuple[int, ...]]
+    wilds: tuple[tuple[int, ...], ...]
     resolver: int
     stage: str
     todo: tuple[int, ...]
@@ -53,7 +55,7 @@ class Draft:
     doubled: bool
     reversed: bool
     earned: bool
-    stacking: list[bool]
+    stacking: tuple[bool, ...]
     window: int
     opening: tuple[tuple[int, ...], ...]
 
@@ -61,15 +63,13 @@ class Draft:
         # One unpacking statement, not a loop over the fields: this is every move's fixed
         # cost (the tests check that every field lands in its own attribute).
         (self.players, self.beginner, self.advanced, self.simultaneous, self.rng, self.step,
-         self.turn, self.active, self.bonus, self.phase, hands, decks, discards, secret,
-         surfaced, self.ending, table, cursor, wilds, self.resolver, self.stage, self.todo,
-         self.trade_colour, self.marks, self.owes, owing, self.doubled, self.reversed,
-         self.earned, stacking, self.window, self.opening) = s
+         self.turn, self.active, self.bonus, self.phase, hands, decks, discards, self.secret,
+         self.surfaced, self.ending, table, cursor, self.wilds, self.resolver, self.stage,
+         self.todo, self.trade_colour, self.marks, self.owes, owing, self.doubled,
+         self.reversed, self.earned, self.stacking, self.window, self.opening) = s
         # ``[*t]`` rather than ``list(t)``: no call, a third cheaper for these short tuples.
         self.hands, self.decks, self.discards = [*hands], [*decks], [*discards]
-        self.secret, self.surfaced, self.table = [*secret], [*surfaced], [*table]
-        self.cursor, self.wilds, self.owing = [*cursor], [*wilds], [*owing]
-        self.stacking = [*stacking]
+        self.table, self.cursor, self.owing = [*table], [*cursor], [*owing]
         self._rand: Rng | None = None
         self.events: list[Event] = []
 
@@ -87,11 +87,11 @@ class Draft:
         return _new(AuraState, (
             self.players, self.beginner, self.advanced, self.simultaneous, rng, self.step,
             self.turn, self.active, self.bonus, self.phase, tuple(self.hands),
-            tuple(self.decks), tuple(self.discards), tuple(self.secret), tuple(self.surfaced),
-            self.ending, tuple(self.table), tuple(self.cursor), tuple(self.wilds),
-            self.resolver, self.stage, self.todo, self.trade_colour, self.marks, self.owes,
-            tuple(self.owing), self.doubled, self.reversed, self.earned, tuple(self.stacking),
-            self.window, self.opening))
+            tuple(self.decks), tuple(self.discards), self.secret, self.surfaced, self.ending,
+            tuple(self.table), tuple(self.cursor), self.wilds, self.resolver, self.stage,
+            self.todo, self.trade_colour, self.marks, self.owes, tuple(self.owing),
+            self.doubled, self.reversed, self.earned, self.stacking, self.window,
+            self.opening))
 
     def say(self, kind: str, text: str, data: Mapping[str, object] = NO_DATA,
             audience: tuple[int, ...] | None = None) -> None:

@@ -79,7 +79,7 @@ def reachable(decks: list[tuple[int, ...]] | tuple[tuple[int, ...], ...],
 def settle(d: Draft, seat: int) -> None:
     """Handle the Aura card reaching the top: set aside and shuffle once, end the game twice."""
     while d.decks[seat][0] == AURA and d.surfaced[seat] < 2:
-        d.surfaced[seat] += 1
+        d.surfaced = replace_at(d.surfaced, seat, d.surfaced[seat] + 1)
         if d.surfaced[seat] == 2:
             last_turn(d, seat, "aura", f"{WHO[seat]}'s Aura card surfaces again")
             return
@@ -160,7 +160,7 @@ def next_turn(d: Draft) -> None:
 def end_game(d: Draft) -> None:
     """The discard piles turn face up: the tie-breaks read them."""
     d.phase = OVER
-    d.secret = [()] * d.players
+    d.secret = ((),) * d.players
     d.say("over", "The game is over; every discard pile is turned face up.")
 
 
@@ -268,7 +268,8 @@ def discard(d: Draft, seat: int, blocks: list[int], hand: list[int], tops: int) 
           {"seat": seat, "cards": shown, "hidden": tops})
     hidden = take_top(d, seat, tops)
     d.discards[seat] = d.discards[seat] + tuple(shown) + tuple(hidden)
-    d.secret[seat] = d.secret[seat] + tuple(hidden)
+    if hidden:
+        d.secret = replace_at(d.secret, seat, d.secret[seat] + tuple(hidden))
     d.owing[seat] = 0
     if hidden:
         d.say("discard_top", f"From your deck you discard {names(hidden)}.",
@@ -283,7 +284,7 @@ def start_cleanup(d: Draft) -> None:
     for seat in range(d.players):
         cards = [c for c in d.table[seat] if c != EMPTY]
         if d.advanced and d.surfaced[seat] == 0 and len(cards) > 1:
-            d.stacking[seat] = True
+            d.stacking = replace_at(d.stacking, seat, True)
         else:
             under_deck(d, seat, cards)
 
@@ -291,7 +292,8 @@ def start_cleanup(d: Draft) -> None:
 def under_deck(d: Draft, seat: int, cards: list[int]) -> None:
     d.decks[seat] = d.decks[seat] + tuple(cards)
     d.table[seat] = (EMPTY,) * len(d.table[seat])
-    d.stacking[seat] = False
+    if d.stacking[seat]:
+        d.stacking = replace_at(d.stacking, seat, False)
     if cards:
         d.say("cleanup", f"{WHO[seat]} puts {count(len(cards))} under their deck.",
               {"seat": seat, "count": len(cards)})
@@ -300,7 +302,7 @@ def under_deck(d: Draft, seat: int, cards: list[int]) -> None:
 def finish_cleanup(d: Draft) -> None:
     d.table = []
     d.cursor = [0] * d.players
-    d.wilds = [NO_WILDS] * d.players
+    d.wilds = (NO_WILDS,) * d.players
     d.marks, d.owes = (), ()
     d.doubled = d.reversed = False
     earned, d.earned = d.earned, False
@@ -398,7 +400,7 @@ def _return(d: Draft, seat: int, key: str) -> None:
     card = d.table[owner][pos]
     d.table[owner] = replace_at(d.table[owner], pos, EMPTY)
     if KIND[card] == WILD:
-        d.wilds[owner] = replace_at(d.wilds[owner], COLOUR[card], 0)
+        d.wilds = replace_at(d.wilds, owner, replace_at(d.wilds[owner], COLOUR[card], 0))
     to_hand(d, owner, [card])
     d.say("return", f"{WHO[seat]}'s Return sends {LABEL[card]} back to {WHO[owner]}'s hand.",
           {"seat": seat, "owner": owner, "position": pos, "card": card})
@@ -417,7 +419,7 @@ def _trade(d: Draft, seat: int, key: str) -> None:
     pos = d.table[seat].index(TRADE)
     d.table[seat] = replace_at(d.table[seat], pos, card)
     d.discards[seat] = (*(c for c in d.discards[seat] if c != card), TRADE)
-    d.secret[seat] = tuple(c for c in d.secret[seat] if c != card)
+    d.secret = replace_at(d.secret, seat, tuple(c for c in d.secret[seat] if c != card))
     d.trade_colour = -1
     d.todo = d.todo[1:]
     if card == RETURN:
@@ -430,7 +432,7 @@ def _wild(d: Draft, seat: int, key: str) -> None:
     value = int(key)
     pos = unnamed_wild(d.table[seat], d.wilds[seat])
     card = d.table[seat][pos]
-    d.wilds[seat] = replace_at(d.wilds[seat], COLOUR[card], value)
+    d.wilds = replace_at(d.wilds, seat, replace_at(d.wilds[seat], COLOUR[card], value))
     d.say("wild", f"{WHO[seat]} names the {LABEL[card]} {value}.",
           {"seat": seat, "card": card, "value": value})
 

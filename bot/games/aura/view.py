@@ -251,8 +251,9 @@ _OPEN_CELLS = tuple(tuple(Cell(card=face, beats=None, blocked=None, discards=Non
 _HIDDEN_CELLS = tuple(Cell(card=back, beats=None, blocked=None, discards=None)
                       for back in _BACKS)
 """``_HIDDEN_CELLS[seat]``: a block of ``seat`` face down, before the reveal."""
-_VARIANTS = {(b, a, s): Variant(beginner=b, advanced=a, simultaneous_blocks=s)
-             for b in (False, True) for a in (False, True) for s in (False, True)}
+_VARIANTS = tuple(tuple(tuple(Variant(beginner=b, advanced=a, simultaneous_blocks=s)
+                            for s in (False, True)) for a in (False, True)) for b in (False, True))
+"""``_VARIANTS[beginner][advanced][simultaneous]`` (nested tuples: no key tuple to hash)."""
 
 _LOOKS = tuple((d.aura, d.lines) for d in CARDS.decks)
 _OPENING = {EMPTY: None, **dict(enumerate(_FACE))}
@@ -301,19 +302,16 @@ _opening = by_identity(_opening_of)
 """The draws for the starting player stay the same all game: one list for every view."""
 
 
-def _cells(state: AuraState, seat: int, viewer: int | None, result: Outcome | None
-           ) -> list[Cell | None]:
-    named = state.wilds[seat]
-    if result is None:
-        if viewer == seat:
-            return [_OPEN_CELLS[c][named[COLOUR[c]]] if c != EMPTY else None
-                    for c in state.table[seat]]
-        hidden = _HIDDEN_CELLS[seat]
-        return [hidden if c != EMPTY else None for c in state.table[seat]]
-    played = state.table[state.active]
-    marks = result.marks[seat]
+def _cells(row: tuple[int, ...], named: tuple[int, ...], played: tuple[int, ...],
+           marks: tuple[int, ...] | None, hidden: Cell | None) -> list[Cell | None]:
+    """One blocker's cells: ``marks`` None before the reveal, when ``hidden`` is the face-down
+    cell the viewer sees (None: the viewer placed these blocks and sees them)."""
+    if marks is None:
+        if hidden is None:
+            return [_OPEN_CELLS[c][named[COLOUR[c]]] if c != EMPTY else None for c in row]
+        return [hidden if c != EMPTY else None for c in row]
     cells: list[Cell | None] = []
-    for i, c in enumerate(state.table[seat]):
+    for i, c in enumerate(row):
         face = _FACES[c][named[COLOUR[c]]] if c != EMPTY else None
         if played[i] == EMPTY:  # that card went back to a hand: no marks
             cells.append(None if face is None else
@@ -328,37 +326,55 @@ def _cells(state: AuraState, seat: int, viewer: int | None, result: Outcome | No
 def _table(state: AuraState, viewer: int | None, waiting: list[int]) -> tuple[Table, set[int]]:
     """The table and the seats whose blocks are sealed from ``viewer`` (``waiting``: the seats
     with an open decision)."""
-    active = state.active
-    played = state.table[active]
-    phase = state.phase
+    # Fields and the outcome read once into locals: a named tuple's attribute read costs a
+    # descriptor call, and the loop below would repeat them per blocker.
+    active, phase, on_table, wilds = state.active, state.phase, state.table, state.wilds
+    played = on_table[active]
     revealed = phase not in (PLAY, BLOCK_PHASE)
     result = _outcome(state) if revealed else None
     choosing = waiting if phase == BLOCK_PHASE else ()
-    named = state.wilds[active]
-    cards: list[Slot]
-    if not revealed:
-        # Before the reveal every card is on the table, none in a chain.
-        cards = (list(_HIDDEN_SLOTS[active][len(played)]) if viewer != active
-                 else [_SLOTS[c][named[COLOUR[c]]] for c in played])
-    else:
-        chains = result.chains if result is not None else (0,) * len(played)
-        cards = [{"card": _FACES[c][named[COLOUR[c]]] if c != EMPTY else None,
-                  "chain": chain or None} for c, chain in zip(played, chains, strict=True)]
+    named = wilds[active]
+    behind = blockers(state)
     rows: list[Row] = []
     sealed: set[int] = set()
-    behind = blockers(state)
-    for seat in behind:
-        hide = not revealed and state.simultaneous and viewer != seat
-        if hide:
-            sealed.add(seat)
-        rows.append({
-            "seat": seat,
-            "choosing": seat in choosing,
-            "sealed": hide,
-            "cells": [None] * len(played) if hide else _cells(state, seat, viewer, result),
-            "owes": result.owes[seat] if result is not None else None,
-            "blocked_all": result.blocked_all[seat] if result is not None else None,
-        })
+    cards: list[Slot]
+    if result is None:
+        if not revealed:
+            # Before the reveal every card is on the table, none in a chain.
+            cards = (list(_HIDDEN_SLOTS[active][len(played)]) if viewer != active
+                     else [_SLOTS[c][named[COLOUR[c]]] for c in played])
+        else:
+            cards = [{"card": _FACES[c][named[COLOUR[c]]] if c != EMPTY else None,
+                      "chain": None} for c in played]
+        seal = not revealed and state.simultaneous
+        for seat in behind:
+            hide = seal and viewer != seat
+            if hide:
+                sealed.add(seat)
+            rows.append({
+                "seat": seat,
+                "choosing": seat in choosing,
+                "sealed": hide,
+                "cells": [None] * len(played) if hide else _cells(
+                    on_table[seat], wilds[seat], played, None,
+                    None if viewer == seat else _HIDDEN_CELLS[seat]),
+                "owes": None,
+                "blocked_all": None,
+            })
+        double = reverse = False
+    else:
+        marks, owes, blocked_all, double, reverse, chains = result
+        cards = [{"card": _FACES[c][named[COLOUR[c]]] if c != EMPTY else None,
+                  "chain": chain or None} for c, chain in zip(played, chains, strict=True)]
+        for seat in behind:
+            rows.append({
+                "seat": seat,
+                "choosing": seat in choosing,
+                "sealed": False,
+                "cells": _cells(on_table[seat], wilds[seat], played, marks[seat], None),
+                "owes": owes[seat],
+                "blocked_all": blocked_all[seat],
+            })
     table: Table = {
         "active": active,
         "revealed": revealed,
@@ -366,9 +382,9 @@ def _table(state: AuraState, viewer: int | None, waiting: list[int]) -> tuple[Ta
         "blockers": rows,
         "resolving": state.resolver if phase == REVEAL else None,
         "effects": {
-            "double": result is not None and result.double,
-            "reverse": result is not None and result.reverse,
-            "block": [s for s in behind if BLOCK in state.table[s]] if revealed else [],
+            "double": double,
+            "reverse": reverse,
+            "block": [s for s in behind if BLOCK in on_table[s]] if revealed else [],
         },
         "final": revealed and phase != REVEAL,
     }
@@ -383,22 +399,26 @@ def _standing(state: AuraState) -> Standing:
 
 def build_view(state: AuraState, viewer: int | None) -> AuraView:
     """The whole view for ``viewer`` (None: the public view)."""
+    # The fields read once, by unpacking the tuple: each named-tuple attribute read costs a
+    # descriptor call, and a view reads most fields.
+    (players, beginner, advanced, simultaneous, _, _, turn, active, bonus, phase, hands, decks,
+     discards, _, surfaced, ending, on_table, *_, opening) = state
     deciding = waiting(state)
     table: Table | None = None
     sealed: set[int] = set()
-    if state.table:
+    if on_table:
         table, sealed = _table(state, viewer, deciding)
-    over = state.phase == OVER
+    over = phase == OVER
     # The seats in a plain loop over the per-seat fields read once, not a helper per seat:
     # every view builds them all.
     seats: list[Seat] = []
-    for seat, (deck, pile, hand, surfaced) in enumerate(zip(
-            state.decks, state.discards, state.hands, state.surfaced, strict=True)):
+    for seat, (deck, pile, hand, aura_surfaced) in enumerate(zip(
+            decks, discards, hands, surfaced, strict=True)):
         aura, lines = _LOOKS[seat]
         in_deck = len(deck) - 1
         held = len(hand)
         if seat in sealed:  # blocks still face down count as cards in hand
-            row = state.table[seat]
+            row = on_table[seat]
             held += len(row) - row.count(EMPTY)
         seats.append({
             "seat": seat,
@@ -406,8 +426,10 @@ def build_view(state: AuraState, viewer: int | None) -> AuraView:
             "back": lines,
             "hand": held,
             "deck": in_deck,
-            "under_aura": in_deck - deck.index(AURA),
-            "aura_surfaced": surfaced,
+            # Searched from the bottom: the Aura card goes back there, so few cards lie under
+            # it and the reversed copy is far cheaper than scanning the deck from the top.
+            "under_aura": deck[::-1].index(AURA),
+            "aura_surfaced": aura_surfaced,
             "discard": len(pile),
             "discarded": _pile(pile) if over or viewer == seat else None,
             "remaining": in_deck + held,
@@ -415,18 +437,17 @@ def build_view(state: AuraState, viewer: int | None) -> AuraView:
     return {
         "game": "aura",
         "viewer": viewer,
-        "players": state.players,
-        "variant": _VARIANTS[state.beginner, state.advanced, state.simultaneous],
-        "turn": state.turn,
-        "active": state.active,
-        "additional_turn": state.bonus,
-        "phase": state.phase,
+        "players": players,
+        "variant": _VARIANTS[beginner][advanced][simultaneous],
+        "turn": turn,
+        "active": active,
+        "additional_turn": bonus,
+        "phase": phase,
         "waiting": deciding,
-        "ending": state.ending,
-        "opening": _opening(state.opening),
+        "ending": ending,
+        "opening": _opening(opening),
         "seats": seats,
         "table": table,
-        "hand": [_FACE[c] for c in state.hands[viewer]] if viewer is not None
-        else None,
+        "hand": [_FACE[c] for c in hands[viewer]] if viewer is not None else None,
         "result": _standing(state) if over else None,
     }
