@@ -7,12 +7,16 @@ each step builds the acting seat's view, asks the AI, and applies the move throu
 ``bot.engine.play``; RLCard's ``env.run`` likewise builds each seat's observation. Rates are
 per CPU second of this process (steadier than wall time on a shared machine; the wall
 figure is in the note). Games differ in length, so decisions per second are compared too.
+The ratio to UNO is measured side by side: each game's random 2-player games and UNO's
+alternate in 20 rounds, so a host whose speed drifts during the run (a shared machine can
+swing by a third) slows both alike; the note gives the rounds' median and range.
 RLCard is optional and not a project dependency: ``pip install rlcard`` to include it.
 """
 
 from __future__ import annotations
 
 import math
+import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -53,13 +57,15 @@ def _timed(play_games: Callable[[], int], games: int) -> Rate:
     return Rate(games, decisions, time.perf_counter() - start, time.process_time() - cpu)
 
 
-def random_games(game: Game[Any, Any], players: int, games: int) -> Rate:
+def random_games(game: Game[Any, Any], players: int, games: int, first: int = 0) -> Rate:
+    """Random games with seeds ``first`` … ``first + games - 1``."""
     return _timed(lambda: sum(len(run_playout(game, players, seed, check=False).actions)
-                              for seed in range(games)), games)
+                              for seed in range(first, first + games)), games)
 
 
-def rlcard_uno_games(games: int) -> Rate | None:
-    """Random 2-player UNO games in RLCard, or None when RLCard is not installed."""
+def rlcard_uno() -> Callable[[int], Rate] | None:
+    """A player of n random 2-player UNO games in RLCard, or None when RLCard is not
+    installed."""
     try:
         import rlcard  # type: ignore[import-untyped, import-not-found, unused-ignore]
         from rlcard.agents import RandomAgent  # type: ignore[import-untyped, import-not-found, unused-ignore]
@@ -68,37 +74,60 @@ def rlcard_uno_games(games: int) -> Rate | None:
     env = rlcard.make("uno", config={"seed": 0})
     env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
 
-    def play_all() -> int:
-        decisions = 0
-        for _ in range(games):
-            trajectories, _ = env.run(is_training=False)
-            # Each seat's trajectory alternates state, action, …, state.
-            decisions += sum((len(t) - 1) // 2 for t in trajectories)
-        return decisions
+    def play(games: int) -> Rate:
+        def play_all() -> int:
+            decisions = 0
+            for _ in range(games):
+                trajectories, _ = env.run(is_training=False)
+                # Each seat's trajectory alternates state, action, …, state.
+                decisions += sum((len(t) - 1) // 2 for t in trajectories)
+            return decisions
 
-    return _timed(play_all, games)
+        return _timed(play_all, games)
+
+    return play
+
+
+ROUNDS = 20
+UNO_GAMES = 5
+"""UNO games per game of ours in a round: UNO's are about half as long in decisions, so a
+round spends similar time on both."""
+
+
+def side_by_side(game: Game[Any, Any], uno: Callable[[int], Rate], games: int) -> Row:
+    """``game``'s random 2-player decisions per CPU second over UNO's, the two played in
+    alternating rounds; the value is over all rounds, the note gives the rounds' spread."""
+    per_round = max(1, games // ROUNDS)
+    ours: list[Rate] = []
+    theirs: list[Rate] = []
+    for r in range(max(1, games // per_round)):
+        ours.append(random_games(game, 2, per_round, first=r * per_round))
+        theirs.append(uno(per_round * UNO_GAMES))
+    ratios = sorted(a.decisions_per_cpu_second / b.decisions_per_cpu_second
+                    for a, b in zip(ours, theirs, strict=True))
+
+    def rate(rates: list[Rate]) -> float:
+        return sum(r.decisions for r in rates) / sum(r.cpu for r in rates)
+
+    return Row(f"{game.name} 2p / RLCard UNO, decisions per second", rate(ours) / rate(theirs),
+               "x", note=f"{len(ratios)} rounds side by side: median "
+               f"{statistics.median(ratios):.2f}, range {ratios[0]:.2f}–{ratios[-1]:.2f}")
 
 
 def run(quick: bool) -> list[Row]:
     games, normal_games = (10, 2) if quick else (200, 30)
     rows: list[Row] = []
-    two_player: dict[str, Rate] = {}
     for name in registry.names():
         game = registry.get(name)
         for players in range(game.min_players, game.max_players + 1):
-            rate = random_games(game, players, games)
-            if players == 2:
-                two_player[name] = rate
-            rows.append(rate.row(f"{name} {players}p random games"))
+            rows.append(random_games(game, players, games).row(f"{name} {players}p random games"))
             rows += latency_rows(f"{name} {players}p normal AI decision",
                                  ai_decision_times(game, players, {}, normal_games))
-    uno = rlcard_uno_games(games * 5)
+    uno = rlcard_uno()
     if uno is None:
         rows.append(Row("RLCard UNO 2p random games", math.nan, "games/s",
                         note="skipped: rlcard is not installed (pip install rlcard)"))
         return rows
-    rows.append(uno.row("RLCard UNO 2p random games"))
-    for name, rate in two_player.items():
-        rows.append(Row(f"{name} 2p / RLCard UNO, decisions per second",
-                        rate.decisions_per_cpu_second / uno.decisions_per_cpu_second, "x"))
+    rows.append(uno(games * UNO_GAMES).row("RLCard UNO 2p random games"))
+    rows += [side_by_side(registry.get(name), uno, games) for name in registry.names()]
     return rows
