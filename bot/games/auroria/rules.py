@@ -347,7 +347,7 @@ def _commit(s: State, b: decisions.Build, ev: list[Event]) -> None:
         chain.after_action(s, p, None, mirror_ok)
         return
     s.remove(uid)
-    s.limbo.append(uid)
+    s.limbo = [*s.limbo, uid]
     kind = {"creature": "summon", "spell": "spell", "aura": "aura", "item": "item",
             "counter": "counter"}[c.type]
     entry = chain.push_entry(s, {"kind": kind, "uid": uid, "p": p, "tg": b["tg"],

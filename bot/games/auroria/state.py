@@ -81,9 +81,11 @@ class State:
     active: int = 0
     phase: str = "mulligan"
     limbo: list[int] = field(default_factory=list)
-    """Destroyed cards whose On Death is still to resolve, and cards on the chain."""
+    """Destroyed cards whose On Death is still to resolve, and cards on the chain. Never
+    changed in place (clones share it)."""
     perms: dict[int, Perm] = field(default_factory=dict)
     mods: list[Mod] = field(default_factory=list)
+    """Never changed in place: clones, state checks and views share it."""
     inf_log: list[list[Any]] = field(default_factory=list)
     """Every Influence change as ``[player, delta, cause]`` (checked by the invariants)."""
     flags: dict[str, Any] = field(default_factory=dict)
@@ -135,18 +137,16 @@ class State:
 
     def clone(self) -> State:
         """A copy safe to change: containers changed in place are copied, the rest shared
-        (frozen records; ``perms``, ``prompt``, ``influence``, ``inf_log``, ``mull``,
-        ``autopass`` and ``winners``, which are only ever replaced; each player's side until
-        changed, see ``zone``). Built from the attribute dict rather
-        than through ``__init__``: a copy per move, so its cost matters."""
+        (frozen records; ``perms``, ``limbo``, ``mods``, ``prompt``, ``influence``,
+        ``inf_log``, ``mull``, ``autopass`` and ``winners``, which are only ever replaced;
+        each player's side until changed, see ``zone``). Built from the attribute dict
+        rather than through ``__init__``: a copy per move, so its cost matters."""
         new = object.__new__(State)
         d = self.__dict__.copy()
         d["zones"] = self.zones.copy()
         d["owned"] = set()
         if self.owned:  # the sides are shared now: neither copy may change them in place
             self.owned = set()
-        d["limbo"] = self.limbo.copy()
-        d["mods"] = self.mods.copy()
         d["flags"] = self.flags.copy()
         # mostly empty: a new empty list costs a tenth of ``list(map(dict.copy, []))``
         d["chain"] = list(map(dict.copy, self.chain)) if self.chain else []
@@ -235,7 +235,10 @@ class State:
     def remove(self, uid: int) -> tuple[int, str, int]:
         """Take ``uid`` out of its zone; returns (player, zone, index) it was at."""
         p, name = self.zone_of(uid)
-        cards = self.limbo if p < 0 else self.zone(p, name)
+        if p < 0:
+            cards = self.limbo = self.limbo.copy()
+        else:
+            cards = self.zone(p, name)
         index = cards.index(uid)
         del cards[index]
         return p, name, index
