@@ -90,7 +90,8 @@ class State:
     """Every Influence change as ``[player, delta, cause]`` (checked by the invariants)."""
     flags: dict[str, Any] = field(default_factory=dict)
     """Per-turn facts: ``moved`` (a manual move used, per player), ``ordered`` and
-    ``pushed`` (bookkeeping while pending triggers go on the chain)."""
+    ``pushed`` (bookkeeping while pending triggers go on the chain). Never changed in
+    place (clones share it)."""
     mull: list[int] = field(default_factory=lambda: [0, 0])
     """Mulligans taken per player; -1 once that player keeps."""
     chain: list[dict[str, Any]] = field(default_factory=list)
@@ -137,7 +138,7 @@ class State:
 
     def clone(self) -> State:
         """A copy safe to change: containers changed in place are copied, the rest shared
-        (frozen records; ``perms``, ``limbo``, ``mods``, ``prompt``, ``influence``,
+        (frozen records; ``perms``, ``limbo``, ``mods``, ``flags``, ``prompt``, ``influence``,
         ``inf_log``, ``mull``, ``autopass`` and ``winners``, which are only ever replaced;
         each player's side until changed, see ``zone``). Built from the attribute dict
         rather than through ``__init__``: a copy per move, so its cost matters."""
@@ -147,7 +148,6 @@ class State:
         d["owned"] = set()
         if self.owned:  # the sides are shared now: neither copy may change them in place
             self.owned = set()
-        d["flags"] = self.flags.copy()
         # mostly empty: a new empty list costs a tenth of ``list(map(dict.copy, []))``
         d["chain"] = list(map(dict.copy, self.chain)) if self.chain else []
         d["work"] = list(map(dict.copy, self.work)) if self.work else []
