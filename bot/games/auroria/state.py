@@ -134,7 +134,8 @@ class State:
     depend on of the records (``board.state_checks``)."""
     owned: set[tuple[int, str]] = field(default_factory=set, repr=False, compare=False)
     """What this state may change in place: ``(p, name)`` a zone list, ``(p, "")`` a side
-    (see ``zone`` and ``side``)."""
+    (see ``zone`` and ``side``). Each state's own set (clones start a new one), so it is
+    emptied in place."""
 
     def clone(self) -> State:
         """A copy safe to change: containers changed in place are copied, the rest shared
@@ -147,7 +148,7 @@ class State:
         d["zones"] = self.zones.copy()
         d["owned"] = set()
         if self.owned:  # the sides are shared now: neither copy may change them in place
-            self.owned = set()
+            self.owned.clear()
         # mostly empty: a new empty list costs a tenth of ``list(map(dict.copy, []))``
         d["chain"] = list(map(dict.copy, self.chain)) if self.chain else []
         d["work"] = list(map(dict.copy, self.work)) if self.work else []
@@ -165,7 +166,7 @@ class State:
         no state owns never changes again, so caches may key on it by identity (a state
         with nothing ``owned`` is frozen); ``rules.apply`` freezes the state it returns."""
         if self.owned:
-            self.owned = set()
+            self.owned.clear()
 
     def side(self, p: int) -> dict[str, list[int]]:
         """``p``'s zone dict, to change in place. Clones share both sides, and a side is
