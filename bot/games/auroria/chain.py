@@ -54,7 +54,7 @@ def resolve_top(s: State, ev: list[Event]) -> None:
         if kind == "attack":
             s.combat = None
         elif kind == "block" and s.combat is not None:
-            s.combat["b"] = -1  # the attack goes on unblocked
+            s.combat = {**s.combat, "b": -1}  # the attack goes on unblocked
             s.work.append({"k": "damage"})
         elif uid >= 0 and s.zone_of(uid)[1] == "limbo":
             board.to_grave(s, uid)

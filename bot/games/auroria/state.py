@@ -99,6 +99,7 @@ class State:
     prompt: dict[str, Any] | None = None
     trig: list[dict[str, Any]] = field(default_factory=list)
     combat: dict[str, Any] | None = None
+    """The attack under way; never changed in place (clones share it)."""
     autopass: list[bool] = field(default_factory=lambda: [False, False])
     winners: list[int] | None = None
     reason: str = ""
@@ -139,10 +140,11 @@ class State:
 
     def clone(self) -> State:
         """A copy safe to change: containers changed in place are copied, the rest shared
-        (frozen records; ``perms``, ``limbo``, ``mods``, ``flags``, ``prompt``, ``influence``,
-        ``inf_log``, ``mull``, ``autopass`` and ``winners``, which are only ever replaced;
-        each player's side until changed, see ``zone``). Built from the attribute dict
-        rather than through ``__init__``: a copy per move, so its cost matters."""
+        (frozen records; ``perms``, ``limbo``, ``mods``, ``flags``, ``combat``, ``prompt``,
+        ``influence``, ``inf_log``, ``mull``, ``autopass`` and ``winners``, which are only
+        ever replaced; each player's side until changed, see ``zone``). Built from the
+        attribute dict rather than through ``__init__``: a copy per move, so its cost
+        matters."""
         new = object.__new__(State)
         d = self.__dict__.copy()
         d["zones"] = self.zones.copy()
@@ -153,8 +155,6 @@ class State:
         d["chain"] = list(map(dict.copy, self.chain)) if self.chain else []
         d["work"] = list(map(dict.copy, self.work)) if self.work else []
         d["trig"] = list(map(dict.copy, self.trig)) if self.trig else []
-        if self.combat is not None:
-            d["combat"] = self.combat.copy()
         d["decisions"] = None
         d["offered"] = None
         new.__dict__ = d
