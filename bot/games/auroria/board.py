@@ -104,7 +104,7 @@ def destroy(s: State, uid: int, ev: list[Event]) -> bool:
     ev.append(Event("destroyed", f"{who(p)}'s {what} is destroyed.",
                     data={"uid": uid, "player": p}))
     if role == "creature" and card(s, uid).effect("on_death") is not None:
-        s.limbo.append(uid)
+        s.limbo = [*s.limbo, uid]
         s.trig.append({"uid": uid, "p": p, "tr": "on_death", "dying": True})
     else:
         s.zone(s.owner[uid], "grave").append(uid)
@@ -283,7 +283,7 @@ def state_checks(s: State, ev: list[Event]) -> None:
                 break
             for uid in doomed:
                 destroy(s, uid, ev)
-        s.checked = (s.marks, s.line_edits, list(s.mods))
+        s.checked = (s.marks, s.line_edits, s.mods)
     if (s.influence[0] <= 0 or s.influence[1] <= 0) and s.winners is None and (
             s.phase != "mulligan"):
         end_game(s, [p for p in (0, 1) if s.influence[p] > 0], "influence", ev)

@@ -54,7 +54,7 @@ def resolve_top(s: State, ev: list[Event]) -> None:
         if kind == "attack":
             s.combat = None
         elif kind == "block" and s.combat is not None:
-            s.combat["b"] = -1  # the attack goes on unblocked
+            s.combat = {**s.combat, "b": -1}  # the attack goes on unblocked
             s.work.append({"k": "damage"})
         elif uid >= 0 and s.zone_of(uid)[1] == "limbo":
             board.to_grave(s, uid)
@@ -160,8 +160,10 @@ def flush_triggers(s: State, ev: list[Event]) -> None:
                        "tg": chosen, "dying": t["dying"]})
         ev.append(Event("trigger", f"{name(s, t['uid'])}: {t['tr'].replace('_', ' ')} "
                         "effect goes on the chain.", data={"uid": t["uid"]}))
-        s.flags["pushed"] = True
-    s.flags.pop("ordered", None)
-    if s.flags.pop("pushed", False):
+        s.flags = {**s.flags, "pushed": True}
+    flags = s.flags
+    if "ordered" in flags or "pushed" in flags:
+        s.flags = {k: v for k, v in flags.items() if k != "ordered" and k != "pushed"}
+    if flags.get("pushed", False):
         s.work.append({"k": "chain"})
         open_window(s, 1 - s.chain[-1]["p"], False)

@@ -41,7 +41,7 @@ def declare_block(s: State, blocker: int, ev: list[Event]) -> None:
     # a Structure exhausts and at once readies again
     s.set_perm(blocker, perm.but(blocks=perm.blocks + 1,
                                  exhausted=not has(s, blocker, "Structure")))
-    s.combat["b"] = blocker
+    s.combat = {**s.combat, "b": blocker}
     ev.append(Event("block", f"{name(s, blocker)} blocks.", data={"blocker": blocker}))
     entry = push_entry(s, {"kind": "block", "uid": blocker, "p": 1 - s.active})
     after_action(s, 1 - s.active, entry, False)

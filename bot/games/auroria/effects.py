@@ -170,7 +170,7 @@ def run_op(s: State, item: Item, op: Mapping[str, Any], ev: list[Event]) -> bool
                                 data={"uid": uid, "n": op["n"]}))
     elif kind in ("power", "grant"):
         for uid in refs(s, item, op["to"]):
-            s.mods.append(Mod(uid, op.get("n", 0), op.get("kw", ""), op.get("until", "turn")))
+            s.mods = [*s.mods, Mod(uid, op.get("n", 0), op.get("kw", ""), op.get("until", "turn"))]
     elif kind in ("exhaust", "ready"):
         for uid in refs(s, item, op["to"]):
             board.exhaust(s, uid, kind == "exhaust")

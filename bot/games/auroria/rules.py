@@ -192,7 +192,7 @@ def answer(s: State, choice: tuple[str, ...], ev: list[Event]) -> None:
             combat.declare_block(s, int(key[4:]), ev)
     elif k == "order":
         s.trig = [s.trig[int(i)] for i in choice]
-        s.flags["ordered"] = True
+        s.flags = {**s.flags, "ordered": True}
     elif k == "ttarget":
         t = s.trig[-1]
         t["tg"] = [*t.get("tg", []), int(key[3:])]
@@ -252,7 +252,7 @@ def _answer_action(s: State, p: int, key: str, prompt: dict[str, Any], ev: list[
             return
         moved = list(s.flags.get("moved", [False, False]))
         moved[p] = True
-        s.flags["moved"] = moved
+        s.flags = {**s.flags, "moved": moved}
         chain.after_action(s, p, None, origin["k"] == "main" and not s.slow)
         # the move itself runs first; into a full line it first asks which card makes room
         s.work.append({"k": "ops", "src": int(key[5:]), "p": p, "i": 0, "tg": [],
@@ -347,7 +347,7 @@ def _commit(s: State, b: decisions.Build, ev: list[Event]) -> None:
         chain.after_action(s, p, None, mirror_ok)
         return
     s.remove(uid)
-    s.limbo.append(uid)
+    s.limbo = [*s.limbo, uid]
     kind = {"creature": "summon", "spell": "spell", "aura": "aura", "item": "item",
             "counter": "counter"}[c.type]
     entry = chain.push_entry(s, {"kind": kind, "uid": uid, "p": p, "tg": b["tg"],

@@ -81,14 +81,17 @@ class State:
     active: int = 0
     phase: str = "mulligan"
     limbo: list[int] = field(default_factory=list)
-    """Destroyed cards whose On Death is still to resolve, and cards on the chain."""
+    """Destroyed cards whose On Death is still to resolve, and cards on the chain. Never
+    changed in place (clones share it)."""
     perms: dict[int, Perm] = field(default_factory=dict)
     mods: list[Mod] = field(default_factory=list)
+    """Never changed in place: clones, state checks and views share it."""
     inf_log: list[list[Any]] = field(default_factory=list)
     """Every Influence change as ``[player, delta, cause]`` (checked by the invariants)."""
     flags: dict[str, Any] = field(default_factory=dict)
     """Per-turn facts: ``moved`` (a manual move used, per player), ``ordered`` and
-    ``pushed`` (bookkeeping while pending triggers go on the chain)."""
+    ``pushed`` (bookkeeping while pending triggers go on the chain). Never changed in
+    place (clones share it)."""
     mull: list[int] = field(default_factory=lambda: [0, 0])
     """Mulligans taken per player; -1 once that player keeps."""
     chain: list[dict[str, Any]] = field(default_factory=list)
@@ -96,6 +99,7 @@ class State:
     prompt: dict[str, Any] | None = None
     trig: list[dict[str, Any]] = field(default_factory=list)
     combat: dict[str, Any] | None = None
+    """The attack under way; never changed in place (clones share it)."""
     autopass: list[bool] = field(default_factory=lambda: [False, False])
     winners: list[int] | None = None
     reason: str = ""
@@ -131,29 +135,26 @@ class State:
     depend on of the records (``board.state_checks``)."""
     owned: set[tuple[int, str]] = field(default_factory=set, repr=False, compare=False)
     """What this state may change in place: ``(p, name)`` a zone list, ``(p, "")`` a side
-    (see ``zone`` and ``side``)."""
+    (see ``zone`` and ``side``). Each state's own set (clones start a new one), so it is
+    emptied in place."""
 
     def clone(self) -> State:
         """A copy safe to change: containers changed in place are copied, the rest shared
-        (frozen records; ``perms``, ``prompt``, ``influence``, ``inf_log``, ``mull``,
-        ``autopass`` and ``winners``, which are only ever replaced; each player's side until
-        changed, see ``zone``). Built from the attribute dict rather
-        than through ``__init__``: a copy per move, so its cost matters."""
+        (frozen records; ``perms``, ``limbo``, ``mods``, ``flags``, ``combat``, ``prompt``,
+        ``influence``, ``inf_log``, ``mull``, ``autopass`` and ``winners``, which are only
+        ever replaced; each player's side until changed, see ``zone``). Built from the
+        attribute dict rather than through ``__init__``: a copy per move, so its cost
+        matters."""
         new = object.__new__(State)
         d = self.__dict__.copy()
         d["zones"] = self.zones.copy()
         d["owned"] = set()
         if self.owned:  # the sides are shared now: neither copy may change them in place
-            self.owned = set()
-        d["limbo"] = self.limbo.copy()
-        d["mods"] = self.mods.copy()
-        d["flags"] = self.flags.copy()
+            self.owned.clear()
         # mostly empty: a new empty list costs a tenth of ``list(map(dict.copy, []))``
         d["chain"] = list(map(dict.copy, self.chain)) if self.chain else []
         d["work"] = list(map(dict.copy, self.work)) if self.work else []
         d["trig"] = list(map(dict.copy, self.trig)) if self.trig else []
-        if self.combat is not None:
-            d["combat"] = self.combat.copy()
         d["decisions"] = None
         d["offered"] = None
         new.__dict__ = d
@@ -165,7 +166,7 @@ class State:
         no state owns never changes again, so caches may key on it by identity (a state
         with nothing ``owned`` is frozen); ``rules.apply`` freezes the state it returns."""
         if self.owned:
-            self.owned = set()
+            self.owned.clear()
 
     def side(self, p: int) -> dict[str, list[int]]:
         """``p``'s zone dict, to change in place. Clones share both sides, and a side is
@@ -235,7 +236,10 @@ class State:
     def remove(self, uid: int) -> tuple[int, str, int]:
         """Take ``uid`` out of its zone; returns (player, zone, index) it was at."""
         p, name = self.zone_of(uid)
-        cards = self.limbo if p < 0 else self.zone(p, name)
+        if p < 0:
+            cards = self.limbo = self.limbo.copy()
+        else:
+            cards = self.zone(p, name)
         index = cards.index(uid)
         del cards[index]
         return p, name, index

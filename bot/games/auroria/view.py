@@ -350,7 +350,7 @@ class _Builder:
             out["grave_count"] = len(z["grave"])
             out["grave"] = self.faces_of(z["grave"])
         if not s.owned:  # frozen (``State.freeze``): its zone lists never change again
-            self.c.parts[2 * p + own] = _new(_Part, (z, self.active, list(s.mods), s.turn,
+            self.c.parts[2 * p + own] = _new(_Part, (z, self.active, s.mods, s.turn,
                                                 s.influence[p], out))
         return out
 
