@@ -1,0 +1,206 @@
+"""Every text of every picture, measured where Discord shows it (DESIGN §5).
+
+``recording()`` sees each text drawn while it is active: its size in the picture's own
+pixels, its role (key fact or secondary, given to ``draw_text``) and, for text drawn
+straight onto a canvas, its box. ``pictures`` renders every picture kind of a game over
+seeded playouts (every seat's hand, the board, the summary, the replay, the rule diagrams)
+and gives each with its texts and its display scales: the desktop fits it within 550 × 350
+CSS px, the phone shows it 330 wide. ``tests/render/test_readable.py`` holds the floors;
+``bench/text_sizes.py`` prints them.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import io
+import pkgutil
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+import bot.render
+import bot.render.text as text_module
+from bot.engine import Game
+from bot.render import render_board, render_hand, render_summary
+from bot.render.canvas import Canvas
+from bot.render.replay import render_replay
+from bot.render.text import DESKTOP_BOX, PHONE_WIDTH, Role, display_scales
+
+Box = tuple[int, int, int, int]
+LONG_NAMES = ["W" * 32, "Ｍ" + "m" * 31, "Wolfgang Amadeus Mozart-Salieri!", "Ada " * 8]
+"""Display names at Discord's 32-character limit, wide letters first."""
+
+
+@dataclass
+class Text:
+    size: float
+    text: str
+    role: str
+    """``key``, ``secondary``, or ``""`` for text drawn around the helper."""
+
+
+@dataclass
+class Picture:
+    kind: str
+    width: int
+    height: int
+    size_bytes: int
+    texts: list[Text]
+    boxes: list[tuple[Box, str]] = field(default_factory=list)
+    """Boxes of the texts drawn straight onto the canvas, to find overlaps."""
+    frame_scale: float = 1.0
+    """For a replay: the frames' own pixels per GIF pixel."""
+
+    @property
+    def desktop(self) -> float:
+        return display_scales(self.width, self.height)[0] * self.frame_scale
+
+    @property
+    def phone(self) -> float:
+        return display_scales(self.width, self.height)[1] * self.frame_scale
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.texts: list[Text] = []
+        self.boxes: list[tuple[Box, str]] = []
+        self._roles: list[str] = []
+
+    def take(self) -> tuple[list[Text], list[tuple[Box, str]]]:
+        out = self.texts, self.boxes
+        self.texts, self.boxes = [], []
+        return out
+
+
+def clear_caches() -> None:
+    """Forget cached faces and glyph masks, so every text is drawn (and seen) again."""
+    for info in pkgutil.iter_modules(bot.render.__path__):
+        module = importlib.import_module(f"bot.render.{info.name}")
+        for value in vars(module).values():
+            if isinstance(value, functools._lru_cache_wrapper):
+                value.cache_clear()
+
+
+@contextmanager
+def recording() -> Iterator[Recorder]:
+    """Record every ``ImageDraw.text`` call (with the role ``draw_text`` gave it) and the
+    box of every text pasted onto a canvas."""
+    seen = Recorder()
+    original_text = ImageDraw.ImageDraw.text
+    original_helper = text_module.draw_text
+    original_glyphs = Canvas._glyphs
+
+    def record(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kw: Any) -> Any:
+        face = kw.get("font") or (args[1] if len(args) > 1 else None)
+        role = seen._roles[-1] if seen._roles else ""
+        seen.texts.append(Text(float(getattr(face, "size", 10)), str(text), role))
+        return original_text(self, xy, text, *args, **kw)
+
+    def helper(*args: Any, **kw: Any) -> Any:
+        role = kw.get("role", args[6] if len(args) > 6 else Role.SECONDARY)
+        seen._roles.append(str(role))
+        try:
+            return original_helper(*args, **kw)
+        finally:
+            seen._roles.pop()
+
+    def glyphs(self: Canvas, xy: tuple[float, float], text: str, size: int, weight: str,
+               *args: Any, **kw: Any) -> Any:
+        anchor = kw.get("anchor", args[1] if len(args) > 1 else "la")
+        face = bot.render.assets.font(size, weight)
+        x0, y0, x1, y1 = face.getbbox(text, anchor=anchor)
+        box = (round(xy[0] + x0), round(xy[1] + y0), round(xy[0] + x1), round(xy[1] + y1))
+        seen.boxes.append((box, text))
+        return original_glyphs(self, xy, text, size, weight, *args, **kw)
+
+    patched: list[tuple[object, str, object]] = [(ImageDraw.ImageDraw, "text", record),
+                                                 (Canvas, "_glyphs", glyphs)]
+    for info in pkgutil.iter_modules(bot.render.__path__):
+        module = importlib.import_module(f"bot.render.{info.name}")
+        if getattr(module, "draw_text", None) is original_helper:
+            patched.append((module, "draw_text", helper))
+    saved = [(owner, name, getattr(owner, name)) for owner, name, _ in patched]
+    for owner, name, value in patched:
+        setattr(owner, name, value)
+    clear_caches()
+    try:
+        yield seen
+    finally:
+        for owner, name, value in saved:
+            setattr(owner, name, value)
+        clear_caches()
+
+
+def measure(seen: Recorder, kind: str, draw: Callable[[], bytes],
+            frame_width: int | None = None) -> Picture:
+    """Draw one picture with cold caches and take what was recorded for it."""
+    clear_caches()
+    seen.take()
+    data = draw()
+    texts, boxes = seen.take()
+    with Image.open(io.BytesIO(data)) as im:
+        size = im.size
+    scale = size[0] / frame_width if frame_width else 1.0
+    return Picture(kind, size[0], size[1], len(data), texts, boxes, scale)
+
+
+def overlaps(picture: Picture) -> list[tuple[str, str]]:
+    """Pairs of canvas texts whose boxes cross (touching is fine)."""
+    out = []
+    boxes = picture.boxes
+    for i, (a, ta) in enumerate(boxes):
+        for b, tb in boxes[i + 1:]:
+            if a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1:
+                out.append((ta, tb))
+    return out
+
+
+def pictures(game: Game[Any, Any], seen: Recorder, samples: int = 6,
+             names: list[str] | None = None, seed: int = 10) -> Iterator[Picture]:
+    """Every picture kind of ``game`` over one seeded playout per table size."""
+    from tests.render.playing import playout
+
+    name = game.name
+    for players in range(game.min_players, game.max_players + 1):
+        seats = (names or LONG_NAMES)[:players]
+        states = list(playout(game, players, seed=seed + players))
+        step = max(1, len(states) // samples)
+        chosen = [*states[::step], states[-1]]
+        for state in chosen:
+            public = game.view(state, None)
+            yield measure(seen, f"{name} board", lambda v=public: render_board(v, seats))
+            for seat in range(players):
+                own = game.view(state, seat)
+                yield measure(seen, f"{name} hand", lambda v=own: render_hand(v, None, seats))
+        result = game.result(states[-1])
+        if result is not None:
+            final = game.view(states[-1], None)
+            yield measure(seen, f"{name} summary",
+                          lambda v=final, r=result: render_summary(v, r, seats))
+        frames = [(game.view(s, None), game.view(s, 0)) for s in chosen[:3]]
+        width = _frame_width(frames[0], seats)
+        yield measure(seen, f"{name} replay", lambda f=frames: render_replay(f, seats),
+                      frame_width=width)
+
+
+def _frame_width(frame: Any, names: list[str]) -> int:
+    from bot.render.replay import frame_pngs
+
+    with Image.open(io.BytesIO(frame_pngs(*frame, names)[0])) as im:
+        return int(im.width)
+
+
+def rule_diagrams(game: Game[Any, Any], seen: Recorder) -> Iterator[Picture]:
+    """The table ``/rules`` draws for each of the game's topics."""
+    from bot.discord.rulebook import moments_of
+
+    for view, _caption in moments_of(game).values():
+        yield measure(seen, f"{game.name} rules", lambda v=view: render_board(v))
+
+
+__all__ = ["DESKTOP_BOX", "LONG_NAMES", "PHONE_WIDTH", "Picture", "Recorder", "Text",
+           "clear_caches", "measure", "overlaps", "pictures", "recording", "rule_diagrams"]
