@@ -94,7 +94,7 @@ def face(size: Size, suit: Suit, index: str, title: str = "", body: tuple[str, .
     if body:
         bsize = max(TEXT_PX, min(20, round(w * 0.1)))
         bottom = h - inset - 4 - (_beats_height(w, h) if beats is not None else 0)
-        rows = max(1, (bottom - y) // (bsize + 2))
+        rows = (bottom - y) // (bsize + 2)
         lines: list[str] = []
         for entry in body:  # whole entries only: a sentence is never left half-said
             more = lines_of(entry, bsize, "regular", room)

@@ -62,10 +62,12 @@ HAND_CARD = (150, 210)
 HAND_GAP = 12
 
 
-def hand_card(count: int, room: int = WIDTH - 2 * MARGIN) -> tuple[int, int]:
-    """The card size for ``count`` cards in one row of ``room`` pixels: full size when they
-    fit, else narrower (a hand image never grows wider than the board)."""
-    w = min(HAND_CARD[0], (room + HAND_GAP) // max(1, count) - HAND_GAP)
+def hand_card(count: int, room: int = WIDTH - 2 * MARGIN,
+              height: int = HAND_CARD[1]) -> tuple[int, int]:
+    """The card size for ``count`` cards in one row of ``room`` pixels, at most ``height``
+    tall: full size when they fit, else smaller (a hand image never outgrows the board)."""
+    w = min(HAND_CARD[0], (room + HAND_GAP) // max(1, count) - HAND_GAP,
+            height * HAND_CARD[0] // HAND_CARD[1])
     return w, round(w * HAND_CARD[1] / HAND_CARD[0])
 
 
