@@ -13,6 +13,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFilter, ImageOps
 
 from bot.render import palette as pal
+from bot.render.assets import font
 from bot.render.palette import RGB
 from bot.render.symbols import symbol
 from bot.render.text import CANVAS, FLOOR_PX, Role, fitted, glyphs, wrap
@@ -86,6 +87,10 @@ class Canvas:
         face, shown = fitted(text, size or FLOOR_PX[role], weight, max_width or 10_000.0, role)
         self._glyphs(xy, shown, round(face.size), weight, fill, anchor, role)
         return face.getlength(shown)
+
+    @staticmethod
+    def text_width(text: str, size: int, weight: str = "regular") -> float:
+        return font(size, weight).getlength(text)
 
     def _glyphs(self, xy: tuple[float, float], text: str, size: int, weight: str, fill: RGB,
                 anchor: str, role: Role = Role.SECONDARY) -> None:

@@ -73,9 +73,14 @@ def face(size: Size, suit: Suit, index: str, title: str = "", body: tuple[str, .
     if w < TEXT_MIN_WIDTH:  # too narrow for readable words: the image names it beside
         title, body = "", ()
     has_text = bool(title or body)
+    tsize, names = _title(title, max(TEXT_PX, min(26, round(w * 0.15))), room) if title \
+        else (0, ())
     # The more text, the smaller and higher the symbol; small cards give it up for words.
     scale, centre = (0.36, 0.36) if body else (0.46, 0.44) if title else (0.58, 0.55)
-    if body and w < ROOMY_WIDTH:
+    words_h = len(names) * (tsize + 2) + (TEXT_PX if body else 0)
+    bottom = h - inset - 4 - (_beats_height(w, h) if beats is not None else 0)
+    if (body and w < ROOMY_WIDTH) or \
+            round(h * centre) + round(w * scale) // 2 + words_h > bottom:
         scale, centre = 0.0, 0.0
     if scale:
         big = round(w * scale)
@@ -86,14 +91,15 @@ def face(size: Size, suit: Suit, index: str, title: str = "", body: tuple[str, .
         y = inset + 4 + corner + small + 2
 
     if title:
-        tsize, names = _title(title, max(TEXT_PX, min(26, round(w * 0.15))), room)
+        fits = max(1, (bottom - y) // (tsize + 2))
+        if len(names) > fits:  # a long name is shortened only when the card is full
+            names = wrap(title, tsize, "condensed", room, fits)
         for line in names:
             draw_text(d, (w / 2, y), line, font(tsize, "condensed"), suit.dark, "ma")
             y += tsize + 2
         y += 1
     if body:
         bsize = max(TEXT_PX, min(20, round(w * 0.1)))
-        bottom = h - inset - 4 - (_beats_height(w, h) if beats is not None else 0)
         rows = (bottom - y) // (bsize + 2)
         lines: list[str] = []
         for entry in body:  # whole entries only: a sentence is never left half-said
@@ -115,12 +121,12 @@ def face(size: Size, suit: Suit, index: str, title: str = "", body: tuple[str, .
 
 def _title(title: str, size: int, room: float) -> tuple[int, tuple[str, ...]]:
     """The largest size from ``size`` down to the floor that shows the whole name in two
-    lines, else three lines at the floor (a very long name is shortened only past that)."""
+    lines, else all its lines at the floor (``face`` shortens what its card cannot hold)."""
     for s in range(size, TEXT_PX - 1, -1):
         lines = lines_of(title, s, "condensed", room)
         if len(lines) <= 2:
             return s, lines
-    return TEXT_PX, wrap(title, TEXT_PX, "condensed", room, 3)
+    return TEXT_PX, lines_of(title, TEXT_PX, "condensed", room)
 
 
 def _beats_height(w: int, h: int) -> int:

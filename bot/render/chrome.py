@@ -100,8 +100,8 @@ def summary(outcome: Outcome) -> bytes:
     header(c, outcome.title, outcome.headline, "Final result")
     y = HEADER + 20
     columns_ = outcome.columns
-    col_w = (WIDTH - 2 * MARGIN - 470) // max(1, len(columns_))
-    xs = [MARGIN + 16, MARGIN + 96] + [MARGIN + 470 + col_w * k for k in range(len(columns_))]
+    col_w = (WIDTH - 2 * MARGIN - 420) // max(1, len(columns_))
+    xs = [MARGIN + 16, MARGIN + 96] + [MARGIN + 420 + col_w * k for k in range(len(columns_))]
     c.text((xs[1], y), "Player", TEXT_PX, "bold", pal.INK_SOFT)
     for x, name in zip(xs[2:], columns_, strict=True):
         c.text((x, y), name, TEXT_PX, "bold", pal.INK_SOFT, max_width=col_w - 12)
@@ -116,8 +116,10 @@ def summary(outcome: Outcome) -> bytes:
         c.text((xs[1], mid), row.name, NAME_PX + 2, "bold", pal.INK, "lm",
                max_width=xs[2] - xs[1] - 16)
         for x, value in zip(xs[2:], row.figures, strict=True):
-            c.text((x, mid), value, KEY_PX, "regular", pal.INK, "lm", max_width=col_w - 12,
-                   role=Role.KEY)
+            # A figure is a key fact; a word (a card's name) is secondary and smaller.
+            figure = value.lstrip("−-").isdigit()
+            c.text((x, mid), value, KEY_PX if figure else NAME_PX, "regular", pal.INK, "lm",
+                   max_width=col_w - 12, role=Role.KEY if figure else Role.SECONDARY)
         y += row_h
     y += 12
     for note in notes:
