@@ -85,6 +85,8 @@ class Canvas:
         if not text:
             return 0.0
         face, shown = fitted(text, size or FLOOR_PX[role], weight, max_width or 10_000.0, role)
+        if not shown:  # no room for even a letter and an ellipsis
+            return 0.0
         self._glyphs(xy, shown, round(face.size), weight, fill, anchor, role)
         return face.getlength(shown)
 

@@ -167,8 +167,8 @@ def _slot(c: Canvas, slot: Slot, xy: tuple[int, int], names: Names) -> None:
     peeked = slot["peeked_by"]
     if peeked:
         who = ", ".join(seat_label(p, names) for p in peeked)
-        c.pill((x + w + 4, y - 8), f"seen by {who}", pal.PAPER, pal.INK_DARK, align="r",
-               max_width=2 * w)
+        c.pill((x + w / 2, y - 10), f"seen: {who}", pal.PAPER, pal.INK_DARK, align="m",
+               max_width=w + 10)
 
 
 def _piles(c: Canvas, view: ZView, box: tuple[int, int, int, int], names: Names) -> None:
@@ -285,17 +285,19 @@ def render_hand(view: ZView, names: Names = None) -> bytes:
     c = Canvas(WIDTH, panels + known_h + 12)
     header(c, "Zura", "Your turn" if mine else _status(view, names),
            f"{figure(view['scores'][seat])} points")
+    end = float(WIDTH - MARGIN)
+    if looking:
+        x = MARGIN + len(hand) * (w + HAND_GAP) + 30
+        end = x + w - c.text((x + w, y), "Top of the deck", NAME_PX, "bold", pal.GOLD, "ra")
     c.text((MARGIN, y), f"{seat_label(seat, names)}: travel cards ({len(hand)})", NAME_PX,
-           "bold", max_width=WIDTH * 0.6)
+           "bold", max_width=end - MARGIN - 16)
     y += 34
     for k, card in enumerate(hand):
         x = MARGIN + k * (w + HAND_GAP)
         c.card(travel_face(card, size), (x, y))
         number_disc(c, (x + w // 2, y + h + DISC_R + 6), card.get("number", k + 1))
     if looking:
-        x = MARGIN + len(hand) * (w + HAND_GAP) + 30
-        c.text((x + w, y - 34), "Top of the deck", NAME_PX, "bold", pal.GOLD, "ra")
-        c.card(travel_face(looking, size), (x, y))
+        c.card(travel_face(looking, size), (MARGIN + len(hand) * (w + HAND_GAP) + 30, y))
     known_w = 4 * (KNOWN_SIZE[0] + 10) + 20
     _my_stack(c, view["my_stack"] or [], (MARGIN, panels, WIDTH - MARGIN - known_w - 12,
                                           c.height - 12))

@@ -12,6 +12,7 @@ CSS px, the phone shows it 330 wide. ``tests/render/test_readable.py`` holds the
 from __future__ import annotations
 
 import functools
+import itertools
 import importlib
 import io
 import pkgutil
@@ -51,7 +52,8 @@ class Picture:
     size_bytes: int
     texts: list[Text]
     boxes: list[tuple[Box, str]] = field(default_factory=list)
-    """Boxes of the texts drawn straight onto the canvas, to find overlaps."""
+    """Boxes of the texts drawn straight onto a canvas, to find overlaps; each text is led
+    by its canvas's id and a colon (a replay draws several)."""
     frame_scale: float = 1.0
     """For a replay: the frames' own pixels per GIF pixel."""
 
@@ -93,6 +95,7 @@ def recording() -> Iterator[Recorder]:
     original_text = ImageDraw.ImageDraw.text
     original_helper = text_module.draw_text
     original_glyphs = Canvas._glyphs
+    canvases = itertools.count()
 
     def record(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kw: Any) -> Any:
         face = kw.get("font") or (args[1] if len(args) > 1 else None)
@@ -114,7 +117,8 @@ def recording() -> Iterator[Recorder]:
         face = bot.render.assets.font(size, weight)
         x0, y0, x1, y1 = face.getbbox(text, anchor=anchor)
         box = (round(xy[0] + x0), round(xy[1] + y0), round(xy[0] + x1), round(xy[1] + y1))
-        seen.boxes.append((box, text))
+        serial = self.__dict__.setdefault("_recorded_as", next(canvases))
+        seen.boxes.append((box, f"{serial}:{text}"))
         return original_glyphs(self, xy, text, size, weight, *args, **kw)
 
     patched: list[tuple[object, str, object]] = [(ImageDraw.ImageDraw, "text", record),
@@ -151,10 +155,11 @@ def measure(seen: Recorder, kind: str, draw: Callable[[], bytes],
 def overlaps(picture: Picture) -> list[tuple[str, str]]:
     """Pairs of canvas texts whose boxes cross (touching is fine)."""
     out = []
-    boxes = picture.boxes
-    for i, (a, ta) in enumerate(boxes):
-        for b, tb in boxes[i + 1:]:
-            if a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1:
+    boxes = [(box, *text.split(":", 1)) for box, text in picture.boxes]
+    for i, (a, canvas_a, ta) in enumerate(boxes):
+        for b, canvas_b, tb in boxes[i + 1:]:
+            if canvas_a == canvas_b and a[0] < b[2] - 1 and b[0] < a[2] - 1 \
+                    and a[1] < b[3] - 1 and b[1] < a[3] - 1:
                 out.append((ta, tb))
     return out
 
