@@ -28,6 +28,7 @@ from bot.render.chrome import (
     columns,
     hand_card,
     header,
+    named,
     number_disc,
     seat_label,
 )
@@ -100,15 +101,15 @@ def _drawn(c: Canvas, item: Shown | None, seats: Sequence[Seat], owner: int,
 def _winners(view: AuraView, names: Names) -> str:
     standing = view["result"]
     placings = standing["placings"] if standing else []
-    return " & ".join(seat_label(s, names) for s, p in enumerate(placings) if p == 1)
+    return " & ".join(named(s, names) for s, p in enumerate(placings) if p == 1)
 
 
 def _status(view: AuraView, names: Names) -> str:
     phase = view["phase"]
     if phase == "over":
         return f"{_winners(view, names)} wins"
-    active = seat_label(view["active"], names)
-    waiting = " & ".join(seat_label(s, names) for s in view["waiting"])
+    active = named(view["active"], names)
+    waiting = " & ".join(named(s, names) for s in view["waiting"])
     doing = {
         "play": "plays", "block": f"{waiting} blocks",
         "reveal": "reveal", "discard": f"{waiting} discards",
@@ -183,11 +184,13 @@ def _strip(c: Canvas, view: AuraView, at: tuple[int, int, int], names: Names) ->
             shown.append("Double: discards ×2")
         if effects["reverse"]:
             shown.append("Reverse")
-        shown += [f"Block: {seat_label(s, names)}" for s in effects["block"]]
+        if effects["block"]:
+            shown.append("Block: " + ", ".join(named(s, names) for s in effects["block"]))
     px = float(x1)
-    for text in reversed(shown):
+    for text in reversed(shown):  # each shortened to the room left, the table's state first
+        room = min(px - x0 - 160, 420)
         px -= c.pill((px, y + (STRIP_H - PILL) // 2), text, pal.GOLD, pal.INK_DARK, align="r",
-                     max_width=260) + 8
+                     max_width=room) + 8
     if table is None and view["opening"] and view["turn"] == 1:
         note, weight, colour = "Drawing for the starting player", "bold", pal.INK
     elif table is None:
@@ -196,7 +199,7 @@ def _strip(c: Canvas, view: AuraView, at: tuple[int, int, int], names: Names) ->
     elif not table["revealed"]:
         note, weight, colour = "Face down until every block is placed", "regular", pal.INK_SOFT
     elif table["resolving"] is not None:
-        note = f"{seat_label(table['resolving'], names)} resolves wilds and actions"
+        note = f"{named(table['resolving'], names)} resolves wilds and actions"
         weight, colour = "bold", pal.GOLD
     else:
         note, weight, colour = "Revealed", "bold", pal.INK
@@ -235,7 +238,7 @@ def _seat_status(view: AuraView, seat: int, row: int, turn: int) -> tuple[str, R
 def _seat_row(c: Canvas, view: AuraView, seat: int, box: tuple[int, int, int, int],
               names: Names, status: str, colour: RGB) -> None:
     """The seat's panel and its first column: name, cards left, hand and discard, status."""
-    x0, y0, x1, y1 = box
+    x0, y0, _, y1 = box
     info = view["seats"][seat]
     over = view["phase"] == "over"
     active = not over and seat == view["active"]
@@ -351,7 +354,7 @@ def _prompt(view: AuraView, seat: int, names: Names) -> str:
         return "Game over"
     waiting = view["waiting"]
     if seat not in waiting:
-        return f"Waiting for {', '.join(seat_label(s, names) for s in waiting)}"
+        return f"Waiting for {', '.join(named(s, names) for s in waiting)}"
     table = view["table"]
     return {
         "play": "Your turn: play 2–5 cards",

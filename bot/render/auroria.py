@@ -28,6 +28,7 @@ from bot.render.chrome import (
     WIDTH,
     Names,
     header,
+    named,
     number_disc,
     seat_label,
     stat,
@@ -148,8 +149,8 @@ def _game_status(view: AuroriaView, names: Names) -> str:
         winners = result["winners"]
         if not winners:
             return "Game over — a draw"
-        return f"Game over — {seat_label(winners[0], names)} wins"
-    who = seat_label(view["active"], names)
+        return f"Game over — {named(winners[0], names)} wins"
+    who = named(view["active"], names)
     return f"Turn {view['turn']}: {who}, {PHASES.get(view['phase'], view['phase'])}"
 
 
@@ -361,7 +362,7 @@ def _band(c: Canvas, view: AuroriaView, y0: int, names: Names) -> None:
                 c.pill((x, y), f"+{rest + 1}", pal.INK_SOFT, pal.INK_DARK, role=Role.KEY)
                 return
             x += c.pill((x, y), text, fill, pal.INK_DARK, max_width=min(room, 300)) + 8
-            
+
 
 # ----- hand --------------------------------------------------------------------------------
 

@@ -16,6 +16,17 @@ NAME_PX = 24
 """A seat's name: secondary, a little above the floor."""
 
 
+NAME_CHARS = 14
+"""A name inside a sentence on a picture is cut to this many characters, so the sentence's
+end (what the seat does) still shows; the message beside the picture names it whole."""
+
+
+def named(seat: int, names: Names) -> str:
+    """``seat_label`` shortened for use inside a sentence on a picture."""
+    name = seat_label(seat, names)
+    return name if len(name) <= NAME_CHARS else name[:NAME_CHARS - 1].rstrip() + "…"
+
+
 def header(c: Canvas, title: str, status: str, right: str = "") -> None:
     """The title bar: game name in gold, then whose turn / what happens (a key fact), then
     ``right``."""

@@ -25,6 +25,7 @@ from bot.render.chrome import (
     columns,
     hand_card,
     header,
+    named,
     number_disc,
     seat_label,
     seat_panel,
@@ -97,9 +98,9 @@ def _status(view: ZView, names: Names) -> str:
     if view["over"]:
         scores = view["scores"]
         best = max(scores)
-        leaders = " & ".join(seat_label(s, names) for s, v in enumerate(scores) if v == best)
+        leaders = " & ".join(named(s, names) for s, v in enumerate(scores) if v == best)
         return f"Game over — {leaders}: {figure(best)} points"
-    who = seat_label(view["turn"], names)
+    who = named(view["turn"], names)
     return f"{who} {PHASES.get(view['phase'], 'plays')}"
 
 
@@ -166,7 +167,7 @@ def _slot(c: Canvas, slot: Slot, xy: tuple[int, int], names: Names) -> None:
            pal.GOLD if slot["lone_imp"] else pal.INK_SOFT, max_width=w + 10)
     peeked = slot["peeked_by"]
     if peeked:
-        who = ", ".join(seat_label(p, names) for p in peeked)
+        who = ", ".join(named(p, names) for p in peeked)
         c.pill((x + w / 2, y - 10), f"seen: {who}", pal.PAPER, pal.INK_DARK, align="m",
                max_width=w + 10)
 
@@ -195,7 +196,7 @@ def _piles(c: Canvas, view: ZView, box: tuple[int, int, int, int], names: Names)
     c.draw.line((x0 + 12, turn_y - 8, x1 - 12, turn_y - 8), fill=pal.PANEL_EDGE, width=1)
     c.text((x0 + 14, turn_y), "This turn", TEXT_PX + 4, "bold")
     turn_y += 36
-    _this_turn(c, view, (x0 + 14, turn_y, x1 - 14, y1 - 40), names)
+    _this_turn(c, view, (x0 + 14, turn_y, x1 - 14), names)
     _legend(c, view["landscapes"], (x0 + 14, y1 - 36))
 
 
@@ -209,8 +210,8 @@ def _legend(c: Canvas, landscapes: list[Landscape], at: tuple[int, int]) -> None
                                pal.INK_SOFT, "lm")) + 20
 
 
-def _this_turn(c: Canvas, view: ZView, box: tuple[int, int, int, int], names: Names) -> None:
-    x0, y0, x1, y1 = box
+def _this_turn(c: Canvas, view: ZView, box: tuple[int, int, int], names: Names) -> None:
+    x0, y0, x1 = box
     turn = view["this_turn"]
     y = y0
     done = turn["discarded"]
@@ -240,7 +241,7 @@ def _this_turn(c: Canvas, view: ZView, box: tuple[int, int, int, int], names: Na
         for k, card in enumerate(gained):
             c.card(tz_face(card, CLAIM_SIZE), (x0 + 90 + k * step, y))
     elif swap is not None:
-        c.text((x0, y + 4), f"Swapping with {seat_label(swap, names)}", TEXT_PX + 2,
+        c.text((x0, y + 4), f"Swapping with {named(swap, names)}", TEXT_PX + 2,
                fill=pal.INK_SOFT, max_width=x1 - x0)
 
 

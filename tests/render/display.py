@@ -12,9 +12,9 @@ CSS px, the phone shows it 330 wide. ``tests/render/test_readable.py`` holds the
 from __future__ import annotations
 
 import functools
-import itertools
 import importlib
 import io
+import itertools
 import pkgutil
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -56,6 +56,8 @@ class Picture:
     by its canvas's id and a colon (a replay draws several)."""
     frame_scale: float = 1.0
     """For a replay: the frames' own pixels per GIF pixel."""
+    cut: list[str] = field(default_factory=list)
+    """Texts drawn past the edge of the image they were drawn on (a card face)."""
 
     @property
     def desktop(self) -> float:
@@ -70,11 +72,12 @@ class Recorder:
     def __init__(self) -> None:
         self.texts: list[Text] = []
         self.boxes: list[tuple[Box, str]] = []
+        self.cut: list[str] = []
         self._roles: list[str] = []
 
-    def take(self) -> tuple[list[Text], list[tuple[Box, str]]]:
-        out = self.texts, self.boxes
-        self.texts, self.boxes = [], []
+    def take(self) -> tuple[list[Text], list[tuple[Box, str]], list[str]]:
+        out = self.texts, self.boxes, self.cut
+        self.texts, self.boxes, self.cut = [], [], []
         return out
 
 
@@ -105,6 +108,12 @@ def recording() -> Iterator[Recorder]:
 
     def helper(*args: Any, **kw: Any) -> Any:
         role = kw.get("role", args[6] if len(args) > 6 else Role.SECONDARY)
+        draw, (x, y), text, face = args[:4]
+        anchor = kw.get("anchor", args[5] if len(args) > 5 else "la")
+        x0, y0, x1, y1 = face.getbbox(text, anchor=anchor)
+        w, h = draw.im.size
+        if x + x0 < -1 or y + y0 < -1 or x + x1 > w + 1 or y + y1 > h + 1:
+            seen.cut.append(text)  # off its card (or other small image)
         seen._roles.append(str(role))
         try:
             return original_helper(*args, **kw)
@@ -139,17 +148,17 @@ def recording() -> Iterator[Recorder]:
         clear_caches()
 
 
-def measure(seen: Recorder, kind: str, draw: Callable[[], bytes],
+def measure(seen: Recorder, kind: str, draw: Callable[..., bytes], *args: Any,
             frame_width: int | None = None) -> Picture:
-    """Draw one picture with cold caches and take what was recorded for it."""
+    """Draw one picture (``draw(*args)``) with cold caches and take what was recorded."""
     clear_caches()
     seen.take()
-    data = draw()
-    texts, boxes = seen.take()
+    data = draw(*args)
+    texts, boxes, cut = seen.take()
     with Image.open(io.BytesIO(data)) as im:
         size = im.size
     scale = size[0] / frame_width if frame_width else 1.0
-    return Picture(kind, size[0], size[1], len(data), texts, boxes, scale)
+    return Picture(kind, size[0], size[1], len(data), texts, boxes, scale, cut)
 
 
 def overlaps(picture: Picture) -> list[tuple[str, str]]:
@@ -162,6 +171,13 @@ def overlaps(picture: Picture) -> list[tuple[str, str]]:
                     and a[1] < b[3] - 1 and b[1] < a[3] - 1:
                 out.append((ta, tb))
     return out
+
+
+def outside(picture: Picture, frame: tuple[int, int] | None = None) -> list[str]:
+    """Canvas texts that run off the picture (``frame``: a replay frame's own size)."""
+    w, h = frame or (picture.width, picture.height)
+    return [*picture.cut, *(text.split(":", 1)[1] for (x0, y0, x1, y1), text in picture.boxes
+                            if x0 < 0 or y0 < 0 or x1 > w or y1 > h)]
 
 
 def pictures(game: Game[Any, Any], seen: Recorder, samples: int = 6,
@@ -177,19 +193,17 @@ def pictures(game: Game[Any, Any], seen: Recorder, samples: int = 6,
         chosen = [*states[::step], states[-1]]
         for state in chosen:
             public = game.view(state, None)
-            yield measure(seen, f"{name} board", lambda v=public: render_board(v, seats))
+            yield measure(seen, f"{name} board", render_board, public, seats)
             for seat in range(players):
                 own = game.view(state, seat)
-                yield measure(seen, f"{name} hand", lambda v=own: render_hand(v, None, seats))
+                yield measure(seen, f"{name} hand", render_hand, own, None, seats)
         result = game.result(states[-1])
         if result is not None:
             final = game.view(states[-1], None)
-            yield measure(seen, f"{name} summary",
-                          lambda v=final, r=result: render_summary(v, r, seats))
+            yield measure(seen, f"{name} summary", render_summary, final, result, seats)
         frames = [(game.view(s, None), game.view(s, 0)) for s in chosen[:3]]
         width = _frame_width(frames[0], seats)
-        yield measure(seen, f"{name} replay", lambda f=frames: render_replay(f, seats),
-                      frame_width=width)
+        yield measure(seen, f"{name} replay", render_replay, frames, seats, frame_width=width)
 
 
 def _frame_width(frame: Any, names: list[str]) -> int:
@@ -204,7 +218,7 @@ def rule_diagrams(game: Game[Any, Any], seen: Recorder) -> Iterator[Picture]:
     from bot.discord.rulebook import moments_of
 
     for view, _caption in moments_of(game).values():
-        yield measure(seen, f"{game.name} rules", lambda v=view: render_board(v))
+        yield measure(seen, f"{game.name} rules", render_board, view)
 
 
 __all__ = ["DESKTOP_BOX", "LONG_NAMES", "PHONE_WIDTH", "Picture", "Recorder", "Text",

@@ -34,6 +34,7 @@ from tests.render.display import (
     Picture,
     Recorder,
     measure,
+    outside,
     overlaps,
     pictures,
     recording,
@@ -64,6 +65,10 @@ def below_floors(picture: Picture) -> list[tuple[str, float, str]]:
 def check(picture: Picture) -> None:
     assert below_floors(picture) == []
     assert overlaps(picture) == [], picture.kind
+    if picture.kind.endswith("replay"):  # a replay's frames are larger than the GIF
+        assert picture.cut == []
+    else:
+        assert outside(picture) == [], picture.kind
 
 
 def test_the_floors_in_picture_pixels_follow_from_the_largest_canvas() -> None:
@@ -81,14 +86,13 @@ def test_every_golden_image_is_readable_where_it_is_shown(seen: Recorder) -> Non
         data = json.loads(path.read_text(encoding="utf-8"))
         view = data.get("view", data)
         if "view" in data:  # the end of a game: its board and its summary
-            shown.append(measure(seen, path.stem, lambda v=view: render_board(v, names)))
+            shown.append(measure(seen, path.stem, render_board, view, names))
             result = Result.from_json(data["result"])
-            shown.append(measure(seen, path.stem,
-                                 lambda v=view, r=result: render_summary(v, r, names)))
+            shown.append(measure(seen, path.stem, render_summary, view, result, names))
         elif view.get("viewer") is not None:
-            shown.append(measure(seen, path.stem, lambda v=view: render_hand(v, names=names)))
+            shown.append(measure(seen, path.stem, render_hand, view, None, names))
         else:
-            shown.append(measure(seen, path.stem, lambda v=view: render_board(v, names)))
+            shown.append(measure(seen, path.stem, render_board, view, names))
     for picture in shown:
         check(picture)
 
@@ -141,7 +145,7 @@ def _worst_aura(game: Any) -> dict[str, Any]:
 def test_a_four_player_aura_table_with_every_badge_fits(seen: Recorder) -> None:
     game = game_or_skip("aura")
     view = _worst_aura(game)
-    picture = measure(seen, "aura board", lambda: render_board(view, LONG_NAMES))
+    picture = measure(seen, "aura board", render_board, view, LONG_NAMES)
     check(picture)
     drawn = {t.text for t in picture.texts}
     assert "…" in "".join(drawn), "the 32-character names are shortened, not shrunk"
@@ -173,10 +177,8 @@ def test_the_longest_auroria_card_names_fit(seen: Recorder) -> None:
     setup = {"players": [side(_longest("leader", 1)[0]), side(_longest("leader", 2)[1])],
              "phase": "main"}
     state = game.scenario(2, parse_options(game.options, {}), 0, setup)
-    check(measure(seen, "auroria hand", lambda: render_hand(game.view(state, 1), 1,
-                                                              LONG_NAMES)))
-    check(measure(seen, "auroria board", lambda: render_board(game.view(state, None),
-                                                                LONG_NAMES)))
+    check(measure(seen, "auroria hand", render_hand, game.view(state, 1), 1, LONG_NAMES))
+    check(measure(seen, "auroria board", render_board, game.view(state, None), LONG_NAMES))
 
 
 @pytest.mark.parametrize("role", list(Role))
@@ -236,3 +238,14 @@ def test_hand_texts_give_each_aura_action_its_text() -> None:
     for line, (k, card) in zip(texts, actions, strict=True):
         assert line.startswith(f"{k}. ") and line.endswith(".")
         assert card["action"] in line.lower() or card["label"] in line
+
+
+def test_the_recorder_sees_text_run_off_a_card(seen: Recorder) -> None:
+    def off() -> bytes:
+        card = bot.render.canvas.felt((80, 100)).copy()
+        draw_text(ImageDraw.Draw(card), (40, 90), "Appr", font(TEXT_PX), (0, 0, 0))
+        c = bot.render.canvas.Canvas(200, 200)
+        c.card(card.convert("RGBA"), (10, 10))
+        return c.png()
+
+    assert outside(measure(seen, "test", off)) == ["Appr"]
