@@ -243,7 +243,8 @@ def test_hand_texts_give_each_aura_action_its_text() -> None:
 def test_the_recorder_sees_text_run_off_a_card(seen: Recorder) -> None:
     def off() -> bytes:
         card = bot.render.canvas.felt((80, 100)).copy()
-        draw_text(ImageDraw.Draw(card), (40, 90), "Appr", font(TEXT_PX), (0, 0, 0))
+        bot.render.text.draw_text(ImageDraw.Draw(card), (40, 90), "Appr", font(TEXT_PX),
+                                  (0, 0, 0))
         c = bot.render.canvas.Canvas(200, 200)
         c.card(card.convert("RGBA"), (10, 10))
         return c.png()
