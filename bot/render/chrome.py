@@ -86,7 +86,8 @@ def number_disc(c: Canvas, centre: tuple[int, int], n: int) -> None:
     """A hand card's number, the one its menus use, in a gold disc under the card."""
     x, y = centre
     r = DISC_R
-    c.draw.ellipse((x - r, y - r, x + r, y + r), fill=pal.GOLD)
+    half = max(r, round(c.text_width(str(n), KEY_PX, "bold") / 2) + 5)  # wide for "12"
+    c.draw.rounded_rectangle((x - half, y - r, x + half, y + r), r, fill=pal.GOLD)
     c.text((x, y), str(n), KEY_PX, "bold", pal.INK_DARK, "mm", role=Role.KEY)
 
 
