@@ -398,7 +398,7 @@ def hand_texts(view: AuraView) -> list[str]:
     for k, card in enumerate(view["hand"] or [], 1):
         action = ACTIONS.get(card["action"] or "") if card["kind"] == "action" else None
         if action is not None:
-            out.append(f"{k}. {action.name}: {action.text}")
+            out.append(f"{k}. {card['label']}: {action.text}")
     return out
 
 
