@@ -164,7 +164,10 @@ def measure(seen: Recorder, kind: str, draw: Callable[..., bytes], *args: Any,
 def overlaps(picture: Picture) -> list[tuple[str, str]]:
     """Pairs of canvas texts whose boxes cross (touching is fine)."""
     out = []
-    boxes = [(box, *text.split(":", 1)) for box, text in picture.boxes]
+    boxes: list[tuple[Box, str, str]] = []
+    for box, text in picture.boxes:
+        canvas, shown = text.split(":", 1)
+        boxes.append((box, canvas, shown))
     for i, (a, canvas_a, ta) in enumerate(boxes):
         for b, canvas_b, tb in boxes[i + 1:]:
             if canvas_a == canvas_b and a[0] < b[2] - 1 and b[0] < a[2] - 1 \
@@ -206,10 +209,10 @@ def pictures(game: Game[Any, Any], seen: Recorder, samples: int = 6,
         yield measure(seen, f"{name} replay", render_replay, frames, seats, frame_width=width)
 
 
-def _frame_width(frame: Any, names: list[str]) -> int:
+def _frame_width(frame: tuple[Any, Any], names: list[str]) -> int:
     from bot.render.replay import frame_pngs
 
-    with Image.open(io.BytesIO(frame_pngs(*frame, names)[0])) as im:
+    with Image.open(io.BytesIO(frame_pngs(frame[0], frame[1], names)[0])) as im:
         return int(im.width)
 
 

@@ -124,7 +124,7 @@ def _worst_aura(game: Any) -> dict[str, Any]:
     state = next(s for s in playout(game, 4, seed=7)
                  if (v := game.view(s, None))["table"] and v["table"]["revealed"]
                  and len(v["table"]["blockers"]) == 3)
-    view = json.loads(json.dumps(game.view(state, None)))
+    view: dict[str, Any] = json.loads(json.dumps(game.view(state, None)))
     table = view["table"]
     table["effects"] = {"double": True, "reverse": True, "block": [0, 1, 2, 3]}
     for slot in table["cards"]:
