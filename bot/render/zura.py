@@ -162,7 +162,7 @@ def _slot(c: Canvas, slot: Slot, xy: tuple[int, int], names: Names) -> None:
             c.draw.rounded_rectangle((x + 4, top, x + w - 4, y + h - 6), 6, fill=pal.PAPER)
             for k, line in enumerate(lines):
                 c.text((x + w / 2, top + 2 + step * k), line, TEXT_PX, "bold", pal.INK_DARK, "ma")
-    label = slot["name"] + (" · lone Imp" if slot["lone_imp"] else "")
+    label = slot["name"] + (" lone Imp" if slot["lone_imp"] else "")
     c.text((x, y + h + 4), label, TEXT_PX + 2, "bold",
            pal.GOLD if slot["lone_imp"] else pal.INK_SOFT, max_width=w + 10)
     peeked = slot["peeked_by"]
