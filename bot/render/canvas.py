@@ -156,7 +156,7 @@ def encode(img: Image.Image, level: int = PNG_COMPRESS_LEVEL) -> bytes:
     per-row filters.
 
     Pillow's encoder tries every PNG row filter on every row, which costs more than the
-    whole rest of a board (~10 ms at 1200×700). Boards are flat colours, so unfiltered rows
+    whole rest of a board (~10 ms at 1100×700). Boards are flat colours, so unfiltered rows
     compress as well, and this writer needs only the standard library.
     """
     rgb = img if img.mode == "RGB" else img.convert("RGB")
