@@ -126,7 +126,7 @@ def summary(outcome: Outcome) -> bytes:
         c.text((xs[0], mid), row.place, KEY_PX, "bold", pal.GOLD if row.won else pal.INK, "lm",
                role=Role.KEY)
         c.text((xs[1], mid), row.name, NAME_PX + 2, "bold", pal.INK, "lm",
-               max_width=xs[2] - xs[1] - 16)
+               max_width=(xs[2] if columns_ else WIDTH - MARGIN) - xs[1] - 16)
         for x, value in zip(xs[2:], row.figures, strict=True):
             # A figure is a key fact; a word (a card's name) is secondary and smaller.
             figure = value.lstrip("−-").isdigit()

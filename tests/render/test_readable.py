@@ -249,3 +249,14 @@ def test_the_recorder_sees_text_run_off_a_card(seen: Recorder) -> None:
         return c.png()
 
     assert outside(measure(seen, "test", off)) == ["Appr"]
+
+
+def test_a_summary_without_figures_is_readable(seen: Recorder) -> None:
+    """A game with no scoresheet (or no final view): names and places only, names shortened."""
+    from bot.render.chrome import summary
+    from bot.render.outcome import describe
+
+    result = Result(placings=[1, 2, 2, 4], scores=[3.0, 1.0, 1.0, 0.0], reason="normal")
+    picture = measure(seen, "summary", lambda: summary(describe(None, result, LONG_NAMES)))
+    check(picture)
+    assert any(t.text.endswith("…") for t in picture.texts)
