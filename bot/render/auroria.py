@@ -267,12 +267,12 @@ def _slot(c: Canvas, slot: Slot, xy: tuple[int, int], marks: Marks) -> None:
     _outline(c, marks.get(slot["uid"]), (cx, cy), im.size)
     c.card(im, (cx, cy))
     # On the cost corner's far side: top right upright, top left once turned; the damage
-    # in red at the opposite bottom corner.
+    # in red at the bottom right, clear of the tag under the card.
     _badge(c, str(slot["power"]), (cx + 2 * POWER_R + 2 if exhausted else cx + im.width + 6,
                                    cy - 6), pal.INK_DARK, pal.GOLD)
     if slot["damage"]:
-        _badge(c, f"−{slot['damage']}", (cx + im.width + 6 if exhausted else cx + 2 * POWER_R,
-                                         cy + im.height - 2 * POWER_R + 6), pal.BAD, pal.INK)
+        _badge(c, f"−{slot['damage']}", (cx + im.width + 6, cy + im.height - 2 * POWER_R - 2),
+               pal.BAD, pal.INK)
     # One tag under the card: the item it holds, else whether it is new.
     tag = (f"+ {slot['item']['name']}", pal.PAPER) if slot["item"] else \
         ("new", pal.GOLD) if slot["new"] else None
