@@ -15,6 +15,7 @@ from PIL import Image
 
 from bot.engine import View
 from bot.render import render_board, render_hand
+from bot.render.canvas import felt
 from bot.render.chrome import Names
 
 FRAME_LIMIT = 40
@@ -58,7 +59,7 @@ def render_replay(frames: Sequence[FrameViews], names: Names = None, *,
     height = max(im.height for im in images)
     sheets = []
     for im in images:
-        sheet = Image.new("RGB", (width, height))
+        sheet = felt((width, height)).copy()  # a shorter frame (a hand) ends on the table
         sheet.paste(im, (0, 0))
         # Each frame gets its own palette by the fast octree method: a tenth of the
         # CPU of the GIF writer's own (median cut) for flat card graphics that look the same.
