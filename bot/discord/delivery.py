@@ -43,8 +43,9 @@ from bot.discord.images import Images, view_text
 from bot.discord.inflight import InFlight
 from bot.discord.items import TEXT_MAX, card, hand_button, menu_rows
 from bot.discord.runtime import match_title
-from bot.engine import Decision, Result, View
+from bot.engine import Decision, Result, View, registry
 from bot.engine.names import with_names
+from bot.engine.text import fit
 from bot.match import (
     MatchCancelled,
     MatchEnded,
@@ -428,6 +429,17 @@ class Delivery(MatchHooks):
                     content=content, allowed_mentions=QUIET)
             except discord.HTTPException as exc:
                 log.warning("match %s: %s post not updated (%s)", info.id, kind, exc)
+
+    async def table_words(self, match_id: int) -> str:
+        """The public table in words, whole (``/board detail``): what its picture leaves out
+        at the size Discord shows it (full card names, the whole chain, every count)."""
+        info, board = await self.service.settled(match_id)
+        title = f"**{match_title(info.game, info.id)}**"
+        if board is None:
+            return f"{title}: nothing is on the table yet."
+        words = registry.get(info.game).describe(board.view, await self.names(info), full=True)
+        head = f"{title}, the whole table:"
+        return "\n".join([head, fit(words.split("\n"), TEXT_MAX - len(head) - 1)])
 
     async def repost(self, match_id: int) -> None:
         """The live turn post again, at the bottom of the thread (/board): the turn goes on
