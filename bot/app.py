@@ -27,6 +27,7 @@ from bot.discord.images import Images
 from bot.discord.items import ParlorButton, ParlorSelect
 from bot.discord.replies import explain
 from bot.discord.runtime import Runtime
+from bot.discord.translator import CatalogueTranslator
 from bot.engine import registry
 from bot.match import MatchService
 from bot.match.scheduler import Sleep
@@ -108,6 +109,7 @@ class ParlorBot(commands.AutoShardedBot):
                     Decks(self.parlor)):
             await self.add_cog(cog)
         self.add_dynamic_items(ParlorButton, ParlorSelect)
+        await self.tree.set_translator(CatalogueTranslator())
         if self.shard_ids is not None and 0 not in self.shard_ids:
             log.info("shards %s: the process running shard 0 syncs the commands",
                      self.shard_ids)

@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot.discord.guards import can_manage
 from bot.discord.runtime import Runtime
 from bot.engine import GameError
+from bot.engine.said import said
 from bot.match.clock import CUSTOM, MAX_AWAY_DAYS, MAX_CUSTOM_MINUTES, duration, server_clock
 from bot.store import GuildSettings
 
@@ -52,7 +53,7 @@ class Admin(commands.Cog):
                        disallow: discord.TextChannel | None = None) -> None:
         assert interaction.guild_id is not None
         if not can_manage(interaction):  # a server may open the command to more members
-            raise GameError("Only members with Manage Server can change Parlor's settings.")
+            raise GameError(said("Only members with Manage Server can change Parlor's settings."))
         await interaction.response.defer(ephemeral=True, thinking=True)  # before the reads
         current = await self.rt.store.get_guild_settings(interaction.guild_id)
         channels = [c for c in current.allowed_channels if disallow is None or c != disallow.id]

@@ -27,6 +27,7 @@ from bot.discord.lobby import lobby_text
 from bot.discord.replies import say
 from bot.discord.runtime import Runtime, match_title
 from bot.engine import GameError, registry
+from bot.engine.said import said
 from bot.store import LOBBY
 
 Interaction = discord.Interaction[Any]
@@ -80,7 +81,7 @@ class Decks(commands.Cog):
     async def delete(self, interaction: Interaction, deck: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await decks_of(self.rt).delete(interaction.user.id, deck)
-        await say(interaction, "Deleted.")
+        await say(interaction, said("Deleted."))
 
     @group.command(name="choose", description="The deck you play in an Auroria lobby")
     @app_commands.describe(deck="A structure deck, random, one of yours, or a deck code",
@@ -102,4 +103,4 @@ class Decks(commands.Cog):
                     and any(s.user_id == interaction.user.id for s in m.seats)]
             if len(mine) == 1:
                 return mine[0].id
-        raise GameError("Say which lobby: /deck choose deck:… match:…")
+        raise GameError(said("Say which lobby: /deck choose deck:… match:…"))

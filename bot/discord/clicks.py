@@ -23,8 +23,10 @@ from bot.discord.community import UNDO
 from bot.discord.delivery import Delivery, menu_card
 from bot.discord.guards import can_manage
 from bot.discord.lobby import lobby_text, refresh
+from bot.discord.readers import reader
 from bot.discord.replies import answering
 from bot.engine import ORDER, Decision, GameError, IllegalAction, registry
+from bot.engine.said import said
 from bot.match import MatchService
 
 Interaction = discord.Interaction[Any]
@@ -98,8 +100,9 @@ class Clicks:
     async def resign(self, interaction: Interaction, match_id: int) -> None:
         await interaction.response.defer()
         outbound = await self.service.resign(match_id, interaction.user.id)
-        await interaction.edit_original_response(content="You resigned; the AI plays your seat.",
-                                                 view=None)
+        await interaction.edit_original_response(
+            content=reader(interaction).say(said("You resigned; the AI plays your seat.")),
+            view=None)
         await self.delivery.deliver(outbound, actor=interaction)
 
     # -- decisions ---------------------------------------------------------------------------

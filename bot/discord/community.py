@@ -18,6 +18,7 @@ from bot.discord.runtime import match_title, runtime_of
 from bot.discord.suggest import MAX_CHOICES
 from bot.engine import GameError
 from bot.engine.names import with_names
+from bot.engine.said import said
 from bot.match import MatchInfo
 from bot.match.ratings import ordinal
 from bot.match.replay import Replay
@@ -34,7 +35,7 @@ YES, NO = "yes", "no"
 
 def guild_of(interaction: Interaction) -> int:
     if interaction.guild_id is None:
-        raise GameError("Ratings and history belong to a server: use this in one.")
+        raise GameError(said("Ratings and history belong to a server: use this in one."))
     return interaction.guild_id
 
 

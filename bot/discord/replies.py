@@ -15,18 +15,23 @@ import discord
 
 from bot.discord.customid import BadCustomId
 from bot.discord.guards import FOREIGN, fit
+from bot.discord.readers import reader
 from bot.engine import GameError
+from bot.engine.said import Said, said
 
 log = logging.getLogger(__name__)
 
-APOLOGY = "Sorry, something went wrong on my side. The match is safe; please try again."
+APOLOGY = said("Sorry, something went wrong on my side. The match is safe; please try again.")
 GONE = (10062, 40060)
 """Interactions that can no longer be answered: too late, or already answered (a replay)."""
 
 
-async def say(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
-    """Reply privately, whether or not the interaction was already acknowledged; the text is
-    cleaned and cut to fit, since errors may echo what a user typed."""
+async def say(interaction: discord.Interaction[Any], text: str | Said, **kwargs: Any) -> None:
+    """Reply privately, whether or not the interaction was already acknowledged; a sentence is
+    said in the reader's language; the text is cleaned and cut to fit, since errors may echo
+    what a user typed."""
+    if isinstance(text, Said):
+        text = reader(interaction).say(text)
     if interaction.response.is_done():
         await interaction.followup.send(fit(text), ephemeral=True, **kwargs)
     else:
@@ -43,7 +48,7 @@ async def explain(interaction: discord.Interaction[Any], exc: BaseException,
         return
     if not isinstance(exc, GameError | BadCustomId):
         log.error("match %s: %s failed", match_id, _what(interaction), exc_info=exc)
-    text = str(exc) if isinstance(exc, GameError) else (
+    text: str | Said = (exc.said or str(exc)) if isinstance(exc, GameError) else (
         FOREIGN if isinstance(exc, BadCustomId) else APOLOGY)
     try:
         await say(interaction, text)
