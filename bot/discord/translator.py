@@ -30,7 +30,7 @@ def localized(text: str, lang: str, location: Where) -> str | None:
     """``text`` in ``lang``; ``None`` when the catalogue has no other words for it."""
     context = context_of(location)
     words = translations(lang)
-    out = words.pgettext(context, text) if context is not None else words.gettext(text)
+    out = str(words.pgettext(context, text) if context is not None else words.gettext(text))
     return out if out != text else None
 
 

@@ -34,8 +34,9 @@ class Said:
 
     def with_values(self, **values: Value) -> Said:
         """The same sentence with ``values`` (a table of sentences filled in where used)."""
+        n = values.get("n", self.n)
         return Said(self.msgid, {**self.values, **values}, self.plural,
-                    int(values.get("n", self.n)))
+                    n if isinstance(n, int) else self.n)
 
 
 def _english(value: Value) -> str | int | float:

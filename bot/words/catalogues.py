@@ -51,29 +51,31 @@ def read_catalogue(lang: str) -> Catalog:
 def broken(message: Message) -> bool:
     """A translation whose placeholders are not its English message's own. A plural form may
     leave out the count (``one card`` for ``{n} cards``), nothing else."""
+    forms = [message.string] if isinstance(message.string, str) else list(message.string or ())
     try:
-        if not isinstance(message.id, tuple):
-            return bool(message.string) and (
-                placeholders(str(message.string)) != placeholders(message.id))
+        if isinstance(message.id, str):
+            return bool(forms[0]) and placeholders(forms[0]) != placeholders(message.id)
         wanted = placeholders(message.id[0]) | placeholders(message.id[1])
         return any(form and not wanted - {"n"} <= placeholders(form) <= wanted
-                   for form in message.string)
+                   for form in forms)
     except ValueError:  # an unbalanced brace
         return True
 
 
 @cache
 def translations(lang: str) -> NullTranslations:
-    """Gettext translations for ``lang``, broken messages left out (each logged once)."""
-    if lang == ENGLISH:
-        return NullTranslations()
-    catalogue = read_catalogue(lang)
+    """Gettext translations for ``lang`` from its catalogue."""
+    return NullTranslations() if lang == ENGLISH else compiled(read_catalogue(lang))
+
+
+def compiled(catalogue: Catalog) -> NullTranslations:
+    """``catalogue`` as gettext translations, broken messages left out (each logged once)."""
     for message in list(catalogue):
         if message.id and broken(message):
             log.warning("%s: the translation of %r breaks its placeholders; English is used",
-                        lang, message.id)
+                        catalogue.locale, message.id)
             catalogue.delete(message.id, context=message.context)
-    compiled = BytesIO()
-    write_mo(compiled, catalogue)
-    compiled.seek(0)
-    return Translations(compiled, domain=DOMAIN)
+    mo = BytesIO()
+    write_mo(mo, catalogue)
+    mo.seek(0)
+    return Translations(mo, domain=DOMAIN)

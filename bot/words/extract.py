@@ -60,7 +60,7 @@ def template() -> Catalog:
     """Every message the code says, with where it is said."""
     catalogue = Catalog(domain=DOMAIN, project="Parlor", charset="utf-8")
     with (REPO / "babel.cfg").open() as config:
-        method_map, options_map = parse_mapping_cfg(config)
+        method_map, options_map = parse_mapping_cfg(config)  # type: ignore[no-untyped-call]
     for path, line, message, comments, context in extract_from_dir(
             REPO, method_map, options_map, keywords=KEYWORDS,
             directory_filter=lambda folder: Path(folder).name not in SKIPPED):

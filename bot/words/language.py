@@ -28,11 +28,12 @@ log = logging.getLogger(__name__)
 class Language:
     """The words and formats of one shipped language (``en``, ``de``, ``pt_BR``, ``pseudo``)."""
 
-    def __init__(self, code: str) -> None:
+    def __init__(self, code: str, words: NullTranslations | None = None) -> None:
+        """``words`` replaces the shipped catalogue (tests of faulty translations)."""
         self.code = code
-        self.locale = Locale.parse(ENGLISH if code == PSEUDO else code)
-        self._translations: NullTranslations = translations(
-            ENGLISH if code == PSEUDO else code)
+        source = ENGLISH if code == PSEUDO else code
+        self.locale = Locale.parse(source)
+        self._translations = words if words is not None else translations(source)
         self._warned: set[str] = set()
 
     def __repr__(self) -> str:
