@@ -15,6 +15,7 @@ from typing import Any, Final
 import discord
 from discord import app_commands
 
+from bot.discord.people import saw
 from bot.engine import GameError
 
 Interaction = discord.Interaction[Any]
@@ -109,6 +110,7 @@ class GuardedTree(app_commands.CommandTree[Any]):
         self.cooldowns = Cooldowns()
 
     async def interaction_check(self, interaction: Interaction, /) -> bool:
+        saw(interaction)  # a renamed person is shown by the new name from now on
         if interaction.type is not discord.InteractionType.application_command:
             return True  # autocomplete only reads; it is answered even while cooling down
         command = command_path(interaction.data or {})
