@@ -7,12 +7,13 @@ are not markdown: they take the cleaned text as it is.
 
 discord.py's ``escape_markdown`` escapes emphasis, underline, strike-through, spoilers,
 code, a leading quote, heading or ``-`` list marker, and a whole masked link; ``literal``
-adds what it leaves: every bracket (a masked link can also be made of two names, or a name
-and the words around it), every ``<`` (mentions of users, roles and channels, slash
-commands, timestamps, custom emoji, ``<https://…>``), a numbered or ``+`` list marker, a
-bare link (``https\\://``, shown as typed but not clickable); ``escape_mentions`` keeps
-``@everyone`` and ``@here`` from reading as mentions. Discord shows a backslash before
-punctuation as nothing, so the person reads their name exactly.
+adds what it leaves: every bracket (a masked link can also be made of two names, or of a
+name and the words around it), every ``<`` (mentions of users, roles and channels, slash
+commands, timestamps, custom emoji, ``<https://…>``), a leading ``1.``, ``+`` or ``>`` that
+the words after the name would complete into a list or a quote, and a bare link
+(``https\\://``, shown as typed but not clickable); ``escape_mentions`` keeps ``@everyone``
+and ``@here`` from reading as mentions. Discord shows a backslash before punctuation as
+nothing, so a person reads their name exactly as typed.
 """
 
 from __future__ import annotations
@@ -25,19 +26,22 @@ from discord.utils import escape_markdown, escape_mentions
 from bot.engine.names import with_names
 from bot.engine.usertext import NAME_MAX, clean
 
-_UNESCAPED = re.compile(r"(?<!\\)((?:\\\\)*)([\[\]<])")
-"""A bracket or ``<`` not yet escaped (after an even run of backslashes, or none)."""
-_LIST = re.compile(r"^(\d*)([.+])(?=\s)")
-"""A numbered (``1.``) or ``+`` list marker: its punctuation is escaped."""
+_BRACKETS = {ord("["): "\ue000", ord("]"): "\ue001"}
+"""Brackets stand aside while ``escape_markdown`` runs (cleaned text holds no private-use
+characters): its masked-link rule would escape only the first one and skip what is inside."""
+_LEADING = re.compile(r"^(\d*)([.+>])")
+"""A numbered (``1.``) or ``+`` list marker or a quote's ``>`` at the start, which the words
+after the name can complete (``escape_markdown`` wants the space within the text)."""
 _LINK = re.compile(r":(?=//)")
 
 
 def literal(text: str, limit: int = NAME_MAX) -> str:
     """``text`` cleaned (at most ``limit`` graphemes), written so that a Discord message
     shows it as typed: no formatting, link, mention, heading, quote or list comes of it."""
-    out = escape_markdown(clean(text, limit), ignore_links=False)
-    out = _UNESCAPED.sub(r"\1\\\2", out)
-    out = _LIST.sub(r"\1\\\2", out)
+    out = escape_markdown(clean(text, limit).translate(_BRACKETS), ignore_links=False)
+    # Every backslash typed is doubled by now, so each of these is escaped exactly once.
+    out = out.replace("\ue000", "\\[").replace("\ue001", "\\]").replace("<", "\\<")
+    out = _LEADING.sub(r"\1\\\2", out)
     out = _LINK.sub(r"\\:", out)
     return escape_mentions(out)
 
