@@ -1,0 +1,201 @@
+"""Names are text, never markup (issue 34, "Done when"): each game played through Discord by
+people who rename themselves before every press, through a list of hostile names; then every
+version of every message the bot sent — thread posts, DMs, private copies, edits — is read
+the way Discord reads markdown (``tests.fakediscord.markdown``): each name is seen as typed
+(cleaned), no formatting, link, mention, heading, quote or list comes of it, nothing
+invisible or direction-changing is left; alt texts, labels and thread names carry the plain
+cleaned name. A renamed person is shown by the new name from their next press."""
+
+from __future__ import annotations
+
+import itertools
+import unicodedata
+from collections.abc import Iterable
+
+import pytest
+
+from bot.discord.usertext import literal
+from bot.engine.usertext import clean
+from tests.e2e.players import Players, open_match, start
+from tests.e2e.test_words import NumberedImages, shown
+from tests.fakediscord import FakeDiscord, FakeUser
+from tests.fakediscord.markdown import ZWSP, render
+
+from .conftest import World
+
+HOSTILE = [
+    "[Free Nitro](https://evil.example) **@everyone** ||x||",
+    "[Nitro](https://evil.example)", "**Bold** Ann", "__Under__", "~~Struck~~", "||Hidden||",
+    "`tick` Bo", "```\nfence\n```", "# Heading", "> Quote", "- List", "1. First",
+    "<@123456789012345678>", "<@&123456789012345678>", "<#123456789012345678>", "@everyone",
+    "@here", "\u202eRTL Override", "Zero\u200dWidth\u200bJoiner", "L" + "o" * 198 + "ng",
+    "🔥🔥🔥", "Z\u0336\u0338\u0301\u0300\u0336\u0338a\u0301\u0300\u0336\u0338l\u0336go",
+]
+MARKUP_FREE = "Ann"
+"""What a name is replaced by to see the bot's own markup alone."""
+HIDDEN = {ch for ch in "".join(HOSTILE)
+          if unicodedata.category(ch) in ("Cf", "Cc") and ch not in (ZWSP, "\n")}
+
+
+class Renaming(Players):
+    """Players who take the next hostile name before each move."""
+
+    def __init__(self, fake: FakeDiscord, thread: object, users: list[FakeUser],
+                 seed: int) -> None:
+        super().__init__(fake, thread, users, seed=seed)  # type: ignore[arg-type]
+        self.names = itertools.cycle(HOSTILE)
+
+    async def move(self, user: FakeUser) -> None:
+        user.global_name = next(self.names)
+        await super().move(user)
+
+
+def _forms() -> list[tuple[str, str]]:
+    """(cleaned, literal) of each hostile name, longest literal first."""
+    return sorted(((clean(h), literal(h)) for h in HOSTILE), key=lambda f: -len(f[1]))
+
+
+def _styled(text: str) -> list[tuple[str, frozenset[str]]]:
+    """The runs of ``text`` Discord shows formatted, linked or as mentions."""
+    runs: list[tuple[str, frozenset[str]]] = []
+    for ch, kinds in render(text).chars:
+        if not kinds:
+            continue
+        if runs and runs[-1][1] == kinds:
+            runs[-1] = (runs[-1][0] + ch, kinds)
+        else:
+            runs.append((ch, kinds))
+    return runs
+
+
+def markdown_problems(text: str) -> tuple[list[str], set[str]]:
+    """What is wrong with one message text, and the names it shows as typed."""
+    found, seen = [], set()
+    hidden = HIDDEN & set(text)
+    if hidden:
+        found.append(f"invisible characters {sorted(map(ord, hidden))} in {text!r}")
+    neutral = text
+    rest = text
+    for _, written in _forms():
+        rest = rest.replace(written, "\x00")
+    for plain, written in _forms():
+        if plain != written and plain in rest:
+            found.append(f"the name {plain!r} unescaped in {text!r}")
+        if written in text:
+            if render(text).plain(plain):
+                seen.add(plain)
+            else:
+                found.append(f"the name {plain!r} is not seen as typed in {text!r}")
+            neutral = neutral.replace(written, MARKUP_FREE)
+    if _styled(text) != _styled(neutral):
+        found.append(f"markup from a name: {_styled(text)} in {text!r}")
+    return found, seen
+
+
+def plain_problems(text: str) -> list[str]:
+    """Labels, alt texts and thread names are not markdown: they take the plain name."""
+    found = []
+    if HIDDEN & set(text):
+        found.append(f"invisible characters in {text!r}")
+    for plain, written in _forms():
+        if plain != written and written in text:
+            found.append(f"the escaped name {written!r} in plain text {text!r}")
+    return found
+
+
+def problems(fake: FakeDiscord, threads: Iterable[str]) -> tuple[list[str], set[str]]:
+    found: list[str] = []
+    seen: set[str] = set()
+    for s in shown(fake):
+        *texts, = s.texts
+        markdown = [t for t in texts if t]
+        # ``shown`` lists content and text displays first, then alt texts (descriptions).
+        message = fake.state.messages[s.message]
+        alts = {a.description or "" for v in [*message.history, message] for a in v.attachments}
+        for text in markdown:
+            if text in alts:
+                found += plain_problems(text)
+                continue
+            more, names = markdown_problems(text)
+            found += more
+            seen |= names
+        for label in s.labels:
+            found += plain_problems(label)
+    for name in threads:
+        found += plain_problems(name)
+    return found, seen
+
+
+GAMES = [
+    # game, AI players, who else joins, seed for the people's presses
+    ("aura", 1, ["bob"], 3),
+    ("zura", 1, ["cat"], 1),  # cat's DMs are closed: her prompts come privately
+    ("auroria", 0, ["bob"], 5),
+]
+
+
+@pytest.mark.parametrize(("game", "ais", "joiners", "seed"), GAMES,
+                         ids=[g[0] for g in GAMES])
+async def test_hostile_names_are_seen_as_typed_in_every_message(
+        world: World, game: str, ais: int, joiners: list[str], seed: int) -> None:
+    fake = world.fake
+    people = [world.alice, *(getattr(world, name) for name in joiners)]
+    for person, name in zip(people, HOSTILE, strict=False):
+        person.global_name = name
+    async with world.bot(images=NumberedImages()):
+        thread, lobby = await open_match(fake, world.alice, world.table, game, people[1:],
+                                         ai_players=ais)
+        await start(fake, world.alice, lobby)
+        await Renaming(fake, thread, people, seed).play_out()
+    found, seen = problems(fake, [t.name or "" for t in fake.threads()])
+    assert found == [], "\n".join(found[:20])
+    # Every name reached the messages: in the log of the moves made under it, at least.
+    wanted = {clean(h) for h in HOSTILE}
+    assert seen == wanted, f"not shown: {sorted(wanted - seen)}"
+
+
+async def test_a_renamed_player_is_shown_by_the_new_name_from_the_next_press(
+        world: World) -> None:
+    fake = world.fake
+    world.alice.global_name = "Old Name"
+    async with world.bot():
+        thread, lobby = await open_match(fake, world.alice, world.table, "zura", [],
+                                         ai_players=1)
+        await start(fake, world.alice, lobby)
+        players = Players(fake, thread, [world.alice], seed=2)
+
+        async def move_and_read() -> str:
+            """Alice's move, and the lines it added to the thread's turn posts."""
+            def lines() -> list[str]:
+                return [line for m in players.boards()
+                        for line in fake.message(m).text.split("\n") if line.startswith("• ")]
+
+            before = lines()
+            await players.move(world.alice)
+            return "\n".join(lines()[len(before):])
+
+        assert "Old Name" in await move_and_read()
+        world.alice.global_name = "**New** Name"
+        text = await move_and_read()
+        assert literal("**New** Name") in text and "Old Name" not in text, text
+        assert render(text).plain("**New** Name")
+        world.guild.members[world.alice.id].nick = "Ali <@1>"
+        await (await fake.click(world.alice, players.live(), label="My hand")).reply()
+        text = await move_and_read()
+        assert render(text).plain("Ali <@1>"), "the server nickname comes first"
+        assert literal("**New** Name") not in text
+
+
+def test_the_check_finds_a_name_left_as_markup(monkeypatch: pytest.MonkeyPatch) -> None:
+    raw = "**Zura #1** · turn 2\n• [Nitro](https://evil.example) draws a card"
+    found, _ = markdown_problems(raw)
+    assert any("unescaped" in f for f in found), found
+    escaped = "**Zura #1** · turn 2\n• " + literal("[Nitro](https://evil.example)") + " draws"
+    assert markdown_problems(escaped) == ([], {"[Nitro](https://evil.example)"})
+    assert plain_problems("Give " + literal("**Bold** Ann")), "escapes do not belong in labels"
+    assert markdown_problems("• \u202eRTL Override plays")[0], "a hidden control is found"
+    # An escaping that forgets links: the name is not seen as typed, and its link is found.
+    monkeypatch.setattr(f"{__name__}.literal", lambda text: clean(text).replace("*", "\\*"))
+    found, _ = markdown_problems("• [Nitro](https://evil.example) draws")
+    assert any("not seen as typed" in f for f in found), found
+    assert any("markup from a name" in f for f in found), found
