@@ -10,10 +10,11 @@ code, a leading quote, heading or ``-`` list marker, and a whole masked link; ``
 adds what it leaves: every bracket (a masked link can also be made of two names, or of a
 name and the words around it), every ``<`` (mentions of users, roles and channels, slash
 commands, timestamps, custom emoji, ``<https://…>``), a leading ``1.``, ``+`` or ``>`` that
-the words after the name would complete into a list or a quote, and a bare link
-(``https\\://``, shown as typed but not clickable); ``escape_mentions`` keeps ``@everyone``
-and ``@here`` from reading as mentions. Discord shows a backslash before punctuation as
-nothing, so a person reads their name exactly as typed.
+the words after the name would complete into a list or a quote, a bare link
+(``https\\://``, shown as typed but not clickable), and the ``@`` of ``@everyone`` and
+``@here``. Discord shows a backslash before punctuation as nothing, so a person reads their
+name exactly as typed. (``escape_mentions`` is not used: the zero-width space it puts after
+the ``@`` is invisible text, which replies strip, undoing it; user mentions need a ``<``.)
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from discord.utils import escape_markdown, escape_mentions
+from discord.utils import escape_markdown
 
 from bot.engine.names import with_names
 from bot.engine.usertext import NAME_MAX, clean
@@ -33,6 +34,7 @@ _LEADING = re.compile(r"^(\d*)([.+>])")
 """A numbered (``1.``) or ``+`` list marker or a quote's ``>`` at the start, which the words
 after the name can complete (``escape_markdown`` wants the space within the text)."""
 _LINK = re.compile(r":(?=//)")
+_EVERYONE = re.compile(r"@(?=everyone|here)")
 
 
 def literal(text: str, limit: int = NAME_MAX) -> str:
@@ -43,7 +45,7 @@ def literal(text: str, limit: int = NAME_MAX) -> str:
     out = out.replace("\ue000", "\\[").replace("\ue001", "\\]").replace("<", "\\<")
     out = _LEADING.sub(r"\1\\\2", out)
     out = _LINK.sub(r"\\:", out)
-    return escape_mentions(out)
+    return _EVERYONE.sub(r"\\@", out)
 
 
 def said(text: str, names: Sequence[str]) -> str:

@@ -5,7 +5,9 @@ follows), runs of whitespace become one space, a letter's pile of combining mark
 short (so "Zalgo" text cannot spill over the lines around it), and a long text is cut at a
 grapheme boundary with an ellipsis, so a person still recognises their name and no letter
 or emoji is split. This plain form goes into pictures, alt texts and component labels;
-``bot.discord.usertext`` makes it literal text inside Discord messages.
+``bot.discord.usertext`` makes it literal text inside Discord messages. Rules and errors
+that quote back what someone typed use ``quoted``: a code span, which Discord and a
+terminal both show as it is.
 """
 
 from __future__ import annotations
@@ -16,6 +18,9 @@ import regex
 
 NAME_MAX = 32
 """Graphemes of a name: Discord's own limit for display names and nicknames."""
+TYPED_MAX = 60
+"""Graphemes of other typed text: deck names, and what is quoted back in an answer (a game
+or deck that does not exist)."""
 ELLIPSIS = "…"
 MARKS_MAX = 4
 """Combining marks kept on one letter: more than any script needs."""
@@ -42,6 +47,13 @@ def clean(text: str, limit: int = NAME_MAX) -> str:
     if len(clusters) > limit:
         out = "".join(clusters[:max(limit - 1, 0)]).rstrip() + ELLIPSIS
     return out
+
+
+def quoted(text: str, limit: int = TYPED_MAX) -> str:
+    """What someone typed, quoted back in a sentence ("There is no game called `chess`"):
+    cleaned, as inline code, inside which Discord reads no markdown or mention; a backtick
+    of the text, which would end the code, is shown as a look-alike."""
+    return f"`{clean(text, limit).replace('`', 'ˋ') or ' '}`"
 
 
 def _cluster(cluster: str) -> str:

@@ -55,7 +55,7 @@ def test_two_names_and_the_words_between_make_no_markup(a: str, b: str) -> None:
 
 def test_the_escaped_form_is_what_discord_py_and_the_extra_rules_write() -> None:
     assert literal("[Free Nitro](https://evil.example) **@everyone** ||x||", 60) == (
-        "\\[Free Nitro\\](https\\://evil.example) \\*\\*@\u200beveryone\\*\\* \\|\\|x\\|\\|")
+        "\\[Free Nitro\\](https\\://evil.example) \\*\\*\\@everyone\\*\\* \\|\\|x\\|\\|")
     assert literal("1. Ann") == "1\\. Ann"
     assert literal("<@123>") == "\\<@123>"
     assert literal("Ann Lee") == "Ann Lee", "an ordinary name is left as it is"

@@ -15,8 +15,12 @@ from collections.abc import Iterable
 import pytest
 
 from bot.discord.usertext import literal
-from bot.engine.usertext import clean
+from bot.engine.usertext import NAME_MAX, TYPED_MAX, clean
+from bot.games.auroria.decklist import format_list
+from bot.games.auroria.pool import POOL
 from tests.e2e.players import Players, open_match, start
+from tests.e2e.test_decks import MINE, RED
+from tests.e2e.test_decks import _import as import_deck
 from tests.e2e.test_words import NumberedImages, shown
 from tests.fakediscord import FakeDiscord, FakeUser
 from tests.fakediscord.markdown import ZWSP, render
@@ -34,7 +38,7 @@ HOSTILE = [
 MARKUP_FREE = "Ann"
 """What a name is replaced by to see the bot's own markup alone."""
 HIDDEN = {ch for ch in "".join(HOSTILE)
-          if unicodedata.category(ch) in ("Cf", "Cc") and ch not in (ZWSP, "\n")}
+          if unicodedata.category(ch) in ("Cf", "Cc") and ch != "\n"}
 
 
 class Renaming(Players):
@@ -50,45 +54,55 @@ class Renaming(Players):
         await super().move(user)
 
 
-def _forms() -> list[tuple[str, str]]:
-    """(cleaned, literal) of each hostile name, longest literal first."""
-    return sorted(((clean(h), literal(h)) for h in HOSTILE), key=lambda f: -len(f[1]))
+def _forms(texts: Iterable[str] = HOSTILE, limit: int = NAME_MAX) -> list[tuple[str, str]]:
+    """(cleaned, literal) of each of ``texts``, longest literal first."""
+    return sorted(((clean(t, limit), literal(t, limit)) for t in texts),
+                  key=lambda f: -len(f[1]))
 
 
-def _styled(text: str) -> list[tuple[str, frozenset[str]]]:
-    """The runs of ``text`` Discord shows formatted, linked or as mentions."""
+def _styled(text: str, forms: list[tuple[str, str]]) -> list[tuple[str, frozenset[str]]]:
+    """The runs of ``text`` Discord shows formatted, linked or as mentions, each name in
+    ``forms`` read as the markup-free one (a name may sit inside the message's own bold)."""
     runs: list[tuple[str, frozenset[str]]] = []
     for ch, kinds in render(text).chars:
-        if not kinds:
+        if not kinds or ch == ZWSP:
             continue
         if runs and runs[-1][1] == kinds:
             runs[-1] = (runs[-1][0] + ch, kinds)
         else:
             runs.append((ch, kinds))
-    return runs
+    out = []
+    for run, kinds in runs:
+        for plain, _ in forms:
+            run = run.replace(plain.replace(ZWSP, ""), MARKUP_FREE)
+        out.append((run, kinds))
+    return out
 
 
-def markdown_problems(text: str) -> tuple[list[str], set[str]]:
-    """What is wrong with one message text, and the names it shows as typed."""
+def markdown_problems(text: str, forms: list[tuple[str, str]] | None = None,
+                      framing: frozenset[str] = frozenset()) -> tuple[list[str], set[str]]:
+    """What is wrong with one message text, and the names (``forms``: the hostile ones by
+    default) it shows as typed (in the message's own ``framing``, if any)."""
+    forms = _forms() if forms is None else forms
     found, seen = [], set()
     hidden = HIDDEN & set(text)
     if hidden:
         found.append(f"invisible characters {sorted(map(ord, hidden))} in {text!r}")
     neutral = text
     rest = text
-    for _, written in _forms():
+    for _, written in forms:
         rest = rest.replace(written, "\x00")
-    for plain, written in _forms():
+    for plain, written in forms:
         if plain != written and plain in rest:
             found.append(f"the name {plain!r} unescaped in {text!r}")
         if written in text:
-            if render(text).plain(plain):
+            if render(text).plain(plain, framing):
                 seen.add(plain)
             else:
                 found.append(f"the name {plain!r} is not seen as typed in {text!r}")
             neutral = neutral.replace(written, MARKUP_FREE)
-    if _styled(text) != _styled(neutral):
-        found.append(f"markup from a name: {_styled(text)} in {text!r}")
+    if _styled(text, forms) != _styled(neutral, forms):
+        found.append(f"markup from a name: {_styled(text, forms)} in {text!r}")
     return found, seen
 
 
@@ -195,7 +209,73 @@ def test_the_check_finds_a_name_left_as_markup(monkeypatch: pytest.MonkeyPatch) 
     assert plain_problems("Give " + literal("**Bold** Ann")), "escapes do not belong in labels"
     assert markdown_problems("• \u202eRTL Override plays")[0], "a hidden control is found"
     # An escaping that forgets links: the name is not seen as typed, and its link is found.
-    monkeypatch.setattr(f"{__name__}.literal", lambda text: clean(text).replace("*", "\\*"))
+    monkeypatch.setattr(f"{__name__}.literal",
+                        lambda text, limit: clean(text, limit).replace("*", "\\*"))
     found, _ = markdown_problems("• [Nitro](https://evil.example) draws")
     assert any("not seen as typed" in f for f in found), found
     assert any("markup from a name" in f for f in found), found
+
+
+DECK_NAMES = ["[Nitro](https://evil.example)", "**Bold** <@123456789012345678>",
+              "# Deck ||x||", "> @everyone deck", "\u202eEvil\u200b Deck", "1. `tick`"]
+TYPED = ["`**x**` [a](https://evil.example)", "<@123456789012345678> @everyone",
+         "# big ||s|| ~~x~~", "a" * 300]
+
+
+BOLD = frozenset({"bold"})
+"""Deck names are shown in bold."""
+
+
+def echo_problems(text: str, typed: str) -> list[str]:
+    """An answer quoting back what was typed: it is there, cleaned, and only as code."""
+    shown = render(text)
+    styled = {kind for _, kinds in shown.chars for kind in kinds}
+    found = [f"markup {styled - {'code'}} in {text!r}"] if styled - {"code"} else []
+    quoted = clean(typed, TYPED_MAX).replace("`", "ˋ")
+    if quoted not in shown.text:
+        found.append(f"{quoted!r} is not shown in {text!r}")
+    return found + (plain_problems(text) if HIDDEN & set(text) else [])
+
+
+async def test_deck_names_and_typed_text_are_seen_as_typed(world: World) -> None:
+    fake = world.fake
+    found: list[str] = []
+    forms = _forms(DECK_NAMES, TYPED_MAX)
+    deck = format_list(RED.leader, MINE)
+    async with world.bot():
+        for name in DECK_NAMES:
+            saved = await import_deck(fake, world.alice, world, name, deck)
+            found += markdown_problems(saved.content, forms, BOLD)[0]
+            assert markdown_problems(saved.content, forms, BOLD)[1], repr(saved.content)
+        listing = await (await fake.slash(world.alice, "deck list", channel=world.table)).reply()
+        problems_, seen = markdown_problems(listing.content, forms, BOLD)
+        found += problems_
+        assert seen == {plain for plain, _ in forms}, listing.content
+        for name in DECK_NAMES:
+            shown_ = await (await fake.slash(world.alice, "deck show", {"deck": name},
+                                             channel=world.table)).reply()
+            found += markdown_problems(shown_.content, forms, BOLD)[0]
+        for typed in TYPED:
+            for command, options in [("deck show", {"deck": typed}),
+                                     ("deck card", {"name": typed}),
+                                     ("play", {"game": typed}),
+                                     ("rules", {"game": "zura", "topic": typed})]:
+                answer = await (await fake.slash(world.alice, command, options,
+                                                 channel=world.table)).reply()
+                found += echo_problems(answer.content, typed)
+        variants = await (await fake.slash(world.alice, "play", {
+            "game": "zura", "variants": "**x** [a](https://e.x) <@1>"},
+            channel=world.table)).reply()
+        for part in ["**x**", "[a](https://e.x)", "<@1>"]:
+            found += echo_problems(variants.content, part)
+        await open_match(fake, world.alice, world.table, "auroria", [])
+        picker = await fake.wait_until(
+            lambda: next((m for m in fake.ephemerals(world.alice) if m.selects), None),
+            what="the deck select")
+        labels = [o.label for o in picker.selects[0].options]
+        for plain, _ in forms:
+            assert f"{plain} (yours)" in labels, labels
+        for label in labels:
+            found += plain_problems(label)
+    assert found == [], "\n".join(found)
+    assert POOL.decks["valley"].name in listing.content

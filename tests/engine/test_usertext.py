@@ -9,7 +9,7 @@ import regex
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from bot.engine.usertext import ELLIPSIS, MARKS_MAX, NAME_MAX, clean
+from bot.engine.usertext import ELLIPSIS, MARKS_MAX, NAME_MAX, clean, quoted
 
 BIDI = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"
 ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff\u180e"
@@ -42,7 +42,7 @@ def test_clean_leaves_nothing_hidden_and_respects_the_cap(text: str, limit: int)
     assert clean(out, limit) == out, "cleaning twice changes nothing"
 
 
-@given(st.text(alphabet="abc é", min_size=1, max_size=40))
+@given(st.text(alphabet="abc é", min_size=1, max_size=NAME_MAX))
 def test_a_name_within_the_cap_keeps_every_letter(text: str) -> None:
     assert clean(text) == unicodedata.normalize("NFC", " ".join(text.split()))
 
@@ -69,3 +69,10 @@ def test_a_pile_of_combining_marks_is_kept_short() -> None:
     assert sum(unicodedata.combining(c) > 0 for c in unicodedata.normalize("NFD", out)) \
         <= MARKS_MAX + 1, "at most the marks kept, one of them perhaps composed into the Z"
     assert clean("Nguyễn Thị") == "Nguyễn Thị", "real diacritics stay"
+
+
+def test_typed_text_is_quoted_back_as_code_that_it_cannot_end() -> None:
+    assert quoted("chess") == "`chess`"
+    assert quoted("`**x**` <@1>") == "`ˋ**x**ˋ <@1>`"
+    assert quoted("\u202e\u200b") == "` `", "nothing visible is still a well-formed quote"
+    assert quoted("z" * 6000) == "`" + "z" * 59 + "…`"

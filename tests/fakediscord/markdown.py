@@ -29,15 +29,16 @@ class Shown:
     def text(self) -> str:
         return "".join(c for c, _ in self.chars)
 
-    def plain(self, literal: str) -> bool:
-        """Whether ``literal`` is seen as it is, unformatted, somewhere in the message
-        (zero-width spaces aside: ``escape_mentions`` puts one after an ``@``)."""
+    def plain(self, literal: str, framing: frozenset[str] = frozenset()) -> bool:
+        """Whether ``literal`` is seen as it is, unformatted (but for ``framing``: the
+        message's own bold around a deck's name), somewhere in the message (zero-width
+        spaces aside: ``escape_mentions`` puts one after an ``@``)."""
         seen = [(c, kinds) for c, kinds in self.chars if c != ZWSP]
         text = "".join(c for c, _ in seen)
         target = literal.replace(ZWSP, "")
         start = text.find(target)
         while start != -1:
-            if not any(kinds for _, kinds in seen[start:start + len(target)]):
+            if all(kinds <= framing for _, kinds in seen[start:start + len(target)]):
                 return True
             start = text.find(target, start + 1)
         return False

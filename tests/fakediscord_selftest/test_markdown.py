@@ -33,6 +33,7 @@ def test_markup_is_seen(text: str, kind: str) -> None:
 @pytest.mark.parametrize("text", [
     r"\*\*bold\*\*", r"\_\_under\_\_", r"\~\~gone\~\~", r"\|\|hidden\|\|", r"\`x\`",
     r"\[Free Nitro\](https\://evil.example)", r"\<@123>", r"\<t:1:R>", "@\u200beveryone",
+    r"\@everyone", r"\@here",
     r"\# big", r"\-# small", r"\> said", r"\- item", r"1\. item", r"\+ item", "a # big",
     "a - b", r"back\\slash",
 ])
