@@ -103,7 +103,8 @@ def command_path(data: Mapping[str, Any]) -> str:
 class GuardedTree(app_commands.CommandTree[Any]):
     """The bot's command tree: every slash command passes a per-user cooldown first; a
     command refused with a player's mistake is refunded (``refused``), so only accepted
-    commands count."""
+    commands count. Every command and autocomplete also tells ``bot.discord.people`` the
+    names its user goes by now."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
