@@ -50,6 +50,7 @@ class Select:
 @dataclass(frozen=True, slots=True)
 class Menu:
     prompt: str
+    """Message text: the names in it are literal (``bot.discord.usertext.said``)."""
     rows: tuple[tuple[Button, ...] | Select, ...] = field(default_factory=tuple)
 
 
