@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from discord.utils import escape_markdown
 
@@ -37,6 +38,7 @@ _LINK = re.compile(r":(?=//)")
 _EVERYONE = re.compile(r"@(?=everyone|here)")
 
 
+@lru_cache(maxsize=4096)
 def literal(text: str, limit: int = NAME_MAX) -> str:
     """``text`` cleaned (at most ``limit`` graphemes), written so that a Discord message
     shows it as typed: no formatting, link, mention, heading, quote or list comes of it."""

@@ -13,6 +13,7 @@ terminal both show as it is.
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 import regex
 
@@ -38,9 +39,14 @@ _DROPPED = frozenset({"Cc", "Cf", "Cs", "Co"})
 """Controls, formats (bidirectional, zero-width), lone surrogates, private use."""
 
 
+@lru_cache(maxsize=4096)
 def clean(text: str, limit: int = NAME_MAX) -> str:
     """``text`` as plain text safe to show: at most ``limit`` graphemes (the last an
-    ellipsis when cut); empty when nothing visible is left."""
+    ellipsis when cut); empty when nothing visible is left. Cached: the same few names are
+    written into every line of a match."""
+    if text.isascii() and text.isprintable():  # one character a grapheme, nothing hidden
+        out = " ".join(text.split())
+        return out if len(out) <= limit else out[:max(limit - 1, 0)].rstrip() + ELLIPSIS
     kept = "".join(_cluster(c) for c in _GRAPHEME.findall(unicodedata.normalize("NFC", text)))
     out = unicodedata.normalize("NFC", " ".join(kept.split()))
     clusters = _GRAPHEME.findall(out)

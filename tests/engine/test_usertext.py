@@ -78,3 +78,10 @@ def test_typed_text_is_quoted_back_as_code_that_it_cannot_end() -> None:
     assert quoted("`**x**` <@1>") == "`ˋ**x**ˋ <@1>`"
     assert quoted("\u202e\u200b") == "` `", "nothing visible is still a well-formed quote"
     assert quoted("z" * 6000) == "`" + "z" * 59 + "…`"
+
+
+@given(st.text(alphabet=st.characters(min_codepoint=0x20, max_codepoint=0x7E), max_size=80),
+       st.integers(min_value=1, max_value=64))
+def test_plain_ascii_takes_the_short_way_to_the_same_result(text: str, limit: int) -> None:
+    # A zero-width space sends the text the long way; it is dropped there.
+    assert clean(text, limit) == clean(text + "\u200b", limit)
