@@ -44,8 +44,9 @@ from bot.discord.inflight import InFlight
 from bot.discord.items import TEXT_MAX, card, hand_button, menu_rows
 from bot.discord.people import People
 from bot.discord.runtime import match_title
-from bot.discord.usertext import literal, said
-from bot.engine import Decision, Result, View
+from bot.discord.usertext import literals, said
+from bot.engine import Decision, Result, View, registry
+from bot.engine.text import fit
 from bot.engine.usertext import clean
 from bot.match import (
     MatchCancelled,
@@ -421,6 +422,18 @@ class Delivery(MatchHooks):
             except discord.HTTPException as exc:
                 log.warning("match %s: %s post not updated (%s)", info.id, kind, exc)
 
+    async def table_words(self, match_id: int) -> str:
+        """The public table in words, whole (``/board detail``): what its picture leaves out
+        at the size Discord shows it (full card names, the whole chain, every count)."""
+        info, board = await self.service.settled(match_id)
+        title = f"**{match_title(info.game, info.id)}**"
+        if board is None:
+            return f"{title}: nothing is on the table yet."
+        words = registry.get(info.game).describe(board.view, literals(await self.names(info)),
+                                                 full=True)
+        head = f"{title}, the whole table:"
+        return "\n".join([head, fit(words.split("\n"), TEXT_MAX - len(head) - 1)])
+
     async def repost(self, match_id: int) -> None:
         """The live turn post again, at the bottom of the thread (/board): the turn goes on
         in the new post; nobody is pinged."""
@@ -792,7 +805,7 @@ class Delivery(MatchHooks):
         alt = alt_text(info.game, view, names, result)
         if END not in slots:
             # The headline names people; the standings mention each person once.
-            outcome = describe(view, result, [literal(name) for name in names])
+            outcome = describe(view, result, literals(names))
             tagged = describe(view, result, [who(info, s.seat) for s in info.seats])
             lines = [f"**{match_title(info.game, info.id)}** is over: {outcome.headline}.",
                      *tagged.table_lines(), outcome.ending, *outcome.notes]

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bot.discord import customid as cid
-from bot.discord.usertext import literal, said
+from bot.discord.usertext import literals, said
 from bot.engine import KEEP, ORDER, Decision, Option
 from bot.engine.names import with_names
 
@@ -65,7 +65,7 @@ def labels(decision: Decision, names: Sequence[str] = ()) -> list[str]:
 
 def _said(decision: Decision, names: Sequence[str], indexes: Sequence[int]) -> str:
     """The options at ``indexes`` as message text: whole, names as literal text."""
-    whole = _numbered(decision, [literal(name) for name in names])
+    whole = _numbered(decision, literals(names))
     return ", ".join(whole[i] for i in indexes)
 
 

@@ -50,6 +50,12 @@ def literal(text: str, limit: int = NAME_MAX) -> str:
     return _EVERYONE.sub(r"\\@", out)
 
 
+def literals(names: Sequence[str]) -> list[str]:
+    """Seat names for rules text that goes into a message as it is (a game's own words
+    about the table, a result's headline)."""
+    return [literal(name) for name in names]
+
+
 def said(text: str, names: Sequence[str]) -> str:
     """Rules text for a message: each "Player N" becomes that seat's name, as literal text."""
-    return with_names(text, [literal(name) for name in names])
+    return with_names(text, literals(names))

@@ -63,7 +63,8 @@ def render_hand(view: View, seat: int | None = None, names: Names = None) -> byt
 
 def hand_texts(view: View) -> list[str]:
     """The whole text of each card in the viewer's hand, numbered as on the hand image, for
-    the message beside it; empty for games whose cards carry no rules text (Aura, Zura)."""
+    the message beside it (Auroria: every card; Aura: its action cards); empty for Zura,
+    whose travel cards carry no rules text."""
     texts = getattr(_module(view), "hand_texts", None)
     return list(texts(view)) if texts is not None else []
 

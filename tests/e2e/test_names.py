@@ -23,6 +23,7 @@ from tests.e2e.test_decks import MINE, RED
 from tests.e2e.test_decks import _import as import_deck
 from tests.e2e.test_words import NumberedImages, shown
 from tests.fakediscord import FakeDiscord, FakeUser
+from tests.fakediscord import components as comp
 from tests.fakediscord.markdown import ZWSP, render
 
 from .conftest import World
@@ -161,6 +162,10 @@ async def test_hostile_names_are_seen_as_typed_in_every_message(
                                          ai_players=ais)
         await start(fake, world.alice, lobby)
         await Renaming(fake, thread, people, seed).play_out()
+        detail = await (await fake.slash(world.alice, "board", {"detail": True},
+                                         channel=thread)).reply()
+    assert any(literal(h) in t for h in HOSTILE for t in comp.text_displays(detail.components)), \
+        "/board detail names the players"
     found, seen = problems(fake, [t.name or "" for t in fake.threads()])
     assert found == [], "\n".join(found[:20])
     # Every name reached the messages: in the log of the moves made under it, at least.
