@@ -8,10 +8,17 @@ IMMEDIATE, the statements, COMMIT, in one hop. Bodies never interleave, so no lo
 for a reader never to see another call's uncommitted change; and a caller cancelled while
 its body runs does not stop the body, so a write lands whole or not at all, never half.
 Migrations are numbered by ``PRAGMA user_version``.
+
+Faults: a file another process keeps locked past ``BUSY_TIMEOUT_MS``, a full disk or a
+read-only file fails the call (``StoreError``, nothing written). A full disk (an I/O error)
+leaves the connection usable. SQLite opens a file it may not write read-only and keeps it
+so, so after a read-only or cannot-open error the next write opens the file again (reads
+go on meanwhile): once the fault is over, the store works again by itself.
 """
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import time
 from collections.abc import Generator, Sequence
@@ -28,6 +35,8 @@ from bot.store.sql import SqlStore
 
 BUSY_TIMEOUT_MS = 5000
 """How long a write waits for another process's transaction before it fails."""
+_REOPEN_AFTER = (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN)
+"""Primary result codes after which the connection is opened again before the next call."""
 T = TypeVar("T")
 _GATE = "WITH gate AS (SELECT 1) "
 """Stands in for the gate's rows in a ``Gated`` statement: on SQLite the gate already
@@ -93,6 +102,9 @@ class SqliteDialect:
     def __init__(self, path: str) -> None:
         self.path = path
         self.db: aiosqlite.Connection | None = None
+        self._open = False
+        self._reopen = False
+        self._connecting = asyncio.Lock()
 
     def seat_list(self, columns: str, source: str) -> str:
         return f"(SELECT json_group_array(json_array({columns})) FROM {source})"
@@ -100,20 +112,17 @@ class SqliteDialect:
     async def open(self, migrations: Sequence[Migration] | None) -> None:
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._open = True
         try:
-            # isolation_level None: the driver opens no transaction; _drive says BEGIN itself.
-            self.db = await aiosqlite.connect(self.path, isolation_level=None)
-            self.db.row_factory = sqlite3.Row
-            await self._hop(_setup)
-            await self._hop(_migrate, self.path,
-                            bundled_migrations() if migrations is None else migrations)
+            await self._call(await self._connection(write=True), _migrate, self.path,
+                             bundled_migrations() if migrations is None else migrations)
         except BaseException:
             await self.close()
             raise
 
     async def close(self) -> None:
         """Close once the bodies already handed over have run."""
-        db, self.db = self.db, None
+        db, self.db, self._open = self.db, None, False
         if db is not None:
             await db.close()
 
@@ -121,21 +130,52 @@ class SqliteDialect:
         (row,) = await self.single(Fetch("PRAGMA user_version"), write=False)
         return int(row[0])
 
-    async def _hop(self, fn: Any, *args: Any) -> Any:
-        """``fn(connection, *args)`` on the connection's thread: one hop there and back."""
-        db = self.db
-        if db is None:
+    async def _connection(self, write: bool) -> aiosqlite.Connection:
+        """The open connection; a new one when there is none yet, or for a write when a
+        fault may have left the last one read-only (until a write works again)."""
+        if not self._open:
             raise StoreError("the store is not open")
+        if self.db is not None and not (write and self._reopen):
+            return self.db
+        async with self._connecting:
+            if self.db is None or (write and self._reopen):
+                await self._connect()
+        if self.db is None:  # closed meanwhile
+            raise StoreError("the store is not open")
+        return self.db
+
+    async def _connect(self) -> None:
+        old, self.db = self.db, None
+        if old is not None:
+            await old.close()
+        try:
+            # isolation_level None: the driver opens no transaction; _drive says BEGIN itself.
+            db = await aiosqlite.connect(self.path, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot open database {self.path}: {exc}") from exc
+        db.row_factory = sqlite3.Row
+        try:
+            await self._call(db, _setup)
+        except BaseException:
+            await db.close()
+            raise
+        self.db, self._reopen = db, False
+
+    async def _call(self, db: aiosqlite.Connection, fn: Any, *args: Any) -> Any:
+        """``fn(connection, *args)`` on the connection's thread: one hop there and back."""
         try:
             handle: Any = db
             return await handle._execute(fn, handle._conn, *args)
         except sqlite3.Error as exc:
+            code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
+            if code in _REOPEN_AFTER and self.path != ":memory:":
+                self._reopen = True
             raise StoreError(f"database {self.path} failed: {exc}") from exc
         except ValueError as exc:  # aiosqlite: "Connection closed"
             raise StoreError("the store is not open") from exc
 
     async def run(self, body: Body[T], write: bool) -> T:
-        result: T = await self._hop(_drive, body, write)
+        result: T = await self._call(await self._connection(write), _drive, body, write)
         return result
 
     async def single(self, op: Op, write: bool) -> Any:

@@ -1,7 +1,7 @@
 """How the SQLite store uses its aiosqlite connection: each move one transaction of as few
 statements as it needs, handed to the connection's thread in one hop (the move-latency work
-of issues 11, 18 and 30), cancellation that never leaves half a move, and a clean close. The store contract itself is checked on both backends
-in ``tests/store``."""
+of issues 11, 18 and 30), cancellation that never leaves half a move, and a clean close.
+The store contract itself is checked on both backends in ``tests/store``."""
 
 from __future__ import annotations
 
