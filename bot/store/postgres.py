@@ -40,8 +40,10 @@ MIGRATIONS_FOLDER = "migrations_pg"
 MIGRATIONS_TABLE = ("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
                     "applied_at DOUBLE PRECISION NOT NULL DEFAULT EXTRACT(EPOCH FROM now()))")
 _MIGRATION_LOCK = 0x5041524C4F52  # "PARLOR": one process migrates at a time.
-DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError)
-"""What asyncpg raises when the server refuses a statement or the connection is gone."""
+DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.InternalClientError,
+                 OSError, TimeoutError)
+"""What asyncpg raises when the server refuses a statement or the connection is gone (a
+rollback on a connection lost mid-statement included)."""
 T = TypeVar("T")
 Connection = Any  # asyncpg ships no type hints.
 

@@ -157,16 +157,26 @@ class SqlStore:
                      (self.clock(), *params, match_id, expected))
 
     def _versioned(self, match_id: int, expected: int, assignments: str = "",
-                   params: Sequence[Any] = (), then: Sequence[Fetch] = ()) -> Body[int]:
-        """The compare-and-swap and the rows written only if it matched, as one statement
-        where the backend can: the new version, or ``VersionConflict`` with nothing written."""
-        gated = Gated(self._cas(match_id, expected, assignments, params), then)
+                   params: Sequence[Any] = ()) -> Body[int]:
+        """The compare-and-swap as a step of a longer write: the new version, or
+        ``VersionConflict`` (and the whole write rolled back)."""
+        cas = self._cas(match_id, expected, assignments, params)
 
         def body() -> Steps:
-            if not (yield gated):
+            if not (yield cas):
                 raise VersionConflict(match_id, expected)
             return expected + 1
         return body
+
+    async def _swap(self, match_id: int, expected: int, assignments: str = "",
+                    params: Sequence[Any] = (), then: Sequence[Fetch] = ()) -> int:
+        """The compare-and-swap and the rows written only if it matched, as one statement
+        where the backend can (a move is one round trip): the new version, or
+        ``VersionConflict`` with nothing written."""
+        gated = Gated(self._cas(match_id, expected, assignments, params), then)
+        if not await self._dialect.single(gated, write=True):
+            raise VersionConflict(match_id, expected)
+        return expected + 1
 
     def _result_row(self, match_id: int, result: ResultRecord) -> Fetch:
         return Fetch(_INSERT_RESULT, (match_id, dumps(list(result.scores)),
@@ -238,14 +248,12 @@ class SqlStore:
 
     async def set_options(self, match_id: int, expected_version: int,
                           options: Mapping[str, Any]) -> int:
-        version: int = await self._write(self._versioned(
-            match_id, expected_version, ", options = ?", (dumps(dict(options)),)))
-        return version
+        return await self._swap(match_id, expected_version, ", options = ?",
+                                 (dumps(dict(options)),))
 
     async def start_match(self, match_id: int, expected_version: int, state: str) -> int:
-        version: int = await self._write(self._versioned(
-            match_id, expected_version, ", status = ?, state = ?", (ACTIVE, state)))
-        return version
+        return await self._swap(match_id, expected_version, ", status = ?, state = ?",
+                                 (ACTIVE, state))
 
     async def commit_move(self, match_id: int, expected_version: int, new_state: str,
                           action: ActionRow, result: ResultRecord | None = None) -> int:
@@ -254,9 +262,8 @@ class SqlStore:
                                      action.decision_id, dumps(dict(action.action)),
                                      self.clock(), action.autopilot))
         then = [log] if result is None else [log, self._result_row(match_id, result)]
-        version: int = await self._write(self._versioned(
-            match_id, expected_version, ", status = ?, state = ?", (status, new_state), then))
-        return version
+        return await self._swap(match_id, expected_version, ", status = ?, state = ?",
+                                 (status, new_state), then)
 
     async def update_seat(self, match_id: int, expected_version: int, seat: SeatRecord) -> int:
         cas = self._versioned(match_id, expected_version)
@@ -280,9 +287,7 @@ class SqlStore:
         if status not in (FINISHED, CANCELLED):
             raise StoreError(f"cannot close a match as {status!r}")
         then = [] if result is None else [self._result_row(match_id, result)]
-        version: int = await self._write(self._versioned(
-            match_id, expected_version, ", status = ?", (status,), then))
-        return version
+        return await self._swap(match_id, expected_version, ", status = ?", (status,), then)
 
     async def set_thread(self, match_id: int, thread_id: int | None) -> None:
         await self._change("UPDATE matches SET thread_id = ? WHERE id = ?",
