@@ -37,7 +37,9 @@ class Store(Protocol):
     # Matches and seats.
     async def create_match(self, new: NewMatch) -> MatchRecord: ...
 
-    async def get_match(self, match_id: int) -> MatchRecord | None: ...
+    async def get_match(self, match_id: int) -> MatchRecord | None:
+        """The match, None when there is none, or ``DamagedRecord`` when its row cannot be
+        read back (lists of matches leave such a match out, logging it)."""
 
     async def matches_of_user(self, user_id: int,
                               statuses: Sequence[str]) -> list[MatchRecord]: ...

@@ -9,12 +9,13 @@ transactions, connections, migrations) is the dialect's. A new table's queries g
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Generator, Iterable, Mapping, Sequence
 from typing import Any, Self
 
 from bot.store.dialect import Body, Count, Dialect, Fetch, Gated, Many, Op
-from bot.store.errors import StoreError, VersionConflict
+from bot.store.errors import DamagedRecord, StoreError, VersionConflict
 from bot.store.records import (
     ACTIVE,
     CANCELLED,
@@ -56,6 +57,28 @@ from bot.store.rows import (
 from bot.store.schema import Migration
 
 Steps = Generator[Op, Any, Any]
+log = logging.getLogger(__name__)
+
+
+def match_record(row: Any) -> MatchRecord:
+    """The match a ``matches`` row read with its seats holds, or ``DamagedRecord``."""
+    try:
+        return match_from_row(row)
+    except (ValueError, TypeError, KeyError) as exc:  # bad JSON, or JSON of the wrong shape
+        raise DamagedRecord(row["id"], row["guild_id"], row["thread_id"] or row["channel_id"],
+                            f"{type(exc).__name__}: {exc}") from exc
+
+
+def readable(rows: Iterable[Any]) -> list[MatchRecord]:
+    """The matches of ``rows``, leaving out (and logging) those that are damaged, so that one
+    damaged match never hides the others from a list."""
+    found = []
+    for row in rows:
+        try:
+            found.append(match_record(row))
+        except DamagedRecord as damaged:
+            log.warning("%s; left out of a list", damaged)
+    return found
 
 
 def upsert(table: str, keys: Sequence[str], columns: Sequence[str]) -> str:
@@ -193,7 +216,7 @@ class SqlStore:
         return Fetch(self._matches_sql + where, params)
 
     async def _find(self, where: str, params: Sequence[Any]) -> list[MatchRecord]:
-        return [match_from_row(r) for r in await self._all(self._matches_sql + where, params)]
+        return readable(await self._all(self._matches_sql + where, params))
 
     # -- matches and seats -----------------------------------------------------------------
 
@@ -211,14 +234,14 @@ class SqlStore:
             match_id = int(row[0])
             yield self._seat_rows(match_id, new.seats)
             (found,) = yield self._matches("id = ?", (match_id,))
-            return match_from_row(found)
+            return match_record(found)
 
         record: MatchRecord = await self._write(create)
         return record
 
     async def get_match(self, match_id: int) -> MatchRecord | None:
-        found = await self._find("id = ?", (match_id,))
-        return found[0] if found else None
+        row = await self._first(self._matches_sql + "id = ?", (match_id,))
+        return match_record(row) if row is not None else None
 
     async def matches_of_user(self, user_id: int,
                               statuses: Sequence[str]) -> list[MatchRecord]:
@@ -329,7 +352,7 @@ class SqlStore:
                             ) -> list[tuple[MatchRecord, ResultRecord | None]]:
         """The matches ``where`` selects, each with its result if it has one, read together."""
         def read() -> Steps:
-            found = [match_from_row(r) for r in (yield self._matches(where, params))]
+            found = readable((yield self._matches(where, params)))
             rows = yield Fetch(f"SELECT * FROM results WHERE match_id IN ({marks(len(found))})",
                                [m.id for m in found])
             results = {r["match_id"]: result_from_row(r) for r in rows}

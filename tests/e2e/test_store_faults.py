@@ -1,12 +1,15 @@
 """A database that cannot take a move: the player is told so in one private sentence, the
-move is neither saved nor shown, and pressing again once the fault is over works."""
+move is neither saved nor shown, and pressing again once the fault is over works. A match
+whose stored row is damaged is set aside at the start, its thread is told, and the others
+play on."""
 
 from __future__ import annotations
 
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 
 import pytest
@@ -14,8 +17,9 @@ import pytest
 from bot.discord.replies import NOT_SAVED
 from bot.store import sqlite
 from tests.e2e.conftest import World
-from tests.e2e.players import TIMEOUT, Players
+from tests.e2e.players import TIMEOUT, Players, open_match, start
 from tests.e2e.test_clicks import logged, started
+from tests.fakediscord.pytest_plugin import ErrorLogGuard
 
 LOCKER = """
 import sqlite3, sys
@@ -71,3 +75,24 @@ async def test_a_move_on_a_locked_file_is_refused_and_pressing_again_works(
         await players.move(players.to_act()[0])
         assert await logged(world) == before + 1
         assert players.live().text != shown
+
+
+async def test_a_damaged_match_is_set_aside_at_start_and_its_thread_is_told(
+        world: World, error_logs: ErrorLogGuard) -> None:
+    fake = world.fake
+    dave, erin = world.user("dave"), world.user("erin")
+    async with world.bot():
+        damaged = await started(world)
+        thread, lobby = await open_match(fake, dave, world.table, "zura", [erin])
+        await start(fake, dave, lobby)
+        sound = Players(fake, thread, [dave, erin])
+    with closing(sqlite3.connect(world.db, isolation_level=None)) as db:
+        db.execute("UPDATE matches SET state = '{\"broken\": ' WHERE id = 1")
+    error_logs.allow("match 1 quarantined")
+    async with world.bot():
+        notice = await fake.wait_until(lambda: next(
+            (m for m in fake.messages(damaged.thread) if "is set aside" in m.content), None))
+        assert notice.content.startswith("Match #1 is set aside: its saved record is damaged")
+        before = await logged(world, 2)
+        await sound.move(sound.to_act()[0])
+        assert await logged(world, 2) == before + 1
