@@ -56,3 +56,14 @@ async def test_an_unreachable_server_is_a_store_error(tmp_path: Path) -> None:
 ])
 def test_error_messages_say_where_without_credentials(url: str, where: str) -> None:
     assert describe(url) == where
+
+
+async def test_a_connection_closed_by_the_server_while_idle_is_replaced_unnoticed(
+        postgres_backend: PostgresBackend) -> None:
+    async with postgres_backend.store() as store:
+        record = await store.create_match(NewMatch("highcard", {}, 1, 1))
+        await postgres_backend.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        await asyncio.sleep(0.1)  # the driver hears of it
+        assert await store.get_match(record.id) == record
