@@ -17,7 +17,7 @@ import pytest
 from bot.discord.replies import NOT_SAVED
 from bot.store import sqlite
 from tests.e2e.conftest import World
-from tests.e2e.players import TIMEOUT, Players, open_match, start
+from tests.e2e.players import Players, open_match, start
 from tests.e2e.test_clicks import logged, started
 from tests.fakediscord.pytest_plugin import ErrorLogGuard
 
@@ -46,21 +46,6 @@ def write_lock_held(path: Path) -> Iterator[None]:
         assert locker.wait(10) == 0
 
 
-async def refused_move(players: Players) -> str:
-    """Press through ``user``'s prompt until the move is submitted; the private answer."""
-    user = players.to_act()[0]
-    message = await players.prompt(user)
-    while True:
-        handle = await players.press(user, message)
-        callback = await handle.callback(TIMEOUT)
-        if callback.type != 7:  # not an in-place step: the choice was submitted
-            break
-        message = players.fake.message(message)
-    reply = await handle.reply(TIMEOUT)
-    assert reply.ephemeral
-    return reply.content
-
-
 async def test_a_move_on_a_locked_file_is_refused_and_pressing_again_works(
         world: World, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sqlite, "BUSY_TIMEOUT_MS", 200)
@@ -69,7 +54,8 @@ async def test_a_move_on_a_locked_file_is_refused_and_pressing_again_works(
         before = await logged(world)
         boards, shown = len(players.boards()), players.live().text
         with write_lock_held(world.db):
-            assert await refused_move(players) == NOT_SAVED
+            refusal = await players.move(players.to_act()[0])
+            assert refusal.ephemeral and refusal.content == NOT_SAVED
         assert players.live().text == shown and len(players.boards()) == boards
         assert await logged(world) == before
         await players.move(players.to_act()[0])
