@@ -12,11 +12,12 @@ from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.discord.replies import NOT_SAVED
 from bot.store import sqlite
-from tests.e2e.conftest import World
+from tests.e2e.conftest import World, sqlite_only
 from tests.e2e.players import Players, open_match, start
 from tests.e2e.test_clicks import logged, started
 from tests.fakediscord.pytest_plugin import ErrorLogGuard
@@ -46,6 +47,7 @@ def write_lock_held(path: Path) -> Iterator[None]:
         assert locker.wait(10) == 0
 
 
+@sqlite_only
 async def test_a_move_on_a_locked_file_is_refused_and_pressing_again_works(
         world: World, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sqlite, "BUSY_TIMEOUT_MS", 200)
@@ -63,6 +65,19 @@ async def test_a_move_on_a_locked_file_is_refused_and_pressing_again_works(
         assert players.live().text != shown
 
 
+async def tamper(world: World, sql: str) -> None:
+    """Change the bot's database behind its back (it is not running)."""
+    if world.database_url:
+        db = await asyncpg.connect(world.database_url)
+        try:
+            await db.execute(sql)
+        finally:
+            await db.close()
+    else:
+        with closing(sqlite3.connect(world.db, isolation_level=None)) as file:
+            file.execute(sql)
+
+
 async def test_a_damaged_match_is_set_aside_at_start_and_its_thread_is_told(
         world: World, error_logs: ErrorLogGuard) -> None:
     fake = world.fake
@@ -72,8 +87,7 @@ async def test_a_damaged_match_is_set_aside_at_start_and_its_thread_is_told(
         thread, lobby = await open_match(fake, dave, world.table, "zura", [erin])
         await start(fake, dave, lobby)
         sound = Players(fake, thread, [dave, erin])
-    with closing(sqlite3.connect(world.db, isolation_level=None)) as db:
-        db.execute("UPDATE matches SET state = '{\"broken\": ' WHERE id = 1")
+    await tamper(world, "UPDATE matches SET state = '{\"broken\": ' WHERE id = 1")
     error_logs.allow("match 1 quarantined")
     async with world.bot():
         notice = await fake.wait_until(lambda: next(
