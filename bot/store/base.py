@@ -1,4 +1,5 @@
-"""The storage interface the match service depends on; SQLite now, PostgreSQL later.
+"""The storage interface the match service depends on; ``SqlStore`` (``sql.py``) implements it
+once for SQLite and PostgreSQL.
 
 Every method that changes a match takes the version the caller last saw and raises
 ``VersionConflict`` (writing nothing) when the stored version differs; a successful change
