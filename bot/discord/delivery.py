@@ -52,6 +52,7 @@ from bot.match import (
     MatchCancelled,
     MatchEnded,
     MatchInfo,
+    MatchQuarantined,
     MatchService,
     Outbound,
     PrivateUpdate,
@@ -293,8 +294,22 @@ class Delivery(MatchHooks):
                          *await self.store.ends_undelivered()]:
             try:
                 await self.reconcile(match_id)
+            except MatchQuarantined as damaged:  # logged when found; its thread is told
+                await self._set_aside(damaged)
             except Exception:  # one broken match must not keep the others waiting
                 log.exception("match %s: reconciling failed", match_id)
+
+    async def _set_aside(self, damaged: MatchQuarantined) -> None:
+        """Tell a damaged match's thread (or channel) that it is set aside (on each start,
+        until it is repaired); a failure is logged, never raised."""
+        if damaged.channel_id is None:
+            return
+        channel = self.client.get_partial_messageable(damaged.channel_id,
+                                                      guild_id=damaged.guild_id)
+        try:
+            await channel.send(str(damaged), allowed_mentions=QUIET)
+        except discord.HTTPException as exc:
+            log.warning("match %s: could not say it is set aside (%s)", damaged.match_id, exc)
 
     def stop(self) -> None:
         """Drop the retries still waiting (on shutdown: the next start reconciles)."""
