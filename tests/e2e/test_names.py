@@ -22,7 +22,7 @@ from tests.e2e.players import Players, open_match, start
 from tests.e2e.test_decks import MINE, RED
 from tests.e2e.test_decks import _import as import_deck
 from tests.e2e.test_words import NumberedImages, shown
-from tests.fakediscord import FakeDiscord, FakeUser
+from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
 from tests.fakediscord import components as comp
 from tests.fakediscord.markdown import ZWSP, render
 
@@ -50,9 +50,9 @@ class Renaming(Players):
         super().__init__(fake, thread, users, seed=seed)  # type: ignore[arg-type]
         self.names = itertools.cycle(HOSTILE)
 
-    async def move(self, user: FakeUser) -> None:
+    async def move(self, user: FakeUser) -> FakeMessage:
         user.global_name = next(self.names)
-        await super().move(user)
+        return await super().move(user)
 
 
 def _forms(texts: Iterable[str] = HOSTILE, limit: int = NAME_MAX) -> list[tuple[str, str]]:
