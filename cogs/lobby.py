@@ -20,6 +20,7 @@ from bot.discord.runtime import Runtime, match_title
 from bot.discord.suggest import game_choices
 from bot.engine import BadOptions, Game, GameError, parse_options, registry
 from bot.engine.said import said, said_n
+from bot.engine.usertext import quoted
 from bot.match import BadSeatCount, MatchInfo, Outbound
 from bot.match.clock import DEFAULT_AUTOPILOTS, MAX_AUTOPILOTS, MAX_CUSTOM_MINUTES, server_clock
 from bot.store import GuildSettings, MessageRecord
@@ -124,8 +125,8 @@ class Lobby(commands.Cog):
     @staticmethod
     def _check(game: Game[Any, Any], ai_players: int, ai_level: str) -> None:
         if ai_level not in game.ai_levels:
-            raise BadOptions(said("AI level `{level}` is unknown. Levels: {levels}.",
-                                  level=ai_level, levels=", ".join(game.ai_levels)))
+            raise BadOptions(said("AI level {level} is unknown. Levels: {levels}.",
+                                  level=quoted(ai_level), levels=", ".join(game.ai_levels)))
         if ai_players < 0:
             raise BadSeatCount(said("The number of AI players can't be negative."))
         if ai_players + 1 > game.max_players:

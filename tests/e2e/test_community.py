@@ -7,7 +7,6 @@ import io
 from PIL import Image
 
 from bot.render.replay import FRAME_LIMIT
-from bot.store import SqliteStore
 from tests.e2e.conftest import RENDERING, World
 from tests.e2e.players import Players, has_choices, is_board, open_match, start
 from tests.fakediscord import FakeChannel, FakeMessage, FakeUser
@@ -151,7 +150,7 @@ async def test_undo_with_everyones_consent_and_refused_after_a_reveal(world: Wor
         await fake.wait_until(
             lambda: len([m for m in fake.dms(world.alice) if has_choices(m)]) > prompts,
             what="alice's prompt again")
-        async with SqliteStore(world.db) as store:
+        async with world.store() as store:
             log = await store.actions(1)
         assert [a.decision_id for a in log][-1] == "~undo"
         await players.move(world.alice)
