@@ -25,6 +25,7 @@ from bot.discord.delivery import Delivery
 from bot.discord.guards import GuardedTree
 from bot.discord.images import Images
 from bot.discord.items import ParlorButton, ParlorSelect
+from bot.discord.readers import Readers
 from bot.discord.replies import explain
 from bot.discord.runtime import Runtime
 from bot.discord.translator import CatalogueTranslator
@@ -41,6 +42,7 @@ from cogs.clock import Clocks
 from cogs.community import Community
 from cogs.decks import Decks
 from cogs.foreign import ForeignComponents
+from cogs.languages import Languages
 from cogs.lobby import Lobby
 from cogs.matches import Matches
 from cogs.rules import Rules
@@ -102,11 +104,13 @@ class ParlorBot(commands.AutoShardedBot):
                                      seed_source=self.seed_source))
         clocks = Timekeeper(service, now=self.clock)
         delivery = Delivery(self, service, self.store, self.images, clock=self.clock)
-        self.parlor = Runtime(service, self.store, delivery, Clicks(service, delivery))
+        readers = Readers(self.store)
+        await readers.load()
+        self.parlor = Runtime(service, self.store, delivery, Clicks(service, delivery), readers)
         for cog in (Lobby(self.parlor), Matches(self.parlor), Rules(self.parlor),
                     Admin(self.parlor), ForeignComponents(),
                     Clocks(self.parlor, clocks, self.clock_sleep), Community(self.parlor),
-                    Decks(self.parlor)):
+                    Decks(self.parlor), Languages(self.parlor)):
             await self.add_cog(cog)
         self.add_dynamic_items(ParlorButton, ParlorSelect)
         await self.tree.set_translator(CatalogueTranslator())
@@ -133,6 +137,11 @@ class ParlorBot(commands.AutoShardedBot):
         drawing = asyncio.create_task(self.images.start())  # alongside, not first
         await self.parlor.delivery.reconcile_all()
         await drawing
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Remember each person's Discord locale (alongside the answer, never before it)."""
+        if self.parlor is not None:
+            await self.parlor.readers.note(interaction)
 
     async def close(self) -> None:
         """Let clicks and deliveries in progress finish (their moves are committed already),

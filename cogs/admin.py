@@ -11,11 +11,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.guards import can_manage
+from bot.discord.readers import language_choices, picked
 from bot.discord.runtime import Runtime
 from bot.engine import GameError
 from bot.engine.said import said
 from bot.match.clock import CUSTOM, MAX_AWAY_DAYS, MAX_CUSTOM_MINUTES, duration, server_clock
 from bot.store import GuildSettings
+from bot.words.locales import NAMES
 
 ClockPreset = Literal["live", "standard", "async", "custom"]
 
@@ -27,7 +29,8 @@ def settings_text(s: GuildSettings) -> str:
     return (f"Matches get their own thread: {'yes' if s.use_threads else 'no'}\n"
             f"Default clock: {clock.preset}, {duration(clock.seconds)} per turn\n"
             f"Time away (/away): {away}\n"
-            f"Games may start in: {where}")
+            f"Games may start in: {where}\n"
+            f"Language: {NAMES[s.language] if s.language else 'automatic (from Discord)'}")
 
 
 class Admin(commands.Cog):
@@ -44,13 +47,16 @@ class Admin(commands.Cog):
         away_days="Days a player may stop their clocks per match with /away (0: never)",
         allow="Let games start in this channel (once any is listed, only those)",
         disallow="Take this channel off the list",
+        language="The language of match threads and posts (default: the server's Discord's)",
     )
+    @app_commands.choices(language=language_choices("Automatic (the server's Discord language)"))
     async def settings(self, interaction: discord.Interaction[Any], threads: bool | None = None,
                        clock: ClockPreset | None = None,
                        minutes: app_commands.Range[int, 1, MAX_CUSTOM_MINUTES] | None = None,
                        away_days: app_commands.Range[int, 0, MAX_AWAY_DAYS] | None = None,
                        allow: discord.TextChannel | None = None,
-                       disallow: discord.TextChannel | None = None) -> None:
+                       disallow: discord.TextChannel | None = None,
+                       language: app_commands.Choice[str] | None = None) -> None:
         assert interaction.guild_id is not None
         if not can_manage(interaction):  # a server may open the command to more members
             raise GameError(said("Only members with Manage Server can change Parlor's settings."))
@@ -67,7 +73,8 @@ class Admin(commands.Cog):
             clock_preset=current.clock_preset if clock is None else clock,
             clock_minutes=current.clock_minutes if minutes is None else minutes,
             away_days=current.away_days if away_days is None else away_days,
-            allowed_channels=tuple(channels))
+            allowed_channels=tuple(channels),
+            language=current.language if language is None else picked(language))
         if updated != current:
             await self.rt.store.put_guild_settings(updated)
         await interaction.followup.send(settings_text(updated), ephemeral=True)

@@ -26,7 +26,7 @@ SHIPPED: Final = (ENGLISH, *TRANSLATED)
 CHOOSABLE: Final = (*SHIPPED, PSEUDO)
 
 NAMES: Final = {ENGLISH: "English", "de": "Deutsch", "pt_BR": "Português do Brasil",
-                PSEUDO: "[Ƥšéûðö]"}
+                PSEUDO: "Pseudo (test)"}
 """Each language named in itself, as a language menu shows it."""
 
 DISCORD: Final = {"de": "de", "pt_BR": "pt-BR"}
