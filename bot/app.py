@@ -103,9 +103,10 @@ class ParlorBot(commands.AutoShardedBot):
                    else MatchService(self.store, thinker=thinker, workers=self.workers,
                                      seed_source=self.seed_source))
         clocks = Timekeeper(service, now=self.clock)
-        delivery = Delivery(self, service, self.store, self.images, clock=self.clock)
         readers = Readers(self.store)
         await readers.load()
+        delivery = Delivery(self, service, self.store, self.images, clock=self.clock,
+                            readers=readers)
         self.parlor = Runtime(service, self.store, delivery, Clicks(service, delivery), readers)
         for cog in (Lobby(self.parlor), Matches(self.parlor), Rules(self.parlor),
                     Admin(self.parlor), ForeignComponents(),

@@ -12,7 +12,6 @@ import discord
 from discord import app_commands
 
 from bot.discord import customid as cid
-from bot.discord.delivery import ordinal as nth
 from bot.discord.items import ParlorButton
 from bot.discord.runtime import match_title, runtime_of
 from bot.discord.suggest import MAX_CHOICES
@@ -25,6 +24,7 @@ from bot.match.replay import Replay
 from bot.match.results import ending
 from bot.match.undo import UndoAsked
 from bot.store import CANCELLED, FINISHED, MatchRecord, RatingRecord, ResultRecord
+from bot.words import english
 
 Interaction = discord.Interaction[Any]
 
@@ -55,7 +55,8 @@ def thread_link(record: MatchRecord) -> str:
 def standings(record: MatchRecord, result: ResultRecord) -> str:
     """"1st @a, 2nd AI 2" in placing order."""
     order = sorted(range(len(result.placings)), key=lambda s: result.placings[s])
-    return ", ".join(f"{nth(result.placings[s])} {_who(record, s)}" for s in order
+    place = english().ordinal  # the server's language once these posts are converted
+    return ", ".join(f"{place(result.placings[s])} {_who(record, s)}" for s in order
                      if s < len(record.seats))
 
 

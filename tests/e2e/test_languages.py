@@ -9,6 +9,7 @@ from bot.discord.runtime import runtime_of
 from bot.engine.said import said
 from bot.words.pseudo import is_pseudo
 from tests.e2e.conftest import World
+from tests.e2e.players import Players, open_match, start
 
 NO_MATCH = {
     "en-US": "You are in no lobby or running match. Start one with /play.",
@@ -66,3 +67,27 @@ async def test_slash_commands_carry_their_german_and_portuguese_names(world: Wor
         "Eine Lobby für ein Kartenspiel in einem neuen Thread eröffnen")
     game = next(o for o in play["options"] if o["name"] == "game")
     assert game["name_localizations"] == {"de": "spiel", "pt-BR": "jogo"}
+
+
+async def test_the_result_dm_follows_each_players_remembered_locale(world: World) -> None:
+    """Bob last pressed in German, Alice in Portuguese: each result DM, sent by the match's
+    end rather than by an interaction of theirs, is in their language."""
+    fake = world.fake
+    async with world.bot():
+        thread, lobby = await open_match(fake, world.alice, world.table, "zura", [world.bob])
+        await start(fake, world.alice, lobby)
+        players = Players(fake, thread, [world.alice, world.bob])
+        await (await fake.slash(world.alice, "match list", channel=world.table,
+                                locale="pt-BR")).reply()
+        ask = await (await fake.slash(world.bob, "resign", channel=thread,
+                                      locale="de")).reply()
+        assert ask.content == "**Zura #1** aufgeben? Du wirst als Letzter gewertet."
+        await (await fake.click(world.bob, ask, label="Resign", locale="de")).callback()
+        await fake.wait_until(players.over)
+        await fake.wait_until(lambda: all(
+            any("#1**" in m.text and "**Zura" in m.text for m in fake.dms(u)[-1:])
+            for u in (world.alice, world.bob)), what="both result DMs")
+    assert fake.dms(world.bob)[-1].text.startswith(
+        "**Zura #1** ist vorbei: Du bist 2. von 2 geworden.")
+    assert fake.dms(world.alice)[-1].text.startswith(
+        "**Zura #1** terminou: você ficou em 1º de 2.")
