@@ -81,11 +81,15 @@ class Clocks(commands.Cog, name="Clocks"):
 
     async def announce(self, info: MatchInfo, notice: Notice) -> None:
         """A reminder goes by DM when DMs reach the player; everything else to the thread."""
-        out, ping = words(info, notice)
+        readers = self.rt.readers
+        guild = self.rt.delivery.client.get_guild(info.guild_id) if info.guild_id else None
+        out, ping = words(info, notice, await readers.of_server(guild, info.guild_id))
         if isinstance(notice, Reminder) and notice.dm_ok:
-            title = f"**{match_title(info.game, info.id)}**"
-            dm = Outgoing(f"{title} · Half your time is gone: your move is due "
-                          f"{when(notice.due_at)}. Your prompt is above (or use /hand).")
+            reader = await readers.of_user(notice.user_id)
+            dm = Outgoing(reader.say(said(
+                "**{match}** · Half your time is gone: your move is due {due}. Your prompt is "
+                "above (or use /hand).", match=match_title(info.game, info.id),
+                due=when(notice.due_at))))
             if await self.rt.delivery.dm(info, notice.user_id, [dm]):
                 return
             ping = False  # the note that their DMs are closed has just pinged them
