@@ -103,7 +103,7 @@ class ParlorBot(commands.AutoShardedBot):
                    else MatchService(self.store, thinker=thinker, workers=self.workers,
                                      seed_source=self.seed_source))
         clocks = Timekeeper(service, now=self.clock)
-        readers = Readers(self.store)
+        readers = Readers(self.store, self)
         await readers.load()
         delivery = Delivery(self, service, self.store, self.images, clock=self.clock,
                             readers=readers)

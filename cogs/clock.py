@@ -82,8 +82,7 @@ class Clocks(commands.Cog, name="Clocks"):
     async def announce(self, info: MatchInfo, notice: Notice) -> None:
         """A reminder goes by DM when DMs reach the player; everything else to the thread."""
         readers = self.rt.readers
-        guild = self.rt.delivery.client.get_guild(info.guild_id) if info.guild_id else None
-        out, ping = words(info, notice, await readers.of_server(guild, info.guild_id))
+        out, ping = words(info, notice, await readers.of_server(info.guild_id))
         if isinstance(notice, Reminder) and notice.dm_ok:
             reader = await readers.of_user(notice.user_id)
             dm = Outgoing(reader.say(said(

@@ -24,7 +24,7 @@ from bot.discord.decks import (
     show_text,
 )
 from bot.discord.delivery import LOBBY as LOBBY_POST
-from bot.discord.lobby import lobby_text
+from bot.discord.lobby import lobby_post
 from bot.discord.replies import say
 from bot.discord.runtime import Runtime, match_title
 from bot.engine import GameError, registry
@@ -95,7 +95,8 @@ class Decks(commands.Cog):
         info = await decks_of(self.rt).choose(match_id, interaction.user.id, deck)
         await say(interaction, f"You play {playing(info, interaction.user.id)} in "
                                f"**{match_title(info.game, info.id)}**.")
-        await self.rt.delivery.edit_posts(info, LOBBY_POST, lobby_text(info))
+        await self.rt.delivery.edit_posts(info, LOBBY_POST,
+                                          await lobby_post(self.rt.delivery, info))
 
     async def _lobby_here(self, interaction: Interaction) -> int:
         if interaction.channel_id is not None:

@@ -72,6 +72,7 @@ class Lobby(commands.Cog):
         assert guild is not None
         timer = server_clock(settings, clock, minutes, absent, missed)
         await interaction.response.defer(thinking=True)
+        lang = await self.rt.readers.of_server(guild)
         info = await self.rt.service.create(chosen.name, host, guild_id=guild,
                                             channel_id=interaction.channel_id, options=options,
                                             clock=timer, undo=undo)
@@ -90,10 +91,10 @@ class Lobby(commands.Cog):
             dealt = (await self.rt.service.board(info.id)).view
         view = (lobby_view(info.id, chosen.ai_levels.index(ai_level)) if dealt is None
                 else None)
-        await self.rt.delivery.post(info, Outgoing(lobby_text(info, dealt), view=view),
+        await self.rt.delivery.post(info, Outgoing(lobby_text(info, lang, dealt), view=view),
                                     LOBBY_MESSAGE, mentions=False)
         await self.rt.delivery.probe_dm(info, host)
-        reply = await interaction.followup.send(reply_text(info), wait=True)
+        reply = await interaction.followup.send(reply_text(info, lang), wait=True)
         await self.rt.store.put_message(MessageRecord(info.id, REPLY, reply.channel.id,
                                                       reply.id))
         await offer_decks(interaction, info)

@@ -13,6 +13,7 @@ from bot.discord.delivery import TURN, who
 from bot.discord.guards import can_manage
 from bot.discord.items import card, resign_view
 from bot.discord.lobby import lobby_text, refresh
+from bot.discord.readers import reader
 from bot.discord.replies import say
 from bot.discord.runtime import Runtime, match_title
 from bot.discord.suggest import MATCH_HELP, match_choices, match_label, pick_match
@@ -77,9 +78,9 @@ class Matches(commands.Cog):
             await say(interaction,
                       said("You are in no lobby or running match. Start one with /play."))
             return
-        user = interaction.user.id
+        user, lang = interaction.user.id, reader(interaction)
         lines = [" · ".join(part for part in (match_label(i, user), await self.link(i),
-                                               clock_note(i, user)) if part)
+                                               clock_note(i, user, lang)) if part)
                  for i in infos[:LIST_LIMIT]]
         await interaction.followup.send("\n".join(lines), ephemeral=True)
 
@@ -88,14 +89,17 @@ class Matches(commands.Cog):
     @app_commands.autocomplete(match=match_choices)
     async def info(self, interaction: discord.Interaction[Any], match: int | None = None) -> None:
         info = await self.rt.service.info(await self.pick(interaction, match))
-        lines = [lobby_text(info)]
+        lang = reader(interaction)
+        lines = [lobby_text(info, lang)]
         if info.to_act:
-            lines.append("To act: " + ", ".join(who(info, s) for s in info.to_act))
-        if note := clock_note(info, interaction.user.id):
-            lines.append(f"Clock: {note}")
+            lines.append(lang.say(said("To act: {players}",
+                                       players=", ".join(who(info, s) for s in info.to_act))))
+        if note := clock_note(info, interaction.user.id, lang):
+            lines.append(lang.say(said("Clock: {clock}", clock=note)))
         if info.result is not None:
-            lines.append("Placings: " + ", ".join(
-                f"{who(info, s)} {p}" for s, p in enumerate(info.result.placings)))
+            lines.append(lang.say(said("Placings: {placings}", placings=", ".join(
+                f"{who(info, s)} {lang.ordinal(p)}"
+                for s, p in enumerate(info.result.placings)))))
         lines.append(await self.link(info))
         await interaction.followup.send(
             "\n".join(lines), ephemeral=True, allowed_mentions=discord.AllowedMentions.none())

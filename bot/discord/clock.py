@@ -15,7 +15,7 @@ from bot.discord.items import ParlorButton
 from bot.discord.runtime import match_title
 from bot.engine.said import Said, said, said_n
 from bot.match import MatchInfo
-from bot.match.clock import AI, duration, time_left
+from bot.match.clock import AI, MatchClock, time_left
 from bot.match.notices import (
     Autopiloted,
     AwayChanged,
@@ -42,18 +42,39 @@ def when(t: float, style: Literal["R", "f"] = "R") -> str:
     return discord.utils.format_dt(datetime.fromtimestamp(t, UTC), style)
 
 
-def clock_note(info: MatchInfo, user_id: int) -> str:
+PRESETS: Final = {"live": said("live"), "standard": said("standard"), "async": said("async"),
+                   "custom": said("custom")}
+"""Each clock preset's name as a sentence says it."""
+
+
+def clock_words(clock: MatchClock, lang: Language) -> str:
+    """One line for lobby posts, /match info and /settings: the preset, the time per turn
+    and what missed turns lead to."""
+    preset = PRESETS.get(clock.preset, clock.preset)
+    if clock.absent == AI:
+        return lang.say(said_n(
+            "{preset}, {time} per turn; after {n} missed turn in a row the AI takes the seat",
+            "{preset}, {time} per turn; after {n} missed turns in a row the AI takes the seat",
+            clock.autopilots, preset=preset, time=lang.span(clock.seconds)))
+    return lang.say(said_n(
+        "{preset}, {time} per turn; after {n} missed turn in a row the player forfeits",
+        "{preset}, {time} per turn; after {n} missed turns in a row the player forfeits",
+        clock.autopilots, preset=preset, time=lang.span(clock.seconds)))
+
+
+def clock_note(info: MatchInfo, user_id: int, lang: Language) -> str:
     """How the clock stands for the user, for /match list and /match info ("" untimed)."""
     if info.clock is None or info.status != ACTIVE:
         return ""
     if info.paused:
-        return "clocks paused"
+        return lang.say(said("clocks paused"))
     deadline = info.deadline_for(user_id)
     if deadline is None:
         return ""
     if deadline.held_at is not None:
-        return f"clock stopped ({duration(time_left(deadline, deadline.held_at))} left)"
-    return f"due {when(deadline.due_at)}"
+        return lang.say(said("clock stopped ({time} left)",
+                             time=lang.span(time_left(deadline, deadline.held_at))))
+    return lang.say(said("due {when}", when=when(deadline.due_at)))
 
 
 def clock_view(match_id: int, verb: str, label: str,

@@ -194,7 +194,7 @@ class Delivery(MatchHooks):
         """``clock``: Unix seconds (when DMs failed is stored, so it must outlive a process);
         ``readers``: each person's language (the bot's, shared with its commands)."""
         self.client = client
-        self.readers = readers if readers is not None else Readers(store)
+        self.readers = readers if readers is not None else Readers(store, client)
         self.service = service
         self.store = store
         self.images = images

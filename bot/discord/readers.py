@@ -42,8 +42,10 @@ def picked(choice: app_commands.Choice[str]) -> str | None:
 class Readers:
     """Each person's language, from their choice or their latest Discord locale."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, client: discord.Client | None = None) -> None:
+        """``client``: where the servers' own locales are read (None: English for them)."""
         self.store = store
+        self.client = client
         self.chosen: dict[int, str] = {}
         self.latest: dict[int, str] = {}
 
@@ -84,11 +86,12 @@ class Readers:
         else:
             self.chosen[user_id] = lang
 
-    async def of_server(self, guild: discord.Guild | None, guild_id: int | None) -> Language:
+    async def of_server(self, guild_id: int | None) -> Language:
         """The language of a server's posts: its chosen one, else its Discord's."""
         if guild_id is None:
             return language(None)
         settings = await self.store.get_guild_settings(guild_id)
+        guild = self.client.get_guild(guild_id) if self.client is not None else None
         locale = guild.preferred_locale if guild is not None else None
         return language(settings.language or (str(locale) if locale is not None else None))
 

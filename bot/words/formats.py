@@ -12,6 +12,7 @@ from babel import Locale
 from babel.dates import format_datetime, format_timedelta
 from babel.lists import format_list
 from babel.numbers import format_decimal
+from babel.units import format_unit
 
 from bot.engine.said import Said, said
 
@@ -43,6 +44,26 @@ def duration(seconds: float, locale: Locale, *, direction: bool = False) -> str:
     """``3 hours`` (``in 3 hours`` with ``direction``, ``3 hours ago`` when negative)."""
     return format_timedelta(timedelta(seconds=seconds), threshold=1.0,
                             add_direction=direction, locale=locale)
+
+
+SPAN_UNITS: Final = (("duration-day", 86400), ("duration-hour", 3600),
+                    ("duration-minute", 60), ("duration-second", 1))
+
+
+def span(seconds: float, locale: Locale) -> str:
+    """A length of time exactly, coarsest units first and at most two: ``1 hr, 30 min``,
+    ``2 days, 2 hr`` (``1 Std., 30 Min.``, ``1 h e 30 min``)."""
+    left = max(0, round(seconds))
+    parts: list[str] = []
+    for unit, size in SPAN_UNITS:
+        amount, left = divmod(left, size)
+        if amount and len(parts) < 2:
+            parts.append(format_unit(amount, unit, length="short", locale=locale))
+        elif parts:
+            break
+    if not parts:
+        return format_unit(0, "duration-second", length="short", locale=locale)
+    return format_list(parts, style="unit-short", locale=locale)
 
 
 def moment(when: datetime, locale: Locale) -> str:

@@ -83,6 +83,10 @@ class Language:
         """``3 hours``; ``in 3 hours`` with ``direction``."""
         return formats.duration(seconds, self.locale, direction=direction)
 
+    def span(self, seconds: float) -> str:
+        """``1 hr, 30 min``: a clock's time per turn, exactly."""
+        return formats.span(seconds, self.locale)
+
     def moment(self, when: datetime) -> str:
         return formats.moment(when, self.locale)
 

@@ -190,10 +190,10 @@ async def test_pause_by_vote_and_time_away_through_discord(world: World) -> None
     async with clocked_bot(world, now):
         shown = await (await fake.slash(mod, "settings", {"clock": "standard", "away_days": 2},
                                         channel=world.table)).reply()
-        assert "Default clock: standard, 1 h per turn" in shown.content
+        assert "Default clock: standard, 1 hr per turn" in shown.content
         assert "up to 2 days per match" in shown.content
         thread, lobby = await open_match(fake, world.alice, world.table, "zura", [world.bob])
-        assert "Clock: standard, 1 h per turn" in fake.message(lobby).content
+        assert "Clock: standard, 1 hr per turn" in fake.message(lobby).content
         await start(fake, world.alice, lobby)
 
         handle = await fake.slash(world.alice, "pause", channel=thread)

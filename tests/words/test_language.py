@@ -10,6 +10,8 @@ import discord
 import pytest
 from babel.messages.catalog import Catalog
 
+from bot.discord.clock import clock_words
+from bot.match.clock import make_clock
 from bot.words import ENGLISH, PSEUDO, Language, language, nearest, said, said_n
 from bot.words.catalogues import compiled
 from bot.words.pseudo import is_pseudo
@@ -64,6 +66,9 @@ def test_numbers_lists_ordinals_and_durations_from_cldr() -> None:
     assert EN.duration(3 * 3600, direction=True) == "in 3 hours"
     assert DE.duration(3 * 3600, direction=True) == "in 3 Stunden"
     assert PT.duration(90) == "2 minutos"
+    assert [EN.span(s) for s in (5, 120, 3600, 5400, 86400, 2 * 86400 + 7200)] == [
+        "5 sec", "2 min", "1 hr", "1 hr, 30 min", "1 day", "2 days, 2 hr"]
+    assert DE.span(5400) == "1 Std., 30 Min." and PT.span(5400) == "1 h e 30 min"
     listed = said("I can't run a match in this channel: I'm missing {permissions}. Ask a "
                   "server manager to give my role these permissions here, then try again.",
                   permissions=(said("View Channel"), said("Attach Files")))
@@ -91,3 +96,11 @@ def test_a_faulty_translation_is_said_in_english_and_logged_once(
 def test_the_pseudo_locale_is_chosen_like_a_language() -> None:
     text = language(PSEUDO).say(said("**{match}** is cancelled.", match="Zura #3"))
     assert is_pseudo(text) and "**Zura #3**" in text and "çåñçéļļéď" in text
+
+
+def test_a_clock_is_described_in_the_readers_language() -> None:
+    clock = make_clock("standard", absent="forfeit", autopilots=2)
+    assert clock_words(clock, EN) == (
+        "standard, 1 hr per turn; after 2 missed turns in a row the player forfeits")
+    assert clock_words(make_clock("live", autopilots=1), DE) == (
+        "live, 2 Min. pro Zug; nach 1 verpasstem Zug in Folge übernimmt die KI den Platz")
