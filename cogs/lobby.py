@@ -89,7 +89,7 @@ class Lobby(commands.Cog):
             outbound = await self.rt.service.start(info.id, host)
             info = await self.rt.service.info(info.id)
             dealt = (await self.rt.service.board(info.id)).view
-        view = (lobby_view(info.id, chosen.ai_levels.index(ai_level)) if dealt is None
+        view = (lobby_view(info.id, chosen.ai_levels.index(ai_level), lang) if dealt is None
                 else None)
         await self.rt.delivery.post(info, Outgoing(lobby_text(info, lang, dealt), view=view),
                                     LOBBY_MESSAGE, mentions=False)

@@ -66,7 +66,7 @@ class Matches(commands.Cog):
             raise GameError(said("You are not playing in this match."))
         await say(interaction, said("Resign from **{match}**? You will be ranked last.",
                                     match=match_title(info.game, info.id)),
-                  view=resign_view(match_id))
+                  view=resign_view(match_id, reader(interaction)))
 
     group = app_commands.Group(name="match", description="Your matches")
 

@@ -82,7 +82,7 @@ async def test_the_result_dm_follows_each_players_remembered_locale(world: World
         ask = await (await fake.slash(world.bob, "resign", channel=thread,
                                       locale="de")).reply()
         assert ask.content == "**Zura #1** aufgeben? Du wirst als Letzter gewertet."
-        await (await fake.click(world.bob, ask, label="Resign", locale="de")).callback()
+        await (await fake.click(world.bob, ask, label="Aufgeben", locale="de")).callback()
         await fake.wait_until(players.over)
         await fake.wait_until(lambda: all(
             any("#1**" in m.text and "**Zura" in m.text for m in fake.dms(u)[-1:])
@@ -91,3 +91,28 @@ async def test_the_result_dm_follows_each_players_remembered_locale(world: World
         "**Zura #1** ist vorbei: Du bist 2. von 2 geworden.")
     assert fake.dms(world.alice)[-1].text.startswith(
         "**Zura #1** terminou: você ficou em 1º de 2.")
+
+
+async def test_a_lobby_in_a_portuguese_server_whatever_the_hosts_language(
+        world: World) -> None:
+    """The lobby post, its buttons and the /play reply are public: in the server's language,
+    chosen with /settings language, though the host's Discord is German."""
+    fake = world.fake
+    mod = world.user("mod")
+    fake.add_member(world.guild, mod, permissions=1 << 5)
+    async with world.bot():
+        await (await fake.slash(mod, "settings", {"language": "pt_BR"},
+                                channel=world.table)).reply()
+        reply = await (await fake.slash(world.alice, "play", {"game": "zura"},
+                                        channel=world.table, locale="de")).reply()
+        assert reply.content.startswith("**Zura #1** está aberta em <#")
+        assert reply.content.endswith(": aperte Entrar para pegar um lugar.")
+        thread = next(t for t in fake.threads(world.table) if f"<#{t.id}>" in reply.content)
+        lobby = fake.messages(thread)[0]
+        assert lobby.content.startswith(f"**Zura #1** · sala criada por <@{world.alice.id}>")
+        assert [b.label for b in lobby.buttons] == [
+            "Entrar", "Sair", "Adicionar IA", "Começar", "Cancelar"]
+        await (await fake.click(world.bob, lobby, label="Entrar", locale="en-US")).callback()
+        await fake.wait_until(lambda: f"<@{world.bob.id}>" in fake.message(lobby).content,
+                              what="the lobby post naming Bob")
+    assert fake.message(lobby).content.startswith("**Zura #1** · sala criada por")
