@@ -380,10 +380,10 @@ def _block(d: Draft, seat: int, key: str) -> None:
     d.hands[seat] = hand[:at] + hand[at + 1:]
     d.table[seat] = replace_at(d.table[seat], target, card)
     d.cursor[seat] = target + 1
-    d.say("block", words.BLOCK, {"player": seat, "position": target + 1},
+    d.say("block", words.BLOCK, {"player": seat, "active": d.active, "position": target + 1},
           {"seat": seat, "position": target})
     d.say("blocked_with", words.BLOCKED_WITH,
-          {"player": seat, "position": target + 1, "card": LABEL[card]},
+          {"player": seat, "active": d.active, "position": target + 1, "card": LABEL[card]},
           {"seat": seat, "position": target, "card": card}, (seat,))
 
 

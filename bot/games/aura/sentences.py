@@ -33,10 +33,13 @@ SHUFFLE = Sentence("")
 """The deck's new order, recorded for replays and told to nobody."""
 PLAY = Sentence("{player} plays {cards} face down.", "You play {cards} face down.", P)
 PLAYED = Sentence("{player} plays {cards}.", "You play {cards}.", P)
-BLOCK = Sentence("{player} blocks card {position} face down.",
-                 "You block card {position} face down.", P)
-BLOCKED_WITH = Sentence("{player} blocks card {position} with {card}.",
-                        "You block card {position} with {card}.", P)
+BLOCKS = ("player", "active")
+BLOCK = Sentence("{player} blocks {active}'s card {position} face down.",
+                 "You block {active}'s card {position} face down.", BLOCKS,
+                 {"active": "{player} blocks your card {position} face down."})
+BLOCKED_WITH = Sentence("{player} blocks {active}'s card {position} with {card}.",
+                        "You block {active}'s card {position} with {card}.", BLOCKS,
+                        {"active": "{player} blocks your card {position} with {card}."})
 BLOCK_DONE = Sentence("{player} places no more blocks.", "You place no more blocks.", P)
 REVEAL = Sentence("Revealed. {rows}.")
 RETURN = Sentence("{player}'s Return sends {card} back to {owner}'s hand.",
