@@ -7,10 +7,12 @@ so a new one without rows fails, and so does one whose form for some reader has 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+
+import pytest
 
 from bot.engine import Event, Sentence
 from bot.engine.names import with_names
@@ -56,3 +58,22 @@ def made_elsewhere(package: Path) -> list[str]:
     word of its log must be in the table the tests enumerate."""
     return sorted(p.name for p in package.glob("*.py")
                   if p.name != "sentences.py" and "Sentence(" in p.read_text())
+
+
+def sentence_checks(module: ModuleType, rows: Sequence[Row]) -> tuple[Callable[..., None], ...]:
+    """The three tests of a game's table of sentences, for its test module to bind."""
+
+    @pytest.mark.parametrize("row", rows, ids=[f"{r[0]}-{r[2]}" for r in rows])
+    def test_each_reader_reads_a_sentence_that_agrees_with_them(row: Row) -> None:
+        check_row(module, row)
+
+    def test_every_sentence_has_a_row_for_every_reader() -> None:
+        assert uncovered(module, rows) == {}
+
+    def test_every_sentence_of_the_log_is_in_the_table() -> None:
+        assert module.__file__ is not None
+        assert made_elsewhere(Path(module.__file__).parent) == []
+
+    return (test_each_reader_reads_a_sentence_that_agrees_with_them,
+            test_every_sentence_has_a_row_for_every_reader,
+            test_every_sentence_of_the_log_is_in_the_table)

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from bot.games.zura import sentences
-from tests.games.told import Row, check_row, made_elsewhere, uncovered
+from tests.games.told import Row, sentence_checks
 
 ANN, BO, CY = 0, 1, 2
 ROWS: list[Row] = [
@@ -64,14 +60,6 @@ ROWS: list[Row] = [
 ]
 
 
-@pytest.mark.parametrize("row", ROWS, ids=[f"{r[0]}-{r[2]}" for r in ROWS])
-def test_each_reader_reads_a_sentence_that_agrees_with_them(row: Row) -> None:
-    check_row(sentences, row)
-
-
-def test_every_sentence_has_a_row_for_every_reader() -> None:
-    assert uncovered(sentences, ROWS) == {}
-
-
-def test_every_sentence_of_the_log_is_in_the_table() -> None:
-    assert made_elsewhere(Path(sentences.__file__).parent) == []
+(test_each_reader_reads_a_sentence_that_agrees_with_them,
+ test_every_sentence_has_a_row_for_every_reader,
+ test_every_sentence_of_the_log_is_in_the_table) = sentence_checks(sentences, ROWS)
