@@ -139,7 +139,8 @@ class Play:
     async def hand_over(self, live: Live, seat: SeatRecord, said: Sentence,
                         reason: str = RESIGNATION, **args: object) -> list[Outbound]:
         """Hand ``seat`` to the AI, ranked last; the match ends when one player is left, for
-        ``reason`` (``bot.match.results``: a resignation, or a forfeit on time)."""
+        ``reason`` (``bot.match.results``: a resignation, or a forfeit on time). The log says
+        ``said`` about the seat ({player}), with ``args`` for its other placeholders."""
         before = live.state
         gone = replace(seat, is_ai=True, ai_level="normal", resigned=True)
         live.seats = tuple(gone if s.seat == seat.seat else s for s in live.seats)
