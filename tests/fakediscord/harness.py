@@ -368,6 +368,9 @@ class FakeDiscord:
                 raise FakeDiscordError("bot.start() returned before the bot was ready")
             yield bot
         finally:
+            with contextlib.suppress(FakeTimeout):  # answers still on their way back
+                await self.wait_until(lambda: not self.server.in_flight, timeout,
+                                      what="the answers in flight")
             if not bot.is_closed():
                 await bot.close()
             with contextlib.suppress(asyncio.CancelledError):

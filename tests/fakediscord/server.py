@@ -244,6 +244,8 @@ class FakeDiscordServer:
         self.state = state
         self.network = network or Network()
         self.rate_limits = rate_limits
+        self.in_flight = 0
+        """API requests received and not yet answered (the network model holds answers)."""
         self.shard_count = shard_count
         self.validate = validate
         self.heartbeat_interval_ms = heartbeat_interval_ms
@@ -524,9 +526,14 @@ class FakeDiscordServer:
         return raw.decode(errors="replace"), files
 
     async def _api(self, request: web.Request) -> web.StreamResponse:
-        response = await self._api_answer(request)
-        await self.network.answer()
-        return response
+        self.in_flight += 1
+        try:
+            response = await self._api_answer(request)
+            await self.network.answer()
+            return response
+        finally:
+            self.in_flight -= 1
+            self.state.touch()
 
     async def _api_answer(self, request: web.Request) -> web.Response:
         path = "/" + request.match_info["tail"]
