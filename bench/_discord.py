@@ -73,6 +73,7 @@ class Pair:
     host: FakeUser
     guest: FakeUser
     thread: FakeChannel | None = None
+    game: str = GAME
 
     @property
     def users(self) -> tuple[FakeUser, FakeUser]:
@@ -113,8 +114,11 @@ class Played:
 class Table:
     """A server with one card-table channel on a fake Discord, and the bot as a process."""
 
-    def __init__(self, fake: FakeDiscord, workdir: Path, strong_every: int = 0) -> None:
+    def __init__(self, fake: FakeDiscord, workdir: Path, strong_every: int = 0,
+                 games: tuple[str, ...] = (GAME,)) -> None:
         self.fake = fake
+        self.games = games
+        """The games new pairs play, in turn."""
         self.strong_every = strong_every
         """Every ``strong_every``-th match seats a strong AI as a third player (0: none)."""
         self._opened = 0
@@ -133,7 +137,7 @@ class Table:
         for _ in range(2):
             self._users += 1
             users.append(self.fake.add_user(f"player{self._users}", guilds=[self.guild]))
-        return Pair(*users)
+        return Pair(*users, game=self.games[(self._users // 2 - 1) % len(self.games)])
 
     @contextlib.asynccontextmanager
     async def bot(self, *, images: str, stats: Path | None = None, seed: int | None = None,
@@ -167,7 +171,7 @@ class Table:
         self._opened += 1
         strong = self.strong_every and self._opened % self.strong_every == 0
         extra = {"ai_players": 1, "ai_level": "strong"} if strong else {}
-        pair.thread, lobby = await open_match(self.fake, pair.host, self.channel, GAME,
+        pair.thread, lobby = await open_match(self.fake, pair.host, self.channel, pair.game,
                                               [pair.guest], **extra)
         await start(self.fake, pair.host, lobby)
 

@@ -1,0 +1,168 @@
+"""Capacity: the clicks a second one bot token sustains under Discord's rate limits (issue 37).
+
+Run: ``.venv/bin/python -m bench capacity`` (``--quick``: fewer matches, shorter steps;
+``--matches N``; ``--sqlite-only``).
+
+Play-by-post matches of Zura, Aura and Auroria Codex (two scripted humans each, in turn)
+run at once through the real bot, in a process of its own, and a fake Discord that models
+the network (100 ms round trips, 1 MB/s upload) and enforces Discord's rate limits: 50
+requests a second per token besides interaction endpoints, and the per-route buckets
+(``tests/fakediscord/ratelimits.py``). The presses come at a steady rate, raised step by
+step (``bench/load.py`` schedules them); a step is sustained when it got the presses it
+asked for, press → next prompt p99 ≤ 1 s, no 429 and no error. Printed: the highest
+sustained clicks a second (every press counts, steps inside a decision too), what each step
+reached, rate-limited calls, image uploads and uploaded bytes per click (tiny placeholder
+pictures, the real drawing code path: ``bench waits`` has the real bytes), and the bot's
+resident memory per live match. On SQLite, then on PostgreSQL (a throwaway cluster,
+``tests/pgcluster.py``) when its server binaries are on the machine.
+Target (issue 37): ≥ 45 clicks/s per token on SQLite, the PostgreSQL figure beside it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import math
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from bench._discord import Stats, Table
+from bench.load import LoadRun, Tally
+from bench.report import Row, percentile
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.timing import Wire, wire
+from tests.pgcluster import Cluster, find_bindir
+
+GAMES = ("zura", "aura", "auroria")
+RATES = (4.0, 8.0, 12.0, 16.0, 20.0, 25.0, 30.0, 35.0, 40.0, 45.0, 50.0, 60.0)
+"""Presses a second asked for, step by step (steps inside a decision come on top)."""
+PROMPT_P99 = 1.0
+SEED = 20240601
+
+
+@dataclass
+class Step:
+    rate: float
+    seconds: float
+    tally: Tally
+    sent: Wire
+
+    @property
+    def clicks_per_second(self) -> float:
+        return self.sent.clicks / self.seconds
+
+    @property
+    def p99(self) -> float:
+        return percentile(self.tally.prompts, 0.99)
+
+    @property
+    def sustained(self) -> bool:
+        asked = self.rate * self.seconds
+        return (self.tally.moves >= 0.9 * asked and self.p99 <= PROMPT_P99
+                and self.sent.refused == 0 and not self.tally.failures)
+
+    def why_not(self) -> str:
+        reasons = []
+        if self.tally.moves < 0.9 * self.rate * self.seconds:
+            reasons.append(f"{self.tally.moves / self.seconds:.1f} presses/s of {self.rate:g} "
+                           f"(none waiting: {self.tally.missed}, bot behind: "
+                           f"{self.tally.behind})")
+        if self.p99 > PROMPT_P99:
+            reasons.append(f"p99 {self.p99 * 1000:.0f} ms")
+        if self.sent.refused:
+            reasons.append(f"{self.sent.refused} 429s")
+        if self.tally.failures:
+            reasons.append(f"{len(self.tally.failures)} failures: {self.tally.failures[0]}")
+        return "; ".join(reasons) or "sustained"
+
+
+async def climb(matches: int, seconds: float, database_url: str = ""
+                ) -> tuple[list[Step], float, list[str]]:
+    """Open ``matches``, then raise the rate until a step is not sustained. The steps, the
+    bot's resident MB per live match, and the problems of the run."""
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        stats_file = work / "stats.jsonl"
+        async with FakeDiscord(rtt=0.1, upload_bps=1e6, rate_limits=True) as fake:
+            table = Table(fake, work, games=GAMES)
+            run = LoadRun(table, matches, RATES[0], seconds)
+            async with table.bot(images="quick", stats=stats_file, seed=SEED,
+                                 database_url=database_url):
+                await asyncio.sleep(1.5)  # a stats line before any match
+                before = Stats.read(stats_file).rss_mb[-1]
+                await run.open_all()
+                await asyncio.sleep(1.5)
+                per_match = (Stats.read(stats_file).rss_mb[-1] - before) / matches
+                steps = []
+                for rate in RATES:
+                    run.tally, run.rate = Tally(), rate
+                    start = time.monotonic()
+                    elapsed = await run.play()
+                    steps.append(Step(rate, elapsed, run.tally,
+                                      wire(fake.state, since=start, until=start + elapsed)))
+                    if not steps[-1].sustained:
+                        break
+            problems = fake.check()
+            if table.errors_logged():
+                problems.append(f"{table.errors_logged()} ERROR lines in the bot's log")
+    return steps, per_match, problems
+
+
+async def backend_rows(label: str, matches: int, seconds: float,
+                       database_url: str = "") -> list[Row]:
+    steps, per_match, problems = await climb(matches, seconds, database_url)
+    good = [s for s in steps if s.sustained]
+    best = max(good, key=lambda s: s.clicks_per_second) if good else None
+    rows = [Row(f"{label}: sustained clicks per second per token",
+                best.clicks_per_second if best else 0.0, "/s", ">=45",
+                note=f"{matches} matches; the next step: {steps[-1].why_not()}")]
+    for step in steps:
+        rows.append(Row(f"{label}: asked {step.rate:g} presses/s", step.clicks_per_second,
+                        "clk/s", note=f"p99 press→next prompt {step.p99 * 1000:.0f} ms; "
+                                      f"{step.why_not()}"))
+    sent = sum_wires([s.sent for s in steps])
+    per = sent.per_click
+    rows += [
+        Row(f"{label}: rate-limited calls per click", per(sent.limited_calls), "", "<=1.0",
+            note=f"{sent.calls} REST calls for {sent.clicks} clicks"),
+        Row(f"{label}: image uploads per click", per(sent.uploads), "", "<=0.5"),
+        Row(f"{label}: uploaded bytes per click", per(sent.upload_bytes), "B",
+            note="placeholder pictures: see bench waits for real ones"),
+        Row(f"{label}: bot resident memory per live match", per_match * 1000, "KB"),
+        Row(f"{label}: problems", len(problems), "", "0", note="; ".join(problems)[:300]),
+    ]
+    return rows
+
+
+def sum_wires(sent: Sequence[Wire]) -> Wire:
+    return Wire(*(sum(getattr(w, f) for w in sent) for f in Wire.__dataclass_fields__))
+
+
+async def postgres_rows(matches: int, seconds: float) -> list[Row]:
+    bindir = find_bindir()
+    if bindir is None:
+        return [Row("PostgreSQL: skipped", math.nan, "",
+                    note="no PostgreSQL server binaries (initdb, pg_ctl) on this machine")]
+    cluster = Cluster(bindir, settings={}).start()
+    try:
+        url = await cluster.create_database("capacity")
+        return await backend_rows("PostgreSQL", matches, seconds, url)
+    finally:
+        cluster.stop()
+
+
+async def measure(matches: int, seconds: float, postgres: bool) -> list[Row]:
+    rows = await backend_rows("SQLite", matches, seconds)
+    return rows + (await postgres_rows(matches, seconds) if postgres else [])
+
+
+def run(quick: bool, argv: Sequence[str] = ()) -> list[Row]:
+    parser = argparse.ArgumentParser(prog="python -m bench capacity")
+    parser.add_argument("--matches", type=int, help="matches at once (default 60; 20 quick)")
+    parser.add_argument("--sqlite-only", action="store_true")
+    args = parser.parse_args(list(argv))
+    matches, seconds = (20, 6.0) if quick else (60, 12.0)
+    return asyncio.run(measure(args.matches or matches, seconds, not args.sqlite_only))
