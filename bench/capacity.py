@@ -3,10 +3,11 @@
 Run: ``.venv/bin/python -m bench capacity`` (``--quick``: fewer matches, shorter steps;
 ``--matches N``; ``--sqlite-only``).
 
-Play-by-post matches of Zura, Aura and Auroria Codex (two scripted humans each, in turn)
-run at once through the real bot, in a process of its own, and a fake Discord that models
-the network (100 ms round trips, 1 MB/s upload) and enforces Discord's rate limits: 50
-requests a second per token besides interaction endpoints, and the per-route buckets
+Play-by-post matches of Zura, Aura and Auroria Codex (two scripted humans each, in turn,
+three from each server's card-table channel) run at once through the real bot, in a process
+of its own, and a fake Discord that models the network (100 ms round trips, 1 MB/s upload)
+and enforces Discord's rate limits: 50 requests a second per token besides interaction
+endpoints, and the per-route buckets
 (``tests/fakediscord/ratelimits.py``). The presses come at a steady rate, raised step by
 step (``bench/load.py`` schedules them); a step is sustained when it got the presses it
 asked for, press → next prompt p99 ≤ 1 s, no 429 and no error. Printed: the highest
@@ -40,6 +41,10 @@ GAMES = ("zura", "aura", "auroria")
 RATES = (4.0, 8.0, 12.0, 16.0, 20.0, 25.0, 30.0, 35.0, 40.0, 45.0, 50.0, 60.0)
 """Presses a second asked for, step by step (steps inside a decision come on top)."""
 PROMPT_P99 = 1.0
+MATCHES_A_SERVER = 3
+"""Matches opened from one server's card-table channel: the load spreads over servers."""
+OPENING = 3
+"""Matches opened at once: opening many at once bursts past the global budget."""
 SEED = 20240601
 
 
@@ -87,13 +92,13 @@ async def climb(matches: int, seconds: float, database_url: str = ""
         work = Path(tmp)
         stats_file = work / "stats.jsonl"
         async with FakeDiscord(rtt=0.1, upload_bps=1e6, rate_limits=True) as fake:
-            table = Table(fake, work, games=GAMES)
+            table = Table(fake, work, games=GAMES, servers=matches // MATCHES_A_SERVER)
             run = LoadRun(table, matches, RATES[0], seconds)
             async with table.bot(images="quick", stats=stats_file, seed=SEED,
                                  database_url=database_url):
                 await asyncio.sleep(1.5)  # a stats line before any match
                 before = Stats.read(stats_file).rss_mb[-1]
-                await run.open_all()
+                await run.open_all(at_once=OPENING)
                 await asyncio.sleep(1.5)
                 per_match = (Stats.read(stats_file).rss_mb[-1] - before) / matches
                 steps = []
