@@ -10,7 +10,8 @@ and enforces Discord's rate limits: 50 requests a second per token besides inter
 endpoints, and the per-route buckets
 (``tests/fakediscord/ratelimits.py``). The presses come at a steady rate, raised step by
 step (``bench/load.py`` schedules them); a step is sustained when it got the presses it
-asked for, press → next prompt p99 ≤ 1 s, no 429 and no error. Printed: the highest
+asked for, press → next prompt p99 ≤ 1 s, no 429 and no error. Each person thinks 2 s
+before pressing a new prompt. Printed: the highest
 sustained clicks a second (every press counts, steps inside a decision too), what each step
 reached, rate-limited calls, image uploads and uploaded bytes per click (tiny placeholder
 pictures, the real drawing code path: ``bench waits`` has the real bytes), and the bot's
@@ -24,14 +25,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import math
+import os
 import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench._discord import Stats, Table
-from bench.load import LoadRun, Tally
+from bench._discord import Stats, Table, Turn
+from bench.load import LoadRun, Tally, cpu_seconds, cpu_wait_seconds
 from bench.report import Row, percentile
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.timing import Wire, wire
@@ -45,6 +47,18 @@ MATCHES_A_SERVER = 3
 """Matches opened from one server's card-table channel: the load spreads over servers."""
 OPENING = 3
 """Matches opened at once: opening many at once bursts past the global budget."""
+THINK = 2.0
+"""Seconds a person looks at a new prompt before pressing: without them, scripted players
+press within milliseconds, so one match alone fills its DM channels' buckets (5 edits in
+5 s) and the load stops being many matches."""
+
+
+class PacedRun(LoadRun):
+    """A load run whose players think ``THINK`` seconds before a prompt can be pressed."""
+
+    def queue(self, turns: list[Turn]) -> None:
+        self.known.update(t.prompt.id for t in turns)
+        asyncio.get_running_loop().call_later(THINK, self.waiting.extend, turns)
 SEED = 20240601
 
 
@@ -54,6 +68,10 @@ class Step:
     seconds: float
     tally: Tally
     sent: Wire
+    cpu: float
+    """The bot's CPU seconds a second (1.0: one core busy)."""
+    starved: float
+    """The share of the time the bot was ready to run but waited for a CPU."""
 
     @property
     def clicks_per_second(self) -> float:
@@ -93,9 +111,9 @@ async def climb(matches: int, seconds: float, database_url: str = ""
         stats_file = work / "stats.jsonl"
         async with FakeDiscord(rtt=0.1, upload_bps=1e6, rate_limits=True) as fake:
             table = Table(fake, work, games=GAMES, servers=matches // MATCHES_A_SERVER)
-            run = LoadRun(table, matches, RATES[0], seconds)
+            run = PacedRun(table, matches, RATES[0], seconds)
             async with table.bot(images="quick", stats=stats_file, seed=SEED,
-                                 database_url=database_url):
+                                 database_url=database_url) as proc:
                 await asyncio.sleep(1.5)  # a stats line before any match
                 before = Stats.read(stats_file).rss_mb[-1]
                 await run.open_all(at_once=OPENING)
@@ -105,9 +123,12 @@ async def climb(matches: int, seconds: float, database_url: str = ""
                 for rate in RATES:
                     run.tally, run.rate = Tally(), rate
                     start = time.monotonic()
+                    cpu, starved = cpu_seconds(proc.pid), cpu_wait_seconds(proc.pid)
                     elapsed = await run.play()
                     steps.append(Step(rate, elapsed, run.tally,
-                                      wire(fake.state, since=start, until=start + elapsed)))
+                                      wire(fake.state, since=start, until=start + elapsed),
+                                      (cpu_seconds(proc.pid) - cpu) / elapsed,
+                                      (cpu_wait_seconds(proc.pid) - starved) / elapsed))
                     if not steps[-1].sustained:
                         break
             problems = fake.check()
@@ -126,8 +147,9 @@ async def backend_rows(label: str, matches: int, seconds: float,
                 note=f"{matches} matches; the next step: {steps[-1].why_not()}")]
     for step in steps:
         rows.append(Row(f"{label}: asked {step.rate:g} presses/s", step.clicks_per_second,
-                        "clk/s", note=f"p99 press→next prompt {step.p99 * 1000:.0f} ms; "
-                                      f"{step.why_not()}"))
+                        "clk/s", note=f"p99 press→next prompt {step.p99 * 1000:.0f} ms; bot "
+                                      f"CPU {step.cpu:.0%} of a core, waiting for one "
+                                      f"{step.starved:.0%} of the time; {step.why_not()}"))
     sent = sum_wires([s.sent for s in steps])
     per = sent.per_click
     rows += [
@@ -139,6 +161,8 @@ async def backend_rows(label: str, matches: int, seconds: float,
         Row(f"{label}: bot resident memory per live match", per_match * 1000, "KB"),
         Row(f"{label}: problems", len(problems), "", "0", note="; ".join(problems)[:300]),
     ]
+    rows.append(Row("machine load average", os.getloadavg()[0], "",
+                    note=f"on {os.cpu_count()} cores: other work slows the bot"))
     return rows
 
 
@@ -166,8 +190,8 @@ async def measure(matches: int, seconds: float, postgres: bool) -> list[Row]:
 
 def run(quick: bool, argv: Sequence[str] = ()) -> list[Row]:
     parser = argparse.ArgumentParser(prog="python -m bench capacity")
-    parser.add_argument("--matches", type=int, help="matches at once (default 60; 20 quick)")
+    parser.add_argument("--matches", type=int, help="matches at once (default 150; 30 quick)")
     parser.add_argument("--sqlite-only", action="store_true")
     args = parser.parse_args(list(argv))
-    matches, seconds = (20, 6.0) if quick else (60, 12.0)
+    matches, seconds = (30, 6.0) if quick else (150, 12.0)
     return asyncio.run(measure(args.matches or matches, seconds, not args.sqlite_only))
