@@ -28,9 +28,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench._discord import Table
+from bench._discord import WAIT, Table
 from bench.report import Row, percentile
-from tests.e2e.players import Players, controls, open_match, start
+from tests.e2e.players import Players, controls, is_board, open_match
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.timing import PressWaits, Wire, press_waits, wire
 
@@ -63,7 +63,10 @@ async def play(game: str, humans: int, options: dict[str, object], *, presses: i
                 thread, lobby = await open_match(fake, users[0], table.channel, game,
                                                  users[1:], **options)
                 since = time.monotonic()  # the play, from Start on
-                await start(fake, users[0], lobby)
+                if fake.message(lobby).buttons:  # not started by the AI seats
+                    await (await fake.click(users[0], lobby, label="Start")).callback(WAIT)
+                await fake.wait_until(lambda: any(map(is_board, fake.messages(thread))), WAIT,
+                                      what="the first board (the drawing workers start)")
                 players = Players(fake, thread, users, seed=PLAYERS_SEED)
                 for _ in range(presses):
                     acting = players.to_act()
