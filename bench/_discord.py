@@ -144,10 +144,11 @@ class Table:
             users.append(self.fake.add_user(f"player{self._users}", guilds=[self.guild]))
         index = self._users // 2 - 1
         channel = [self.channel, *self.tables][index % (len(self.tables) + 1)]
-        if channel.guild_id != self.guild.id:
+        if channel.guild_id is not None and channel.guild_id != self.guild.id:
             for user in users:
                 self.fake.add_member(self.fake.state.guilds[channel.guild_id], user)
-        return Pair(*users, game=self.games[index % len(self.games)], table=channel)
+        host, guest = users
+        return Pair(host, guest, game=self.games[index % len(self.games)], table=channel)
 
     @contextlib.asynccontextmanager
     async def bot(self, *, images: str, stats: Path | None = None, seed: int | None = None,

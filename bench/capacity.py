@@ -36,7 +36,7 @@ from bench._discord import Stats, Table, Turn
 from bench.load import LoadRun, Tally, cpu_seconds, cpu_wait_seconds
 from bench.report import Row, percentile
 from tests.fakediscord import FakeDiscord
-from tests.fakediscord.timing import Wire, wire
+from tests.fakediscord.timing import Wire, total, wire
 from tests.pgcluster import Cluster, find_bindir
 
 GAMES = ("zura", "aura", "auroria")
@@ -150,7 +150,7 @@ async def backend_rows(label: str, matches: int, seconds: float,
                         "clk/s", note=f"p99 press→next prompt {step.p99 * 1000:.0f} ms; bot "
                                       f"CPU {step.cpu:.0%} of a core, waiting for one "
                                       f"{step.starved:.0%} of the time; {step.why_not()}"))
-    sent = sum_wires([s.sent for s in steps])
+    sent = total(s.sent for s in steps)
     per = sent.per_click
     rows += [
         Row(f"{label}: rate-limited calls per click", per(sent.limited_calls), "", "<=1.0",
@@ -164,10 +164,6 @@ async def backend_rows(label: str, matches: int, seconds: float,
     rows.append(Row("machine load average", os.getloadavg()[0], "",
                     note=f"on {os.cpu_count()} cores: other work slows the bot"))
     return rows
-
-
-def sum_wires(sent: Sequence[Wire]) -> Wire:
-    return Wire(*(sum(getattr(w, f) for w in sent) for f in Wire.__dataclass_fields__))
 
 
 async def postgres_rows(matches: int, seconds: float) -> list[Row]:

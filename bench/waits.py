@@ -32,7 +32,7 @@ from bench._discord import WAIT, Table
 from bench.report import Row, percentile
 from tests.e2e.players import Players, controls, is_board, open_match
 from tests.fakediscord import FakeDiscord
-from tests.fakediscord.timing import PressWaits, Wire, press_waits, wire
+from tests.fakediscord.timing import PressWaits, Wire, press_waits, total, wire
 
 MATCHES: tuple[tuple[str, int, dict[str, object]], ...] = (
     ("zura", 3, {}), ("aura", 2, {}), ("auroria", 1, {"ai_players": 1}))
@@ -124,10 +124,6 @@ def match_rows(match: Match) -> list[Row]:
         rows.append(Row(f"{label}: problems", len(match.problems), "", "0",
                         note="; ".join(match.problems)[:300]))
     return rows
-
-
-def total(sent: Sequence[Wire]) -> Wire:
-    return Wire(*(sum(getattr(w, f) for w in sent) for f in Wire.__dataclass_fields__))
 
 
 async def measure(presses: int, rtt: float, upload: float, limits: bool) -> list[Row]:
