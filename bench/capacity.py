@@ -36,11 +36,12 @@ from bench._discord import Stats, Table, Turn
 from bench.load import LoadRun, Tally, cpu_seconds, cpu_wait_seconds
 from bench.report import Row, percentile
 from tests.fakediscord import FakeDiscord
+from tests.fakediscord.ratelimits import GLOBAL_PER_SECOND
 from tests.fakediscord.timing import Wire, total, wire
 from tests.pgcluster import Cluster, find_bindir
 
 GAMES = ("zura", "aura", "auroria")
-RATES = (3.0, 6.0, 10.0, 15.0, 20.0, 30.0, 40.0, 45.0, 50.0, 60.0)
+RATES = (5.0, 10.0, 15.0, 20.0, 30.0, 40.0, 45.0, 50.0, 60.0)
 """Presses a second asked for, step by step (steps inside a decision come on top)."""
 PROMPT_P99 = 1.0
 MATCHES_A_SERVER = 3
@@ -155,6 +156,9 @@ async def backend_rows(label: str, matches: int, seconds: float,
     rows += [
         Row(f"{label}: rate-limited calls per click", per(sent.limited_calls), "", "<=1.0",
             note=f"{sent.calls} REST calls for {sent.clicks} clicks"),
+        Row(f"{label}: the global budget's ceiling", GLOBAL_PER_SECOND / max(
+            per(sent.limited_calls), 1e-9), "clk/s",
+            note=f"{GLOBAL_PER_SECOND} requests/s ÷ rate-limited calls per click"),
         Row(f"{label}: image uploads per click", per(sent.uploads), "", "<=0.5"),
         Row(f"{label}: uploaded bytes per click", per(sent.upload_bytes), "B",
             note="placeholder pictures: see bench waits for real ones"),
@@ -189,5 +193,5 @@ def run(quick: bool, argv: Sequence[str] = ()) -> list[Row]:
     parser.add_argument("--matches", type=int, help="matches at once (default 150; 30 quick)")
     parser.add_argument("--sqlite-only", action="store_true")
     args = parser.parse_args(list(argv))
-    matches, seconds = (30, 6.0) if quick else (150, 12.0)
+    matches, seconds = (30, 6.0) if quick else (150, 15.0)
     return asyncio.run(measure(args.matches or matches, seconds, not args.sqlite_only))
