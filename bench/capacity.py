@@ -73,6 +73,8 @@ class Step:
     """The bot's CPU seconds a second (1.0: one core busy)."""
     starved: float
     """The share of the time the bot was ready to run but waited for a CPU."""
+    harness: float
+    """The fake Discord's and the players' CPU seconds a second (this process)."""
 
     @property
     def clicks_per_second(self) -> float:
@@ -125,11 +127,13 @@ async def climb(matches: int, seconds: float, database_url: str = ""
                     run.tally, run.rate = Tally(), rate
                     start = time.monotonic()
                     cpu, starved = cpu_seconds(proc.pid), cpu_wait_seconds(proc.pid)
+                    harness = time.process_time()
                     elapsed = await run.play()
                     steps.append(Step(rate, elapsed, run.tally,
                                       wire(fake.state, since=start, until=start + elapsed),
                                       (cpu_seconds(proc.pid) - cpu) / elapsed,
-                                      (cpu_wait_seconds(proc.pid) - starved) / elapsed))
+                                      (cpu_wait_seconds(proc.pid) - starved) / elapsed,
+                                      (time.process_time() - harness) / elapsed))
                     if not steps[-1].sustained:
                         break
             problems = fake.check()
@@ -150,7 +154,9 @@ async def backend_rows(label: str, matches: int, seconds: float,
         rows.append(Row(f"{label}: asked {step.rate:g} presses/s", step.clicks_per_second,
                         "clk/s", note=f"p99 press→next prompt {step.p99 * 1000:.0f} ms; bot "
                                       f"CPU {step.cpu:.0%} of a core, waiting for one "
-                                      f"{step.starved:.0%} of the time; {step.why_not()}"))
+                                      f"{step.starved:.0%} of the time; the fake and the "
+                                      f"players {step.harness:.0%} of a core; "
+                                      f"{step.why_not()}"))
     sent = total(s.sent for s in steps)
     per = sent.per_click
     rows += [
