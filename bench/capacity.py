@@ -76,6 +76,8 @@ class Step:
     """The share of the time the bot was ready to run but waited for a CPU."""
     harness: float
     """The fake Discord's and the players' CPU seconds a second (this process)."""
+    emptied: int
+    """Requests that took a route bucket's last place: discord.py then waited for a reset."""
 
     @property
     def clicks_per_second(self) -> float:
@@ -120,6 +122,8 @@ async def climb(matches: int, seconds: float, database_url: str = ""
         async with FakeDiscord(rtt=0.1, upload_bps=1e6, rate_limits=True) as fake:
             table = Table(fake, work, games=GAMES, servers=matches // MATCHES_A_SERVER)
             run = PacedRun(table, matches, RATES[0], seconds)
+            limits = fake.rate_limits
+            assert limits is not None
             async with table.bot(images="quick", stats=stats_file, seed=SEED,
                                  database_url=database_url) as proc:
                 await asyncio.sleep(1.5)  # a stats line before any match
@@ -132,13 +136,14 @@ async def climb(matches: int, seconds: float, database_url: str = ""
                     run.tally, run.rate = Tally(), rate
                     start = time.monotonic()
                     cpu, starved = cpu_seconds(proc.pid), cpu_wait_seconds(proc.pid)
-                    harness = time.process_time()
+                    harness, emptied = time.process_time(), limits.emptied
                     elapsed = await run.play()
                     steps.append(Step(rate, elapsed, run.tally,
                                       wire(fake.state, since=start, until=start + elapsed),
                                       (cpu_seconds(proc.pid) - cpu) / elapsed,
                                       (cpu_wait_seconds(proc.pid) - starved) / elapsed,
-                                      (time.process_time() - harness) / elapsed))
+                                      (time.process_time() - harness) / elapsed,
+                                      limits.emptied - emptied))
                     if steps[-1].overloaded:
                         break
             problems = fake.check()
@@ -163,6 +168,7 @@ async def backend_rows(label: str, matches: int, seconds: float,
                                       f"CPU {step.cpu:.0%} of a core, waiting for one "
                                       f"{step.starved:.0%} of the time; the fake and the "
                                       f"players {step.harness:.0%} of a core; "
+                                      f"{step.emptied} buckets emptied; "
                                       f"{step.why_not()}"))
     sent = total(s.sent for s in steps)
     per = sent.per_click
