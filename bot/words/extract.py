@@ -84,7 +84,8 @@ def update() -> None:
                 catalogue = read_po(file, locale=lang, domain=DOMAIN)
         else:
             catalogue = Catalog(locale=lang, domain=DOMAIN, project="Parlor")
-        catalogue.update(pot, update_header_comment=False, no_fuzzy_matching=True)
+        catalogue.update(pot, update_header_comment=False, no_fuzzy_matching=True,
+                         update_creation_date=False)
         with path.open("wb") as file:
             write_po(file, catalogue, width=100, ignore_obsolete=True, include_lineno=False)
 
