@@ -291,10 +291,10 @@ async def test_a_mixed_table_each_dm_in_its_readers_language_the_thread_in_the_s
     mod = world.user("mod")
     fake.add_member(world.guild, mod, permissions=MANAGE_GUILD)
     async with clocked_bot(world, now):
+        thread, players = await timed_zura(world, world.alice, world.bob)  # lobby in English
+        assert players.to_act() == [world.alice]
         await (await fake.slash(mod, "settings", {"language": "pt_BR"},
                                 channel=world.table)).reply()
-        thread, players = await timed_zura(world, world.alice, world.bob)
-        assert players.to_act() == [world.alice]
         await (await fake.slash(world.alice, "match list", channel=world.table,
                                 locale="de")).reply()
         now.to(START + 60)
