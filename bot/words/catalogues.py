@@ -62,6 +62,11 @@ def broken(message: Message) -> bool:
         return True
 
 
+def incomplete(message: Message) -> bool:
+    """A plural message with a form left empty (gettext would say nothing for that count)."""
+    return not isinstance(message.string, str) and not all(message.string or ())
+
+
 @cache
 def translations(lang: str) -> NullTranslations:
     """Gettext translations for ``lang`` from its catalogue."""
@@ -69,11 +74,15 @@ def translations(lang: str) -> NullTranslations:
 
 
 def compiled(catalogue: Catalog) -> NullTranslations:
-    """``catalogue`` as gettext translations, broken messages left out (each logged once)."""
+    """``catalogue`` as gettext translations, broken messages left out (each logged once) and
+    plural ones with an empty form too, so those read English."""
     for message in list(catalogue):
-        if message.id and broken(message):
-            log.warning("%s: the translation of %r breaks its placeholders; English is used",
-                        catalogue.locale, message.id)
+        if message.id and (broken(message) or incomplete(message)):
+            forms = ((message.string,) if isinstance(message.string, str)
+                     else tuple(message.string or ()))
+            if broken(message) or any(forms):  # not merely untranslated
+                log.warning("%s: the translation of %r breaks its placeholders or lacks a "
+                            "plural form; English is used", catalogue.locale, message.id)
             catalogue.delete(message.id, context=message.context)
     mo = BytesIO()
     write_mo(mo, catalogue)

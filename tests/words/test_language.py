@@ -93,6 +93,15 @@ def test_a_faulty_translation_is_said_in_english_and_logged_once(
     assert len([r for r in caplog.records if "{who} drew {n}." in r.getMessage()]) == 1
 
 
+def test_a_plural_lacking_a_form_is_said_in_english(caplog: pytest.LogCaptureFixture) -> None:
+    catalogue = Catalog(locale="de")
+    catalogue.add(("{n} card", "{n} cards"), ("{n} Karte", ""))
+    lang = Language("de", compiled(catalogue))
+    assert lang.say(said_n("{n} card", "{n} cards", 3)) == "3 cards"
+    assert lang.say(said_n("{n} card", "{n} cards", 1)) == "1 card"
+    assert "lacks a plural form" in caplog.text
+
+
 def test_the_pseudo_locale_is_chosen_like_a_language() -> None:
     text = language(PSEUDO).say(said("**{match}** is cancelled.", match="Zura #3"))
     assert is_pseudo(text) and "**Zura #3**" in text and "çåñçéļļéď" in text
