@@ -119,6 +119,8 @@ def field_of(entrants: Sequence[Entrant], games: Iterable[Game]) -> Field:
 
 WINDOW = 8
 """Candidate tables per player: the ``WINDOW`` nearest on each side in the line-up."""
+WHOLE = 32
+"""A field this small is paired as one matching over every table: the exact optimum."""
 CHUNK = 24
 """Players of one score group paired in one bracket at most; a bigger group is split along
 its line-up, so the fold stays whole and a few players float to the next part."""
@@ -153,20 +155,26 @@ def pair_swiss(entrants: Sequence[Entrant], games: Iterable[Game],
                window: int = WINDOW) -> Round:
     """Pair the next round for ``entrants`` (the players still in) after ``games``.
 
-    Brackets, top-down: each score group with the floaters from above is one matching, with
-    a few float slots that send players on to the next group (at the cost of the score gap
-    they cross). Only tables within ``window`` places of each other in the line-up are
-    candidates. Both keep every matching small: its cost grows with the cube of the players,
-    and one matching over all 512 players of a big Swiss takes minutes. Should the result
-    still hold a rematch or a second bye, the whole field is paired as one matching with
-    the window doubled until none is left or every table is a candidate, so none is kept
-    that a wider search avoids.
+    A field of up to ``WHOLE`` players is one matching over every possible table. A bigger
+    one is paired in brackets, top-down: each part of a score group, with the floaters from
+    above, is one matching with a few float slots that send players on to the next bracket
+    (at the cost of the score gap they cross), over the tables within ``window`` places of
+    each other in the line-up. That keeps every matching small: its cost grows with the cube
+    of the players, and one matching over all 512 players of a big Swiss takes minutes. It
+    gives up the exact optimum below the score levels (a floater's first-player balance, the
+    fold), never a rematch: should the result still hold a rematch or a second bye, the
+    whole field is paired as one matching with the window doubled until none is left or
+    every table is a candidate.
     """
     f = field_of(entrants, games)
     n = len(f.order)
     if n < 2:
         return Round((), f.order[0] if f.order else None)
-    tables, bye = _brackets(f, window)
+    if n <= WHOLE:
+        window = n
+        tables, bye, _ = _match(f, lineup(f, f.order), window, None)
+    else:
+        tables, bye = _brackets(f, window)
     while _repeats(f, tables, bye) and window < n:
         window *= 2
         tables, bye, _ = _match(f, lineup(f, f.order), window, None)
@@ -179,11 +187,17 @@ def _repeats(f: Field, tables: Pairs, bye: int | None) -> bool:
     return any(f.cost(a, b)[0] for a, b in tables) or (bye is not None and f.byes[bye] > 0)
 
 
+def _lowest(f: Field, bye: int | None) -> bool:
+    """Whether the bye (if any) went to the lowest-ranked player who has not had one."""
+    return bye is None or not any(not f.byes[p] for p in f.order[f.order.index(bye) + 1:])
+
+
 def _brackets(f: Field, window: int) -> tuple[list[tuple[int, int]], int | None]:
     """Pair bracket by bracket, top-down: each bracket is at most ``CHUNK`` players of one
     score group's line-up, joined by whoever floated from the bracket above. A bracket that
-    cannot be paired without a rematch (or a second bye) takes back the bracket above and
-    pairs both as one, as far up as it must."""
+    cannot be paired without a rematch (or a second bye), or the last one when its bye misses
+    the lowest-ranked player without one, takes back the bracket above and pairs both as one,
+    as far up as it must."""
     chunks = [line[i:i + CHUNK] for group in _groups(f, f.order)
               for line in [lineup(f, group)] for i in range(0, len(line), CHUNK)]
     done: list[tuple[list[int], list[int], Pairs]] = []
@@ -194,7 +208,7 @@ def _brackets(f: Field, window: int) -> tuple[list[tuple[int, int]], int | None]
         below = f.points[chunks[k + 1][0]] if k + 1 < len(chunks) else None
         came, own = sorted(carry, key=f.order.index), chunk
         pairs, bye, carry = _match(f, came + own, window, below)
-        while _repeats(f, pairs, bye) and done:
+        while (_repeats(f, pairs, bye) or not _lowest(f, bye)) and done:
             came, above, _ = done.pop()
             own = above + own
             pairs, bye, carry = _match(f, came + own, window, below)
