@@ -37,7 +37,7 @@ from tests.store.backends import (
 
 TABLES = {"matches", "seats", "actions", "messages", "deadlines", "guild_settings", "results",
           "seat_clocks", "ratings", "rated_matches", "undo_requests", "user_decks", "deliveries",
-          "dm_failures"}
+          "dm_failures", "events", "entrants", "rounds", "pairings"}
 
 
 class FakeClock:

@@ -1,0 +1,282 @@
+"""Event rows (DESIGN §10): events, entrants, rounds and pairings, for both backends.
+
+The queries are written once, with ``?`` placeholders; a two-method adapter per backend
+runs them inside that backend's own transactions (PostgreSQL numbers the placeholders).
+A round is written whole in one transaction with its pairings, and only if the event's last
+round is still the one before it, so opening a round twice (a restart mid-opening, two
+processes) writes it once.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+from bot.store.postgres import PostgresStore
+from bot.store.rows import dumps
+from bot.store.sqlite import SqliteStore, _rows
+
+OPEN, RUNNING, FINISHED, CANCELLED = "open", "running", "finished", "cancelled"
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class NewEvent:
+    guild_id: int
+    channel_id: int | None
+    organiser_id: int
+    game: str
+    format: str
+    rounds: int
+    max_players: int
+    round_seconds: float
+    best_of: int = 1
+    clock: Mapping[str, Any] = field(default_factory=dict)
+    starts_at: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EventRecord:
+    id: int
+    guild_id: int
+    channel_id: int | None
+    organiser_id: int
+    game: str
+    format: str
+    rounds: int
+    max_players: int
+    round_seconds: float
+    best_of: int
+    clock: Mapping[str, Any]
+    starts_at: float | None
+    status: str
+    round: int
+    """The last round opened (0 before the first)."""
+    message_id: int | None
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class EntrantRecord:
+    user_id: int
+    rating: float
+    joined_at: float
+    dropped_at: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    number: int
+    opened_at: float
+    deadline: float
+    closed_at: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PairingRecord:
+    round: int
+    table_no: int
+    first_id: int
+    second_id: int | None
+    """None: a bye."""
+    match_id: int | None = None
+    score: float | None = None
+    """The first player's score once the game is over."""
+
+
+Row = Mapping[str, Any]
+
+
+class Tx(Protocol):
+    async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
+
+
+class _SqliteTx:
+    def __init__(self, db: Any) -> None:
+        self.db = db
+
+    async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return [dict(r) for r in await _rows(self.db, sql, params)]
+
+
+class _PgTx:
+    def __init__(self, db: Any) -> None:
+        self.db = db
+
+    async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        parts = sql.split("?")
+        numbered = parts[0] + "".join(f"${i}{p}" for i, p in enumerate(parts[1:], 1))
+        return [dict(r) for r in await self.db.fetch(numbered, *params)]
+
+
+def _event(row: Row) -> EventRecord:
+    return EventRecord(
+        row["id"], row["guild_id"], row["channel_id"], row["organiser_id"], row["game"],
+        row["format"], row["rounds"], row["max_players"], row["round_seconds"],
+        row["best_of"], json.loads(row["clock"]), row["starts_at"], row["status"],
+        row["round"], row["message_id"], row["created_at"])
+
+
+class EventStore:
+    """The event repository over an open store of either backend."""
+
+    def __init__(self, store: SqliteStore | PostgresStore) -> None:
+        self.store = store
+        self.clock = store.clock
+
+    async def _run(self, fn: Callable[[Tx], Awaitable[T]], write: bool) -> T:
+        store = self.store
+        if isinstance(store, SqliteStore):
+            run = store._write if write else store._read
+            return await run(lambda db: fn(_SqliteTx(db)))
+        async with (store._write() if write else store._read()) as db:
+            return await fn(_PgTx(db))
+
+    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return await self._run(lambda tx: tx.rows(sql, params), write=False)
+
+    async def _change(self, sql: str, params: Sequence[Any] = ()) -> bool:
+        """One statement (ending in RETURNING) as a transaction: whether it changed a row."""
+        return bool(await self._run(lambda tx: tx.rows(sql, params), write=True))
+
+    # -- events ----------------------------------------------------------------------------
+
+    async def create_event(self, new: NewEvent) -> EventRecord:
+        rows = await self._run(lambda tx: tx.rows(
+            "INSERT INTO events (guild_id, channel_id, organiser_id, game, format, rounds, "
+            "best_of, max_players, clock, round_seconds, starts_at, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+            (new.guild_id, new.channel_id, new.organiser_id, new.game, new.format,
+             new.rounds, new.best_of, new.max_players, dumps(dict(new.clock)),
+             new.round_seconds, new.starts_at, self.clock())), write=True)
+        return _event(rows[0])
+
+    async def get_event(self, event_id: int) -> EventRecord | None:
+        rows = await self._all("SELECT * FROM events WHERE id = ?", (event_id,))
+        return _event(rows[0]) if rows else None
+
+    async def events(self, statuses: Sequence[str],
+                     guild_id: int | None = None) -> list[EventRecord]:
+        """Events in ``statuses`` (of one server, or all), oldest first."""
+        marks = ", ".join("?" * len(statuses))
+        where = f"status IN ({marks})" + (" AND guild_id = ?" if guild_id is not None else "")
+        params = (*statuses, *((guild_id,) if guild_id is not None else ()))
+        return [_event(r) for r in await self._all(
+            f"SELECT * FROM events WHERE {where} ORDER BY id", params)]
+
+    async def set_status(self, event_id: int, expected: Sequence[str], status: str) -> bool:
+        """Move the event to ``status`` if it is still in one of ``expected``."""
+        marks = ", ".join("?" * len(expected))
+        return await self._change(
+            f"UPDATE events SET status = ? WHERE id = ? AND status IN ({marks}) RETURNING id",
+            (status, event_id, *expected))
+
+    async def set_message(self, event_id: int, message_id: int | None) -> None:
+        await self._change("UPDATE events SET message_id = ? WHERE id = ? RETURNING id",
+                           (message_id, event_id))
+
+    # -- entrants --------------------------------------------------------------------------
+
+    async def add_entrant(self, event_id: int, user_id: int, rating: float) -> bool:
+        """Enter ``user_id`` while the event is open and has room; False if they are in
+        already, or it is no longer open or full (the caller tells which)."""
+        return await self._change(
+            "INSERT INTO entrants (event_id, user_id, rating, joined_at) "
+            "SELECT id, ?, ?, ? FROM events WHERE id = ? AND status = ? AND max_players > "
+            "(SELECT COUNT(*) FROM entrants WHERE event_id = ?) "
+            "ON CONFLICT (event_id, user_id) DO NOTHING RETURNING user_id",
+            (user_id, rating, self.clock(), event_id, OPEN, event_id))
+
+    async def remove_entrant(self, event_id: int, user_id: int) -> bool:
+        """Take an entrant out of an event that has not started."""
+        return await self._change(
+            "DELETE FROM entrants WHERE event_id = ? AND user_id = ? AND EXISTS "
+            "(SELECT 1 FROM events WHERE id = ? AND status = ?) RETURNING user_id",
+            (event_id, user_id, event_id, OPEN))
+
+    async def drop_entrant(self, event_id: int, user_id: int) -> bool:
+        """An entrant leaves a running event: never paired again, their games stand."""
+        return await self._change(
+            "UPDATE entrants SET dropped_at = ? WHERE event_id = ? AND user_id = ? "
+            "AND dropped_at IS NULL RETURNING user_id",
+            (self.clock(), event_id, user_id))
+
+    async def entrants(self, event_id: int) -> list[EntrantRecord]:
+        """Every entrant, dropped ones too, in the order they joined."""
+        return [EntrantRecord(r["user_id"], r["rating"], r["joined_at"], r["dropped_at"])
+                for r in await self._all(
+                    "SELECT * FROM entrants WHERE event_id = ? ORDER BY joined_at, user_id",
+                    (event_id,))]
+
+    # -- rounds and pairings ---------------------------------------------------------------
+
+    async def open_round(self, event_id: int, number: int, deadline: float,
+                         tables: Sequence[tuple[int, int | None, float | None]]) -> bool:
+        """Write round ``number`` and its tables (first, second or None for a bye, score),
+        and mark the event running on it, in one transaction; only if its last round is
+        ``number - 1``. False (nothing written) when another call opened it first."""
+        now = self.clock()
+
+        async def write(tx: Tx) -> bool:
+            if not await tx.rows(
+                    "UPDATE events SET round = ?, status = ? WHERE id = ? AND round = ? "
+                    "AND status IN (?, ?) RETURNING id",
+                    (number, RUNNING, event_id, number - 1, OPEN, RUNNING)):
+                return False
+            await tx.rows("INSERT INTO rounds (event_id, number, opened_at, deadline) "
+                          "VALUES (?, ?, ?, ?) RETURNING number",
+                          (event_id, number, now, deadline))
+            for table_no, (first, second, score) in enumerate(tables, 1):
+                await tx.rows(
+                    "INSERT INTO pairings (event_id, round, table_no, first_id, second_id, "
+                    "score) VALUES (?, ?, ?, ?, ?, ?) RETURNING table_no",
+                    (event_id, number, table_no, first, second, score))
+            return True
+
+        return await self._run(write, write=True)
+
+    async def rounds(self, event_id: int) -> list[RoundRecord]:
+        return [RoundRecord(r["number"], r["opened_at"], r["deadline"], r["closed_at"])
+                for r in await self._all(
+                    "SELECT * FROM rounds WHERE event_id = ? ORDER BY number", (event_id,))]
+
+    async def close_round(self, event_id: int, number: int) -> bool:
+        return await self._change(
+            "UPDATE rounds SET closed_at = ? WHERE event_id = ? AND number = ? "
+            "AND closed_at IS NULL RETURNING number", (self.clock(), event_id, number))
+
+    async def pairings(self, event_id: int, number: int | None = None) -> list[PairingRecord]:
+        """The event's pairings (of one round), by round and table."""
+        where, params = "event_id = ?", [event_id]
+        if number is not None:
+            where, params = "event_id = ? AND round = ?", [event_id, number]
+        return [PairingRecord(r["round"], r["table_no"], r["first_id"], r["second_id"],
+                              r["match_id"], r["score"])
+                for r in await self._all(
+                    f"SELECT * FROM pairings WHERE {where} ORDER BY round, table_no", params)]
+
+    async def link_match(self, event_id: int, number: int, table_no: int,
+                         match_id: int) -> bool:
+        """The match that plays a table, recorded once."""
+        return await self._change(
+            "UPDATE pairings SET match_id = ? WHERE event_id = ? AND round = ? "
+            "AND table_no = ? AND match_id IS NULL RETURNING table_no",
+            (match_id, event_id, number, table_no))
+
+    async def record_score(self, event_id: int, number: int, table_no: int,
+                           score: float) -> bool:
+        """A table's result, recorded once."""
+        return await self._change(
+            "UPDATE pairings SET score = ? WHERE event_id = ? AND round = ? AND table_no = ? "
+            "AND score IS NULL RETURNING table_no", (score, event_id, number, table_no))
+
+    async def pairing_of_match(self, match_id: int) -> tuple[int, PairingRecord] | None:
+        """The event and table a match plays, if it is an event's."""
+        rows = await self._all("SELECT * FROM pairings WHERE match_id = ?", (match_id,))
+        if not rows:
+            return None
+        r = rows[0]
+        return r["event_id"], PairingRecord(r["round"], r["table_no"], r["first_id"],
+                                            r["second_id"], r["match_id"], r["score"])
