@@ -2,7 +2,8 @@
 -- rounds and each round's pairings with their results.
 
 -- One event of a server. ``status``: open (taking entrants), running, finished, cancelled.
--- ``round`` is the last round opened (0 before the first). ``clock`` is the matches' clock
+-- ``rounds`` 0 means the format's default for the entrants at the start. ``round`` is the last
+-- round opened (0 before the first). ``clock`` is the matches' clock
 -- as JSON (see bot.match.clock); ``round_seconds`` how long a round runs before its
 -- deadline.
 CREATE TABLE events (
@@ -12,7 +13,7 @@ CREATE TABLE events (
     organiser_id   INTEGER NOT NULL,
     game           TEXT    NOT NULL,
     format         TEXT    NOT NULL,
-    rounds         INTEGER NOT NULL CHECK (rounds >= 1),
+    rounds         INTEGER NOT NULL CHECK (rounds >= 0),
     best_of        INTEGER NOT NULL DEFAULT 1 CHECK (best_of >= 1),
     max_players    INTEGER NOT NULL CHECK (max_players >= 2),
     clock          TEXT    NOT NULL DEFAULT '{}',

@@ -8,7 +8,7 @@ CREATE TABLE events (
     organiser_id   BIGINT  NOT NULL,
     game           TEXT    NOT NULL,
     format         TEXT    NOT NULL,
-    rounds         INTEGER NOT NULL CHECK (rounds >= 1),
+    rounds         INTEGER NOT NULL CHECK (rounds >= 0),
     best_of        INTEGER NOT NULL DEFAULT 1 CHECK (best_of >= 1),
     max_players    INTEGER NOT NULL CHECK (max_players >= 2),
     clock          TEXT    NOT NULL DEFAULT '{}',
