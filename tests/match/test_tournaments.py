@@ -31,19 +31,11 @@ from bot.match.timekeeper import Timekeeper
 from bot.match.tournaments import EventService
 from bot.store import ACTIVE, CANCELLED, FINISHED, LOBBY, SqliteStore
 from bot.store.events import OPEN, RUNNING, PairingRecord
+from tests.match.clocks import START, Now
 
 GAME = "highcard"
 ORGANISER = 1
 PLAYERS = [200 + i for i in range(8)]
-START = 1_700_000_000.0
-
-
-class Now:
-    def __init__(self) -> None:
-        self.t = START
-
-    def __call__(self) -> float:
-        return self.t
 
 
 @pytest.fixture
