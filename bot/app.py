@@ -32,8 +32,9 @@ from bot.match import MatchService
 from bot.match.scheduler import Sleep
 from bot.match.thinker import Thinker
 from bot.match.timekeeper import Timekeeper
+from bot.match.tournaments import EventService
 from bot.settings import Settings
-from bot.store import Store, open_store
+from bot.store import PostgresStore, SqliteStore, Store, open_store
 from bot.workers import Workers
 from cogs.admin import Admin
 from cogs.clock import Clocks
@@ -43,6 +44,7 @@ from cogs.foreign import ForeignComponents
 from cogs.lobby import Lobby
 from cogs.matches import Matches
 from cogs.rules import Rules
+from cogs.tournaments import Tournaments
 
 log = logging.getLogger(__name__)
 
@@ -102,10 +104,13 @@ class ParlorBot(commands.AutoShardedBot):
         clocks = Timekeeper(service, now=self.clock)
         delivery = Delivery(self, service, self.store, self.images, clock=self.clock)
         self.parlor = Runtime(service, self.store, delivery, Clicks(service, delivery))
+        assert isinstance(self.store, SqliteStore | PostgresStore)
+        tournaments = Tournaments(self.parlor, EventService(self.store, service,
+                                                            now=self.clock), self.clock)
         for cog in (Lobby(self.parlor), Matches(self.parlor), Rules(self.parlor),
                     Admin(self.parlor), ForeignComponents(),
-                    Clocks(self.parlor, clocks, self.clock_sleep), Community(self.parlor),
-                    Decks(self.parlor)):
+                    Clocks(self.parlor, clocks, self.clock_sleep, also=tournaments.tick),
+                    Community(self.parlor), Decks(self.parlor), tournaments):
             await self.add_cog(cog)
         self.add_dynamic_items(ParlorButton, ParlorSelect)
         if self.shard_ids is not None and 0 not in self.shard_ids:
