@@ -32,6 +32,7 @@ from bot.discord.events import (
 from bot.discord.items import JOIN, LEAVE
 from bot.discord.runtime import Runtime, match_title
 from bot.discord.suggest import game_choices
+from bot.match import Outbound
 from bot.match.clock import FORFEIT, HOUR, make_clock
 from bot.match.errors import NotOrganiser
 from bot.match.tournaments import EventService, EventUpdate
@@ -114,11 +115,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
     @app_commands.describe(event=EVENT_HELP, player="Who")
     async def remove(self, interaction: Interaction, event: int, player: discord.User) -> None:
         outbound = await self.events.remove(event, interaction.user.id, player.id)
-        await interaction.response.send_message(
-            f"<@{player.id}> is out of {event_title(await self.events.get(event))}.",
-            ephemeral=True, allowed_mentions=QUIET)
-        await self.rt.delivery.deliver(outbound)
-        await self.refresh(await self.events.get(event))
+        await self._answer(interaction, event, outbound, f"<@{player.id}> is out of {{}}.")
 
     @tournament.command(name="start", description="Pair round one of your event now")
     @app_commands.describe(event=EVENT_HELP)
@@ -133,11 +130,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
     @app_commands.describe(event=EVENT_HELP)
     async def cancel(self, interaction: Interaction, event: int) -> None:
         outbound = await self.events.cancel(event, interaction.user.id)
-        found = await self.events.get(event)
-        await interaction.response.send_message(f"{event_title(found)} is cancelled.",
-                                                ephemeral=True)
-        await self.rt.delivery.deliver(outbound)
-        await self.refresh(found)
+        await self._answer(interaction, event, outbound, "{} is cancelled.")
 
     @tournament.command(name="standings", description="An event's table, with its "
                         "tie-breaks")
@@ -179,9 +172,15 @@ class Tournaments(commands.Cog, name="Tournaments"):
 
     async def _leave(self, interaction: Interaction, event_id: int) -> None:
         outbound = await self.events.leave(event_id, interaction.user.id)
+        await self._answer(interaction, event_id, outbound, "You have left {}.")
+
+    async def _answer(self, interaction: Interaction, event_id: int,
+                      outbound: list[Outbound], sentence: str) -> None:
+        """The private answer (``sentence`` with the event's name), then what the change
+        sends (a resigned game's table) and the announcement brought up to date."""
         event = await self.events.get(event_id)
-        await interaction.response.send_message(f"You have left {event_title(event)}.",
-                                                ephemeral=True)
+        await interaction.response.send_message(sentence.format(event_title(event)),
+                                                ephemeral=True, allowed_mentions=QUIET)
         await self.rt.delivery.deliver(outbound)
         await self.refresh(event)
 

@@ -11,9 +11,8 @@ from typing import Any, Final
 import discord
 from discord import app_commands
 
-from bot.discord import customid as cid
 from bot.discord.delivery import ordinal as nth
-from bot.discord.items import ParlorButton
+from bot.discord.items import buttons_view
 from bot.discord.runtime import match_title, runtime_of
 from bot.discord.suggest import MAX_CHOICES
 from bot.engine import GameError
@@ -72,12 +71,8 @@ def history_line(record: MatchRecord, result: ResultRecord) -> str:
 
 
 def undo_view(match_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for verb, label, style in ((YES, "Agree", discord.ButtonStyle.success),
-                               (NO, "Refuse", discord.ButtonStyle.danger)):
-        view.add_item(ParlorButton.make(cid.CustomId(match_id, UNDO, verb).encode(), label,
-                                        style))
-    return view
+    return buttons_view(match_id, UNDO, ((YES, "Agree", discord.ButtonStyle.success),
+                                         (NO, "Refuse", discord.ButtonStyle.danger)))
 
 
 def asked_text(info: MatchInfo, asked: UndoAsked) -> str:

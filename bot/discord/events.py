@@ -11,8 +11,7 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.discord import customid as cid
-from bot.discord.items import JOIN, LEAVE, ParlorButton
+from bot.discord.items import JOIN, LEAVE, buttons_view
 from bot.engine import registry
 from bot.events import Standing
 from bot.render.standings import StandingRow
@@ -38,12 +37,8 @@ def event_title(event: EventRecord) -> str:
 
 
 def event_view(event_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for verb, label, style in ((JOIN, "Join", discord.ButtonStyle.success),
-                               (LEAVE, "Leave", discord.ButtonStyle.secondary)):
-        view.add_item(ParlorButton.make(cid.CustomId(event_id, EVENT, verb).encode(), label,
-                                        style))
-    return view
+    return buttons_view(event_id, EVENT, ((JOIN, "Join", discord.ButtonStyle.success),
+                                          (LEAVE, "Leave", discord.ButtonStyle.secondary)))
 
 
 def announcement(event: EventRecord, entrants: Sequence[EntrantRecord]) -> str:
