@@ -66,3 +66,32 @@ async def test_a_three_player_swiss_runs_through_discord(world: World) -> None:
         (picture,) = table.attachments
         assert picture.filename == "standings.png"
         assert "1. " in (picture.description or "") and "points" in (picture.description or "")
+
+
+async def test_a_restart_inside_a_round_resumes_the_event(world: World) -> None:
+    fake = world.fake
+    olga = organiser(world)
+    dan = world.user("dan")
+    async with world.bot():
+        post = await (await fake.slash(olga, "tournament create",
+                                       {"game": "zura", "format": "single_elimination"},
+                                       channel=world.table)).reply()
+        for user in (world.alice, world.bob, world.cat, dan):
+            await (await fake.click(user, post, label="Join")).callback()
+        await (await fake.slash(olga, "tournament start", {"event": 1},
+                                channel=world.table)).reply(RENDERING)
+        threads = await fake.wait_until(lambda: len(fake.threads(world.table)) == 2
+                                        and fake.threads(world.table), what="two threads")
+        pairings = next(m for m in fake.messages(world.table) if "· round 1" in m.content)
+    tables = pairings.content.split("\n")[1:]  # "1. <@a> (moves first) v <@b>", in table order
+    async with world.bot():  # the bot stopped inside round 1 and comes back
+        for thread, line in zip(threads, tables, strict=True):
+            second = next(u for u in (world.alice, world.bob, world.cat, dan)
+                          if line.endswith(f"v <@{u.id}>"))
+            await resign(world, second, thread)
+        await fake.wait_until(
+            lambda: any("· round 2" in m.content for m in fake.messages(world.table)),
+            RENDERING, what="the final to open after the restart")
+        final = next(m for m in fake.messages(world.table) if "· round 2" in m.content)
+        assert final.content.count("(moves first)") == 1
+        assert len(fake.threads(world.table)) == 3
