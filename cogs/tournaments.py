@@ -3,8 +3,9 @@
 The announcement is the reply to /tournament create, with Join / Leave buttons, edited as
 entrants come and go. Rounds open from /tournament start and then from the clock
 scheduler's pass (``tick``): each table's match gets its own thread, each player one DM
-with their pairing, and the channel the round's pairings; the last round ends with the
-winners and the standings picture.
+with their pairing, and the channel the round's pairings. One standings post (a picture,
+the table in words as its alt text) is sent with the first results and edited after each;
+the last round ends with a post naming the winners.
 """
 
 from __future__ import annotations
@@ -208,8 +209,30 @@ class Tournaments(commands.Cog, name="Tournaments"):
         if channel is not None and update.finished:
             final = await self.events.standings(event.id)
             await self._send(channel, Outgoing(winners_text(event, final)))
-            await self._send(channel, await self._standings(event))
+        if channel is not None and (update.scored or update.finished):
+            await self.show_standings(channel, event)
         await self.refresh(event)
+
+    async def show_standings(self, channel: Any, event: EventRecord) -> None:
+        """The event's one standings post: sent with the first results, edited after."""
+        out = await self._standings(event)
+        (kwargs,) = out.parts()
+        if event.standings_id is not None:
+            try:
+                await channel.get_partial_message(event.standings_id).edit(
+                    content=kwargs["content"], attachments=[kwargs["file"]],
+                    allowed_mentions=QUIET)
+                return
+            except discord.HTTPException as exc:
+                log.warning("event %s: could not edit its standings (%s); posting anew",
+                            event.id, exc)
+            (kwargs,) = out.parts()  # a file is sent once: a fresh one
+        try:
+            message = await channel.send(allowed_mentions=QUIET, **kwargs)
+        except discord.HTTPException as exc:
+            log.warning("event %s: could not post its standings (%s)", event.id, exc)
+            return
+        await self.events.events.set_standings_message(event.id, message.id)
 
     async def refresh(self, event: EventRecord) -> None:
         """Bring the announcement up to date (entrants, status); a failure is logged."""

@@ -97,6 +97,8 @@ class EventUpdate:
     opened: list[TableOpened] = field(default_factory=list)
     round_opened: int | None = None
     finished: bool = False
+    scored: int = 0
+    """Results recorded in this pass: the standings changed."""
 
 
 class EventService:
@@ -236,28 +238,32 @@ class EventService:
         deadline), and open the next one or end the event. Under the event's lock."""
         entrants = await self.events.entrants(event.id)
         opened: list[TableOpened] = []
+        scored = 0
         if event.round:
             current = await self.events.pairings(event.id, event.round)
             opened += await self._open_tables(event, current)
-            current = await self._collect(event, current)
+            scored += await self._collect(event, current)
+            current = await self.events.pairings(event.id, event.round)
             late = [p for p in current if p.score is None]
             if late:
                 (deadline,) = [r.deadline for r in await self.events.rounds(event.id)
                                if r.number == event.round]
                 if self.now() < deadline:
-                    return EventUpdate(event, opened)
+                    return EventUpdate(event, opened, scored=scored)
                 await self._adjudicate(event, late)
+                scored += len(late)
             await self.events.close_round(event.id, event.round)
             if event.round >= _total_rounds(event, len(entrants)):
                 await self.events.set_status(event.id, [RUNNING], FINISHED)
-                return EventUpdate(await self.get(event.id), opened, finished=True)
+                return EventUpdate(await self.get(event.id), opened, finished=True,
+                                   scored=scored)
         number = event.round + 1
         tables = _tables(event, entrants, await self.events.pairings(event.id), number)
         await self.events.open_round(event.id, number, self.now() + event.round_seconds,
                                      tables)
         event = await self.get(event.id)
         opened += await self._open_tables(event, await self.events.pairings(event.id, number))
-        return EventUpdate(event, opened, round_opened=number)
+        return EventUpdate(event, opened, round_opened=number, scored=scored)
 
     async def _open_tables(self, event: EventRecord,
                            pairings: Sequence[PairingRecord]) -> list[TableOpened]:
@@ -299,9 +305,9 @@ class EventService:
                 return match.id
         return None
 
-    async def _collect(self, event: EventRecord,
-                       pairings: Sequence[PairingRecord]) -> list[PairingRecord]:
-        """Record the result of every finished match of ``pairings``; the pairings after."""
+    async def _collect(self, event: EventRecord, pairings: Sequence[PairingRecord]) -> int:
+        """Record the result of every finished match of ``pairings``; how many."""
+        recorded = 0
         for p in pairings:
             if p.match_id is None or p.score is not None or p.second_id is None:
                 continue
@@ -315,8 +321,8 @@ class EventService:
                 mine = result.placings[seat[p.first_id]]
                 theirs = result.placings[seat[p.second_id]]
                 score = WIN if mine < theirs else LOSS if mine > theirs else DRAW
-            await self.events.record_score(event.id, p.round, p.table_no, score)
-        return await self.events.pairings(event.id, pairings[0].round) if pairings else []
+            recorded += await self.events.record_score(event.id, p.round, p.table_no, score)
+        return recorded
 
     async def _adjudicate(self, event: EventRecord, late: Sequence[PairingRecord]) -> None:
         """At the round deadline, a game still under way is called off as a draw."""

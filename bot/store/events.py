@@ -55,7 +55,10 @@ class EventRecord:
     round: int
     """The last round opened (0 before the first)."""
     message_id: int | None
+    """The announcement (Join / Leave)."""
     created_at: float
+    standings_id: int | None = None
+    """The standings post, edited as results come in."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +119,7 @@ def _event(row: Row) -> EventRecord:
         row["id"], row["guild_id"], row["channel_id"], row["organiser_id"], row["game"],
         row["format"], row["rounds"], row["max_players"], row["round_seconds"],
         row["best_of"], json.loads(row["clock"]), row["starts_at"], row["status"],
-        row["round"], row["message_id"], row["created_at"])
+        row["round"], row["message_id"], row["created_at"], row["standings_id"])
 
 
 class EventStore:
@@ -175,6 +178,10 @@ class EventStore:
 
     async def set_message(self, event_id: int, message_id: int | None) -> None:
         await self._change("UPDATE events SET message_id = ? WHERE id = ? RETURNING id",
+                           (message_id, event_id))
+
+    async def set_standings_message(self, event_id: int, message_id: int | None) -> None:
+        await self._change("UPDATE events SET standings_id = ? WHERE id = ? RETURNING id",
                            (message_id, event_id))
 
     # -- entrants --------------------------------------------------------------------------

@@ -61,6 +61,10 @@ async def test_a_three_player_swiss_runs_through_discord(world: World) -> None:
         await fake.wait_until(
             lambda: any("· round 2" in m.content for m in fake.messages(world.table)),
             RENDERING, what="round 2 to open by itself")
+        posted = await fake.wait_until(
+            lambda: [m for m in fake.messages(world.table) if m.content.endswith("standings**")],
+            RENDERING, what="the standings post after the first result")
+        assert len(posted) == 1 and posted[0].attachments
         table = await (await fake.slash(world.cat, "tournament standings", {"event": 1},
                                         channel=world.table)).reply(RENDERING)
         (picture,) = table.attachments
@@ -94,4 +98,6 @@ async def test_a_restart_inside_a_round_resumes_the_event(world: World) -> None:
             RENDERING, what="the final to open after the restart")
         final = next(m for m in fake.messages(world.table) if "· round 2" in m.content)
         assert final.content.count("(moves first)") == 1
+        posts = [m for m in fake.messages(world.table) if m.content.endswith("standings**")]
+        assert len(posts) == 1, "one standings post, edited as results come in"
         assert len(fake.threads(world.table)) == 3

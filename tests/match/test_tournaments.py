@@ -139,6 +139,7 @@ async def test_a_swiss_runs_itself_to_the_standings_its_results_imply(
         assert (await events.get(event_id)).round == number
         await finish_round(events, svc, event_id)
         (update,) = await events.tick()
+        assert update.scored == 2, "two tables' results, the standings changed"
     assert update.finished and update.event.status == FINISHED
     pairings = await events.events.pairings(event_id)
     assert all(p.score is not None for p in pairings)

@@ -5,7 +5,8 @@
 -- ``rounds`` 0 means the format's default for the entrants at the start. ``round`` is the last
 -- round opened (0 before the first). ``clock`` is the matches' clock
 -- as JSON (see bot.match.clock); ``round_seconds`` how long a round runs before its
--- deadline.
+-- deadline. ``message_id``: the announcement; ``standings_id``: the standings post, edited
+-- as results come in.
 CREATE TABLE events (
     id             INTEGER PRIMARY KEY,
     guild_id       INTEGER NOT NULL,
@@ -23,6 +24,7 @@ CREATE TABLE events (
                    CHECK (status IN ('open', 'running', 'finished', 'cancelled')),
     round          INTEGER NOT NULL DEFAULT 0 CHECK (round >= 0),
     message_id     INTEGER,
+    standings_id   INTEGER,
     created_at     REAL    NOT NULL
 );
 CREATE INDEX events_by_guild ON events (guild_id, status);

@@ -18,6 +18,7 @@ CREATE TABLE events (
                    CHECK (status IN ('open', 'running', 'finished', 'cancelled')),
     round          INTEGER NOT NULL DEFAULT 0 CHECK (round >= 0),
     message_id     BIGINT,
+    standings_id   BIGINT,
     created_at     DOUBLE PRECISION NOT NULL
 );
 CREATE INDEX events_by_guild ON events (guild_id, status);
