@@ -53,6 +53,7 @@ from bot.match.errors import (
     UnknownEvent,
     UnknownFormat,
 )
+from bot.match.live import Live, MatchHooks
 from bot.match.outbound import Outbound
 from bot.match.service import MatchService
 from bot.store import ACTIVE, CANCELLED, FINISHED, LOBBY, Clock, PostgresStore, SqliteStore
@@ -101,7 +102,9 @@ class EventUpdate:
     """Results recorded in this pass: the standings changed."""
 
 
-class EventService:
+class EventService(MatchHooks):
+    """Events over the match service, which it follows to see its tables' matches end."""
+
     def __init__(self, store: SqliteStore | PostgresStore, matches: MatchService, *,
                  now: Clock = time.time) -> None:
         self.store = store
@@ -109,6 +112,15 @@ class EventService:
         self.matches = matches
         self.now = now
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._ended: set[int] = set()
+        """Matches that ended since the last pass (their events have something to do)."""
+        self._recovered = False
+        matches.observe(self)
+
+    async def after(self, live: Live) -> None:
+        if live.changed and (live.result is not None
+                             or live.record.status in (FINISHED, CANCELLED)):
+            self._ended.add(live.id)
 
     # -- organising ------------------------------------------------------------------------
 
@@ -218,11 +230,21 @@ class EventService:
     # -- running ---------------------------------------------------------------------------
 
     async def tick(self) -> list[EventUpdate]:
-        """One pass over every event that is due or running (the scheduler's round)."""
+        """One pass (the scheduler's round) over the events with something to do: those a
+        match of theirs ended in, those whose start time or round deadline has come, and,
+        the first time after a start, every running one (what a kill left undone)."""
         updates = []
         now = self.now()
-        for event in await self.events.events([OPEN, RUNNING]):
-            if event.status == OPEN and (event.starts_at is None or event.starts_at > now):
+        ended = set(self._ended)
+        due = {e.id: e for e in await self.events.events_due(now)}
+        if not self._recovered:
+            due.update((e.id, e) for e in await self.events.events([RUNNING]))
+        for match_id in ended:
+            found = await self.events.pairing_of_match(match_id)
+            if found is not None and found[0] not in due:
+                due[found[0]] = await self.get(found[0])
+        for event in due.values():
+            if event.status not in (OPEN, RUNNING):
                 continue
             async with self._locks[event.id]:
                 fresh = await self.get(event.id)
@@ -231,6 +253,8 @@ class EventService:
                     updates.append(EventUpdate(await self.get(event.id)))
                 elif fresh.status in (OPEN, RUNNING):
                     updates.append(await self._advance(fresh))
+        self._recovered = True
+        self._ended -= ended
         return updates
 
     async def _advance(self, event: EventRecord) -> EventUpdate:

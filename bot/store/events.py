@@ -169,6 +169,15 @@ class EventStore:
         return [_event(r) for r in await self._all(
             f"SELECT * FROM events WHERE {where} ORDER BY id", params)]
 
+    async def events_due(self, now: float) -> list[EventRecord]:
+        """Open events whose start time has come, and running ones whose current round's
+        deadline has passed."""
+        return [_event(r) for r in await self._all(
+            "SELECT * FROM events e WHERE (status = ? AND starts_at <= ?) OR (status = ? AND "
+            "EXISTS (SELECT 1 FROM rounds r WHERE r.event_id = e.id AND r.number = e.round "
+            "AND r.closed_at IS NULL AND r.deadline <= ?)) ORDER BY id",
+            (OPEN, now, RUNNING, now))]
+
     async def set_status(self, event_id: int, expected: Sequence[str], status: str) -> bool:
         """Move the event to ``status`` if it is still in one of ``expected``."""
         marks = ", ".join("?" * len(expected))

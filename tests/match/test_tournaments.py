@@ -270,3 +270,29 @@ async def test_the_clock_scheduler_starts_an_event_at_its_start_time(
     now.t += 3600
     await scheduler.round()
     assert len(seen) == 1 and (await events.get(event_id)).round == 1
+
+
+async def test_a_pass_with_nothing_new_reads_no_match(
+        store: SqliteStore, svc: MatchService, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Matches are read only for events one of whose matches ended (or whose deadline or
+    start time came, or on the first pass after a start): a big event costs nothing per
+    move elsewhere."""
+    events = events_of(store, svc)
+    event_id = await entered(events, players=4)
+    await events.start(event_id, ORGANISER)
+    assert len(await events.tick()) == 1, "the first pass looks at every running event"
+    reads: list[int] = []
+    real = store.get_match
+
+    async def counted(match_id: int) -> object:
+        reads.append(match_id)
+        return await real(match_id)
+
+    monkeypatch.setattr(store, "get_match", counted)
+    assert await events.tick() == []
+    assert reads == []
+    (first, _) = await events.pairings(event_id)
+    assert first.match_id is not None and first.second_id is not None
+    await svc.resign(first.match_id, first.second_id)
+    (update,) = await events.tick()
+    assert update.scored == 1 and update.round_opened is None

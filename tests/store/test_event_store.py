@@ -3,6 +3,8 @@ written whole and once, results recorded once."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.store import NewMatch, SeatRecord
 from bot.store.events import CANCELLED, OPEN, RUNNING, EventStore, NewEvent
 from tests.store.backends import Backend
@@ -83,3 +85,19 @@ async def test_a_table_links_one_match_and_takes_one_result(backend: Backend) ->
         assert not await events.record_score(event.id, 1, 1, 1.0)
         (pairing,) = await events.pairings(event.id, 1)
         assert pairing.score == 0.5
+
+
+async def test_events_due_are_those_starting_or_past_their_round_deadline(
+        backend: Backend) -> None:
+    async with backend.store(clock=FakeClock()) as store:
+        events = EventStore(store)
+        starting = await events.create_event(new_event())  # starts_at 5000
+        unscheduled = await events.create_event(replace(new_event(), starts_at=None))
+        running = await events.create_event(new_event())
+        await events.open_round(running.id, 1, 9000.0, [(100, 101, None)])
+        assert [e.id for e in await events.events_due(4999.0)] == []
+        assert [e.id for e in await events.events_due(5000.0)] == [starting.id]
+        assert [e.id for e in await events.events_due(9000.0)] == [starting.id, running.id]
+        await events.close_round(running.id, 1)
+        assert [e.id for e in await events.events_due(9000.0)] == [starting.id]
+        assert unscheduled.id not in [e.id for e in await events.events_due(1e12)]
