@@ -296,3 +296,26 @@ async def test_a_pass_with_nothing_new_reads_no_match(
     await svc.resign(first.match_id, first.second_id)
     (update,) = await events.tick()
     assert update.scored == 1 and update.round_opened is None
+
+
+async def test_an_auroria_knockout_of_eight_plays_best_of_three(
+        store: SqliteStore, svc: MatchService) -> None:
+    """The matches carry Auroria's best-of-three option; the higher seeds (lower ids here)
+    win every match, so seeds 1 and 2 meet in the final."""
+    events = events_of(store, svc)
+    auroria = await events.create(guild_id=1, channel_id=2, organiser_id=ORGANISER,
+                                  game="auroria", form="single_elimination", best_of=3)
+    for user in PLAYERS:
+        await events.join(auroria.id, user)
+    update = await events.start(auroria.id, ORGANISER)
+    assert len(update.opened) == 4
+    for opened in update.opened:
+        match = await store.get_match(opened.match_id)
+        assert match is not None and match.options["best_of"] == "3"
+    for _ in range(3):
+        await finish_round(events, svc, auroria.id)
+        (update,) = await events.tick()
+    assert update.finished
+    (final,) = await events.events.pairings(auroria.id, 3)
+    assert {final.first_id, final.second_id} == set(PLAYERS[:2])
+    assert final.score == 1.0 and final.first_id == PLAYERS[0]
