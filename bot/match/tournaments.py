@@ -24,7 +24,7 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from bot.engine import parse_options, registry
+from bot.engine import BadOptions, parse_options, registry
 from bot.events import (
     Entrant,
     Format,
@@ -141,8 +141,8 @@ class EventService(MatchHooks):
             raise BadEntrantCount(f"A {fmt.value} event takes 2 to {limit} entrants.")
         if rounds is not None and (fmt is not Format.SWISS
                                    or not 1 <= rounds <= MAX_SWISS_ROUNDS):
-            raise BadEntrantCount(f"Only a Swiss sets its rounds, 1 to {MAX_SWISS_ROUNDS}; "
-                                  "the other formats play until they are decided.")
+            raise BadOptions(f"Only a Swiss sets its rounds, 1 to {MAX_SWISS_ROUNDS}; the "
+                             "other formats play until they are decided.")
         now = self.now()
         if starts_at is not None and starts_at <= now:
             raise BadStartTime("That start time is in the past.")

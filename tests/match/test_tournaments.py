@@ -89,7 +89,7 @@ async def test_refusals_change_nothing(store: SqliteStore, svc: MatchService) ->
         await events.create(**base, game=GAME, form="arena")
     with pytest.raises(BadEntrantCount, match="2 to 16 entrants"):
         await events.create(**base, game=GAME, form="round_robin", max_players=17)
-    with pytest.raises(BadEntrantCount, match="Only a Swiss sets its rounds"):
+    with pytest.raises(BadOptions, match="Only a Swiss sets its rounds"):
         await events.create(**base, game=GAME, form="round_robin", rounds=3)
     with pytest.raises(BadStartTime, match="in the past"):
         await events.create(**base, game=GAME, starts_at=START - 1)
