@@ -13,7 +13,8 @@ import discord
 
 from bot.discord.items import JOIN, LEAVE, buttons_view
 from bot.engine import registry
-from bot.events import Standing
+from bot.events import Format, Standing
+from bot.events.formats import LABELS
 from bot.render.standings import StandingRow
 from bot.store.events import (
     CANCELLED,
@@ -27,13 +28,11 @@ from bot.store.events import (
 EVENT = "event"
 """The decision slot of an event's buttons."""
 SCORES = {1.0: " · 1–0", 0.5: " · ½–½", 0.0: " · 0–1"}
-FORMAT_LABELS = {"swiss": "Swiss", "round_robin": "Round robin",
-                 "single_elimination": "Knockout"}
 
 
 def event_title(event: EventRecord) -> str:
     """How an event is named everywhere: ``Zura Swiss #3``."""
-    return f"{registry.get(event.game).title} {FORMAT_LABELS[event.format]} #{event.id}"
+    return f"{registry.get(event.game).title} {LABELS[Format(event.format)]} #{event.id}"
 
 
 def event_view(event_id: int) -> discord.ui.View:

@@ -12,6 +12,11 @@ class Format(StrEnum):
     SINGLE_ELIMINATION = "single_elimination"
 
 
+LABELS = {Format.SWISS: "Swiss", Format.ROUND_ROBIN: "Round robin",
+          Format.SINGLE_ELIMINATION: "Knockout"}
+"""How a format is named to people."""
+
+
 def default_rounds(form: Format, players: int) -> int:
     """Swiss: ⌈log2 n⌉; round robin: everyone meets everyone once; elimination: until one is
     left."""

@@ -38,6 +38,7 @@ from bot.events import (
     round_robin,
     standings,
 )
+from bot.events.formats import LABELS
 from bot.events.records import DRAW, LOSS, WIN
 from bot.match.clock import DAY, MatchClock
 from bot.match.errors import (
@@ -138,7 +139,8 @@ class EventService(MatchHooks):
         limit = LIMITS[fmt]
         cap = limit if max_players is None else max_players
         if not 2 <= cap <= limit:
-            raise BadEntrantCount(f"A {fmt.value} event takes 2 to {limit} entrants.")
+            raise BadEntrantCount(f"A {LABELS[fmt].lower()} event takes 2 to {limit} "
+                                  "entrants.")
         if rounds is not None and (fmt is not Format.SWISS
                                    or not 1 <= rounds <= MAX_SWISS_ROUNDS):
             raise BadOptions(f"Only a Swiss sets its rounds, 1 to {MAX_SWISS_ROUNDS}; the "
