@@ -3,7 +3,7 @@
 No I/O, no clock and no discord here; ``bot.match`` stores the rows and opens the matches.
 """
 
-from bot.events.elimination import as_round, bracket, next_bracket
+from bot.events.elimination import bracket, next_bracket
 from bot.events.formats import Format, default_rounds
 from bot.events.records import Entrant, Game, Round
 from bot.events.round_robin import round_robin
@@ -16,7 +16,6 @@ __all__ = [
     "Game",
     "Round",
     "Standing",
-    "as_round",
     "bracket",
     "default_rounds",
     "next_bracket",

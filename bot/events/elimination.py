@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.events.records import Entrant, Round
+from bot.events.records import Entrant
 
 Slot = int | None
 """A place in the bracket: a player, or empty (the player facing it advances)."""
@@ -38,11 +38,3 @@ def bracket(entrants: Sequence[Entrant]) -> list[tuple[Slot, Slot]]:
 def next_bracket(winners: Sequence[Slot]) -> list[tuple[Slot, Slot]]:
     """The next round's places: the winners of tables 1 and 2 meet, 3 and 4, and so on."""
     return [(winners[i], winners[i + 1]) for i in range(0, len(winners), 2)]
-
-
-def as_round(places: Sequence[tuple[Slot, Slot]]) -> tuple[Round, list[int]]:
-    """The round to play (tables of two players) and who advance without playing."""
-    tables = tuple((a, b) for a, b in places if a is not None and b is not None)
-    walkovers = [p for a, b in places for p in (a, b)
-                 if p is not None and (a is None or b is None)]
-    return Round(tables), walkovers

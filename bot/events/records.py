@@ -28,10 +28,6 @@ class Game:
     second: int | None
     score: float | None
 
-    @property
-    def is_bye(self) -> bool:
-        return self.second is None
-
     def players(self) -> tuple[int, ...]:
         return (self.first,) if self.second is None else (self.first, self.second)
 
@@ -51,13 +47,6 @@ class Round:
 
     tables: tuple[tuple[int, int], ...]
     bye: int | None = None
-
-    def games(self, number: int) -> list[Game]:
-        """The round's games, unplayed except the bye (a win on the spot)."""
-        out = [Game(number, a, b, None) for a, b in self.tables]
-        if self.bye is not None:
-            out.append(Game(number, self.bye, None, WIN))
-        return out
 
     def players(self) -> list[int]:
         out = [p for table in self.tables for p in table]

@@ -100,7 +100,7 @@ def fewest_repeats(f: Field) -> int:
 
 
 def check_balance(games: list[Game], entrants: list[Entrant]) -> None:
-    byes = Counter(g.first for g in games if g.is_bye)
+    byes = Counter(g.first for g in games if g.second is None)
     rounds = max((g.round for g in games), default=0)
     if rounds < len(entrants) // 2:
         assert max(byes.values(), default=0) <= 1, "a second bye while others had none"
@@ -147,8 +147,8 @@ def test_bye_goes_to_the_lowest_ranked_without_one() -> None:
     entrants = [Entrant(p, 2000 - 10 * p) for p in range(1, 6)]
     first = pair_swiss(entrants, [])
     assert first.bye == 5
-    games = [*first.games(1)]
-    games = [Game(1, g.first, g.second, WIN if g.second is None else LOSS) for g in games]
+    assert first.bye is not None
+    games = [*(Game(1, a, b, LOSS) for a, b in first.tables), Game(1, first.bye, None, WIN)]
     second = pair_swiss(entrants, games)
     # 5 won its bye; everyone else who lost round one is lower, the lowest of them gets it
     assert second.bye is not None and second.bye != 5
