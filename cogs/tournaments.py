@@ -84,9 +84,8 @@ class Tournaments(commands.Cog, name="Tournaments"):
                      best_of: Literal[1, 3] = 1,
                      starts_in_hours: app_commands.Range[float, 0.0, 2000.0] | None = None,
                      max_players: app_commands.Range[int, 2, 512] | None = None) -> None:
-        if not interaction.permissions.manage_events:
-            raise NotOrganiser("Creating an event needs the Manage Events permission.")
         assert interaction.guild_id is not None
+        await self._require_organiser(interaction, interaction.guild_id)
         starts_at = (None if starts_in_hours is None
                      else self.clock() + starts_in_hours * HOUR)
         event = await self.events.create(
@@ -100,6 +99,31 @@ class Tournaments(commands.Cog, name="Tournaments"):
                                                 allowed_mentions=QUIET)
         message = await interaction.original_response()
         await self.events.events.set_message(event.id, message.id)
+
+    @tournament.command(name="role", description="Let a role organise events (besides "
+                        "Manage Events); without a role, only Manage Events")
+    @app_commands.describe(role="Who may organise events (leave out to clear)")
+    async def role(self, interaction: Interaction, role: discord.Role | None = None) -> None:
+        if not interaction.permissions.manage_guild:
+            raise NotOrganiser("Choosing who organises events needs the Manage Server "
+                               "permission.")
+        assert interaction.guild_id is not None
+        await self.events.events.set_organiser_role(interaction.guild_id,
+                                                    role.id if role else None)
+        said = (f"Members with <@&{role.id}> may now organise events." if role
+                else "Only members with Manage Events may organise events now.")
+        await interaction.response.send_message(said, ephemeral=True, allowed_mentions=QUIET)
+
+    async def _require_organiser(self, interaction: Interaction, guild_id: int) -> None:
+        """Manage Events, or the role the server chose (``/tournament role``)."""
+        if interaction.permissions.manage_events:
+            return
+        role = await self.events.events.organiser_role(guild_id)
+        if role is not None and any(r.id == role for r in getattr(interaction.user, "roles",
+                                                                  ())):
+            return
+        also = f" or the <@&{role}> role" if role is not None else ""
+        raise NotOrganiser(f"Creating an event needs the Manage Events permission{also}.")
 
     @tournament.command(name="join", description="Enter an event that has not started")
     @app_commands.describe(event=EVENT_HELP)

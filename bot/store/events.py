@@ -193,6 +193,18 @@ class EventStore:
         await self._change("UPDATE events SET standings_id = ? WHERE id = ? RETURNING id",
                            (message_id, event_id))
 
+    async def organiser_role(self, guild_id: int) -> int | None:
+        """The role a server lets organise events (besides Manage Events), if any."""
+        rows = await self._all("SELECT organiser_role_id FROM event_settings WHERE guild_id = ?",
+                               (guild_id,))
+        return rows[0]["organiser_role_id"] if rows else None
+
+    async def set_organiser_role(self, guild_id: int, role_id: int | None) -> None:
+        await self._change(
+            "INSERT INTO event_settings (guild_id, organiser_role_id) VALUES (?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET organiser_role_id = excluded.organiser_role_id "
+            "RETURNING guild_id", (guild_id, role_id))
+
     # -- entrants --------------------------------------------------------------------------
 
     async def add_entrant(self, event_id: int, user_id: int, rating: float) -> bool:

@@ -172,3 +172,21 @@ async def test_a_seven_player_swiss_with_a_no_show_a_drop_and_a_restart_at_the_d
     assert [line.split(".")[0] for line in lines] == [str(s.rank) for s in expected]
     for line, s in zip(lines, expected, strict=True):
         assert f"{s.points:g} points" in line
+
+
+async def test_a_role_the_server_chose_may_organise(world: World) -> None:
+    fake = world.fake
+    role = world.guild.bot_role_id  # a role the fake guild has
+    async with SqliteStore(world.db) as store:
+        await EventStore(store).set_organiser_role(world.guild.id, role)
+    rita = fake.add_user("rita")
+    fake.state.add_member(world.guild, rita, roles=[role])
+    async with world.bot():
+        post = await (await fake.slash(rita, "tournament create", {"game": "aura"},
+                                       channel=world.table)).reply()
+        assert post.content.startswith("**Aura Swiss #1** · organised by")
+        refused = await (await fake.slash(world.alice, "tournament create", {"game": "aura"},
+                                          channel=world.table)).reply()
+        assert refused.ephemeral
+        assert refused.content == ("Creating an event needs the Manage Events permission or "
+                                   f"the <@&{role}> role.")

@@ -101,3 +101,14 @@ async def test_events_due_are_those_starting_or_past_their_round_deadline(
         await events.close_round(running.id, 1)
         assert [e.id for e in await events.events_due(9000.0)] == [starting.id]
         assert unscheduled.id not in [e.id for e in await events.events_due(1e12)]
+
+
+async def test_a_server_sets_and_clears_its_organiser_role(backend: Backend) -> None:
+    async with backend.store(clock=FakeClock()) as store:
+        events = EventStore(store)
+        assert await events.organiser_role(1) is None
+        await events.set_organiser_role(1, 555)
+        await events.set_organiser_role(1, 556)
+        assert (await events.organiser_role(1), await events.organiser_role(2)) == (556, None)
+        await events.set_organiser_role(1, None)
+        assert await events.organiser_role(1) is None

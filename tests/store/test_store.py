@@ -37,7 +37,8 @@ from tests.store.backends import (
 
 TABLES = {"matches", "seats", "actions", "messages", "deadlines", "guild_settings", "results",
           "seat_clocks", "ratings", "rated_matches", "undo_requests", "user_decks", "deliveries",
-          "dm_failures", "events", "entrants", "rounds", "pairings"}
+          "dm_failures", "events", "entrants", "rounds", "pairings",
+          "event_settings"}
 
 
 class FakeClock:

@@ -65,3 +65,9 @@ CREATE TABLE pairings (
     FOREIGN KEY (event_id, round) REFERENCES rounds (event_id, number)
 ) WITHOUT ROWID;
 CREATE UNIQUE INDEX pairings_by_match ON pairings (match_id) WHERE match_id IS NOT NULL;
+
+-- Per server: the role whose members may organise events besides those with Manage Events.
+CREATE TABLE event_settings (
+    guild_id           INTEGER PRIMARY KEY,
+    organiser_role_id  INTEGER
+);

@@ -53,3 +53,8 @@ CREATE TABLE pairings (
     FOREIGN KEY (event_id, round) REFERENCES rounds (event_id, number)
 );
 CREATE UNIQUE INDEX pairings_by_match ON pairings (match_id) WHERE match_id IS NOT NULL;
+
+CREATE TABLE event_settings (
+    guild_id           BIGINT  PRIMARY KEY,
+    organiser_role_id  BIGINT
+);
