@@ -233,19 +233,23 @@ class EventService(MatchHooks):
 
     async def tick(self) -> list[EventUpdate]:
         """One pass (the scheduler's round) over the events with something to do: those a
-        match of theirs ended in, those whose start time or round deadline has come, and,
-        the first time after a start, every running one (what a kill left undone)."""
+        match of theirs ended in (only those matches are read), those whose start time or
+        round deadline has come, and, the first time after a start, every running one, in
+        full (what a kill left undone)."""
         updates = []
         now = self.now()
         ended = set(self._ended)
         due = {e.id: e for e in await self.events.events_due(now)}
         if not self._recovered:
             due.update((e.id, e) for e in await self.events.events([RUNNING]))
+        touched: defaultdict[int, set[int]] = defaultdict(set)
         for match_id in ended:
             found = await self.events.pairing_of_match(match_id)
             if found is not None and found[0] not in due:
-                due[found[0]] = await self.get(found[0])
-        for event in due.values():
+                touched[found[0]].add(match_id)
+        todo: list[tuple[EventRecord, set[int] | None]] = [(e, None) for e in due.values()]
+        todo += [(await self.get(event_id), matches) for event_id, matches in touched.items()]
+        for event, only in todo:
             if event.status not in (OPEN, RUNNING):
                 continue
             async with self._locks[event.id]:
@@ -254,21 +258,25 @@ class EventService(MatchHooks):
                     await self.events.set_status(event.id, [OPEN], CANCELLED)
                     updates.append(EventUpdate(await self.get(event.id)))
                 elif fresh.status in (OPEN, RUNNING):
-                    updates.append(await self._advance(fresh))
+                    updates.append(await self._advance(fresh, only))
         self._recovered = True
         self._ended -= ended
         return updates
 
-    async def _advance(self, event: EventRecord) -> EventUpdate:
+    async def _advance(self, event: EventRecord, only: set[int] | None = None) -> EventUpdate:
         """Finish what the current round left undone, close it when it is over (or at its
-        deadline), and open the next one or end the event. Under the event's lock."""
+        deadline), and open the next one or end the event. Under the event's lock. ``only``:
+        the matches that ended, when nothing else can have changed (else every table is
+        looked at: after a start, at a deadline)."""
         entrants = await self.events.entrants(event.id)
         opened: list[TableOpened] = []
         scored = 0
         if event.round:
             current = await self.events.pairings(event.id, event.round)
-            opened += await self._open_tables(event, current)
-            scored += await self._collect(event, current)
+            if only is None:
+                opened += await self._open_tables(event, current)
+            scored += await self._collect(
+                event, [p for p in current if only is None or p.match_id in only])
             current = await self.events.pairings(event.id, event.round)
             late = [p for p in current if p.score is None]
             if late:

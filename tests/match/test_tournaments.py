@@ -274,9 +274,9 @@ async def test_the_clock_scheduler_starts_an_event_at_its_start_time(
 
 async def test_a_pass_with_nothing_new_reads_no_match(
         store: SqliteStore, svc: MatchService, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Matches are read only for events one of whose matches ended (or whose deadline or
-    start time came, or on the first pass after a start): a big event costs nothing per
-    move elsewhere."""
+    """Matches are read only for events one of whose matches ended, and then only those
+    (every table at a deadline, a start time, or on the first pass after a start): a big
+    event costs nothing per move elsewhere."""
     events = events_of(store, svc)
     event_id = await entered(events, players=4)
     await events.start(event_id, ORGANISER)
@@ -294,8 +294,10 @@ async def test_a_pass_with_nothing_new_reads_no_match(
     (first, _) = await events.pairings(event_id)
     assert first.match_id is not None and first.second_id is not None
     await svc.resign(first.match_id, first.second_id)
+    reads.clear()
     (update,) = await events.tick()
     assert update.scored == 1 and update.round_opened is None
+    assert reads == [first.match_id], "only the match that ended is read"
 
 
 async def test_an_auroria_knockout_of_eight_plays_best_of_three(
