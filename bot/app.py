@@ -34,7 +34,8 @@ from bot.match.thinker import Thinker
 from bot.match.timekeeper import Timekeeper
 from bot.match.tournaments import EventService
 from bot.settings import Settings
-from bot.store import PostgresStore, SqliteStore, Store, open_store
+from bot.store import Store, open_store
+from bot.store.sql import SqlStore
 from bot.workers import Workers
 from cogs.admin import Admin
 from cogs.clock import Clocks
@@ -104,7 +105,7 @@ class ParlorBot(commands.AutoShardedBot):
         clocks = Timekeeper(service, now=self.clock)
         delivery = Delivery(self, service, self.store, self.images, clock=self.clock)
         self.parlor = Runtime(service, self.store, delivery, Clicks(service, delivery))
-        assert isinstance(self.store, SqliteStore | PostgresStore)
+        assert isinstance(self.store, SqlStore)
         tournaments = Tournaments(self.parlor, EventService(self.store, service,
                                                             now=self.clock), self.clock)
         for cog in (Lobby(self.parlor), Matches(self.parlor), Rules(self.parlor),

@@ -33,6 +33,7 @@ from bot.discord.events import (
 from bot.discord.items import JOIN, LEAVE
 from bot.discord.runtime import Runtime, match_title
 from bot.discord.suggest import game_choices
+from bot.engine.usertext import clean
 from bot.match import Outbound
 from bot.match.clock import FORFEIT, HOUR, make_clock
 from bot.match.errors import NotOrganiser
@@ -273,8 +274,9 @@ class Tournaments(commands.Cog, name="Tournaments"):
     async def _standings(self, event: EventRecord) -> Outgoing:
         table = await self.events.standings(event.id)
         entrants = await self.events.events.entrants(event.id)
-        names = {e.user_id: (await self.rt.delivery.name_of(e.user_id)) or str(e.user_id)
-                 for e in entrants}
+        people = self.rt.delivery.people
+        names = {e.user_id: clean(await people.name(e.user_id, event.guild_id) or "")
+                 or str(e.user_id) for e in entrants}
         rows = standing_rows(table, names, {e.user_id for e in entrants
                                             if e.dropped_at is not None})
         title = f"{event_title(event)} · standings"

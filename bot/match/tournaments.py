@@ -57,7 +57,7 @@ from bot.match.errors import (
 from bot.match.live import Live, MatchHooks
 from bot.match.outbound import Outbound
 from bot.match.service import MatchService
-from bot.store import ACTIVE, CANCELLED, FINISHED, LOBBY, Clock, PostgresStore, SqliteStore
+from bot.store import ACTIVE, CANCELLED, FINISHED, LOBBY, Clock
 from bot.store.events import (
     OPEN,
     RUNNING,
@@ -67,6 +67,7 @@ from bot.store.events import (
     NewEvent,
     PairingRecord,
 )
+from bot.store.sql import SqlStore
 
 MAX_AHEAD = 60 * DAY
 """How far ahead an event may be set to start."""
@@ -106,7 +107,7 @@ class EventUpdate:
 class EventService(MatchHooks):
     """Events over the match service, which it follows to see its tables' matches end."""
 
-    def __init__(self, store: SqliteStore | PostgresStore, matches: MatchService, *,
+    def __init__(self, store: SqlStore, matches: MatchService, *,
                  now: Clock = time.time) -> None:
         self.store = store
         self.events = EventStore(store)

@@ -1,7 +1,7 @@
 """Event rows (DESIGN §10): events, entrants, rounds and pairings, for both backends.
 
-The queries are written once, with ``?`` placeholders; a two-method adapter per backend
-runs them inside that backend's own transactions (PostgreSQL numbers the placeholders).
+The queries are written once, with ``?`` placeholders, in the style of ``sql.py``; the
+store's dialect runs them on either backend.
 A round is written whole in one transaction with its pairings, and only if the event's last
 round is still the one before it, so opening a round twice (a restart mid-opening, two
 processes) writes it once.
@@ -10,16 +10,15 @@ processes) writes it once.
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Any
 
-from bot.store.postgres import PostgresStore
+from bot.store.dialect import Count, Fetch, Many, Op
 from bot.store.rows import dumps
-from bot.store.sqlite import SqliteStore, _rows
+from bot.store.sql import SqlStore, marks
 
 OPEN, RUNNING, FINISHED, CANCELLED = "open", "running", "finished", "cancelled"
-T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,28 +91,6 @@ class PairingRecord:
 Row = Mapping[str, Any]
 
 
-class Tx(Protocol):
-    async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
-
-
-class _SqliteTx:
-    def __init__(self, db: Any) -> None:
-        self.db = db
-
-    async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        return [dict(r) for r in await _rows(self.db, sql, params)]
-
-
-class _PgTx:
-    def __init__(self, db: Any) -> None:
-        self.db = db
-
-    async def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        parts = sql.split("?")
-        numbered = parts[0] + "".join(f"${i}{p}" for i, p in enumerate(parts[1:], 1))
-        return [dict(r) for r in await self.db.fetch(numbered, *params)]
-
-
 def _event(row: Row) -> EventRecord:
     return EventRecord(
         row["id"], row["guild_id"], row["channel_id"], row["organiser_id"], row["game"],
@@ -122,32 +99,29 @@ def _event(row: Row) -> EventRecord:
         row["round"], row["message_id"], row["created_at"], row["standings_id"])
 
 
-class EventStore:
-    """The event repository over an open store of either backend."""
+def _pairing(row: Row) -> PairingRecord:
+    return PairingRecord(row["round"], row["table_no"], row["first_id"], row["second_id"],
+                         row["match_id"], row["score"])
 
-    def __init__(self, store: SqliteStore | PostgresStore) -> None:
-        self.store = store
+
+class EventStore:
+    """The event repository over an open store (either backend, through its dialect)."""
+
+    def __init__(self, store: SqlStore) -> None:
+        self._dialect = store.dialect
         self.clock = store.clock
 
-    async def _run(self, fn: Callable[[Tx], Awaitable[T]], write: bool) -> T:
-        store = self.store
-        if isinstance(store, SqliteStore):
-            run = store._write if write else store._read
-            return await run(lambda db: fn(_SqliteTx(db)))
-        async with (store._write() if write else store._read()) as db:
-            return await fn(_PgTx(db))
-
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        return await self._run(lambda tx: tx.rows(sql, params), write=False)
+        return list(await self._dialect.single(Fetch(sql, params), write=False))
 
     async def _change(self, sql: str, params: Sequence[Any] = ()) -> bool:
         """One statement (ending in RETURNING) as a transaction: whether it changed a row."""
-        return bool(await self._run(lambda tx: tx.rows(sql, params), write=True))
+        return bool(await self._dialect.single(Fetch(sql, params), write=True))
 
     # -- events ----------------------------------------------------------------------------
 
     async def create_event(self, new: NewEvent) -> EventRecord:
-        rows = await self._run(lambda tx: tx.rows(
+        rows = await self._dialect.single(Fetch(
             "INSERT INTO events (guild_id, channel_id, organiser_id, game, format, rounds, "
             "best_of, max_players, clock, round_seconds, starts_at, created_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
@@ -163,8 +137,8 @@ class EventStore:
     async def events(self, statuses: Sequence[str],
                      guild_id: int | None = None) -> list[EventRecord]:
         """Events in ``statuses`` (of one server, or all), oldest first."""
-        marks = ", ".join("?" * len(statuses))
-        where = f"status IN ({marks})" + (" AND guild_id = ?" if guild_id is not None else "")
+        where = f"status IN ({marks(len(statuses))})"
+        where += " AND guild_id = ?" if guild_id is not None else ""
         params = (*statuses, *((guild_id,) if guild_id is not None else ()))
         return [_event(r) for r in await self._all(
             f"SELECT * FROM events WHERE {where} ORDER BY id", params)]
@@ -180,9 +154,9 @@ class EventStore:
 
     async def set_status(self, event_id: int, expected: Sequence[str], status: str) -> bool:
         """Move the event to ``status`` if it is still in one of ``expected``."""
-        marks = ", ".join("?" * len(expected))
         return await self._change(
-            f"UPDATE events SET status = ? WHERE id = ? AND status IN ({marks}) RETURNING id",
+            f"UPDATE events SET status = ? WHERE id = ? AND status IN ({marks(len(expected))}) "
+            "RETURNING id",
             (status, event_id, *expected))
 
     async def set_message(self, event_id: int, message_id: int | None) -> None:
@@ -247,23 +221,22 @@ class EventStore:
         ``number - 1``. False (nothing written) when another call opened it first."""
         now = self.clock()
 
-        async def write(tx: Tx) -> bool:
-            if not await tx.rows(
+        def write() -> Generator[Op, Any, bool]:
+            if not (yield Fetch(
                     "UPDATE events SET round = ?, status = ? WHERE id = ? AND round = ? "
                     "AND status IN (?, ?) RETURNING id",
-                    (number, RUNNING, event_id, number - 1, OPEN, RUNNING)):
+                    (number, RUNNING, event_id, number - 1, OPEN, RUNNING))):
                 return False
-            await tx.rows("INSERT INTO rounds (event_id, number, opened_at, deadline) "
-                          "VALUES (?, ?, ?, ?) RETURNING number",
-                          (event_id, number, now, deadline))
-            for table_no, (first, second, score) in enumerate(tables, 1):
-                await tx.rows(
-                    "INSERT INTO pairings (event_id, round, table_no, first_id, second_id, "
-                    "score) VALUES (?, ?, ?, ?, ?, ?) RETURNING table_no",
-                    (event_id, number, table_no, first, second, score))
+            yield Count("INSERT INTO rounds (event_id, number, opened_at, deadline) "
+                        "VALUES (?, ?, ?, ?)", (event_id, number, now, deadline))
+            yield Many("INSERT INTO pairings (event_id, round, table_no, first_id, second_id, "
+                       "score) VALUES (?, ?, ?, ?, ?, ?)",
+                       [(event_id, number, table_no, first, second, score)
+                        for table_no, (first, second, score) in enumerate(tables, 1)])
             return True
 
-        return await self._run(write, write=True)
+        done: bool = await self._dialect.run(write, write=True)
+        return done
 
     async def rounds(self, event_id: int) -> list[RoundRecord]:
         return [RoundRecord(r["number"], r["opened_at"], r["deadline"], r["closed_at"])
@@ -280,9 +253,7 @@ class EventStore:
         where, params = "event_id = ?", [event_id]
         if number is not None:
             where, params = "event_id = ? AND round = ?", [event_id, number]
-        return [PairingRecord(r["round"], r["table_no"], r["first_id"], r["second_id"],
-                              r["match_id"], r["score"])
-                for r in await self._all(
+        return [_pairing(r) for r in await self._all(
                     f"SELECT * FROM pairings WHERE {where} ORDER BY round, table_no", params)]
 
     async def link_match(self, event_id: int, number: int, table_no: int,
@@ -305,6 +276,4 @@ class EventStore:
         rows = await self._all("SELECT * FROM pairings WHERE match_id = ?", (match_id,))
         if not rows:
             return None
-        r = rows[0]
-        return r["event_id"], PairingRecord(r["round"], r["table_no"], r["first_id"],
-                                            r["second_id"], r["match_id"], r["score"])
+        return rows[0]["event_id"], _pairing(rows[0])

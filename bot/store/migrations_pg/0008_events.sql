@@ -1,4 +1,4 @@
--- Parlor schema, version 7, PostgreSQL dialect of migrations/0007_events.sql: events, their
+-- Parlor schema, version 8, PostgreSQL dialect of migrations/0008_events.sql: events, their
 -- entrants, rounds and pairings; same columns and rules.
 
 CREATE TABLE events (

@@ -1,4 +1,4 @@
--- Parlor schema, version 7: events (tournaments, DESIGN §10) — the event, its entrants, its
+-- Parlor schema, version 8: events (tournaments, DESIGN §10) — the event, its entrants, its
 -- rounds and each round's pairings with their results.
 
 -- One event of a server. ``status``: open (taking entrants), running, finished, cancelled.
