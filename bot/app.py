@@ -106,7 +106,7 @@ class ParlorBot(commands.AutoShardedBot):
         delivery = Delivery(self, service, self.store, self.images, clock=self.clock)
         self.parlor = Runtime(service, self.store, delivery, Clicks(service, delivery))
         assert isinstance(self.store, SqlStore)
-        tournaments = Tournaments(self.parlor, EventService(self.store, service,
+        tournaments = Tournaments(self.parlor, EventService(self.store, service, clocks=clocks,
                                                             now=self.clock), self.clock)
         for cog in (Lobby(self.parlor), Matches(self.parlor), Rules(self.parlor),
                     Admin(self.parlor), ForeignComponents(),

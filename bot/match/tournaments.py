@@ -57,6 +57,7 @@ from bot.match.errors import (
 from bot.match.live import Live, MatchHooks
 from bot.match.outbound import Outbound
 from bot.match.service import MatchService
+from bot.match.timekeeper import Timekeeper
 from bot.store import ACTIVE, CANCELLED, FINISHED, LOBBY, Clock
 from bot.store.events import (
     OPEN,
@@ -108,8 +109,11 @@ class EventService(MatchHooks):
     """Events over the match service, which it follows to see its tables' matches end."""
 
     def __init__(self, store: SqlStore, matches: MatchService, *,
-                 now: Clock = time.time) -> None:
+                 clocks: Timekeeper | None = None, now: Clock = time.time) -> None:
+        """``clocks``: the timekeeper whose ladder decides a game still running at a round's
+        deadline (without one, such a game is called off as a draw)."""
         self.store = store
+        self.clocks = clocks
         self.events = EventStore(store)
         self.matches = matches
         self.now = now
@@ -285,8 +289,10 @@ class EventService(MatchHooks):
                                if r.number == event.round]
                 if self.now() < deadline:
                     return EventUpdate(event, opened, scored=scored)
-                await self._adjudicate(event, late)
-                scored += len(late)
+                deciding, called_off = await self._adjudicate(event, late)
+                scored += called_off
+                if deciding:
+                    return EventUpdate(event, opened, scored=scored)
             await self.events.close_round(event.id, event.round)
             if event.round >= _total_rounds(event, len(entrants)):
                 await self.events.set_status(event.id, [RUNNING], FINISHED)
@@ -359,12 +365,27 @@ class EventService(MatchHooks):
             recorded += await self.events.record_score(event.id, p.round, p.table_no, score)
         return recorded
 
-    async def _adjudicate(self, event: EventRecord, late: Sequence[PairingRecord]) -> None:
-        """At the round deadline, a game still under way is called off as a draw."""
+    async def _adjudicate(self, event: EventRecord,
+                          late: Sequence[PairingRecord]) -> tuple[bool, int]:
+        """Past the round deadline: a game still under way with a clock is decided by its
+        clock ladder (``Timekeeper.overtime``; its result is collected when it ends); one
+        without (or never started) is called off as a draw. Whether a game is still being
+        decided, and how many tables were called off."""
+        deciding, called_off = False, 0
         for p in late:
-            if p.match_id is not None:
-                await self._call_off(event, p.match_id)
-            await self.events.record_score(event.id, p.round, p.table_no, DRAW)
+            match = await self.store.get_match(p.match_id) if p.match_id is not None else None
+            if match is not None and match.status in (FINISHED, CANCELLED):
+                deciding = True  # ended since it was looked at: the next pass collects it
+            elif (match is not None and match.status == ACTIVE and match.clock
+                  and self.clocks is not None):
+                await self.clocks.overtime(match.id)
+                deciding = True
+            else:
+                if match is not None:
+                    await self._call_off(event, match.id)
+                called_off += await self.events.record_score(event.id, p.round, p.table_no,
+                                                             DRAW)
+        return deciding, called_off
 
     async def _call_off(self, event: EventRecord, match_id: int) -> list[Outbound]:
         match = await self.store.get_match(match_id)

@@ -115,7 +115,7 @@ async def test_a_seven_player_swiss_with_a_no_show_a_drop_and_a_restart_at_the_d
     never shows up and is decided by the clock ladder. Nobody plays round 2; the bot stops
     and comes back after the round's deadline: the overdue clocks forfeit the no-shows, the
     round closes, and the event ends with the standings the recorded results imply. (A game
-    still running at a deadline is called off as a draw: ``tests/match/test_tournaments``.)"""
+    still running at a deadline is decided by its ladder: ``tests/match/test_tournaments``.)"""
     fake, now = world.fake, Now()
     olga = organiser(world)
     people = [world.alice, world.bob, world.cat, *(world.user(n) for n in "defg")]

@@ -13,7 +13,7 @@ import pytest
 from bot.engine import BadOptions, GameError
 from bot.events import Entrant, Format, Game, default_rounds, standings
 from bot.match import MatchService
-from bot.match.clock import DAY, make_clock
+from bot.match.clock import DAY, FORFEIT, make_clock
 from bot.match.errors import (
     AlreadyEntered,
     BadEntrantCount,
@@ -180,7 +180,7 @@ async def test_a_dropped_player_resigns_and_is_never_paired_again(
         await events.leave(event_id, quitter)
 
 
-async def test_the_round_deadline_calls_late_games_off_as_draws(
+async def test_the_round_deadline_calls_late_untimed_games_off_as_draws(
         store: SqliteStore, svc: MatchService) -> None:
     now = Now()
     events = events_of(store, svc, now)
@@ -200,6 +200,54 @@ async def test_the_round_deadline_calls_late_games_off_as_draws(
     scores = {p.table_no: p.score for p in await events.events.pairings(event_id, 1)}
     assert scores == {first.table_no: 1.0 if first.first_id < (first.second_id or 0)
                       else 0.0, second.table_no: 0.5}
+
+
+async def test_a_timed_game_still_running_at_the_round_deadline_is_decided_by_its_ladder(
+        store: SqliteStore, svc: MatchService) -> None:
+    """Both players of a table paused its clocks: at the round's deadline the pause no
+    longer holds, every turn's clock is up at once, and the ladder (the autopilot, then a
+    forfeit after the clock's missed turns) ends the game under its rules; its result, not a
+    draw, closes the round."""
+    now = Now()
+    clocks = Timekeeper(svc, now=now)
+    events = EventService(store, svc, clocks=clocks, now=now)
+    event_id = await entered(events, players=4, rounds=2, round_seconds=3600.0,
+                             clock=make_clock("live", absent=FORFEIT, autopilots=2))
+    await events.start(event_id, ORGANISER)
+    (first, second) = await events.pairings(event_id)
+    assert first.match_id is not None and second.match_id is not None
+    await svc.resign(first.match_id, max(first.first_id, first.second_id or 0))
+    for user in (second.first_id, second.second_id):
+        assert user is not None
+        await clocks.vote_pause(second.match_id, user, True)
+
+    async def also() -> None:
+        await events.tick()
+
+    async def nothing(batch: Sequence[ClockOut]) -> None:
+        pass
+
+    scheduler = Scheduler(clocks, nothing, also=also)
+    now.t += 3599
+    for _ in range(3):
+        await scheduler.round()
+    late = await store.get_match(second.match_id)
+    assert late is not None and late.status == ACTIVE, "paused, and the round has time left"
+    assert (await events.get(event_id)).round == 1
+    now.t += 2
+    for _ in range(20):
+        await scheduler.round()
+        if (await events.get(event_id)).round == 2:
+            break
+    late = await store.get_match(second.match_id)
+    result = await store.get_result(second.match_id)
+    assert late is not None and late.status == FINISHED
+    assert result is not None and result.reason == "forfeit"
+    assert any(a.autopilot for a in await store.actions(second.match_id))
+    (table,) = [p for p in await events.events.pairings(event_id, 1)
+                if p.table_no == second.table_no]
+    assert table.score in (0.0, 1.0), "decided, not called off as a draw"
+    assert (await events.get(event_id)).round == 2
 
 
 async def test_a_restart_mid_opening_adopts_the_match_and_pairs_nothing_twice(
