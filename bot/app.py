@@ -30,6 +30,7 @@ from bot.discord.runtime import Runtime
 from bot.engine import registry
 from bot.match import MatchService
 from bot.match.scheduler import Sleep
+from bot.match.seasons import Seasons
 from bot.match.thinker import Thinker
 from bot.match.timekeeper import Timekeeper
 from bot.match.tournaments import EventService
@@ -45,6 +46,7 @@ from cogs.foreign import ForeignComponents
 from cogs.lobby import Lobby
 from cogs.matches import Matches
 from cogs.rules import Rules
+from cogs.seasons import SeasonCommands
 from cogs.tournaments import Tournaments
 
 log = logging.getLogger(__name__)
@@ -108,10 +110,16 @@ class ParlorBot(commands.AutoShardedBot):
         assert isinstance(self.store, SqlStore)
         tournaments = Tournaments(self.parlor, EventService(self.store, service, clocks=clocks,
                                                             now=self.clock), self.clock)
+        seasons = SeasonCommands(Seasons(self.store, service.ratings, now=self.clock))
+
+        async def also() -> None:  # the scheduler's other passes: seasons' ends, events
+            await seasons.tick()
+            await tournaments.tick()
+
         for cog in (Lobby(self.parlor), Matches(self.parlor), Rules(self.parlor),
                     Admin(self.parlor), ForeignComponents(),
-                    Clocks(self.parlor, clocks, self.clock_sleep, also=tournaments.tick),
-                    Community(self.parlor), Decks(self.parlor), tournaments):
+                    Clocks(self.parlor, clocks, self.clock_sleep, also=also),
+                    Community(self.parlor), Decks(self.parlor), tournaments, seasons):
             await self.add_cog(cog)
         self.add_dynamic_items(ParlorButton, ParlorSelect)
         if self.shard_ids is not None and 0 not in self.shard_ids:

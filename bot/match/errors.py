@@ -111,3 +111,7 @@ class BadStartTime(EventError):
 
 class ClockMismatch(EventError):
     """The match clock is too short for the round deadline (or the deadline for the clock)."""
+
+
+class SeasonError(MatchError):
+    """A season request that cannot be done: a bad end date, no finished season to show."""
