@@ -4,9 +4,7 @@ next season rates from scratch."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 
@@ -15,25 +13,9 @@ from bot.match import MatchService
 from bot.match.clock import DAY
 from bot.match.errors import SeasonError
 from bot.match.seasons import Seasons, day_start
-from bot.store import SqliteStore
 from tests.match.clocks import Now
 
 GUILD = 1
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
-    async with SqliteStore(tmp_path / "parlor.sqlite3", clock=Now()) as store:
-        yield store
-
-
-@pytest.fixture
-async def svc(store: SqliteStore) -> AsyncIterator[MatchService]:
-    service = MatchService(store, seed_source=lambda: 7)
-    try:
-        yield service
-    finally:
-        service.close()
 
 
 async def played(svc: MatchService, winner: int, loser: int) -> None:
@@ -50,9 +32,9 @@ def day(t: float) -> str:
 
 
 async def test_bad_end_days_are_refused_and_change_nothing(
-        store: SqliteStore, svc: MatchService) -> None:
+        svc: MatchService) -> None:
     now = Now()
-    seasons = Seasons(store, svc.ratings, now=now)
+    seasons = Seasons(svc.store, svc.ratings, now=now)
     for text, said in [("next friday", "YYYY-MM-DD"), (day(now.t), "begun already"),
                        (day(now.t - DAY), "begun already"),
                        (day(now.t + 400 * DAY), "366 days")]:
@@ -66,9 +48,9 @@ async def test_bad_end_days_are_refused_and_change_nothing(
 
 
 async def test_ratings_reset_on_the_chosen_day_and_the_final_table_stays(
-        store: SqliteStore, svc: MatchService) -> None:
+        svc: MatchService) -> None:
     now = Now()
-    seasons = Seasons(store, svc.ratings, now=now)
+    seasons = Seasons(svc.store, svc.ratings, now=now)
     season = await seasons.end_on(GUILD, day(now.t + 3 * DAY))
     assert season.number == 1 and season.ends_at == day_start(day(now.t + 3 * DAY))
     await played(svc, 200, 201)
