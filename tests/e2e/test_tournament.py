@@ -6,7 +6,6 @@ come as a picture with the table in its alt text."""
 from __future__ import annotations
 
 from bot.events import Entrant, Game, standings
-from bot.store import SqliteStore
 from bot.store.events import EventStore
 from tests.e2e.conftest import RENDERING, World
 from tests.e2e.test_clock import clocked_bot, settle
@@ -150,7 +149,7 @@ async def test_a_seven_player_swiss_with_a_no_show_a_drop_and_a_restart_at_the_d
         await fake.wait_until(
             lambda: any("is over." in m.content for m in fake.messages(world.table)),
             RENDERING, what="the event to end after the restart")
-    async with SqliteStore(world.db) as store:
+    async with world.store() as store:
         events = EventStore(store)
         pairings = await events.pairings(1)
         entrants = await events.entrants(1)
@@ -177,7 +176,7 @@ async def test_a_seven_player_swiss_with_a_no_show_a_drop_and_a_restart_at_the_d
 async def test_a_role_the_server_chose_may_organise(world: World) -> None:
     fake = world.fake
     role = world.guild.bot_role_id  # a role the fake guild has
-    async with SqliteStore(world.db) as store:
+    async with world.store() as store:
         await EventStore(store).set_organiser_role(world.guild.id, role)
     rita = fake.add_user("rita")
     fake.state.add_member(world.guild, rita, roles=[role])
