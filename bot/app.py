@@ -110,7 +110,8 @@ class ParlorBot(commands.AutoShardedBot):
         assert isinstance(self.store, SqlStore)
         tournaments = Tournaments(self.parlor, EventService(self.store, service, clocks=clocks,
                                                             now=self.clock), self.clock)
-        seasons = SeasonCommands(Seasons(self.store, service.ratings, now=self.clock))
+        season_rules = Seasons(self.store, service.ratings, now=self.clock)
+        seasons = SeasonCommands(season_rules)
 
         async def also() -> None:  # the scheduler's other passes: seasons' ends, events
             await seasons.tick()
@@ -119,7 +120,8 @@ class ParlorBot(commands.AutoShardedBot):
         for cog in (Lobby(self.parlor), Matches(self.parlor), Rules(self.parlor),
                     Admin(self.parlor), ForeignComponents(),
                     Clocks(self.parlor, clocks, self.clock_sleep, also=also),
-                    Community(self.parlor), Decks(self.parlor), tournaments, seasons):
+                    Community(self.parlor, season_rules), Decks(self.parlor), tournaments,
+                    seasons):
             await self.add_cog(cog)
         self.add_dynamic_items(ParlorButton, ParlorSelect)
         if self.shard_ids is not None and 0 not in self.shard_ids:

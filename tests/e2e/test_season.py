@@ -44,13 +44,19 @@ async def test_a_season_ends_on_its_day_and_its_final_table_stays(world: World) 
         await resign(world, world.bob, thread)
         board = await (await fake.slash(world.cat, "leaderboard", {"game": "zura"},
                                         channel=world.table)).reply()
-        assert board.content.split("\n")[1].startswith(f"1. <@{world.alice.id}> · ")
+        lines = board.content.split("\n")
+        assert lines[0] == "**Zura leaderboard · season 1** · page 1 of 1"
+        assert lines[1].startswith(f"1. <@{world.alice.id}> · ")
+        assert lines[-2] == (f"This season ends <t:{ends_at}:D>; its final table stays "
+                             "readable with /season show.")
     now.to(ends_at + 3600.0)  # the bot is down on the day
     async with clocked_bot(world, now):
         await settle(now)
         board = await (await fake.slash(world.cat, "leaderboard", {"game": "zura"},
                                         channel=world.table)).reply()
-        assert "Nobody is rated yet" in board.content, "the ratings reset"
+        assert board.content.split("\n")[:2] == [
+            "**Zura leaderboard · season 2** · page 1 of 1",
+            "Nobody is rated yet: finish a match against another person."], "ratings reset"
         shown = await (await fake.slash(world.cat, "season show", {"game": "zura"},
                                         channel=world.table)).reply()
         rows = shown.content.split("\n")
