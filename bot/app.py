@@ -113,9 +113,13 @@ class ParlorBot(commands.AutoShardedBot):
         season_rules = Seasons(self.store, service.ratings, now=self.clock)
         seasons = SeasonCommands(season_rules)
 
-        async def also() -> None:  # the scheduler's other passes: seasons' ends, events
-            await seasons.tick()
-            await tournaments.tick()
+        async def also() -> None:
+            """The scheduler's other passes, each failing on its own: events, seasons."""
+            for step in (tournaments.tick, seasons.tick):
+                try:
+                    await step()
+                except Exception:
+                    log.exception("the scheduled pass %s failed", step.__qualname__)
 
         for cog in (Lobby(self.parlor), Matches(self.parlor), Rules(self.parlor),
                     Admin(self.parlor), ForeignComponents(),
