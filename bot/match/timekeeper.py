@@ -20,6 +20,7 @@ from dataclasses import replace
 
 from bot.engine import Event, StaleDecision
 from bot.match import results
+from bot.match import sentences as words
 from bot.match.clock import (
     EXPIRE,
     EXPIRED,
@@ -59,7 +60,8 @@ log = logging.getLogger(__name__)
 
 AUTOPILOT_LEVEL = "normal"
 AUTOPILOT = "autopilot"
-AUTOPILOT_NEWS = "⌛ Time ran out, so the AI played this turn for you."
+AUTOPILOT_NEWS = words.AUTOPILOT.you
+"""What the seat the AI played for reads."""
 RETRY_SECONDS = 60.0
 """A rung that failed (a bug, a database hiccup) is tried again this much later."""
 
@@ -225,7 +227,8 @@ class Timekeeper(MatchHooks):
             await self.service.turns.run(live)  # an AI trade partner answers within the window
         await self.store.save_deadlines(live.id, [parked(deadline, now)], [])
         # Private news for the seat: its prompt for this window says who answered it.
-        live.events.append(Event(AUTOPILOT, AUTOPILOT_NEWS, audience=(seat.seat,)))
+        live.events.append(Event(AUTOPILOT, words.AUTOPILOT, {"player": seat.seat},
+                                 audience=(seat.seat,)))
         out: list[ClockOut] = []
         if deadline.stage != EXPIRED:
             streak = (await self._seat_clock(live.id, seat.seat)).autopilots + 1
@@ -234,8 +237,7 @@ class Timekeeper(MatchHooks):
                 then = clock.absent
                 if clock.absent == FORFEIT:
                     await self.service.play.hand_over(
-                        live, seat, f"Player {seat.seat + 1} forfeits after {streak} missed "
-                                    "turns in a row.", results.FORFEIT)
+                        live, seat, words.FORFEITS, results.FORFEIT, n=streak)
                 else:
                     await self._set_seat(live, replace(seat, is_ai=True,
                                                        ai_level=AUTOPILOT_LEVEL))
