@@ -256,6 +256,22 @@ class Timekeeper(MatchHooks):
         live.version = await self.store.update_seat(live.id, live.version, seat)
         live.seats = tuple(seat if s.seat == seat.seat else s for s in live.seats)
 
+    async def overtime(self, match_id: int) -> None:
+        """The match's time is up (its event round's deadline passed): every clock of a
+        person's open window falls due now and stands still no more, so the ladder decides
+        the game under its rules (the autopilot, then the AI or a forfeit). Called on every
+        pass of the event until the game ends, for the windows opened since."""
+        now = self.now()
+        async with self._matches.locked(match_id) as live:
+            if not self._people(live):
+                return
+            due = [replace(d, due_at=min(d.due_at, now), next_at=min(d.next_at, now),
+                           held_at=None)
+                   for d in await self.store.deadlines_of([live.id])
+                   if d.stage != EXPIRED and (d.due_at > now or d.held_at is not None)]
+            if due:
+                await self.store.save_deadlines(live.id, due, [])
+
     # -- taking a seat back ----------------------------------------------------------------------
 
     async def take_back(self, match_id: int, user_id: int) -> list[ClockOut]:

@@ -1,4 +1,4 @@
--- Parlor schema, version 7, PostgreSQL dialect of migrations/0007_languages.sql: a server's
+-- Parlor schema, version 10, PostgreSQL dialect of migrations/0010_languages.sql: a server's
 -- chosen language and each person's latest Discord locale and chosen language.
 
 ALTER TABLE guild_settings ADD COLUMN language TEXT;
