@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck bench clean
+.PHONY: run test lint typecheck bench words clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,11 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	$(PY) -m mypy
+
+# Bring the catalogues (bot/words/locales) up to date with the code; then translate the new
+# messages in each .po (the catalogue tests fail until every one is).
+words: $(STAMP)
+	$(PY) -m bot.words.extract
 
 # RLCard's UNO is an outside reference row in `bench engine`; best effort, skipped if absent.
 bench: $(STAMP)

@@ -25,8 +25,10 @@ from bot.discord.delivery import Delivery
 from bot.discord.guards import GuardedTree
 from bot.discord.images import Images
 from bot.discord.items import ParlorButton, ParlorSelect
+from bot.discord.readers import Readers
 from bot.discord.replies import explain
 from bot.discord.runtime import Runtime
+from bot.discord.translator import CatalogueTranslator
 from bot.engine import registry
 from bot.match import MatchService
 from bot.match.scheduler import Sleep
@@ -43,6 +45,7 @@ from cogs.clock import Clocks
 from cogs.community import Community
 from cogs.decks import Decks
 from cogs.foreign import ForeignComponents
+from cogs.languages import Languages
 from cogs.lobby import Lobby
 from cogs.matches import Matches
 from cogs.rules import Rules
@@ -105,8 +108,11 @@ class ParlorBot(commands.AutoShardedBot):
                    else MatchService(self.store, thinker=thinker, workers=self.workers,
                                      seed_source=self.seed_source))
         clocks = Timekeeper(service, now=self.clock)
-        delivery = Delivery(self, service, self.store, self.images, clock=self.clock)
-        self.parlor = Runtime(service, self.store, delivery, Clicks(service, delivery))
+        readers = Readers(self.store, self)
+        await readers.load()
+        delivery = Delivery(self, service, self.store, self.images, clock=self.clock,
+                            readers=readers)
+        self.parlor = Runtime(service, self.store, delivery, Clicks(service, delivery), readers)
         assert isinstance(self.store, SqlStore)
         tournaments = Tournaments(self.parlor, EventService(self.store, service, clocks=clocks,
                                                             now=self.clock), self.clock)
@@ -125,9 +131,10 @@ class ParlorBot(commands.AutoShardedBot):
                     Admin(self.parlor), ForeignComponents(),
                     Clocks(self.parlor, clocks, self.clock_sleep, also=also),
                     Community(self.parlor, season_rules), Decks(self.parlor), tournaments,
-                    seasons):
+                    seasons, Languages(self.parlor)):
             await self.add_cog(cog)
         self.add_dynamic_items(ParlorButton, ParlorSelect)
+        await self.tree.set_translator(CatalogueTranslator())
         if self.shard_ids is not None and 0 not in self.shard_ids:
             log.info("shards %s: the process running shard 0 syncs the commands",
                      self.shard_ids)
@@ -151,6 +158,11 @@ class ParlorBot(commands.AutoShardedBot):
         drawing = asyncio.create_task(self.images.start())  # alongside, not first
         await self.parlor.delivery.reconcile_all()
         await drawing
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Remember each person's Discord locale (alongside the answer, never before it)."""
+        if self.parlor is not None:
+            await self.parlor.readers.note(interaction)
 
     async def close(self) -> None:
         """Let clicks and deliveries in progress finish (their moves are committed already),

@@ -10,23 +10,39 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.clock import PRESETS
 from bot.discord.guards import can_manage
+from bot.discord.readers import language_choices, picked, reader
+from bot.discord.replies import say
 from bot.discord.runtime import Runtime
 from bot.engine import GameError
-from bot.match.clock import CUSTOM, MAX_AWAY_DAYS, MAX_CUSTOM_MINUTES, duration, server_clock
+from bot.engine.said import said, said_n
+from bot.match.clock import CUSTOM, MAX_AWAY_DAYS, MAX_CUSTOM_MINUTES, server_clock
 from bot.store import GuildSettings
+from bot.words import Language
+from bot.words.locales import NAMES
 
 ClockPreset = Literal["live", "standard", "async", "custom"]
 
 
-def settings_text(s: GuildSettings) -> str:
-    where = ", ".join(f"<#{c}>" for c in s.allowed_channels) or "any channel"
+def settings_text(s: GuildSettings, lang: Language) -> str:
+    """The server's settings as /settings shows them, in the reader's language."""
     clock = server_clock(s)
-    away = f"up to {s.away_days} days per match" if s.away_days else "not allowed"
-    return (f"Matches get their own thread: {'yes' if s.use_threads else 'no'}\n"
-            f"Default clock: {clock.preset}, {duration(clock.seconds)} per turn\n"
-            f"Time away (/away): {away}\n"
-            f"Games may start in: {where}")
+    lines = [
+        said("Matches get their own thread: yes") if s.use_threads
+        else said("Matches get their own thread: no"),
+        said("Default clock: {preset}, {time} per turn",
+             preset=PRESETS.get(clock.preset, clock.preset), time=lang.span(clock.seconds)),
+        said_n("Time away (/away): up to {n} day per match",
+               "Time away (/away): up to {n} days per match", s.away_days) if s.away_days
+        else said("Time away (/away): not allowed"),
+        said("Games may start in: {channels}",
+             channels=", ".join(f"<#{c}>" for c in s.allowed_channels))
+        if s.allowed_channels else said("Games may start in: any channel"),
+        said("Language: {language}", language=NAMES[s.language]) if s.language
+        else said("Language: automatic (from Discord)"),
+    ]
+    return "\n".join(lang.say(line) for line in lines)
 
 
 class Admin(commands.Cog):
@@ -43,16 +59,19 @@ class Admin(commands.Cog):
         away_days="Days a player may stop their clocks per match with /away (0: never)",
         allow="Let games start in this channel (once any is listed, only those)",
         disallow="Take this channel off the list",
+        language="The language of match threads and posts (default: the server's Discord's)",
     )
+    @app_commands.choices(language=language_choices("Automatic (the server's Discord language)"))
     async def settings(self, interaction: discord.Interaction[Any], threads: bool | None = None,
                        clock: ClockPreset | None = None,
                        minutes: app_commands.Range[int, 1, MAX_CUSTOM_MINUTES] | None = None,
                        away_days: app_commands.Range[int, 0, MAX_AWAY_DAYS] | None = None,
                        allow: discord.TextChannel | None = None,
-                       disallow: discord.TextChannel | None = None) -> None:
+                       disallow: discord.TextChannel | None = None,
+                       language: app_commands.Choice[str] | None = None) -> None:
         assert interaction.guild_id is not None
         if not can_manage(interaction):  # a server may open the command to more members
-            raise GameError("Only members with Manage Server can change Parlor's settings.")
+            raise GameError(said("Only members with Manage Server can change Parlor's settings."))
         await interaction.response.defer(ephemeral=True, thinking=True)  # before the reads
         current = await self.rt.store.get_guild_settings(interaction.guild_id)
         channels = [c for c in current.allowed_channels if disallow is None or c != disallow.id]
@@ -66,7 +85,8 @@ class Admin(commands.Cog):
             clock_preset=current.clock_preset if clock is None else clock,
             clock_minutes=current.clock_minutes if minutes is None else minutes,
             away_days=current.away_days if away_days is None else away_days,
-            allowed_channels=tuple(channels))
+            allowed_channels=tuple(channels),
+            language=current.language if language is None else picked(language))
         if updated != current:
             await self.rt.store.put_guild_settings(updated)
-        await interaction.followup.send(settings_text(updated), ephemeral=True)
+        await say(interaction, settings_text(updated, reader(interaction)))

@@ -20,9 +20,11 @@ from discord.ext import commands
 from bot.discord import customid as cid
 from bot.discord.clock import BACK, PAUSE, RESUME, when, words
 from bot.discord.delivery import Outgoing
+from bot.discord.replies import say
 from bot.discord.runtime import Runtime, match_title
 from bot.discord.suggest import match_choices
 from bot.engine import GameError
+from bot.engine.said import said
 from bot.match import MatchInfo, Outbound
 from bot.match.notices import (
     AwayChanged,
@@ -80,11 +82,14 @@ class Clocks(commands.Cog, name="Clocks"):
 
     async def announce(self, info: MatchInfo, notice: Notice) -> None:
         """A reminder goes by DM when DMs reach the player; everything else to the thread."""
-        out, ping = words(info, notice)
+        readers = self.rt.readers
+        out, ping = words(info, notice, await readers.of_server(info.guild_id))
         if isinstance(notice, Reminder) and notice.dm_ok:
-            title = f"**{match_title(info.game, info.id)}**"
-            dm = Outgoing(f"{title} · Half your time is gone: your move is due "
-                          f"{when(notice.due_at)}. Your prompt is above (or use /hand).")
+            reader = await readers.of_user(notice.user_id)
+            dm = Outgoing(reader.say(said(
+                "**{match}** · Half your time is gone: your move is due {due}. Your prompt is "
+                "above (or use /hand).", match=match_title(info.game, info.id),
+                due=when(notice.due_at))))
             if await self.rt.delivery.dm(info, notice.user_id, [dm]):
                 return
             ping = False  # the note that their DMs are closed has just pinged them
@@ -98,7 +103,7 @@ class Clocks(commands.Cog, name="Clocks"):
             return match
         found = await self.rt.store.matches_in_channel(interaction.channel_id or 0, (ACTIVE,))
         if len(found) != 1:
-            raise GameError("Name the match, or use this in its thread.")
+            raise GameError(said("Name the match, or use this in its thread."))
         return found[0].id
 
     async def vote(self, interaction: Interaction, match_id: int, pause: bool) -> None:
@@ -106,7 +111,7 @@ class Clocks(commands.Cog, name="Clocks"):
             await interaction.response.defer(ephemeral=True, thinking=True)
         batch = await self.clocks.vote_pause(match_id, interaction.user.id, pause)
         await self.deliver(batch, actor=interaction)
-        await interaction.followup.send("Your vote counts.", ephemeral=True)
+        await say(interaction, said("Your vote counts."))
 
     @app_commands.command(name="pause", description="Vote to stop a match's clocks "
                           "(more than half of the players must agree)")

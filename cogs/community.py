@@ -29,9 +29,11 @@ from bot.discord.community import (
     undo_view,
 )
 from bot.discord.delivery import Outgoing
+from bot.discord.replies import say
 from bot.discord.runtime import Runtime, match_title
 from bot.discord.suggest import MATCH_HELP, game_choices, pick_match
 from bot.engine import registry
+from bot.engine.said import said
 from bot.match import Outbound
 from bot.match.ratings import standing
 from bot.match.results import Record, records
@@ -164,11 +166,11 @@ class Community(commands.Cog):
         if asked:
             await self.rt.delivery.post(info, Outgoing(asked_text(info, asked[0]),
                                                        view=undo_view(match_id)))
-            text = "The other players are asked in the match's thread."
+            text = said("The other players are asked in the match's thread.")
         else:
-            text = "Your move is taken back."
+            text = said("Your move is taken back.")
         await self.deliver(out, interaction)
-        await interaction.followup.send(text, ephemeral=True)
+        await say(interaction, text)
 
     async def click(self, interaction: Interaction, c: cid.CustomId) -> None:
         """An Agree / Refuse press on an undo request."""

@@ -24,10 +24,11 @@ from bot.discord.decks import (
     show_text,
 )
 from bot.discord.delivery import LOBBY as LOBBY_POST
-from bot.discord.lobby import lobby_text
+from bot.discord.lobby import lobby_post
 from bot.discord.replies import say
 from bot.discord.runtime import Runtime, match_title
 from bot.engine import GameError, registry
+from bot.engine.said import said
 from bot.store import LOBBY
 
 Interaction = discord.Interaction[Any]
@@ -81,7 +82,7 @@ class Decks(commands.Cog):
     async def delete(self, interaction: Interaction, deck: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await decks_of(self.rt).delete(interaction.user.id, deck)
-        await say(interaction, "Deleted.")
+        await say(interaction, said("Deleted."))
 
     @group.command(name="choose", description="The deck you play in an Auroria lobby")
     @app_commands.describe(deck="A structure deck, random, one of yours, or a deck code",
@@ -94,7 +95,8 @@ class Decks(commands.Cog):
         info = await decks_of(self.rt).choose(match_id, interaction.user.id, deck)
         await say(interaction, f"You play {playing(info, interaction.user.id)} in "
                                f"**{match_title(info.game, info.id)}**.")
-        await self.rt.delivery.edit_posts(info, LOBBY_POST, lobby_text(info))
+        await self.rt.delivery.edit_posts(info, LOBBY_POST,
+                                          await lobby_post(self.rt.delivery, info))
 
     async def _lobby_here(self, interaction: Interaction) -> int:
         if interaction.channel_id is not None:
@@ -103,4 +105,4 @@ class Decks(commands.Cog):
                     and any(s.user_id == interaction.user.id for s in m.seats)]
             if len(mine) == 1:
                 return mine[0].id
-        raise GameError("Say which lobby: /deck choose deck:… match:…")
+        raise GameError(said("Say which lobby: /deck choose deck:… match:…"))

@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.discord import customid as cid
 from bot.discord.guards import FOREIGN
+from bot.discord.readers import reader
 
 Interaction = discord.Interaction[Any]
 
@@ -26,4 +27,5 @@ class ForeignComponents(commands.Cog):
         custom_id = str(data.get("custom_id", ""))
         if cid.claimed(custom_id):
             return
-        await interaction.response.send_message(FOREIGN, ephemeral=True)
+        await interaction.response.send_message(reader(interaction).say(FOREIGN),
+                                                ephemeral=True)

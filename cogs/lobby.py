@@ -19,6 +19,7 @@ from bot.discord.lobby import REPLY, lobby_text, parse_variants, reply_text
 from bot.discord.runtime import Runtime, match_title
 from bot.discord.suggest import game_choices
 from bot.engine import BadOptions, Game, GameError, parse_options, registry
+from bot.engine.said import said, said_n
 from bot.engine.usertext import quoted
 from bot.match import BadSeatCount, MatchInfo, Outbound
 from bot.match.clock import DEFAULT_AUTOPILOTS, MAX_AUTOPILOTS, MAX_CUSTOM_MINUTES, server_clock
@@ -60,7 +61,9 @@ class Lobby(commands.Cog):
                    undo: bool = False) -> None:
         chosen = registry.get(game)
         if len(variants) > VARIANTS_MAX:
-            raise BadOptions(f"Variants can be at most {VARIANTS_MAX} characters long.")
+            raise BadOptions(said_n("Variants can be at most {n} character long.",
+                                    "Variants can be at most {n} characters long.",
+                                    VARIANTS_MAX))
         options = parse_variants(variants)
         parse_options(chosen.options, options)  # refused here, before the public "thinking…"
         self._check(chosen, ai_players, ai_level)
@@ -69,6 +72,7 @@ class Lobby(commands.Cog):
         assert guild is not None
         timer = server_clock(settings, clock, minutes, absent, missed)
         await interaction.response.defer(thinking=True)
+        lang = await self.rt.readers.of_server(guild)
         info = await self.rt.service.create(chosen.name, host, guild_id=guild,
                                             channel_id=interaction.channel_id, options=options,
                                             clock=timer, undo=undo)
@@ -85,12 +89,12 @@ class Lobby(commands.Cog):
             outbound = await self.rt.service.start(info.id, host)
             info = await self.rt.service.info(info.id)
             dealt = (await self.rt.service.board(info.id)).view
-        view = (lobby_view(info.id, chosen.ai_levels.index(ai_level)) if dealt is None
+        view = (lobby_view(info.id, chosen.ai_levels.index(ai_level), lang) if dealt is None
                 else None)
-        await self.rt.delivery.post(info, Outgoing(lobby_text(info, dealt), view=view),
+        await self.rt.delivery.post(info, Outgoing(lobby_text(info, lang, dealt), view=view),
                                     LOBBY_MESSAGE, mentions=False)
         await self.rt.delivery.probe_dm(info, host)
-        reply = await interaction.followup.send(reply_text(info), wait=True)
+        reply = await interaction.followup.send(reply_text(info, lang), wait=True)
         await self.rt.store.put_message(MessageRecord(info.id, REPLY, reply.channel.id,
                                                       reply.id))
         await offer_decks(interaction, info)
@@ -122,13 +126,14 @@ class Lobby(commands.Cog):
     @staticmethod
     def _check(game: Game[Any, Any], ai_players: int, ai_level: str) -> None:
         if ai_level not in game.ai_levels:
-            raise BadOptions(f"AI level {quoted(ai_level)} is unknown. Levels: "
-                             f"{', '.join(game.ai_levels)}.")
+            raise BadOptions(said("AI level {level} is unknown. Levels: {levels}.",
+                                  level=quoted(ai_level), levels=", ".join(game.ai_levels)))
         if ai_players < 0:
-            raise BadSeatCount("The number of AI players can't be negative.")
+            raise BadSeatCount(said("The number of AI players can't be negative."))
         if ai_players + 1 > game.max_players:
-            raise BadSeatCount(f"{game.title} seats at most {game.max_players} players, "
-                               "you included.")
+            raise BadSeatCount(said_n("{game} seats at most {n} player, you included.",
+                                      "{game} seats at most {n} players, you included.",
+                                      game.max_players, game=game.title))
 
     async def _check_channel(self, interaction: discord.Interaction[Any]) -> GuildSettings:
         """The server's settings, once games may start here (else a private refusal)."""
@@ -138,7 +143,7 @@ class Lobby(commands.Cog):
         here = {interaction.channel_id, getattr(channel, "parent_id", None)}
         if settings.allowed_channels and here.isdisjoint(settings.allowed_channels):
             allowed = ", ".join(f"<#{c}>" for c in settings.allowed_channels)
-            raise BadOptions(f"Games can't start here. Try {allowed}.")
+            raise BadOptions(said("Games can't start here. Try {channels}.", channels=allowed))
         threads = settings.use_threads and isinstance(channel, discord.TextChannel)
         require_bot_permissions(interaction, threads)
         return settings

@@ -13,9 +13,12 @@ from bot.discord.delivery import TURN, who
 from bot.discord.guards import can_manage
 from bot.discord.items import card, resign_view
 from bot.discord.lobby import lobby_text, refresh
+from bot.discord.readers import reader
+from bot.discord.replies import say
 from bot.discord.runtime import Runtime, match_title
 from bot.discord.suggest import MATCH_HELP, match_choices, match_label, pick_match
 from bot.engine import GameError
+from bot.engine.said import said
 from bot.match import MatchInfo
 
 LIST_LIMIT = 15
@@ -50,8 +53,7 @@ class Matches(commands.Cog):
                 ephemeral=True, view=card(await self.rt.delivery.table_words(match_id)))
             return
         await self.rt.delivery.repost(match_id)
-        await interaction.followup.send("The table is posted again in the match's thread.",
-                                        ephemeral=True)
+        await say(interaction, said("The table is posted again in the match's thread."))
 
     @app_commands.command(name="resign", description="Leave a running match (the AI takes over)")
     @app_commands.describe(match=MATCH_HELP)
@@ -61,10 +63,10 @@ class Matches(commands.Cog):
         match_id = await self.pick(interaction, match)
         info = await self.rt.service.info(match_id)
         if info.seat_of(interaction.user.id) is None:
-            raise GameError("You are not playing in this match.")
-        await interaction.followup.send(
-            f"Resign from **{match_title(info.game, info.id)}**? You will be ranked last.",
-            view=resign_view(match_id), ephemeral=True)
+            raise GameError(said("You are not playing in this match."))
+        await say(interaction, said("Resign from **{match}**? You will be ranked last.",
+                                    match=match_title(info.game, info.id)),
+                  view=resign_view(match_id, reader(interaction)))
 
     group = app_commands.Group(name="match", description="Your matches")
 
@@ -73,12 +75,12 @@ class Matches(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         infos = await self.rt.service.matches_of(interaction.user.id)
         if not infos:
-            await interaction.followup.send(
-                "You are in no lobby or running match. Start one with /play.", ephemeral=True)
+            await say(interaction,
+                      said("You are in no lobby or running match. Start one with /play."))
             return
-        user = interaction.user.id
+        user, lang = interaction.user.id, reader(interaction)
         lines = [" · ".join(part for part in (match_label(i, user), await self.link(i),
-                                               clock_note(i, user)) if part)
+                                               clock_note(i, user, lang)) if part)
                  for i in infos[:LIST_LIMIT]]
         await interaction.followup.send("\n".join(lines), ephemeral=True)
 
@@ -87,14 +89,17 @@ class Matches(commands.Cog):
     @app_commands.autocomplete(match=match_choices)
     async def info(self, interaction: discord.Interaction[Any], match: int | None = None) -> None:
         info = await self.rt.service.info(await self.pick(interaction, match))
-        lines = [lobby_text(info)]
+        lang = reader(interaction)
+        lines = [lobby_text(info, lang)]
         if info.to_act:
-            lines.append("To act: " + ", ".join(who(info, s) for s in info.to_act))
-        if note := clock_note(info, interaction.user.id):
-            lines.append(f"Clock: {note}")
+            lines.append(lang.say(said("To act: {players}",
+                                       players=", ".join(who(info, s) for s in info.to_act))))
+        if note := clock_note(info, interaction.user.id, lang):
+            lines.append(lang.say(said("Clock: {clock}", clock=note)))
         if info.result is not None:
-            lines.append("Placings: " + ", ".join(
-                f"{who(info, s)} {p}" for s, p in enumerate(info.result.placings)))
+            lines.append(lang.say(said("Placings: {placings}", placings=", ".join(
+                f"{who(info, s)} {lang.ordinal(p)}"
+                for s, p in enumerate(info.result.placings)))))
         lines.append(await self.link(info))
         await interaction.followup.send(
             "\n".join(lines), ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
@@ -110,8 +115,8 @@ class Matches(commands.Cog):
         await self.rt.delivery.deliver(outbound, actor=interaction)
         info = await self.rt.service.info(match_id)
         await self.refresh_lobby(info)
-        await interaction.followup.send(f"**{match_title(info.game, info.id)}** is cancelled.",
-                                        ephemeral=True)
+        await say(interaction, said("**{match}** is cancelled.",
+                                    match=match_title(info.game, info.id)))
 
     @group.command(name="remove",
                    description="Take a player out of a match (its host or a server manager)")
@@ -126,9 +131,9 @@ class Matches(commands.Cog):
         await self.rt.delivery.deliver(outbound, actor=interaction)
         info = await self.rt.service.info(match_id)
         await self.refresh_lobby(info)
-        await interaction.followup.send(
-            f"<@{player.id}> is out of **{match_title(info.game, info.id)}**.", ephemeral=True,
-            allowed_mentions=discord.AllowedMentions.none())
+        await say(interaction, said("{player} is out of **{match}**.", player=player.mention,
+                                    match=match_title(info.game, info.id)),
+                  allowed_mentions=discord.AllowedMentions.none())
 
     async def refresh_lobby(self, info: MatchInfo) -> None:
         """Show the lobby post's new seats (or that it closed) and the /play reply's state;

@@ -27,6 +27,7 @@ from bot.match import MatchEnded, MatchService, Outbound, PrivateUpdate, PublicU
 from bot.match.thinker import Thinker
 from bot.settings import SettingsError, load_settings
 from bot.store import SeatRecord, SqliteStore, StoreError
+from bot.words import english
 
 ME = 1
 """The terminal player's user id."""
@@ -34,10 +35,6 @@ ME = 1
 
 class InputEnded(Exception):
     """Standard input closed while a decision was waiting."""
-
-
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 HELP = """\
@@ -107,7 +104,7 @@ class Table:
         self.say(f"Game over{reason}.{detail}")
         order = sorted(range(len(result.placings)), key=lambda s: result.placings[s])
         for s in order:
-            self.say(f"  {_ordinal(result.placings[s])}: {self.names[s]} — "
+            self.say(f"  {english().ordinal(result.placings[s])}: {self.names[s]} — "
                      f"score {result.scores[s]:g}")
 
     def ask(self, decision: Decision) -> list[str]:

@@ -23,9 +23,11 @@ from bot.discord.community import UNDO
 from bot.discord.delivery import Delivery, menu_card
 from bot.discord.events import EVENT
 from bot.discord.guards import can_manage
-from bot.discord.lobby import lobby_text, refresh
+from bot.discord.lobby import lobby_post, refresh
+from bot.discord.readers import reader
 from bot.discord.replies import answering
 from bot.engine import ORDER, Decision, GameError, IllegalAction, registry
+from bot.engine.said import said
 from bot.match import MatchService
 
 Interaction = discord.Interaction[Any]
@@ -91,11 +93,12 @@ class Clicks:
             # Once dealt, the post names the decks as dealt (a random one too).
             view = ((await self.service.board(c.match)).view if c.verb == items.START
                     else None)
-            await interaction.edit_original_response(content=lobby_text(info, view), view=None)
+            await interaction.edit_original_response(
+                content=await lobby_post(self.delivery, info, view), view=None)
             await refresh(self.delivery, info, post=False)
             await self.delivery.deliver(outbound, actor=interaction)
             return
-        await interaction.edit_original_response(content=lobby_text(info))
+        await interaction.edit_original_response(content=await lobby_post(self.delivery, info))
         await refresh(self.delivery, info, post=False)
 
     # -- table -------------------------------------------------------------------------------
@@ -103,8 +106,9 @@ class Clicks:
     async def resign(self, interaction: Interaction, match_id: int) -> None:
         await interaction.response.defer()
         outbound = await self.service.resign(match_id, interaction.user.id)
-        await interaction.edit_original_response(content="You resigned; the AI plays your seat.",
-                                                 view=None)
+        await interaction.edit_original_response(
+            content=reader(interaction).say(said("You resigned; the AI plays your seat.")),
+            view=None)
         await self.delivery.deliver(outbound, actor=interaction)
 
     # -- decisions ---------------------------------------------------------------------------

@@ -13,8 +13,9 @@ from bot.discord import customid as cid
 from bot.discord.delivery import Outgoing
 from bot.discord.items import ParlorButton
 from bot.discord.runtime import match_title
+from bot.engine.said import Said, said, said_n
 from bot.match import MatchInfo
-from bot.match.clock import AI, duration, time_left
+from bot.match.clock import AI, MatchClock, time_left
 from bot.match.notices import (
     Autopiloted,
     AwayChanged,
@@ -27,6 +28,7 @@ from bot.match.notices import (
     SeatTakenBack,
 )
 from bot.store import ACTIVE
+from bot.words import Language
 
 Interaction = discord.Interaction[Any]
 
@@ -40,18 +42,39 @@ def when(t: float, style: Literal["R", "f"] = "R") -> str:
     return discord.utils.format_dt(datetime.fromtimestamp(t, UTC), style)
 
 
-def clock_note(info: MatchInfo, user_id: int) -> str:
+PRESETS: Final = {"live": said("live"), "standard": said("standard"), "async": said("async"),
+                   "custom": said("custom")}
+"""Each clock preset's name as a sentence says it."""
+
+
+def clock_words(clock: MatchClock, lang: Language) -> str:
+    """One line for lobby posts, /match info and /settings: the preset, the time per turn
+    and what missed turns lead to."""
+    preset = PRESETS.get(clock.preset, clock.preset)
+    if clock.absent == AI:
+        return lang.say(said_n(
+            "{preset}, {time} per turn; after {n} missed turn in a row the AI takes the seat",
+            "{preset}, {time} per turn; after {n} missed turns in a row the AI takes the seat",
+            clock.autopilots, preset=preset, time=lang.span(clock.seconds)))
+    return lang.say(said_n(
+        "{preset}, {time} per turn; after {n} missed turn in a row the player forfeits",
+        "{preset}, {time} per turn; after {n} missed turns in a row the player forfeits",
+        clock.autopilots, preset=preset, time=lang.span(clock.seconds)))
+
+
+def clock_note(info: MatchInfo, user_id: int, lang: Language) -> str:
     """How the clock stands for the user, for /match list and /match info ("" untimed)."""
     if info.clock is None or info.status != ACTIVE:
         return ""
     if info.paused:
-        return "clocks paused"
+        return lang.say(said("clocks paused"))
     deadline = info.deadline_for(user_id)
     if deadline is None:
         return ""
     if deadline.held_at is not None:
-        return f"clock stopped ({duration(time_left(deadline, deadline.held_at))} left)"
-    return f"due {when(deadline.due_at)}"
+        return lang.say(said("clock stopped ({time} left)",
+                             time=lang.span(time_left(deadline, deadline.held_at))))
+    return lang.say(said("due {when}", when=when(deadline.due_at)))
 
 
 def clock_view(match_id: int, verb: str, label: str,
@@ -61,52 +84,76 @@ def clock_view(match_id: int, verb: str, label: str,
     return view
 
 
-def words(info: MatchInfo, notice: Notice) -> tuple[Outgoing, bool]:
-    """A notice as a thread post, and whether it may ping the player it names."""
-    title = f"**{match_title(info.game, info.id)}**"
+def words(info: MatchInfo, notice: Notice, lang: Language) -> tuple[Outgoing, bool]:
+    """A notice as a thread post in the server's language ``lang``, and whether it may ping
+    the player it names."""
+    title = match_title(info.game, info.id)
+
+    def out(sentence: Said, view: discord.ui.View | None = None) -> Outgoing:
+        return Outgoing(lang.say(sentence), view=view)
+
     match notice:
         case Reminder(user_id=user, due_at=due):
-            return Outgoing(f"<@{user}>, half your time in {title} is gone: your move is due "
-                            f"{when(due)}. Press **My hand** under the latest board."), True
+            return out(said("<@{user}>, half your time in **{match}** is gone: your move is due "
+                            "{due}. Press **My hand** under the latest board.",
+                            user=str(user), match=title, due=when(due))), True
         case LastCall(user_id=user, due_at=due):
-            return Outgoing(f"⏳ <@{user}>, your move in {title} is due {when(due)}; then the "
-                            "AI moves for you."), True
+            return out(said("⏳ <@{user}>, your move in **{match}** is due {due}; then the AI "
+                            "moves for you.", user=str(user), match=title, due=when(due))), True
         case Autopiloted(user_id=user, streak=streak, limit=limit, then=None):
-            return Outgoing(f"⌛ Time ran out for <@{user}>, so the AI played their turn "
-                            f"({streak} of {limit} missed turns in a row before it keeps the "
-                            "seat)."), True
+            return out(said_n("⌛ Time ran out for <@{user}>, so the AI played their turn "
+                              "({streak} of {n} missed turn in a row before it keeps the "
+                              "seat).",
+                              "⌛ Time ran out for <@{user}>, so the AI played their turn "
+                              "({streak} of {n} missed turns in a row before it keeps the "
+                              "seat).", limit, user=str(user), streak=streak)), True
         case Autopiloted(match_id=match_id, user_id=user, streak=streak, then=then) if then == AI:
-            return Outgoing(
-                f"⌛ Time ran out for <@{user}> {streak} turns in a row, so the AI plays their "
-                "seat from now on. Press **Take my seat back** to play again.",
-                view=clock_view(match_id, BACK, "Take my seat back",
-                                discord.ButtonStyle.primary)), True
+            return out(said_n("⌛ Time ran out for <@{user}> {n} turn in a row, so the AI plays "
+                              "their seat from now on. Press **Take my seat back** to play "
+                              "again.",
+                              "⌛ Time ran out for <@{user}> {n} turns in a row, so the AI plays "
+                              "their seat from now on. Press **Take my seat back** to play "
+                              "again.", streak, user=str(user)),
+                       clock_view(match_id, BACK, lang.say(said("Take my seat back")),
+                                  discord.ButtonStyle.primary)), True
         case Autopiloted(user_id=user, streak=streak):
-            return Outgoing(f"⌛ Time ran out for <@{user}> {streak} turns in a row, so they "
-                            "forfeit; the AI finishes their seat."), True
+            return out(said_n("⌛ Time ran out for <@{user}> {n} turn in a row, so they forfeit; "
+                              "the AI finishes their seat.",
+                              "⌛ Time ran out for <@{user}> {n} turns in a row, so they "
+                              "forfeit; the AI finishes their seat.", streak,
+                              user=str(user))), True
         case SeatTakenBack(user_id=user):
-            return Outgoing(f"<@{user}> takes their seat back from the AI."), False
+            return out(said("<@{user}> takes their seat back from the AI.", user=str(user))), False
         case PauseVote(match_id=match_id, user_id=user, pause=pause, votes=votes,
                        needed=needed):
-            what, verb = ("pause", PAUSE) if pause else ("restart", RESUME)
-            return Outgoing(f"<@{user}> votes to {what} the clocks of {title} ({votes} of "
-                            f"{needed} votes). Agree with the button or /{verb}.",
-                            view=clock_view(match_id, verb, f"{what.capitalize()} too")), False
+            if pause:
+                return out(said("<@{user}> votes to pause the clocks of **{match}** ({votes} of "
+                                "{needed} votes). Agree with the button or /pause.",
+                                user=str(user), match=title, votes=votes, needed=needed),
+                           clock_view(match_id, PAUSE, lang.say(said("Pause too")))), False
+            return out(said("<@{user}> votes to restart the clocks of **{match}** ({votes} of "
+                            "{needed} votes). Agree with the button or /resume.",
+                            user=str(user), match=title, votes=votes, needed=needed),
+                       clock_view(match_id, RESUME, lang.say(said("Restart too")))), False
         case PauseChanged(match_id=match_id, paused=True):
-            return Outgoing(f"⏸️ The clocks of {title} are paused by vote; moves can still be "
+            return out(said("⏸️ The clocks of **{match}** are paused by vote; moves can still be "
                             "made. Vote to restart them with the button or /resume.",
-                            view=clock_view(match_id, RESUME, "Restart the clocks")), False
+                            match=title),
+                       clock_view(match_id, RESUME, lang.say(said("Restart the clocks")))), False
         case PauseChanged():
-            return Outgoing(f"▶️ The clocks of {title} run again."), False
+            return out(said("▶️ The clocks of **{match}** run again.", match=title)), False
         case AwayChanged(user_id=user, until=None, used_up=used_up):
             if used_up:
-                return Outgoing(f"<@{user}>'s time away is used up: their clock in {title} "
-                                "runs again."), True
-            return Outgoing(f"<@{user}> is back: their clock in {title} runs again."), False
+                return out(said("<@{user}>'s time away is used up: their clock in **{match}** "
+                                "runs again.", user=str(user), match=title)), True
+            return out(said("<@{user}> is back: their clock in **{match}** runs again.",
+                            user=str(user), match=title)), False
         case AwayChanged(user_id=user, until=until):
             assert until is not None
-            return Outgoing(f"<@{user}> is away until {when(until, 'f')}: their clock in "
-                            f"{title} stands still."), False
+            return out(said("<@{user}> is away until {until}: their clock in **{match}** "
+                            "stands still.", user=str(user), until=when(until, "f"),
+                            match=title)), False
         case NoAwayLeft(user_id=user):
-            return Outgoing(f"<@{user}> has no time away left in {title}."), False
+            return out(said("<@{user}> has no time away left in **{match}**.", user=str(user),
+                            match=title)), False
     raise AssertionError(f"no words for {notice!r}")

@@ -11,18 +11,19 @@ from typing import Any, Final
 import discord
 from discord import app_commands
 
-from bot.discord.delivery import ordinal as nth
 from bot.discord.items import buttons_view
 from bot.discord.runtime import match_title, runtime_of
 from bot.discord.suggest import MAX_CHOICES
 from bot.engine import GameError
 from bot.engine.names import with_names
+from bot.engine.said import said
 from bot.match import MatchInfo
 from bot.match.ratings import ordinal, page
 from bot.match.replay import Replay
 from bot.match.results import ending
 from bot.match.undo import UndoAsked
 from bot.store import CANCELLED, FINISHED, MatchRecord, RatingRecord, ResultRecord
+from bot.words import english
 
 Interaction = discord.Interaction[Any]
 
@@ -35,7 +36,7 @@ PAGE_SIZE: Final = 10
 
 def guild_of(interaction: Interaction) -> int:
     if interaction.guild_id is None:
-        raise GameError("Ratings and history belong to a server: use this in one.")
+        raise GameError(said("Ratings and history belong to a server: use this in one."))
     return interaction.guild_id
 
 
@@ -68,7 +69,8 @@ def thread_link(record: MatchRecord) -> str:
 def standings(record: MatchRecord, result: ResultRecord) -> str:
     """"1st @a, 2nd AI 2" in placing order."""
     order = sorted(range(len(result.placings)), key=lambda s: result.placings[s])
-    return ", ".join(f"{nth(result.placings[s])} {_who(record, s)}" for s in order
+    place = english().ordinal  # the server's language once these posts are converted
+    return ", ".join(f"{place(result.placings[s])} {_who(record, s)}" for s in order
                      if s < len(record.seats))
 
 

@@ -12,7 +12,7 @@ from discord import app_commands
 from bot.discord import customid as cid
 from bot.discord.delivery import LOBBY as LOBBY_POST
 from bot.discord.items import ParlorSelect
-from bot.discord.lobby import lobby_text
+from bot.discord.lobby import lobby_post
 from bot.discord.replies import explain, say
 from bot.discord.runtime import Runtime, match_title, runtime_of
 from bot.discord.suggest import MAX_CHOICES
@@ -101,7 +101,7 @@ async def picked(interaction: Interaction, match_id: int, values: tuple[str, ...
         content=f"You play {playing(info, interaction.user.id)} in "
                 f"**{match_title(info.game, info.id)}**; choose again to change it before the "
                 "match starts.")
-    await rt.delivery.edit_posts(info, LOBBY_POST, lobby_text(info))
+    await rt.delivery.edit_posts(info, LOBBY_POST, await lobby_post(rt.delivery, info))
 
 
 def playing(info: MatchInfo, user_id: int) -> str:

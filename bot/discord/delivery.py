@@ -43,9 +43,11 @@ from bot.discord.images import Images, view_text
 from bot.discord.inflight import InFlight
 from bot.discord.items import TEXT_MAX, card, hand_button, menu_rows
 from bot.discord.people import People
+from bot.discord.readers import Readers
 from bot.discord.runtime import match_title
 from bot.discord.usertext import literals, said
 from bot.engine import Decision, Result, View, registry
+from bot.engine import said as speech
 from bot.engine.text import fit
 from bot.engine.usertext import clean
 from bot.match import (
@@ -163,10 +165,6 @@ def pieces(text: str, limit: int) -> list[str]:
     return out or [""]
 
 
-def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
 def who(info: MatchInfo, seat: int) -> str:
     """A seat as text: a mention for a person, "AI n" for a machine."""
     record = info.seats[seat]
@@ -192,9 +190,11 @@ class Delivery(MatchHooks):
 
     def __init__(self, client: discord.Client, service: MatchService, store: Store,
                  images: Images, clock: Callable[[], float] = time.time,
-                 retry_after: float = RETRY_SENDS) -> None:
-        """``clock``: Unix seconds (when DMs failed is stored, so it must outlive a process)."""
+                 retry_after: float = RETRY_SENDS, readers: Readers | None = None) -> None:
+        """``clock``: Unix seconds (when DMs failed is stored, so it must outlive a process);
+        ``readers``: each person's language (the bot's, shared with its commands)."""
         self.client = client
+        self.readers = readers if readers is not None else Readers(store, client)
         self.service = service
         self.store = store
         self.images = images
@@ -836,9 +836,11 @@ class Delivery(MatchHooks):
         for seat in info.seats:
             if seat.user_id is None or result_slot(seat.seat) in slots:
                 continue
-            place = result.placings[seat.seat]
-            text = (f"**{match_title(info.game, info.id)}** is over: you placed "
-                    f"{ordinal(place)} of {len(result.placings)}.")
+            words = await self.readers.of_user(seat.user_id)
+            text = words.say(speech.said("**{match}** is over: you placed {place} of {n}.",
+                                  match=match_title(info.game, info.id),
+                                  place=words.ordinal(result.placings[seat.seat]),
+                                  n=len(result.placings)))
             sent: discord.Message | None = None
             if seat.dm_ok or await self._retry_due(seat.user_id):
                 out = Card(text, image, RESULT_FILE, alt=alt)

@@ -17,6 +17,7 @@ from discord import app_commands
 
 from bot.discord.people import saw
 from bot.engine import GameError
+from bot.engine.said import Said, said
 
 Interaction = discord.Interaction[Any]
 
@@ -35,10 +36,10 @@ REPLY_LIMIT: Final = 1800
 """Below Discord's 2000 characters, leaving room for what callers add."""
 
 # The permissions a match needs where /play runs, named as Discord's settings show them.
-ALWAYS: Final = {"view_channel": "View Channel", "send_messages": "Send Messages",
-                 "attach_files": "Attach Files"}
-IN_THREADS: Final = {"create_public_threads": "Create Public Threads",
-                     "send_messages_in_threads": "Send Messages in Threads"}
+ALWAYS: Final = {"view_channel": said("View Channel"), "send_messages": said("Send Messages"),
+                 "attach_files": said("Attach Files")}
+IN_THREADS: Final = {"create_public_threads": said("Create Public Threads"),
+                     "send_messages_in_threads": said("Send Messages in Threads")}
 
 
 class OnCooldown(app_commands.CheckFailure, GameError):
@@ -117,7 +118,8 @@ class GuardedTree(app_commands.CommandTree[Any]):
         command = command_path(interaction.data or {})
         wait = self.cooldowns.hit(interaction.user.id, command)
         if wait > 0:
-            raise OnCooldown(f"Easy there: you can use /{command} again in {wait:.0f} s.")
+            raise OnCooldown(said("Easy there: you can use /{command} again in {seconds} s.",
+                                  command=command, seconds=round(wait)))
         return True
 
     def refused(self, interaction: Interaction, error: BaseException) -> None:
@@ -146,7 +148,7 @@ def can_manage(interaction: Interaction) -> bool:
     return interaction.guild_id is not None and interaction.permissions.manage_guild
 
 
-def missing_permissions(perms: discord.Permissions, threads: bool) -> list[str]:
+def missing_permissions(perms: discord.Permissions, threads: bool) -> list[Said]:
     """Discord's names of the permissions a match needs but ``perms`` lacks."""
     needed = {**ALWAYS, **(IN_THREADS if threads else {})}
     return [label for flag, label in needed.items() if not getattr(perms, flag)]
@@ -156,15 +158,17 @@ def require_bot_permissions(interaction: Interaction, threads: bool) -> None:
     """Refuse before anything is created when a match could not be played here."""
     missing = missing_permissions(bot_permissions(interaction), threads)
     if missing:
-        where = f"<#{interaction.channel_id}>" if interaction.channel_id else "this channel"
-        raise MissingBotPermissions(
-            f"I can't run a match in {where}: I'm missing {_and(missing)}. Ask a server "
-            "manager to give my role these permissions here, then try again.")
-
-
-def _and(names: list[str]) -> str:
-    bold = [f"**{n}**" for n in names]
-    return bold[0] if len(bold) == 1 else ", ".join(bold[:-1]) + " and " + bold[-1]
+        bold = tuple(said("**{permission}**", permission=name) for name in missing)
+        if interaction.channel_id:
+            here = f"<#{interaction.channel_id}>"
+            raise MissingBotPermissions(said(
+                "I can't run a match in {channel}: I'm missing {permissions}. Ask a server "
+                "manager to give my role these permissions here, then try again.",
+                channel=here, permissions=bold))
+        raise MissingBotPermissions(said(
+            "I can't run a match in this channel: I'm missing {permissions}. Ask a server "
+            "manager to give my role these permissions here, then try again.",
+            permissions=bold))
 
 
 def fit(text: str, limit: int = REPLY_LIMIT) -> str:
@@ -175,4 +179,5 @@ def fit(text: str, limit: int = REPLY_LIMIT) -> str:
     return clean if len(clean) <= limit else clean[: limit - 1] + "…"
 
 
-FOREIGN = "That button is not one I can read (it may be from an old version); nothing changed."
+FOREIGN = said("That button is not one I can read (it may be from an old version); "
+              "nothing changed.")

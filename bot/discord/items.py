@@ -16,6 +16,8 @@ import discord
 from bot.discord import customid as cid
 from bot.discord import menus
 from bot.discord.runtime import runtime_of
+from bot.engine.said import said
+from bot.words import Language
 
 # Component ids that are not about a game decision: the lobby's and the table's buttons.
 LOBBY, TABLE = "lobby", "table"
@@ -125,17 +127,19 @@ def buttons_view(target: int, slot: str,
     return view
 
 
-def lobby_view(match_id: int, ai_level: int) -> discord.ui.View:
-    """Join / Leave / Add AI / Start / Cancel; Add AI carries the level chosen at /play."""
+def lobby_view(match_id: int, ai_level: int, lang: Language) -> discord.ui.View:
+    """Join / Leave / Add AI / Start / Cancel in ``lang``; Add AI carries the level chosen at
+    /play."""
     view = discord.ui.View(timeout=None)
     for verb, label, style, args in (
-        (JOIN, "Join", discord.ButtonStyle.success, ()),
-        (LEAVE, "Leave", discord.ButtonStyle.secondary, ()),
-        (ADD_AI, "Add AI", discord.ButtonStyle.secondary, (ai_level,)),
-        (START, "Start", discord.ButtonStyle.primary, ()),
-        (CANCEL, "Cancel", discord.ButtonStyle.danger, ()),
+        (JOIN, said("Join"), discord.ButtonStyle.success, ()),
+        (LEAVE, said("Leave"), discord.ButtonStyle.secondary, ()),
+        (ADD_AI, said("Add AI"), discord.ButtonStyle.secondary, (ai_level,)),
+        (START, said("Start"), discord.ButtonStyle.primary, ()),
+        (CANCEL, said("Cancel"), discord.ButtonStyle.danger, ()),
     ):
-        view.add_item(ParlorButton.make(_id(match_id, LOBBY, verb, *args), label, style))
+        view.add_item(ParlorButton.make(_id(match_id, LOBBY, verb, *args), lang.say(label),
+                                        style))
     return view
 
 
@@ -143,8 +147,8 @@ def hand_button(match_id: int) -> ParlorButton:
     return ParlorButton.make(_id(match_id, TABLE, HAND), "My hand", discord.ButtonStyle.primary)
 
 
-def resign_view(match_id: int) -> discord.ui.View:
+def resign_view(match_id: int, lang: Language) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(ParlorButton.make(_id(match_id, TABLE, RESIGN), "Resign",
-                               discord.ButtonStyle.danger))
+    view.add_item(ParlorButton.make(_id(match_id, TABLE, RESIGN), lang.say(said("Resign")),
+                                    discord.ButtonStyle.danger))
     return view

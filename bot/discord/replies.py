@@ -17,21 +17,27 @@ import discord
 
 from bot.discord.customid import BadCustomId
 from bot.discord.guards import FOREIGN, fit
+from bot.discord.readers import reader
 from bot.engine import GameError
+from bot.engine.said import Said, said
 from bot.store import StoreError
 
 log = logging.getLogger(__name__)
 
-APOLOGY = "Sorry, something went wrong on my side. The match is safe; please try again."
-NOT_SAVED = "The table could not save that move; nothing changed — press again."
-NOT_SAVED_COMMAND = "The table could not save that; nothing changed — try the command again."
+APOLOGY = said("Sorry, something went wrong on my side. The match is safe; please try again.")
+NOT_SAVED = said("The table could not save that move; nothing changed — press again.")
+NOT_SAVED_COMMAND = said("The table could not save that; nothing changed — try the command "
+                         "again.")
 GONE = (10062, 40060)
 """Interactions that can no longer be answered: too late, or already answered (a replay)."""
 
 
-async def say(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
-    """Reply privately, whether or not the interaction was already acknowledged; the text is
-    cleaned and cut to fit, since errors may echo what a user typed."""
+async def say(interaction: discord.Interaction[Any], text: str | Said, **kwargs: Any) -> None:
+    """Reply privately, whether or not the interaction was already acknowledged; a sentence is
+    said in the reader's language; the text is cleaned and cut to fit, since errors may echo
+    what a user typed."""
+    if isinstance(text, Said):
+        text = reader(interaction).say(text)
     if interaction.response.is_done():
         await interaction.followup.send(fit(text), ephemeral=True, **kwargs)
     else:
@@ -46,12 +52,13 @@ async def explain(interaction: discord.Interaction[Any], exc: BaseException,
         log.warning("match %s: %s can no longer be answered (%s)", match_id,
                     _what(interaction), exc.text)
         return
+    text: str | Said
     if isinstance(exc, StoreError):
         log.warning("match %s: %s not saved: %s", match_id, _what(interaction), exc)
         text = (NOT_SAVED if interaction.type == discord.InteractionType.component
                 else NOT_SAVED_COMMAND)
     elif isinstance(exc, GameError):
-        text = str(exc)
+        text = exc.said or str(exc)
     elif isinstance(exc, BadCustomId):
         text = FOREIGN
     else:

@@ -18,6 +18,7 @@ from bot.store import Store
 if TYPE_CHECKING:
     from bot.discord.clicks import Clicks
     from bot.discord.delivery import Delivery
+    from bot.discord.readers import Readers
 
 
 @dataclass
@@ -26,6 +27,7 @@ class Runtime:
     store: Store
     delivery: Delivery
     clicks: Clicks
+    readers: Readers
 
 
 def runtime_of(client: discord.Client) -> Runtime:

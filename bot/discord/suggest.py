@@ -9,6 +9,7 @@ from discord import app_commands
 
 from bot.discord.runtime import Runtime, match_title, runtime_of
 from bot.engine import GameError, registry
+from bot.engine.said import said
 from bot.match import MatchInfo
 from bot.store import ACTIVE, FINISHED
 
@@ -58,5 +59,5 @@ async def pick_match(rt: Runtime, interaction: discord.Interaction[Any],
             return here[-1].id
     running = [i for i in mine if i.status == ACTIVE]
     if not running:
-        raise GameError("You are not playing any match right now. Start one with /play.")
+        raise GameError(said("You are not playing any match right now. Start one with /play."))
     return running[0].id

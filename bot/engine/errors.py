@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from bot.engine.said import Said
+
 
 class GameError(Exception):
-    """Base of every error a player may see; the message is the whole explanation."""
+    """Base of every error a player may see; the message is the whole explanation. A ``Said``
+    is told in the reader's language where it is shown (``said``); a plain string is shown as
+    it is, until its sentence moves into the catalogues. ``str()`` is the English words."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str | Said) -> None:
+        self.said = message if isinstance(message, Said) else None
+        self.message = str(message)
+        super().__init__(self.message)
 
     def __str__(self) -> str:
         return self.message

@@ -70,12 +70,6 @@ class MatchClock:
         return cls(str(data["preset"]), int(data["seconds"]), str(data["absent"]),
                    int(data["autopilots"]))
 
-    def describe(self) -> str:
-        """One line for lobby posts and /match info."""
-        then = ("the AI takes the seat" if self.absent == AI else "the player forfeits")
-        return (f"{self.preset}, {duration(self.seconds)} per turn; after "
-                f"{self.autopilots} missed turns in a row {then}")
-
 
 def make_clock(preset: str, minutes: int | None = None, absent: str = AI,
                autopilots: int = DEFAULT_AUTOPILOTS) -> MatchClock:
@@ -107,20 +101,6 @@ def server_clock(settings: GuildSettings, preset: str | None = None,
     if preset == CUSTOM and minutes is None:
         minutes = settings.clock_minutes
     return make_clock(preset, minutes if preset == CUSTOM else None, absent, autopilots)
-
-
-def duration(seconds: float) -> str:
-    """``2 min``, ``1 h 30 min``, ``2 days``: coarse, for people."""
-    seconds = max(0, round(seconds))
-    if seconds < MINUTE:
-        return f"{seconds} s"
-    if seconds < HOUR:
-        return f"{seconds // MINUTE} min"
-    if seconds < DAY:
-        hours, minutes = divmod(seconds // MINUTE, 60)
-        return f"{hours} h" + (f" {minutes} min" if minutes else "")
-    days, hours = divmod(seconds // HOUR, 24)
-    return f"{days} day{'s' if days != 1 else ''}" + (f" {hours} h" if hours else "")
 
 
 # -- the ladder -----------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import Result, View
+from bot.words import english
 
 Names = Sequence[str] | None
 """Display names per seat; ``None`` (or a short list) falls back to "Seat N"."""
@@ -24,9 +25,6 @@ CANCELLED = "cancelled"
 
 RESIGNED = re.compile(r"\bPlayer ([1-9][0-9]?) resigned\b")
 """The note ``bot.match.results.rank_resigned_last`` adds to a result's detail."""
-
-PLACE = {1: "1st", 2: "2nd", 3: "3rd"}
-
 
 def seat_label(seat: int, names: Names = None) -> str:
     if names is not None and 0 <= seat < len(names) and names[seat]:
@@ -140,7 +138,7 @@ def describe(view: View | None, result: Result, names: Names = None) -> Outcome:
 
 
 def _place(placing: int) -> str:
-    return PLACE.get(placing, f"{placing}th")
+    return english().ordinal(placing)  # drawn in the reader's language once pictures take one
 
 
 def _left(result: Result) -> list[int]:

@@ -29,6 +29,7 @@ from bot.store.records import (
     SeatClock,
     SeatRecord,
     UndoRequestRecord,
+    UserLanguage,
 )
 from bot.store.sqlite import SqliteStore
 
@@ -60,6 +61,7 @@ __all__ = [
     "Store",
     "StoreError",
     "UndoRequestRecord",
+    "UserLanguage",
     "VersionConflict",
     "open_store",
 ]

@@ -26,6 +26,7 @@ from bot.store.records import (
     SeatClock,
     SeatRecord,
     UndoRequestRecord,
+    UserLanguage,
 )
 
 
@@ -178,6 +179,19 @@ class Store(Protocol):
         """The server's settings, or the defaults when none were saved."""
 
     async def put_guild_settings(self, settings: GuildSettings) -> None: ...
+
+    # Languages (``bot.discord.readers``).
+    async def user_language(self, user_id: int) -> UserLanguage:
+        """The person's latest Discord locale and chosen language (both None: never seen)."""
+
+    async def chosen_languages(self) -> dict[int, str]:
+        """Every person who chose a language, and the language."""
+
+    async def note_locale(self, user_id: int, locale: str) -> None:
+        """Remember the Discord locale of the person's latest interaction."""
+
+    async def choose_language(self, user_id: int, chosen: str | None) -> None:
+        """The person's own language (None: automatic again)."""
 
     # Saved decks (``bot.match.decks``).
     async def save_deck(self, deck: DeckRecord) -> None:

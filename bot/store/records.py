@@ -201,6 +201,18 @@ class GuildSettings:
     """Minutes per decision when ``clock_preset`` is ``custom``."""
     away_days: int = 7
     """Time away a player may take per match, in days (0: none)."""
+    language: str | None = None
+    """The language of the server's posts (None: its Discord's, ``guild_locale``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class UserLanguage:
+    """A person's Discord locale as of their latest press or command, and the language they
+    chose (None: automatic, from that locale)."""
+
+    user_id: int
+    locale: str | None = None
+    chosen: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

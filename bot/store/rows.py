@@ -110,7 +110,7 @@ def seat_clock_from_row(row: Row) -> SeatClock:
 def guild_settings_from_row(row: Row) -> GuildSettings:
     return GuildSettings(row["guild_id"], bool(row["use_threads"]), row["clock_preset"],
                          tuple(int(c) for c in json.loads(row["allowed_channels"])),
-                         row["clock_minutes"], row["away_days"])
+                         row["clock_minutes"], row["away_days"], row["language"])
 
 
 def rating_from_row(row: Row) -> RatingRecord:

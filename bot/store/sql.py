@@ -36,6 +36,7 @@ from bot.store.records import (
     SeatClock,
     SeatRecord,
     UndoRequestRecord,
+    UserLanguage,
 )
 from bot.store.rows import (
     ENDS_UNDELIVERED_SQL,
@@ -110,7 +111,9 @@ _PUT_DEADLINE = upsert("deadlines", ["match_id", "decision_id", "seat"],
                        ["due_at", "next_at", "stage", "created_at", "held_at"])
 _PUT_GUILD = upsert("guild_settings", ["guild_id"],
                     ["use_threads", "clock_preset", "allowed_channels", "updated_at",
-                     "clock_minutes", "away_days"])
+                     "clock_minutes", "away_days", "language"])
+_NOTE_LOCALE = upsert("user_languages", ["user_id"], ["locale", "updated_at"])
+_CHOOSE_LANGUAGE = upsert("user_languages", ["user_id"], ["chosen", "updated_at"])
 _PUT_SEAT_CLOCK = upsert("seat_clocks", ["match_id", "seat"],
                          ["autopilots", "away_since", "away_until", "away_used"])
 _PUT_UNDO = upsert("undo_requests", ["match_id"],
@@ -555,7 +558,27 @@ class SqlStore:
         await self._change(_PUT_GUILD, (settings.guild_id, settings.use_threads,
                                         settings.clock_preset,
                                         dumps(list(settings.allowed_channels)), self.clock(),
-                                        settings.clock_minutes, settings.away_days))
+                                        settings.clock_minutes, settings.away_days,
+                                        settings.language))
+
+    # -- languages -------------------------------------------------------------------------
+
+    async def user_language(self, user_id: int) -> UserLanguage:
+        row = await self._first("SELECT locale, chosen FROM user_languages WHERE user_id = ?",
+                                (user_id,))
+        return (UserLanguage(user_id, row["locale"], row["chosen"]) if row is not None
+                else UserLanguage(user_id))
+
+    async def chosen_languages(self) -> dict[int, str]:
+        rows = await self._all("SELECT user_id, chosen FROM user_languages "
+                               "WHERE chosen IS NOT NULL")
+        return {int(r["user_id"]): str(r["chosen"]) for r in rows}
+
+    async def note_locale(self, user_id: int, locale: str) -> None:
+        await self._change(_NOTE_LOCALE, (user_id, locale, self.clock()))
+
+    async def choose_language(self, user_id: int, chosen: str | None) -> None:
+        await self._change(_CHOOSE_LANGUAGE, (user_id, chosen, self.clock()))
 
     # -- saved decks -----------------------------------------------------------------------
 

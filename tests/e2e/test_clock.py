@@ -190,10 +190,10 @@ async def test_pause_by_vote_and_time_away_through_discord(world: World) -> None
     async with clocked_bot(world, now):
         shown = await (await fake.slash(mod, "settings", {"clock": "standard", "away_days": 2},
                                         channel=world.table)).reply()
-        assert "Default clock: standard, 1 h per turn" in shown.content
+        assert "Default clock: standard, 1 hr per turn" in shown.content
         assert "up to 2 days per match" in shown.content
         thread, lobby = await open_match(fake, world.alice, world.table, "zura", [world.bob])
-        assert "Clock: standard, 1 h per turn" in fake.message(lobby).content
+        assert "Clock: standard, 1 hr per turn" in fake.message(lobby).content
         await start(fake, world.alice, lobby)
 
         handle = await fake.slash(world.alice, "pause", channel=thread)
@@ -280,3 +280,31 @@ async def test_an_absent_player_gets_each_rung_on_time_once_and_keeps_the_seat_f
         notices = posts(world, thread, "Time ran out")
         assert ["1 of 2 missed turns in a row" in notices[0].content,
                 "plays their seat from now on" in notices[1].content] == [True, True]
+
+
+async def test_a_mixed_table_each_dm_in_its_readers_language_the_thread_in_the_servers(
+        world: World) -> None:
+    """Alice's Discord is in German, Bob's in English, the server chose Portuguese: her
+    reminder DM is German (remembered from her last command, sent by the clock), the thread's
+    last call and time-out notices Portuguese."""
+    fake, now = world.fake, Now()
+    mod = world.user("mod")
+    fake.add_member(world.guild, mod, permissions=MANAGE_GUILD)
+    async with clocked_bot(world, now):
+        thread, players = await timed_zura(world, world.alice, world.bob)  # lobby in English
+        assert players.to_act() == [world.alice]
+        await (await fake.slash(mod, "settings", {"language": "pt_BR"},
+                                channel=world.table)).reply()
+        await (await fake.slash(world.alice, "match list", channel=world.table,
+                                locale="de")).reply()
+        now.to(START + 60)
+        reminder = await fake.wait_for_message(lambda m: "Hälfte deiner Zeit" in m.content,
+                                               dm=world.alice)
+        assert reminder.content.startswith("**Zura #1** · Die Hälfte deiner Zeit ist um: ")
+        now.to(START + 96)
+        last = await fake.wait_for_message(lambda m: m.content.startswith("⏳"), channel=thread)
+        assert last.content.startswith(f"⏳ <@{world.alice.id}>, sua jogada em **Zura #1** vence")
+        now.to(START + 120)
+        notice = await fake.wait_for_message(lambda m: m.content.startswith("⌛"),
+                                             channel=thread)
+        assert "(1 de 3 turnos perdidos seguidos" in notice.content

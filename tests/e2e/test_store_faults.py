@@ -57,7 +57,7 @@ async def test_a_move_on_a_locked_file_is_refused_and_pressing_again_works(
         boards, shown = len(players.boards()), players.live().text
         with write_lock_held(world.db):
             refusal = await players.move(players.to_act()[0])
-            assert refusal.ephemeral and refusal.content == NOT_SAVED
+            assert refusal.ephemeral and refusal.content == str(NOT_SAVED)
         assert players.live().text == shown and len(players.boards()) == boards
         assert await logged(world) == before
         await players.move(players.to_act()[0])

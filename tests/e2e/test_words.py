@@ -143,7 +143,8 @@ async def test_the_check_catches_a_planted_seat_number(world: World,
     from cogs import lobby
 
     plain = lobby.reply_text
-    monkeypatch.setattr(lobby, "reply_text", lambda info: plain(info) + " Seat 2 is free.")
+    monkeypatch.setattr(lobby, "reply_text",
+                        lambda info, lang: plain(info, lang) + " Seat 2 is free.")
     async with world.bot():
         await (await world.fake.slash(world.alice, "play", {"game": "zura"},
                                       channel=world.table)).reply()

@@ -659,3 +659,61 @@ def validate_choices(data: Mapping[str, Any]) -> Problems:
         if isinstance(value, str):
             _check_len(problems, f"data.choices.{i}.value", value, 100)
     return problems
+
+
+LOCALES = frozenset((
+    "ar", "bg", "cs", "da", "de", "el", "en-GB", "en-US", "es-419", "es-ES", "fi", "fr", "he",
+    "hi", "hr", "hu", "id", "it", "ja", "ko", "lt", "nl", "no", "pl", "pt-BR", "ro", "ru",
+    "sv-SE", "th", "tr", "uk", "vi", "zh-CN", "zh-TW"))
+"""Discord's locales (``AvailableLocalesEnum`` in its OpenAPI description)."""
+
+COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
+"""Discord's rule for command and option names (``^[-_'\\p{L}\\p{N}…]{1,32}$``), lowercase;
+``\\w`` in Python is letters, digits and ``_``, the same set for the scripts used here."""
+
+
+def _check_command_name(problems: Problems, path: str, name: Any) -> None:
+    if not isinstance(name, str) or not COMMAND_NAME.match(name) or name != name.lower():
+        problems.add(path, f"Command name is invalid: {name!r}", "APPLICATION_COMMAND_INVALID_NAME")
+
+
+def _check_localizations(problems: Problems, path: str, localized: Any, maximum: int,
+                         names: bool) -> None:
+    if localized is None:
+        return
+    if not isinstance(localized, Mapping):
+        problems.add(path, "must be an object", "DICT_TYPE_CONVERT")
+        return
+    for locale, text in localized.items():
+        if locale not in LOCALES:
+            problems.add(f"{path}.{locale}", "Invalid locale", "LOCALE_INVALID")
+        _check_len(problems, f"{path}.{locale}", text, maximum, 1)
+        if names:
+            _check_command_name(problems, f"{path}.{locale}", text)
+
+
+def validate_command(data: Mapping[str, Any], path: str = "") -> Problems:
+    """A command (or option) in a sync: names by Discord's rule in every locale, descriptions
+    and choices within their lengths, localizations only for Discord's locales."""
+    problems = Problems()
+    at = f"{path}." if path else ""
+    _check_command_name(problems, f"{at}name", data.get("name"))
+    _check_localizations(problems, f"{at}name_localizations", data.get("name_localizations"),
+                         32, names=True)
+    _check_len(problems, f"{at}description", data.get("description"), 100)
+    _check_localizations(problems, f"{at}description_localizations",
+                         data.get("description_localizations"), 100, names=False)
+    for i, choice in enumerate(data.get("choices") or []):
+        _check_len(problems, f"{at}choices.{i}.name", choice.get("name"), 100, 1)
+        _check_localizations(problems, f"{at}choices.{i}.name_localizations",
+                             choice.get("name_localizations"), 100, names=False)
+    seen: set[tuple[str, str]] = set()
+    for i, option in enumerate(data.get("options") or []):
+        inner = validate_command(option, f"{at}options.{i}")
+        problems.items.extend(inner.items)
+        for locale, name in (option.get("name_localizations") or {}).items():
+            if (locale, name) in seen:
+                problems.add(f"{at}options.{i}", f"two options named {name!r} in {locale}",
+                             "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS")
+            seen.add((locale, name))
+    return problems

@@ -865,6 +865,10 @@ class FakeDiscordServer:
             raise self._reject(
                 "command sync: duplicate command names", 400, 50035, "Invalid Form Body"
             )
+        for i, payload in enumerate(payloads):
+            problems = comp.validate_command(payload, str(i))
+            if problems.items:
+                raise self._invalid_form("command sync", problems)
         existing = self._command_list(guild_id)
         records = [self._command_record(p, guild_id, existing) for p in payloads]
         existing[:] = records
@@ -873,6 +877,9 @@ class FakeDiscordServer:
 
     async def post_command(self, req: ApiRequest) -> tuple[int, Any]:
         guild_id = self._check_app(req)
+        problems = comp.validate_command(dict(req.json or {}))
+        if problems.items:
+            raise self._invalid_form("command create", problems)
         existing = self._command_list(guild_id)
         record = self._command_record(dict(req.json or {}), guild_id, existing)
         existing[:] = [c for c in existing if c["id"] != record["id"]] + [record]

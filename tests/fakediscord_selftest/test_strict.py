@@ -178,6 +178,26 @@ def test_edits_keep_the_v2_flag() -> None:
     assert codes(v2(text("board"), content=None), **upgrade) == []
 
 
+def test_command_localizations_follow_discords_rules() -> None:
+    good = {"name": "play", "description": "Play", "name_localizations": {"de": "spielen"},
+            "description_localizations": {"pt-BR": "Jogar"},
+            "options": [{"name": "game", "description": "Which",
+                         "name_localizations": {"de": "spiel"},
+                         "choices": [{"name": "Aura", "value": "aura",
+                                      "name_localizations": {"de": "Aura die Erste"}}]}]}
+    assert comp.validate_command(good).items == []
+    bad = {**good, "name_localizations": {"de": "Spielen", "pt-BR": "jogar agora",
+                                          "xx": "x", "fr": "a" * 33},
+           "description_localizations": {"de": ""},
+           "options": [{"name": "a", "description": "x", "name_localizations": {"de": "b"}},
+                       {"name": "c", "description": "x", "name_localizations": {"de": "b"}}]}
+    problems = " ".join(comp.validate_command(bad).items)
+    for path in ("name_localizations.de", "name_localizations.pt-BR",
+                 "name_localizations.xx", "name_localizations.fr",
+                 "description_localizations.de", "options.1"):
+        assert path in problems
+
+
 def test_allowed_mentions_parse_and_list_exclude_each_other() -> None:
     payload = {"content": "<@1>", "allowed_mentions": {"parse": ["users"], "users": ["1"]}}
     assert codes(payload) == ["MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE"]

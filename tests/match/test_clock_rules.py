@@ -21,7 +21,6 @@ from bot.match.clock import (
     back,
     climbed,
     due_rung,
-    duration,
     hold,
     make_clock,
     new_deadline,
@@ -46,8 +45,6 @@ def test_presets_and_custom_clocks() -> None:
     clock = make_clock("standard", absent="forfeit", autopilots=2)
     assert MatchClock.from_json(clock.to_json()) == clock
     assert MatchClock.from_json({}) is None
-    assert clock.describe() == ("standard, 1 h per turn; after 2 missed turns in a row the "
-                                "player forfeits")
 
 
 def test_the_server_default_fills_what_play_leaves_open() -> None:
@@ -57,11 +54,6 @@ def test_the_server_default_fills_what_play_leaves_open() -> None:
     assert server_clock(GuildSettings(1), minutes=10) == MatchClock("custom", 600)
     assert server_clock(GuildSettings(1)) == make_clock("async")
     assert server_clock(GuildSettings(1), "custom") == MatchClock("custom", 3600)
-
-
-def test_durations_read_naturally() -> None:
-    assert [duration(s) for s in (5, 120, 3600, 5400, 86400, 2 * 86400 + 7200)] == [
-        "5 s", "2 min", "1 h", "1 h 30 min", "1 day", "2 days 2 h"]
 
 
 def test_the_ladder_rungs_and_a_late_scheduler() -> None:

@@ -1,0 +1,65 @@
+"""A sentence as data: its catalogue message id and named values, said later in the reader's
+language by the text layer (``bot.words``).
+
+The rules and the match service run without knowing who will read what they produce, so they
+hand over a ``Said`` rather than words; ``str()`` of one is its English form, for logs and for
+callers not yet converted. This module is the marker the catalogue extractor looks for
+(``said`` and ``said_n``); it needs nothing beyond the standard library.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from string import Formatter
+from typing import TypeAlias
+
+Value: TypeAlias = "str | int | float | Said | tuple[str | Said, ...]"
+"""What a placeholder holds: an ``int`` or ``float`` is a quantity, written with the reader's
+digits; a ``str`` (names, ids, codes) is shown as it is; a ``Said`` is said in the same
+language; a tuple is a list, joined as the language joins lists (``a, b and c``)."""
+
+
+@dataclass(frozen=True)
+class Said:
+    """``msgid`` (and ``plural`` when the count ``n`` chooses the form) with named values."""
+
+    msgid: str
+    values: dict[str, Value] = field(default_factory=dict)
+    plural: str | None = None
+    n: int = 1
+
+    def __str__(self) -> str:
+        text = self.msgid if self.plural is None or self.n == 1 else self.plural
+        return text.format(**{key: _english(value) for key, value in self.values.items()})
+
+    def with_values(self, **values: Value) -> Said:
+        """The same sentence with ``values`` (a table of sentences filled in where used)."""
+        n = values.get("n", self.n)
+        return Said(self.msgid, {**self.values, **values}, self.plural,
+                    n if isinstance(n, int) else self.n)
+
+
+def _english(value: Value) -> str | int | float:
+    if isinstance(value, tuple):
+        return ", ".join(str(item) for item in value)  # the languages join lists themselves
+    return str(value) if isinstance(value, Said) else value
+
+
+def said(msgid: str, **values: Value) -> Said:
+    """A whole sentence with named ``{placeholders}``, translated when it is shown."""
+    return Said(msgid, dict(values))
+
+
+def said_n(singular: str, plural: str, n: int, **values: Value) -> Said:
+    """A sentence whose form follows the count ``n`` (``{n}`` names it in the text)."""
+    return Said(singular, {"n": n, **values}, plural, n)
+
+
+def placeholders(text: str) -> set[str]:
+    """The named placeholders of ``text``: ``{who} drew {n}`` → ``{"who", "n"}``."""
+    names: set[str] = set()
+    for _, name, _, _ in Formatter().parse(text):
+        if name is not None:
+            names.add(name)
+    return names
+

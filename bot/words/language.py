@@ -1,0 +1,105 @@
+"""One language's words: sentences from its catalogue with their values filled in, and the
+values (numbers, lists, ordinals, durations, dates) written as that language writes them.
+
+Whoever sends a message picks the ``Language`` of its reader (``language(code)``) and says
+``Said`` sentences through it. A sentence that cannot be said in the language (a translation
+that does not format) is said in English and logged once; nothing here raises for words.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from datetime import datetime
+from functools import cache
+
+from babel import Locale
+from babel.support import NullTranslations
+
+from bot.engine.said import Said, Value
+from bot.words import formats
+from bot.words.catalogues import translations
+from bot.words.locales import ENGLISH, PSEUDO, nearest
+from bot.words.pseudo import pseudo
+
+log = logging.getLogger(__name__)
+
+
+class Language:
+    """The words and formats of one shipped language (``en``, ``de``, ``pt_BR``, ``pseudo``)."""
+
+    def __init__(self, code: str, words: NullTranslations | None = None) -> None:
+        """``words`` replaces the shipped catalogue (tests of faulty translations)."""
+        self.code = code
+        source = ENGLISH if code == PSEUDO else code
+        self.locale = Locale.parse(source)
+        self._translations = words if words is not None else translations(source)
+        self._warned: set[str] = set()
+
+    def __repr__(self) -> str:
+        return f"Language({self.code!r})"
+
+    def say(self, sentence: Said) -> str:
+        """``sentence`` in this language, its values filled in (numbers in local digits)."""
+        values = {key: self._value(value) for key, value in sentence.values.items()}
+        text = self._text(sentence)
+        try:
+            return text.format(**values)
+        except (KeyError, IndexError, ValueError, AttributeError) as exc:
+            if sentence.msgid not in self._warned:
+                self._warned.add(sentence.msgid)
+                log.warning("%s: %r does not format (%s); said in English", self.code,
+                            sentence.msgid, exc)
+            return english().say(sentence)
+
+    def _text(self, sentence: Said) -> str:
+        if sentence.plural is None:
+            text = self._translations.gettext(sentence.msgid)
+        else:
+            text = self._translations.ngettext(sentence.msgid, sentence.plural, sentence.n)
+        return pseudo(text) if self.code == PSEUDO else text
+
+    def _value(self, value: Value) -> str:
+        if isinstance(value, Said):
+            return self.say(value)
+        if isinstance(value, tuple):
+            return self.listing([self._value(item) for item in value])
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return str(value)
+        return formats.number(value, self.locale)
+
+    def listing(self, items: Sequence[str], *, alternatives: bool = False) -> str:
+        """``a, b and c`` (or ``a, b or c``) as this language joins them."""
+        return formats.listing(items, self.locale, "or" if alternatives else "standard")
+
+    def number(self, value: float) -> str:
+        return formats.number(value, self.locale)
+
+    def ordinal(self, n: int) -> str:
+        """``1st`` / ``1.`` / ``1º``."""
+        return self.say(formats.ordinal_form(n, self.locale).with_values(n=n))
+
+    def duration(self, seconds: float, *, direction: bool = False) -> str:
+        """``3 hours``; ``in 3 hours`` with ``direction``."""
+        return formats.duration(seconds, self.locale, direction=direction)
+
+    def span(self, seconds: float) -> str:
+        """``1 hr, 30 min``: a clock's time per turn, exactly."""
+        return formats.span(seconds, self.locale)
+
+    def moment(self, when: datetime) -> str:
+        return formats.moment(when, self.locale)
+
+
+def language(code: str | None) -> Language:
+    """The language for a shipped code or any Discord locale (the nearest shipped one)."""
+    return _shipped(nearest(code))
+
+
+@cache
+def _shipped(code: str) -> Language:
+    return Language(code)
+
+
+def english() -> Language:
+    return language(ENGLISH)
