@@ -19,8 +19,8 @@ from discord.ext import commands
 
 from bot.discord import customid as cid
 from bot.discord.clock import BACK, PAUSE, RESUME, when, words
-from bot.discord.delivery import Outgoing
 from bot.discord.runtime import Runtime, match_title
+from bot.discord.shows import Outgoing
 from bot.discord.suggest import match_choices
 from bot.engine import GameError
 from bot.match import MatchInfo, Outbound

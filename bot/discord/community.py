@@ -12,9 +12,9 @@ import discord
 from discord import app_commands
 
 from bot.discord import customid as cid
-from bot.discord.delivery import ordinal as nth
 from bot.discord.items import ParlorButton
 from bot.discord.runtime import match_title, runtime_of
+from bot.discord.shows import ordinal as nth
 from bot.discord.suggest import MAX_CHOICES
 from bot.engine import GameError
 from bot.engine.names import with_names

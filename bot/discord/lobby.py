@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bot.discord.delivery import LOBBY as LOBBY_POST
 from bot.discord.delivery import Delivery
 from bot.discord.runtime import match_title
+from bot.discord.shows import LOBBY as LOBBY_POST
 from bot.engine import View, registry
 from bot.match import MatchInfo
 from bot.match.decks import deck_options, seat_decks

@@ -82,7 +82,7 @@ def _upsert(table: str, keys: Sequence[str], columns: Sequence[str]) -> str:
 _PUT_MESSAGE = _upsert("messages", ["message_id"],
                        ["match_id", "kind", "seat", "channel_id", "decision_id", "created_at"])
 _PUT_DELIVERY = _upsert("deliveries", ["match_id", "slot"],
-                        ["channel_id", "message_id", "shown", "updated_at"])
+                        ["channel_id", "message_id", "shown", "picture", "updated_at"])
 _PUT_DM_FAILURE = _upsert("dm_failures", ["user_id"], ["failed_at"])
 _PUT_DEADLINE = _upsert("deadlines", ["match_id", "decision_id", "seat"],
                         ["due_at", "next_at", "stage", "created_at", "held_at"])
@@ -480,7 +480,7 @@ class PostgresStore:
         async with self._write() as db:
             await db.execute(_PUT_DELIVERY, delivery.match_id, delivery.slot,
                              delivery.channel_id, delivery.message_id, delivery.shown,
-                             self.clock())
+                             delivery.picture, self.clock())
 
     async def deliveries(self, match_id: int) -> list[DeliveryRecord]:
         async with self._read() as db:

@@ -518,9 +518,9 @@ class SqliteStore:
     async def put_delivery(self, delivery: DeliveryRecord) -> None:
         await self._change(
             "INSERT OR REPLACE INTO deliveries (match_id, slot, channel_id, message_id, shown, "
-            "updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+            "picture, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
             (delivery.match_id, delivery.slot, delivery.channel_id, delivery.message_id,
-             delivery.shown, self.clock()))
+             delivery.shown, delivery.picture, self.clock()))
 
     async def deliveries(self, match_id: int) -> list[DeliveryRecord]:
         rows = await self._all("SELECT * FROM deliveries WHERE match_id = ? ORDER BY slot",

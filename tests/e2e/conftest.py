@@ -14,6 +14,7 @@ from bot.app import ParlorBot
 from bot.discord.images import Images
 from bot.engine import Result, View
 from bot.settings import Settings
+from tests.e2e.players import settles
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeUser
 from tests.fakediscord.pytest_plugin import error_logs, fake_discord, fake_discord_options
 
@@ -71,7 +72,8 @@ class World:
                             images=images if images is not None else QuickImages(),
                             seed_source=lambda: seed, guild_ready_timeout=0.05)
             async with self.fake.run_bot(bot):
-                yield bot
+                with settles(self.fake, lambda: bot.parlor.delivery.busy.wait_idle(RENDERING)):
+                    yield bot
 
         return running()
 

@@ -1,14 +1,17 @@
 """Simulated players: they read what the bot shows them and press something offered.
 
 A player finds their prompt in their DMs, or — with DMs closed — by pressing "My hand" under
-the live turn post. A submission is shown once the pressed prompt has changed (the bot
-updates it last); the live turn post then names whoever must act.
+the live turn post. The pressed prompt shows a submission's result first (the press answers
+itself); the rest follows, so a player waits until the bot in this process has shown it all
+(``settles``) before reading whom the live turn post names.
 """
 
 from __future__ import annotations
 
 import random
 import re
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, InteractionHandle
@@ -44,6 +47,34 @@ def opened_with_choices(m: FakeMessage) -> bool:
     return controls(first)
 
 
+_SETTLING: dict[int, list[Callable[[], Awaitable[None]]]] = {}
+
+
+@contextmanager
+def settles(fake: FakeDiscord, idle: Callable[[], Awaitable[None]]) -> Iterator[None]:
+    """While a bot runs in this process on ``fake``: ``idle`` waits until it has shown all
+    it is working on (a press's other messages come after the pressed prompt's result)."""
+    waits = _SETTLING.setdefault(id(fake), [])
+    waits.append(idle)
+    try:
+        yield
+    finally:
+        waits.remove(idle)
+
+
+async def settled(fake: FakeDiscord) -> None:
+    """Wait until the bots running in this process on ``fake`` have shown all they do."""
+    for idle in list(_SETTLING.get(id(fake), ())):
+        await idle()
+
+
+def same_decision(custom_id: str, message: FakeMessage) -> bool:
+    """Whether ``message`` still offers the decision ``custom_id`` answers: the press was a
+    step inside it (a confirmation, an ordering, a refusal), not its submission."""
+    head = ":".join(custom_id.split(":")[:3]) + ":"
+    return any((c.custom_id or "").startswith(head) for c in [*message.buttons, *message.selects])
+
+
 class Players:
     def __init__(self, fake: FakeDiscord, thread: FakeChannel, users: list[FakeUser],
                  seed: int = 1) -> None:
@@ -51,6 +82,8 @@ class Players:
         self.thread = thread
         self.by_id = {u.id: u for u in users}
         self.presses = 0
+        self.pressed = ""
+        """The custom id of the last component pressed."""
         self.rng = random.Random(seed)
 
     def boards(self) -> list[FakeMessage]:
@@ -88,11 +121,18 @@ class Players:
         if message.selects:
             menu = self.rng.choice(message.selects)
             values = self.rng.sample(menu.values, max(1, menu.min_values))
+            self.pressed = menu.custom_id
             return await self.fake.select(user, message, menu.custom_id, values)
         buttons = [b for b in message.buttons if b.label not in ("Back", "My hand")]
         confirm = [b for b in buttons if b.label == "Confirm"]
         button = confirm[0] if confirm else self.rng.choice(buttons)
+        self.pressed = button.custom_id or ""
         return await self.fake.click(user, message, button.custom_id)
+
+    def stepped(self, callback_type: int, message: FakeMessage) -> bool:
+        """Whether the last press was a step inside its decision, answered in place (type
+        7) with the same decision still offered; else it submitted the choice."""
+        return callback_type == 7 and same_decision(self.pressed, self.fake.message(message))
 
     async def move(self, user: FakeUser) -> None:
         """Answer one decision of ``user``, through any confirm/order steps."""
@@ -100,10 +140,11 @@ class Players:
         while True:
             handle = await self.press(user, message)
             callback = await handle.callback(TIMEOUT)
-            if callback.type != 7:  # not an in-place step: the choice was submitted
+            if not self.stepped(callback.type, message):  # the choice was submitted
                 break
             message = self.fake.message(message)
-        await handle.reply(TIMEOUT)  # the pressed prompt changed: the move is all shown
+        await handle.reply(TIMEOUT)  # the pressed prompt shows the result
+        await settled(self.fake)  # and the rest of the move is shown
 
     def to_act(self) -> list[FakeUser]:
         lines = [line for line in self.live().text.split("\n") if line.startswith("To act: ")]
