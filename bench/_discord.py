@@ -17,15 +17,13 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.e2e.players import Players, has_choices, open_match, start
+from tests.e2e.players import Players, has_choices, open_match, start, stepped
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, InteractionHandle
 from tests.scale import botprocess
 
 GAME = "zura"
 WAIT = 30.0
 """Seconds any one step may take before the run counts it as stuck."""
-UPDATE_MESSAGE = 7
-"""Interaction callback type of an in-place step (a Confirm or an ordering being built)."""
 
 
 @dataclass
@@ -226,7 +224,7 @@ class Table:
             pressed = time.perf_counter()
             edits = len(self.fake.message(message).history)
             handle = await self.chooser.press(user, message)
-            if (await handle.callback(WAIT)).type != UPDATE_MESSAGE:
+            if not stepped(self.fake, handle, (await handle.callback(WAIT)).type, message):
                 self.edits[message.id] = edits
                 return pressed, handle
             message = self.fake.message(message)

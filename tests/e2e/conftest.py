@@ -49,6 +49,14 @@ class QuickImages(Images):
         return self.png if self.available(view) else None
 
 
+@asynccontextmanager
+async def serve(fake: FakeDiscord, bot: ParlorBot) -> AsyncIterator[ParlorBot]:
+    """Run ``bot`` on ``fake``; players wait for it to show all of a move (``settles``)."""
+    async with fake.run_bot(bot):
+        with settles(fake, lambda: bot.parlor.delivery.busy.wait_idle(RENDERING)):
+            yield bot
+
+
 class World:
     """A server with a card-table channel and a few members; ``bot()`` starts Parlor on it."""
 
@@ -71,9 +79,8 @@ class World:
             bot = ParlorBot(Settings(self.fake.token, self.db),
                             images=images if images is not None else QuickImages(),
                             seed_source=lambda: seed, guild_ready_timeout=0.05)
-            async with self.fake.run_bot(bot):
-                with settles(self.fake, lambda: bot.parlor.delivery.busy.wait_idle(RENDERING)):
-                    yield bot
+            async with serve(self.fake, bot):
+                yield bot
 
         return running()
 

@@ -68,11 +68,16 @@ async def settled(fake: FakeDiscord) -> None:
         await idle()
 
 
-def same_decision(custom_id: str, message: FakeMessage) -> bool:
-    """Whether ``message`` still offers the decision ``custom_id`` answers: the press was a
-    step inside it (a confirmation, an ordering, a refusal), not its submission."""
+def stepped(fake: FakeDiscord, handle: InteractionHandle, callback_type: int,
+            message: FakeMessage) -> bool:
+    """Whether a press on ``message`` was a step inside its decision (a confirmation, an
+    ordering, a refusal): answered in place (type 7) with that decision still offered.
+    Otherwise it submitted the choice (whose result is shown in place too)."""
+    custom_id = str(handle.record.data.get("custom_id", ""))
     head = ":".join(custom_id.split(":")[:3]) + ":"
-    return any((c.custom_id or "").startswith(head) for c in [*message.buttons, *message.selects])
+    now = fake.message(message)
+    return callback_type == 7 and any((c.custom_id or "").startswith(head)
+                                      for c in [*now.buttons, *now.selects])
 
 
 class Players:
@@ -82,8 +87,6 @@ class Players:
         self.thread = thread
         self.by_id = {u.id: u for u in users}
         self.presses = 0
-        self.pressed = ""
-        """The custom id of the last component pressed."""
         self.rng = random.Random(seed)
 
     def boards(self) -> list[FakeMessage]:
@@ -121,18 +124,11 @@ class Players:
         if message.selects:
             menu = self.rng.choice(message.selects)
             values = self.rng.sample(menu.values, max(1, menu.min_values))
-            self.pressed = menu.custom_id
             return await self.fake.select(user, message, menu.custom_id, values)
         buttons = [b for b in message.buttons if b.label not in ("Back", "My hand")]
         confirm = [b for b in buttons if b.label == "Confirm"]
         button = confirm[0] if confirm else self.rng.choice(buttons)
-        self.pressed = button.custom_id or ""
         return await self.fake.click(user, message, button.custom_id)
-
-    def stepped(self, callback_type: int, message: FakeMessage) -> bool:
-        """Whether the last press was a step inside its decision, answered in place (type
-        7) with the same decision still offered; else it submitted the choice."""
-        return callback_type == 7 and same_decision(self.pressed, self.fake.message(message))
 
     async def move(self, user: FakeUser) -> None:
         """Answer one decision of ``user``, through any confirm/order steps."""
@@ -140,7 +136,7 @@ class Players:
         while True:
             handle = await self.press(user, message)
             callback = await handle.callback(TIMEOUT)
-            if not self.stepped(callback.type, message):  # the choice was submitted
+            if not stepped(self.fake, handle, callback.type, message):  # submitted
                 break
             message = self.fake.message(message)
         await handle.reply(TIMEOUT)  # the pressed prompt shows the result

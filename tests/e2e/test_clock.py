@@ -18,7 +18,7 @@ from bot.app import ParlorBot
 from bot.match.timekeeper import AUTOPILOT_NEWS
 from bot.settings import Settings
 from bot.store import SqliteStore
-from tests.e2e.conftest import QuickImages, World
+from tests.e2e.conftest import QuickImages, World, serve
 from tests.e2e.players import Players, open_match, start
 from tests.fakediscord import FakeChannel, FakeMessage, FakeUser
 from tests.match.clocks import START, Now
@@ -32,7 +32,7 @@ def clocked_bot(world: World, now: Now) -> AbstractAsyncContextManager[ParlorBot
         bot = ParlorBot(Settings(world.fake.token, world.db), images=QuickImages(),
                         seed_source=lambda: 20240601, guild_ready_timeout=0.05,
                         clock=now, clock_sleep=now.sleep)
-        async with world.fake.run_bot(bot):
+        async with serve(world.fake, bot):
             yield bot
 
     return running()

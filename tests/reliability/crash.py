@@ -41,7 +41,7 @@ from bot.engine import Action, parse_options, registry
 from bot.engine.playout import replay
 from bot.match import state_text
 from bot.store import ACTIVE, CANCELLED, FINISHED, LOBBY, SqliteStore
-from tests.e2e.players import TURN_POST, Players, has_choices, opened_with_choices
+from tests.e2e.players import TURN_POST, Players, has_choices, opened_with_choices, stepped
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, InteractionHandle
 from tests.fakediscord import components as comp
 
@@ -279,7 +279,7 @@ class CrashRun:
             edits = len(fake.message(message).history)
             press = await players.press(slot.user, message)
             callback = await press.callback(WAIT)
-            if callback.type != 7:  # submitted (not a confirm or ordering step)
+            if not stepped(fake, press, callback.type, message):  # submitted
                 break
             message = fake.message(message)
         slot.pending = _submission(slot.match_id, message, press, edits)
