@@ -8,7 +8,10 @@ run). Pictures are stand-ins that differ exactly when their view does (a hash of
 drawn as a few pixels), so "uploaded only when the bytes changed" counts as with the real
 renderers, cheaply. Per click: rate-limited calls (everything but the interaction's own
 callback and its webhook, which Discord exempts from the global limit), interaction
-callbacks, uploads and uploaded bytes, and how often a press had to be deferred.
+callbacks, uploads and uploaded bytes, and how often a press had to be deferred. The scripted
+players press as soon as they can, so a turn's presses come within the bot's coalescing
+window (``COALESCE``) and its post is edited once for them; ``--coalesce 0`` shows what a
+person's pace costs (every press edits the post).
 Targets: ≤ 1.0 rate-limited calls and ≤ 0.5 uploads per click over the three matches.
 """
 
@@ -26,6 +29,7 @@ from pathlib import Path
 from PIL import Image
 
 from bench.report import Row
+from bot.discord.delivery import COALESCE
 from bot.discord.images import Images
 from bot.engine import Result, View
 from tests.e2e.conftest import World
@@ -66,12 +70,13 @@ def _exempt(route: str) -> bool:
     return path.startswith(("/interactions/", "/webhooks/"))
 
 
-async def _one(game: str, people: int, ais: int, seed: int) -> dict[str, float]:
+async def _one(game: str, people: int, ais: int, seed: int,
+               coalesce: float) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as tmp:
         async with FakeDiscord() as fake, fake.patch_discord():
             world = World(fake, Path(tmp) / "parlor.sqlite3")
             users = [world.alice, world.bob, world.user("dora")][:people]
-            async with world.bot(images=HashedImages()) as bot:
+            async with world.bot(images=HashedImages(), coalesce=coalesce) as bot:
                 options = {"ai_players": ais} if ais else {}
                 thread, lobby = await open_match(fake, users[0], world.table, game, users[1:],
                                                  **options)
@@ -95,11 +100,11 @@ async def _one(game: str, people: int, ais: int, seed: int) -> dict[str, float]:
             "bytes": sum(a.size for a in new), "deferred": deferred}
 
 
-async def _measure(quick: bool) -> list[Row]:
+async def _measure(quick: bool, coalesce: float) -> list[Row]:
     rows: list[Row] = []
     total: Counter[str] = Counter()
     for game, people, ais in MATCHES[:1] if quick else MATCHES:
-        got = await _one(game, people, ais, seed=3)
+        got = await _one(game, people, ais, seed=3, coalesce=coalesce)
         total.update(got)
         label = f"{game}, {people} {'person' if people == 1 else 'people'}" + (
             f" and {ais} AI" if ais else "")
@@ -122,5 +127,8 @@ async def _measure(quick: bool) -> list[Row]:
     return rows
 
 
-def run(quick: bool) -> list[Row]:
-    return asyncio.run(_measure(quick))
+def run(quick: bool, extra: Sequence[str] = ()) -> list[Row]:
+    """``--coalesce SECONDS``: how long a turn post's new lines wait for more (default
+    the bot's, ``COALESCE``; 0 edits the post at every commit, as at a person's pace)."""
+    coalesce = float(extra[extra.index("--coalesce") + 1]) if "--coalesce" in extra else COALESCE
+    return asyncio.run(_measure(quick, coalesce))

@@ -104,6 +104,10 @@ RETRY_DMS = 600.0
 """Seconds after DMs failed before a new window tries them again."""
 RETRY_SENDS = 5.0
 """Seconds after a failed send before the match is reconciled again."""
+COALESCE = 1.5
+"""Seconds the live turn post's new lines wait for more before it is edited: a burst of
+commits (an AI's chain, simultaneous blocks, quick presses) edits it once. Who must act
+is never held: a change of it edits the post at once."""
 QUIET = discord.AllowedMentions.none()
 
 Interaction = discord.Interaction[Any]
@@ -116,8 +120,9 @@ class Delivery(MatchHooks):
 
     def __init__(self, client: discord.Client, service: MatchService, store: Store,
                  images: Images, clock: Callable[[], float] = time.time,
-                 retry_after: float = RETRY_SENDS) -> None:
-        """``clock``: Unix seconds (when DMs failed is stored, so it must outlive a process)."""
+                 retry_after: float = RETRY_SENDS, coalesce: float = COALESCE) -> None:
+        """``clock``: Unix seconds (when DMs failed is stored, so it must outlive a process);
+        ``coalesce``: seconds the live post's new lines wait for more (0: none wait)."""
         self.client = client
         self.service = service
         self.store = store
@@ -127,6 +132,9 @@ class Delivery(MatchHooks):
         self._locks: dict[int, asyncio.Lock] = {}
         self.retry_after = retry_after
         self._retries: dict[int, asyncio.Task[None]] = {}
+        self.coalesce = coalesce
+        self._held: dict[int, asyncio.Task[None]] = {}
+        """Match → the reconciliation that shows its live post's held lines."""
         self._due: dict[int, int] = {}
         """Match → the version of the latest change whose moves ``deliver`` has not shown."""
         self.busy = InFlight()
@@ -196,7 +204,8 @@ class Delivery(MatchHooks):
                 await self.post(info, Outgoing(
                     f"**{match_title(info.game, info.id)}** was cancelled by "
                     f"<@{item.by_user_id}>."), mentions=False)
-        await self._table(info, names, slots, merged_turns(turns), news, actor, pressed)
+        await self._table(info, names, slots, merged_turns(turns), news, actor, pressed,
+                          hold=self.coalesce > 0)
         if ended is not None:
             await self._end(info, ended, names, slots)
 
@@ -232,23 +241,34 @@ class Delivery(MatchHooks):
                 log.exception("match %s: reconciling failed", match_id)
 
     def stop(self) -> None:
-        """Drop the retries still waiting (on shutdown: the next start reconciles)."""
-        for task in self._retries.values():
+        """Drop the retries and held lines still waiting (on shutdown: their slots are
+        recorded as not yet shown, so the next start's reconciliation shows them)."""
+        for task in [*self._retries.values(), *self._held.values()]:
             task.cancel()
 
     def _failed(self, match_id: int) -> None:
         """A send failed: reconcile the match again a little later (once at a time)."""
-        if match_id in self._retries and not self._retries[match_id].done():
+        self._later(self._retries, match_id, self.retry_after)
+
+    def _hold(self, match_id: int) -> None:
+        """The live post's new lines wait (recorded, dirty) for ``coalesce`` seconds, so
+        that a burst of commits edits it once: a reconciliation then shows them all."""
+        self._later(self._held, match_id, self.coalesce)
+
+    def _later(self, tasks: dict[int, asyncio.Task[None]], match_id: int,
+               delay: float) -> None:
+        """Reconcile the match after ``delay`` seconds, unless that is already planned."""
+        if match_id in tasks and not tasks[match_id].done():
             return
 
         async def later() -> None:
-            await asyncio.sleep(self.retry_after)
+            await asyncio.sleep(delay)
             try:
                 await self.reconcile(match_id)
             except Exception:  # logged; the next change or restart reconciles again
-                log.exception("match %s: reconciling after a failed send failed", match_id)
+                log.exception("match %s: reconciling later failed", match_id)
 
-        self._retries[match_id] = asyncio.create_task(later())
+        tasks[match_id] = asyncio.create_task(later())
 
     @staticmethod
     def _opening(board: PublicUpdate, version: int) -> TurnUpdate:
@@ -264,10 +284,11 @@ class Delivery(MatchHooks):
     async def _table(self, info: MatchInfo, names: Sequence[str],
                      slots: dict[str, DeliveryRecord], turns: Sequence[TurnUpdate],
                      news: Mapping[int, tuple[str, ...]], actor: Interaction | None,
-                     pressed: Press | None) -> None:
+                     pressed: Press | None, hold: bool = False) -> None:
         """The presser's own result first, then the turn posts, then everyone else's
         prompt (each in its own DM channel, so side by side). ``news``: the seats whose
-        view changed, with their private lines."""
+        view changed, with their private lines; ``hold``: the live post's new lines may
+        wait for more (``coalesce``)."""
         windows = await self._windows(info)
         fresh = {seat for seat, (_, decisions) in windows.items() if decisions
                  and showing(slots.get(prompt_slot(seat))).get("window")
@@ -281,7 +302,8 @@ class Delivery(MatchHooks):
         pinged: set[int] = set()
         for i, update in enumerate(turns):
             last = i == len(turns) - 1
-            pinged |= await self._turn_post(info, update, names, slots, pings if last else [])
+            pinged |= await self._turn_post(info, update, names, slots, pings if last else [],
+                                            hold=hold and last)
         await asyncio.gather(*(
             self._prompt(info, seat, user_id, decisions, names, slots, news.get(seat),
                          seat in fresh, actor, pinged)
@@ -420,11 +442,13 @@ class Delivery(MatchHooks):
 
     async def _turn_post(self, info: MatchInfo, update: TurnUpdate, names: Sequence[str],
                          slots: dict[str, DeliveryRecord], pings: Sequence[int],
-                         again: bool = False) -> set[int]:
+                         again: bool = False, hold: bool = False) -> set[int]:
         """Create the turn's post or edit it with its new lines; a new post may carry the
         mentions of people whose DMs are closed. A turn too long for one post continues in
         further posts (pinging nobody): the last is the live one. Returns those it pinged.
-        ``again``: a second post of the turn on purpose (/board), which a nonce would refuse."""
+        ``again``: a second post of the turn on purpose (/board), which a nonce would refuse;
+        ``hold``: new lines that change nothing else (the same turn, post and people to act)
+        are recorded now and shown a moment later, with any that follow them."""
         record = slots.get(TURN)
         shown = showing(record)
         same = record is not None and shown.get("turn") == update.number
@@ -443,6 +467,10 @@ class Delivery(MatchHooks):
         # finishes it (a send it repeats keeps its nonce: Discord makes it once).
         sending = {"sending": shown["sending"]} if same and "sending" in shown else {}
         await self._turn_record(slots, channel.id, message_id, update, lines, True, sending)
+        if (hold and message_id is not None and len(posts) == 1
+                and shown.get("acting") == list(update.acting)):
+            self._hold(info.id)
+            return set()
         before = 0
         for k, (text, part) in enumerate(posts):
             live = k == len(posts) - 1
@@ -483,7 +511,8 @@ class Delivery(MatchHooks):
         the version shown, and ``dirty`` while Discord is not yet made to match;
         ``picture``: the post's picture now (None: as recorded)."""
         shown = {**(more or {}), "turn": update.number, "lines": list(lines),
-                 "v": update.version, **({"dirty": True} if dirty else {})}
+                 "v": update.version, "acting": list(update.acting),
+                 **({"dirty": True} if dirty else {})}
         record = slots.get(TURN)
         if picture is None:
             picture = record.picture if record is not None else ""

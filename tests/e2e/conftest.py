@@ -72,13 +72,16 @@ class World:
     def user(self, name: str, *, dm_open: bool = True) -> FakeUser:
         return self.fake.add_user(name, dm_open=dm_open, guilds=[self.guild])
 
-    def bot(self, images: Images | None = None,
-            seed: int = 20240601) -> AbstractAsyncContextManager[ParlorBot]:
+    def bot(self, images: Images | None = None, seed: int = 20240601,
+            coalesce: float = 0.0) -> AbstractAsyncContextManager[ParlorBot]:
+        """``coalesce``: none by default, so that a player who waits for the bot to settle
+        sees every line at once (``bot.discord.delivery.COALESCE`` holds them a moment)."""
         @asynccontextmanager
         async def running() -> AsyncIterator[ParlorBot]:
             bot = ParlorBot(Settings(self.fake.token, self.db),
                             images=images if images is not None else QuickImages(),
-                            seed_source=lambda: seed, guild_ready_timeout=0.05)
+                            seed_source=lambda: seed, guild_ready_timeout=0.05,
+                            coalesce=coalesce)
             async with serve(self.fake, bot):
                 yield bot
 

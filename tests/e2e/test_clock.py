@@ -31,7 +31,7 @@ def clocked_bot(world: World, now: Now) -> AbstractAsyncContextManager[ParlorBot
     async def running() -> AsyncIterator[ParlorBot]:
         bot = ParlorBot(Settings(world.fake.token, world.db), images=QuickImages(),
                         seed_source=lambda: 20240601, guild_ready_timeout=0.05,
-                        clock=now, clock_sleep=now.sleep)
+                        clock=now, clock_sleep=now.sleep, coalesce=0.0)
         async with serve(world.fake, bot):
             yield bot
 

@@ -28,7 +28,8 @@ class Later:
 @asynccontextmanager
 async def bot(world: World, clock: Later) -> AsyncIterator[ParlorBot]:
     parlor = ParlorBot(Settings(world.fake.token, world.db), images=QuickImages(),
-                       seed_source=lambda: 20240601, clock=clock, guild_ready_timeout=0.05)
+                       seed_source=lambda: 20240601, clock=clock, guild_ready_timeout=0.05,
+                       coalesce=0.0)
     async with serve(world.fake, parlor):
         yield parlor
 
