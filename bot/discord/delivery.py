@@ -317,15 +317,17 @@ class Delivery(MatchHooks):
         the prompt closed. Returns the seat whose prompt that was (None: their prompt is
         still to be sent, a new window, or they hold no seat)."""
         seat = next((s for s, (u, _) in windows.items() if u == pressed.user_id), None)
+        record = slots.get(prompt_slot(seat)) if seat is not None else None
+        pressed_id = pressed.message.id if pressed.message is not None else None
+        ours = record is not None and record.message_id == pressed_id
         if seat is None or seat in fresh:
             await self._close_pressed(pressed)  # a new window opens in a new message
+            if record is not None and ours:  # closed now: not to be closed again
+                await self._remember(slots, replace_shown(record, {**showing(record),
+                                                                   "open": False}))
             return None
         decisions = windows[seat][1]
         out, face = await self._prompt_card(info, seat, decisions, names, news.get(seat, ()))
-        slot = prompt_slot(seat)
-        record = slots.get(slot)
-        pressed_id = pressed.message.id if pressed.message is not None else None
-        ours = record is not None and record.message_id == pressed_id
         kept = _attachment(pressed.message, out, record) if ours else None
         message = await pressed.update(allowed_mentions=QUIET, **out.edit_kwargs(kept))
         if record is None:
