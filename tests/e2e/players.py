@@ -147,10 +147,21 @@ class Players:
         mentioned = [int(u) for u in re.findall(r"<@!?(\d+)>", lines[0])] if lines else []
         return [self.by_id[u] for u in mentioned if u in self.by_id]
 
+    def next_to_act(self) -> tuple[list[FakeUser]] | None:
+        """Whom the live post names, once the first of them has their prompt (a bot in
+        another process may show the press's result before the post and prompt follow):
+        None while it is not there yet; an empty list when nobody is named."""
+        acting = self.to_act()
+        if acting and acting[0].dm_open and not any(has_choices(m)
+                                                   for m in self.fake.dms(acting[0])):
+            return None
+        return (acting,)
+
     async def play_out(self, max_moves: int = 2000) -> FakeMessage:
         """Let whoever the latest board names act until the match is over."""
         for _ in range(max_moves):
-            acting = self.to_act()
+            (acting,) = await self.fake.wait_until(self.next_to_act, TIMEOUT,
+                                                   what="the next person's prompt")
             if not acting:
                 return await self.fake.wait_until(self.over, TIMEOUT, what="the final result")
             await self.move(acting[0])
