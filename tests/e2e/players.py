@@ -150,10 +150,11 @@ class Players:
     def next_to_act(self) -> tuple[list[FakeUser]] | None:
         """Whom the live post names, once the first of them has their prompt (a bot in
         another process may show the press's result before the post and prompt follow):
-        None while it is not there yet; an empty list when nobody is named."""
+        None while it is not there yet; an empty list once the match is over."""
         acting = self.to_act()
-        if acting and acting[0].dm_open and not any(has_choices(m)
-                                                   for m in self.fake.dms(acting[0])):
+        if not acting:
+            return ([],) if self.over() is not None else None
+        if acting[0].dm_open and not any(has_choices(m) for m in self.fake.dms(acting[0])):
             return None
         return (acting,)
 
