@@ -199,7 +199,7 @@ class Table:
         when there are none to wait for: the match is over, or the other player still has
         a ``known`` prompt to answer first (a decision both make at once)."""
         if len(self.fake.message(turn.prompt).history) <= self.edits.get(turn.prompt.id, -1):
-            return None  # the pressed prompt changes last, once the press is all shown
+            return None  # the pressed prompt shows the press first; the rest follows
         # A player's next prompt may be the pressed DM edited in place: new, though known.
         others = known - {turn.prompt.id}
         fresh = self.open_turns(turn.pair, others)

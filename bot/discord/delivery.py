@@ -341,6 +341,8 @@ class Delivery(MatchHooks):
             # The press came from a private copy ("My hand"): its DM follows, after the rest.
             await self._remember(slots, replace_shown(record, {**state, "face": ""}))
             return None
+        else:  # the prompt lives only privately (DMs closed)
+            await self._remember(slots, replace_shown(record, state))
         return seat
 
     async def _windows(self, info: MatchInfo) -> Windows:
