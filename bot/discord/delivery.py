@@ -104,6 +104,9 @@ RETRY_DMS = 600.0
 """Seconds after DMs failed before a new window tries them again."""
 RETRY_SENDS = 5.0
 """Seconds after a failed send before the match is reconciled again."""
+LATER_TRIES = 20
+"""A reconciliation planned for later tries again while a change is still on its way (its
+batch may show everything, or not: held lines wait for the reconciliation)."""
 COALESCE = 1.5
 """Seconds the live turn post's new lines wait for more before it is edited: a burst of
 commits (an AI's chain, simultaneous blocks, quick presses) edits it once. Who must act
@@ -209,15 +212,18 @@ class Delivery(MatchHooks):
         if ended is not None:
             await self._end(info, ended, names, slots)
 
-    async def reconcile(self, match_id: int) -> None:
+    async def reconcile(self, match_id: int) -> bool:
         """Make Discord show the match as it stands, with no change to report: after a
-        restart or a failed send. Only what is missing or out of date is sent or edited."""
+        restart or a failed send. Only what is missing or out of date is sent or edited.
+        False when it was left to a change still on its way (see below)."""
         async with self._lock(match_id):
             # Read between changes (never halfway through AI moves), and left to the batch
             # of a change still on its way: it shows the moves with their lines.
             info, board = await self.service.settled(match_id)
-            if match_id in self._due or board is None:
-                return
+            if board is None:
+                return True
+            if match_id in self._due:
+                return False
             names = await self.names(info)
             slots = {r.slot: r for r in await self.store.deliveries(match_id)}
             if info.status == ACTIVE:
@@ -229,6 +235,7 @@ class Delivery(MatchHooks):
                 await self._table(info, names, slots, turns, {}, None, None)
             elif info.result is not None:
                 await self._end(info, info.result, names, slots, board.view)
+        return True
 
     async def reconcile_all(self) -> None:
         """Reconcile every running match, and every finished one whose end notices a stop
@@ -262,11 +269,14 @@ class Delivery(MatchHooks):
             return
 
         async def later() -> None:
-            await asyncio.sleep(delay)
-            try:
-                await self.reconcile(match_id)
-            except Exception:  # logged; the next change or restart reconciles again
-                log.exception("match %s: reconciling later failed", match_id)
+            for _ in range(LATER_TRIES):
+                await asyncio.sleep(delay)
+                try:
+                    if await self.reconcile(match_id):
+                        return
+                except Exception:  # logged; the next change or restart reconciles again
+                    log.exception("match %s: reconciling later failed", match_id)
+                    return
 
         tasks[match_id] = asyncio.create_task(later())
 

@@ -18,8 +18,12 @@ import discord
 
 log = logging.getLogger(__name__)
 
-DEFER_AFTER = 2.0
-"""Seconds after a press before it is deferred, if its result is not shown by then."""
+DEFER_AFTER = 1.5
+"""Seconds after a press (as Discord stamped it) before it is deferred, if its result is
+not shown by then: a defer needs a round trip, and a busy loop may run it late."""
+
+DEADLINE = 3.0
+"""Discord's wait for a press's first answer, in seconds."""
 
 Interaction = discord.Interaction[Any]
 
@@ -34,7 +38,12 @@ class Press:
         self._deferred = deferred
         self._lock = asyncio.Lock()
         self._late: asyncio.Task[None] | None = None
-        self._timer = asyncio.get_running_loop().call_later(defer_after, self._start_defer)
+        # Counted from Discord's stamp on the press (its 3 s run from there); a stamp out of
+        # that range says the clocks disagree, and the press counts from now.
+        age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+        delay = defer_after - age if 0.0 <= age < DEADLINE else defer_after
+        self._timer = asyncio.get_running_loop().call_later(max(0.0, delay),
+                                                            self._start_defer)
 
     @property
     def user_id(self) -> int:
