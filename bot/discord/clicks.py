@@ -18,7 +18,7 @@ from discord.ext import commands
 
 from bot import logs
 from bot.discord import customid as cid
-from bot.discord import decks, items, menus
+from bot.discord import decks, items, menus, people
 from bot.discord.clock import CLOCK
 from bot.discord.community import UNDO
 from bot.discord.delivery import Delivery, menu_card
@@ -38,6 +38,7 @@ class Clicks:
 
     async def on_click(self, interaction: Interaction, c: cid.CustomId,
                        values: tuple[str, ...]) -> None:
+        people.saw(interaction)  # a renamed person is shown by the new name from now on
         with self.delivery.busy.track():  # a shutdown lets it finish
             await self.dispatch(interaction, c, values)
 
@@ -111,7 +112,8 @@ class Clicks:
             raise cid.BadCustomId(f"unknown verb {c.verb}")
         # One read of the match before the answer (closed or not ours: the service says why).
         opened = await self.service.opened(c.match, interaction.user.id, c.decision)
-        decision = menus.named(opened.decision, await self.delivery.names(opened.info))
+        decision = opened.decision
+        names = await self.delivery.names(opened.info)
         indexes = c.indexes
         if c.verb == cid.SELECT:
             if not all(v.isdigit() for v in values):
@@ -121,9 +123,9 @@ class Clicks:
             indexes = ()
         keys = menus.choice_keys(decision, indexes)
         if c.verb == cid.BACK:
-            await self.show(interaction, menus.plan(c.match, decision))
+            await self.show(interaction, menus.plan(c.match, decision, names))
         elif decision.kind == ORDER and c.verb == cid.ORDER and len(keys) < len(decision.options):
-            await self.show(interaction, menus.plan(c.match, decision, indexes))
+            await self.show(interaction, menus.plan(c.match, decision, names, indexes))
         else:
             confirm = c.verb != cid.CONFIRM and menus.costs_cards(
                 decision, [decision.options[i] for i in indexes])
@@ -131,12 +133,13 @@ class Clicks:
                 try:  # an illegal selection is refused now, in place, not after Confirm
                     opened.check(keys)
                 except IllegalAction as refused:
-                    menu = menus.plan(c.match, decision)
+                    menu = menus.plan(c.match, decision, names)
                     await self.show(interaction,
                                     replace(menu, prompt=f"{menu.prompt}\n❌ {refused}"))
                     return
             if confirm:
-                await self.show(interaction, menus.plan_confirm(c.match, decision, indexes))
+                await self.show(interaction,
+                                menus.plan_confirm(c.match, decision, indexes, names))
             else:
                 await self.submit(interaction, c.match, decision, indexes)
 

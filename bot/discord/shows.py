@@ -207,7 +207,7 @@ def prompt_menu(info: MatchInfo, seat: int, decisions: Sequence[Decision],
     """What a prompt asks: the menu of the person's first open decision, or, with nothing
     to decide, the line a closed prompt ends on."""
     if decisions:
-        return menus.plan(info.id, menus.named(decisions[0], names)), ""
+        return menus.plan(info.id, decisions[0], names), ""
     if info.seats[seat].is_ai and info.status == ACTIVE:
         return None, "The AI plays your seat now."
     if info.status == ACTIVE:

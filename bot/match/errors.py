@@ -15,6 +15,18 @@ class UnknownMatch(MatchError):
         self.match_id = match_id
 
 
+class MatchQuarantined(MatchError):
+    """The match's stored record cannot be read back (bad JSON, or a snapshot the game cannot
+    load): it is set aside, nothing can change it, and every other match goes on."""
+
+    def __init__(self, match_id: int, guild_id: int | None, channel_id: int | None) -> None:
+        super().__init__(f"Match #{match_id} is set aside: its saved record is damaged, so "
+                         "it cannot go on until an admin repairs it. Other matches are fine.")
+        self.match_id = match_id
+        self.guild_id = guild_id
+        self.channel_id = channel_id
+
+
 class NotSeated(MatchError):
     """The user holds no (playing) seat in this match."""
 

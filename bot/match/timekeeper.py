@@ -37,7 +37,7 @@ from bot.match.clock import (
     reopened,
     votes_needed,
 )
-from bot.match.errors import MatchError, NotSeated
+from bot.match.errors import MatchError, MatchQuarantined, NotSeated
 from bot.match.info import MatchInfo
 from bot.match.live import Live, MatchHooks, playing_seat, require_active
 from bot.match.notices import (
@@ -150,9 +150,12 @@ class Timekeeper(MatchHooks):
         of its open decisions (a stop between a move and its clocks leaves none)."""
         out: list[list[ClockOut]] = []
         for match_id in await self.store.match_ids(ACTIVE):
-            batch: list[ClockOut] = list(await self.service.resume(match_id))
-            async with self._matches.locked(match_id) as live:
-                await self._sync(live)
+            try:
+                batch: list[ClockOut] = list(await self.service.resume(match_id))
+                async with self._matches.locked(match_id) as live:
+                    await self._sync(live)
+            except MatchQuarantined:  # set aside (and logged) by the loader; the rest go on
+                continue
             if batch:
                 out.append(batch)
         return out

@@ -130,8 +130,9 @@ class Players:
         button = confirm[0] if confirm else self.rng.choice(buttons)
         return await self.fake.click(user, message, button.custom_id)
 
-    async def move(self, user: FakeUser) -> None:
-        """Answer one decision of ``user``, through any confirm/order steps."""
+    async def move(self, user: FakeUser) -> FakeMessage:
+        """Answer one decision of ``user``, through any confirm/order steps; the answer to
+        the last press (the prompt moved on, or a refusal)."""
         message = await self.prompt(user)
         while True:
             handle = await self.press(user, message)
@@ -139,8 +140,9 @@ class Players:
             if not stepped(self.fake, handle, callback.type, message):  # submitted
                 break
             message = self.fake.message(message)
-        await handle.reply(TIMEOUT)  # the pressed prompt shows the result
+        answer = await handle.reply(TIMEOUT)  # the pressed prompt shows the result
         await settled(self.fake)  # and the rest of the move is shown
+        return answer
 
     def to_act(self) -> list[FakeUser]:
         lines = [line for line in self.live().text.split("\n") if line.startswith("To act: ")]
