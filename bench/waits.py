@@ -1,10 +1,11 @@
 """Waits: how long a press waits to be seen, and what a click costs on the wire (issue 37).
 
-Run: ``.venv/bin/python -m bench waits`` (``--quick``: the Zura match only; ``--rtt``,
-``--upload``: the network; ``--no-limits``: without Discord's rate limits).
+Run: ``.venv/bin/python -m bench waits`` (``--quick``: 15 presses a match; ``--presses N``;
+``--rtt``, ``--upload``: the network; ``--no-limits``: without Discord's rate limits).
 
-Three whole matches, one after another, as the probes play them: 3 humans in Zura, 2 in
-Aura, 1 human against the AI in Auroria. The bot runs in a process of its own with real
+Three matches, one after another, as the probes play them: 3 humans in Zura, 2 in Aura, 1
+human against the AI in Auroria; each for its first 60 submitted presses (a whole Zura match
+at these waits takes a quarter of an hour). The bot runs in a process of its own with real
 pictures and fixed seeds; the fake Discord in this one models the network (100 ms round
 trips, 1 MB/s upload from the bot: ``tests/fakediscord/network.py``) and enforces Discord's
 rate limits. Scripted players press as soon as their prompt is there. Per submitting press
@@ -27,11 +28,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench._discord import Table
+from bench._discord import WAIT, Table
 from bench.report import Row, percentile
-from tests.e2e.players import Players, controls, open_match, start
+from tests.e2e.players import Players, controls, is_board, open_match
 from tests.fakediscord import FakeDiscord
-from tests.fakediscord.timing import PressWaits, Wire, press_waits, wire
+from tests.fakediscord.timing import PressWaits, Wire, press_waits, total, wire
 
 MATCHES: tuple[tuple[str, int, dict[str, object]], ...] = (
     ("zura", 3, {}), ("aura", 2, {}), ("auroria", 1, {"ai_players": 1}))
@@ -50,8 +51,8 @@ class Match:
     problems: list[str]
 
 
-async def play(game: str, humans: int, options: dict[str, object], *, rtt: float,
-               upload: float, limits: bool) -> Match:
+async def play(game: str, humans: int, options: dict[str, object], *, presses: int,
+               rtt: float, upload: float, limits: bool) -> Match:
     """One match through a bot process of its own, on a fresh fake Discord."""
     with tempfile.TemporaryDirectory() as tmp:
         async with FakeDiscord(rtt=rtt, upload_bps=upload, rate_limits=limits) as fake:
@@ -59,11 +60,19 @@ async def play(game: str, humans: int, options: dict[str, object], *, rtt: float
             users = [fake.add_user(f"player{i + 1}", guilds=[table.guild])
                      for i in range(humans)]
             async with table.bot(images="real", seed=SEED):
-                since = time.monotonic()
                 thread, lobby = await open_match(fake, users[0], table.channel, game,
                                                  users[1:], **options)
-                await start(fake, users[0], lobby)
-                await Players(fake, thread, users, seed=PLAYERS_SEED).play_out()
+                since = time.monotonic()  # the play, from Start on
+                if fake.message(lobby).buttons:  # not started by the AI seats
+                    await (await fake.click(users[0], lobby, label="Start")).callback(WAIT)
+                await fake.wait_until(lambda: any(map(is_board, fake.messages(thread))), WAIT,
+                                      what="the first board (the drawing workers start)")
+                players = Players(fake, thread, users, seed=PLAYERS_SEED)
+                for _ in range(presses):
+                    acting = players.to_act()
+                    if not acting:
+                        break
+                    await players.move(acting[0])
                 await asyncio.sleep(1.0)  # what the last press still sends
                 waits = press_waits(fake.state, thread, users, is_prompt=controls,
                                     since=since)
@@ -117,15 +126,12 @@ def match_rows(match: Match) -> list[Row]:
     return rows
 
 
-def total(sent: Sequence[Wire]) -> Wire:
-    return Wire(*(sum(getattr(w, f) for w in sent) for f in Wire.__dataclass_fields__))
-
-
-async def measure(quick: bool, rtt: float, upload: float, limits: bool) -> list[Row]:
+async def measure(presses: int, rtt: float, upload: float, limits: bool) -> list[Row]:
     rows: list[Row] = []
     played = []
-    for game, humans, options in MATCHES[:1] if quick else MATCHES:
-        match = await play(game, humans, options, rtt=rtt, upload=upload, limits=limits)
+    for game, humans, options in MATCHES:
+        match = await play(game, humans, options, presses=presses, rtt=rtt, upload=upload,
+                           limits=limits)
         played.append(match)
         rows += match_rows(match)
     return rows + wire_rows("all matches", total([m.wire for m in played]))
@@ -138,5 +144,7 @@ def run(quick: bool, argv: Sequence[str] = ()) -> list[Row]:
                         help="the bot's upload, bytes/s (1,000,000)")
     parser.add_argument("--no-limits", action="store_true",
                         help="without Discord's rate limits")
+    parser.add_argument("--presses", type=int, help="submitted presses a match (60; 15 quick)")
     args = parser.parse_args(list(argv))
-    return asyncio.run(measure(quick, args.rtt, args.upload, not args.no_limits))
+    presses = args.presses or (15 if quick else 60)
+    return asyncio.run(measure(presses, args.rtt, args.upload, not args.no_limits))

@@ -22,6 +22,7 @@ from bot.discord import decks, items, menus, people
 from bot.discord.clock import CLOCK
 from bot.discord.community import UNDO
 from bot.discord.delivery import Delivery, menu_card
+from bot.discord.events import EVENT
 from bot.discord.guards import can_manage
 from bot.discord.lobby import lobby_text, refresh
 from bot.discord.replies import answering
@@ -46,7 +47,7 @@ class Clicks:
                        values: tuple[str, ...]) -> None:
         logs.bind_match(c.match)
         logs.bind_decision(None if c.decision in (items.LOBBY, items.TABLE, CLOCK, UNDO,
-                                                  decks.DECK)
+                                                  decks.DECK, EVENT)
                            else c.decision)
         async with answering(interaction, c.match):
             if c.decision == items.LOBBY and c.verb in LOBBY_VERBS:
@@ -60,6 +61,9 @@ class Clicks:
             elif c.decision == CLOCK:
                 await routed(interaction, c, "Clocks", "The clocks are not running right now; "
                              "try again in a moment.")
+            elif c.decision == EVENT:
+                await routed(interaction, c, "Tournaments", "Events can't be joined or left "
+                             "right now; try again in a moment.")
             elif c.decision == UNDO:
                 await routed(interaction, c, "Community", "Undo requests can't be answered "
                              "right now; try again in a moment.")

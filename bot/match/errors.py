@@ -61,3 +61,57 @@ class HostCannotLeave(MatchError):
 
 class AlreadyDone(StaleDecision):
     """The same submission arrived twice (a double click); the first one counted."""
+
+
+class EventError(MatchError):
+    """Something about an event (a tournament) prevents the request; nothing changed."""
+
+
+class UnknownEvent(EventError):
+    def __init__(self, event_id: int) -> None:
+        super().__init__(f"There is no event #{event_id}.")
+        self.event_id = event_id
+
+
+class UnknownFormat(EventError):
+    pass
+
+
+class BadEntrantCount(EventError):
+    """Too few entrants to start, or a cap outside what the format allows."""
+
+
+class EventFull(EventError):
+    pass
+
+
+class AlreadyEntered(EventError):
+    pass
+
+
+class NotEntered(EventError):
+    pass
+
+
+class EventStarted(EventError):
+    """Entries are closed: the event is under way, over or cancelled."""
+
+
+class EventOver(EventError):
+    pass
+
+
+class NotOrganiser(EventError):
+    pass
+
+
+class BadStartTime(EventError):
+    pass
+
+
+class ClockMismatch(EventError):
+    """The match clock is too short for the round deadline (or the deadline for the clock)."""
+
+
+class SeasonError(MatchError):
+    """A season request that cannot be done: a bad end date, no finished season to show."""

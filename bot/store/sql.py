@@ -127,6 +127,8 @@ class SqlStore:
     def __init__(self, dialect: Dialect, clock: Clock = time.time,
                  migrations: Sequence[Migration] | None = None) -> None:
         self._dialect = dialect
+        self.dialect: Dialect = dialect
+        """The backend, also for the repositories of other tables (``events.py``)."""
         self.clock = clock
         self._migrations = list(migrations) if migrations is not None else None
         self._matches_sql = (

@@ -99,7 +99,14 @@ async def test_replays_are_public_for_all_and_private_for_players(world: World) 
         own_text = own_log.data.decode()
         assert own_text.startswith("Zura #1 — replay with the cards of bob")
         assert "Player " not in text + own_text and "alice" in text, "the log names people"
-        assert set(text.split("\n")[2:]) <= set(own_text.split("\n"))
+        assert set(text.split("\n")[2:]) <= set(own_text.split("\n"))  # none of it is bob's
+        alices = await (await fake.slash(world.alice, "replay", {"match": 1, "private": True},
+                                         channel=thread)).reply(RENDERING)
+        alices_text = alices.attachments[0].data.decode()
+        # Each log is told to its reader: alice reads her own moves in the second person.
+        assert "#1 · alice takes a Cave from the discard pile." in text
+        assert "#1 · You take a Cave from the discard pile." in alices_text.split("\n")
+        assert "alice " not in alices_text.partition("\n")[2]
         with Image.open(io.BytesIO(gif.data)) as table, \
                 Image.open(io.BytesIO(own_gif.data)) as with_hand:
             tables, with_hands = table.n_frames, with_hand.n_frames

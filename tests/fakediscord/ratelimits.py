@@ -92,6 +92,8 @@ class RateLimits:
         self.global_window = Window(global_per_second, 1.0)
         self.buckets: dict[tuple[str, str], Window] = {}
         self.clock = clock
+        self.emptied = 0
+        """Requests that took a route bucket's last place: the client must wait for a reset."""
 
     def take(self, route: str, params: Mapping[str, str], path: str) -> Verdict:
         """Count a request to ``route`` (a discord.py route key) reaching Discord now."""
@@ -116,6 +118,7 @@ class RateLimits:
             "X-RateLimit-Bucket": bucket_hash(route),
         }
         if allowed:
+            self.emptied += bucket.used == bucket.limit
             return Verdict(headers)
         headers.update({"Retry-After": str(max(1, math.ceil(reset_after))),
                         "X-RateLimit-Scope": "user"})

@@ -134,6 +134,12 @@ class Wire:
         return value / max(1, self.clicks)
 
 
+def total(spans: Iterable[Wire]) -> Wire:
+    """The figures of several spans (or matches) together."""
+    spans = list(spans)
+    return Wire(*(sum(getattr(w, name) for w in spans) for name in Wire.__dataclass_fields__))
+
+
 def wire(state: FakeState, *, since: float = 0.0, until: float = float("inf")) -> Wire:
     requests = [r for r in state.requests if since <= r.at < until]
     clicks = sum(1 for r in state.interactions.values()

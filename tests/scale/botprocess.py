@@ -153,8 +153,8 @@ async def serve(images: Images | None, stats: Path | None, seed: int | None = No
     settings = load_settings(env_file=None)
     settings.prepare()
     logs.setup(settings.log_level_number, secrets=settings.secrets)
-    seeds = {"seed_source": lambda: seed} if seed is not None else {}
-    bot = ParlorBot(settings, images=images, guild_ready_timeout=0.05, **seeds)
+    bot = ParlorBot(settings, images=images, guild_ready_timeout=0.05,
+                    seed_source=None if seed is None else lambda: seed)
     asyncio.get_running_loop().add_signal_handler(
         signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
     with contextlib.ExitStack() as stack:

@@ -38,7 +38,8 @@ from tests.store.backends import (
 
 TABLES = {"matches", "seats", "actions", "messages", "deadlines", "guild_settings", "results",
           "seat_clocks", "ratings", "rated_matches", "undo_requests", "user_decks", "deliveries",
-          "dm_failures"}
+          "dm_failures", "events", "entrants", "rounds", "pairings",
+          "event_settings", "seasons", "season_ratings"}
 
 
 class FakeClock:
