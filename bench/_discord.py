@@ -17,15 +17,13 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.e2e.players import Players, has_choices, open_match, start
+from tests.e2e.players import Players, has_choices, open_match, start, stepped
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, InteractionHandle
 from tests.scale import botprocess
 
 GAME = "zura"
 WAIT = 30.0
 """Seconds any one step may take before the run counts it as stuck."""
-UPDATE_MESSAGE = 7
-"""Interaction callback type of an in-place step (a Confirm or an ordering being built)."""
 
 
 @dataclass
@@ -217,7 +215,7 @@ class Table:
         when there are none to wait for: the match is over, or the other player still has
         a ``known`` prompt to answer first (a decision both make at once)."""
         if len(self.fake.message(turn.prompt).history) <= self.edits.get(turn.prompt.id, -1):
-            return None  # the pressed prompt changes last, once the press is all shown
+            return None  # the pressed prompt shows the press first; the rest follows
         # A player's next prompt may be the pressed DM edited in place: new, though known.
         others = known - {turn.prompt.id}
         fresh = self.open_turns(turn.pair, others)
@@ -244,7 +242,7 @@ class Table:
             pressed = time.perf_counter()
             edits = len(self.fake.message(message).history)
             handle = await self.chooser.press(user, message)
-            if (await handle.callback(WAIT)).type != UPDATE_MESSAGE:
+            if not stepped(self.fake, handle, (await handle.callback(WAIT)).type, message):
                 self.edits[message.id] = edits
                 return pressed, handle
             message = self.fake.message(message)

@@ -21,7 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.clicks import Clicks
-from bot.discord.delivery import Delivery
+from bot.discord.delivery import COALESCE, Delivery
 from bot.discord.guards import GuardedTree
 from bot.discord.images import Images
 from bot.discord.items import ParlorButton, ParlorSelect
@@ -73,9 +73,10 @@ class ParlorBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, *, store: Store | None = None,
                  images: Images | None = None, seed_source: Callable[[], int] | None = None,
                  clock: Callable[[], float] = time.time, clock_sleep: Sleep = asyncio.sleep,
-                 **options: Any) -> None:
+                 coalesce: float = COALESCE, **options: Any) -> None:
         """``store``, ``images``, ``seed_source``, ``clock`` (Unix seconds for the match
-        clocks) and ``clock_sleep`` (sleeping on that clock) are for tests;
+        clocks), ``clock_sleep`` (sleeping on that clock) and ``coalesce`` (seconds a turn
+        post's new lines wait for more, ``bot.discord.delivery``) are for tests;
         ``options`` go to discord.py (e.g. ``guild_ready_timeout``)."""
         if settings.shard_count is not None:
             options.setdefault("shard_count", settings.shard_count)
@@ -94,6 +95,7 @@ class ParlorBot(commands.AutoShardedBot):
         self.seed_source = seed_source
         self.clock = clock
         self.clock_sleep = clock_sleep
+        self.coalesce = coalesce
         self.parlor: Runtime | None = None
         self._reconciled = False
         self.tree.error(self.on_app_command_error)
@@ -111,7 +113,7 @@ class ParlorBot(commands.AutoShardedBot):
         readers = Readers(self.store, self)
         await readers.load()
         delivery = Delivery(self, service, self.store, self.images, clock=self.clock,
-                            readers=readers)
+                            readers=readers, coalesce=self.coalesce)
         self.parlor = Runtime(service, self.store, delivery, Clicks(service, delivery), readers)
         assert isinstance(self.store, SqlStore)
         tournaments = Tournaments(self.parlor, EventService(self.store, service, clocks=clocks,

@@ -19,9 +19,9 @@ from discord.ext import commands
 
 from bot.discord import customid as cid
 from bot.discord.clock import BACK, PAUSE, RESUME, when, words
-from bot.discord.delivery import Outgoing
 from bot.discord.replies import say
 from bot.discord.runtime import Runtime, match_title
+from bot.discord.shows import Outgoing
 from bot.discord.suggest import match_choices
 from bot.engine import GameError
 from bot.engine.said import said

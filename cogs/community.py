@@ -28,9 +28,9 @@ from bot.discord.community import (
     rating_text,
     undo_view,
 )
-from bot.discord.delivery import Outgoing
 from bot.discord.replies import say
 from bot.discord.runtime import Runtime, match_title
+from bot.discord.shows import Outgoing
 from bot.discord.suggest import MATCH_HELP, game_choices, pick_match
 from bot.engine import registry
 from bot.engine.said import said

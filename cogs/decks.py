@@ -23,10 +23,10 @@ from bot.discord.decks import (
     playing,
     show_text,
 )
-from bot.discord.delivery import LOBBY as LOBBY_POST
 from bot.discord.lobby import lobby_post
 from bot.discord.replies import say
 from bot.discord.runtime import Runtime, match_title
+from bot.discord.shows import LOBBY as LOBBY_POST
 from bot.engine import GameError, registry
 from bot.engine.said import said
 from bot.store import LOBBY

@@ -11,12 +11,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.decks import offer_decks
-from bot.discord.delivery import LOBBY as LOBBY_MESSAGE
-from bot.discord.delivery import Outgoing
 from bot.discord.guards import require_bot_permissions
 from bot.discord.items import lobby_view
 from bot.discord.lobby import REPLY, lobby_text, parse_variants, reply_text
 from bot.discord.runtime import Runtime, match_title
+from bot.discord.shows import LOBBY as LOBBY_MESSAGE
+from bot.discord.shows import Outgoing
 from bot.discord.suggest import game_choices
 from bot.engine import BadOptions, Game, GameError, parse_options, registry
 from bot.engine.said import said, said_n

@@ -9,13 +9,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.clock import clock_note
-from bot.discord.delivery import TURN, who
 from bot.discord.guards import can_manage
 from bot.discord.items import card, resign_view
 from bot.discord.lobby import lobby_text, refresh
 from bot.discord.readers import reader
 from bot.discord.replies import say
 from bot.discord.runtime import Runtime, match_title
+from bot.discord.shows import TURN, who
 from bot.discord.suggest import MATCH_HELP, match_choices, match_label, pick_match
 from bot.engine import GameError
 from bot.engine.said import said

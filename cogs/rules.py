@@ -15,9 +15,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.delivery import Outgoing
 from bot.discord.rulebook import Moment, moments_of, topics
 from bot.discord.runtime import Runtime
+from bot.discord.shows import Outgoing
 from bot.discord.suggest import MAX_CHOICES, game_choices
 from bot.engine import GameError, registry
 from bot.engine.said import said

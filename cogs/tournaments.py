@@ -20,7 +20,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord import customid as cid
-from bot.discord.delivery import Outgoing
 from bot.discord.events import (
     announcement,
     event_title,
@@ -32,6 +31,7 @@ from bot.discord.events import (
 )
 from bot.discord.items import JOIN, LEAVE
 from bot.discord.runtime import Runtime, match_title
+from bot.discord.shows import Outgoing
 from bot.discord.suggest import game_choices
 from bot.engine.usertext import clean
 from bot.match import Outbound

@@ -2,8 +2,9 @@
 
 A decision click goes: decode → (choices shown again, an ordering extended, or a confirm
 step when a mis-click would give up cards, after the service checked the choice is legal)
-→ defer → ``MatchService.submit`` → the prompt is
-closed with what was chosen → the outbound messages are delivered. No rule is checked here:
+→ ``MatchService.submit`` → the pressed prompt shows the result, as the press's
+own answer (deferred only when that takes too long) → the rest of the outbound messages are
+delivered. No rule is checked here:
 the service and the engine decide, and their errors become one-line private answers.
 """
 
@@ -155,10 +156,16 @@ class Clicks:
 
     async def submit(self, interaction: Interaction, match_id: int, decision: Decision,
                      indexes: tuple[int, ...]) -> None:
-        await interaction.response.defer()
-        keys = menus.choice_keys(decision, indexes)
-        outbound = await self.service.submit(match_id, interaction.user.id, decision.id, keys)
-        await self.delivery.deliver(outbound, actor=interaction, pressed=True)
+        """The press answers itself: its result is the first thing delivered, in the pressed
+        message (deferred only if the move and its AI replies outrun the deadline)."""
+        press = self.delivery.press(interaction)
+        try:
+            keys = menus.choice_keys(decision, indexes)
+            outbound = await self.service.submit(match_id, interaction.user.id, decision.id,
+                                                 keys)
+            await self.delivery.deliver(outbound, actor=interaction, pressed=press)
+        finally:
+            press.done()
 
 
 @runtime_checkable

@@ -10,9 +10,9 @@ from typing import Any, Final, Literal
 import discord
 
 from bot.discord import customid as cid
-from bot.discord.delivery import Outgoing
 from bot.discord.items import ParlorButton
 from bot.discord.runtime import match_title
+from bot.discord.shows import Outgoing
 from bot.engine.said import Said, said, said_n
 from bot.match import MatchInfo
 from bot.match.clock import AI, MatchClock, time_left

@@ -10,11 +10,11 @@ import discord
 from discord import app_commands
 
 from bot.discord import customid as cid
-from bot.discord.delivery import LOBBY as LOBBY_POST
 from bot.discord.items import ParlorSelect
 from bot.discord.lobby import lobby_post
 from bot.discord.replies import explain, say
 from bot.discord.runtime import Runtime, match_title, runtime_of
+from bot.discord.shows import LOBBY as LOBBY_POST
 from bot.discord.suggest import MAX_CHOICES
 from bot.discord.usertext import literal
 from bot.engine import Game, registry

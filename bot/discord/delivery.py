@@ -1,5 +1,8 @@
 """What the match service states, made true on Discord: the quiet table (DESIGN §4).
 
+This is the half that makes Discord match (calls, their order and concurrency, retries,
+which picture is uploaded); what each message should show is ``bot.discord.shows``.
+
 Delivery is a reconciliation. Each match has slots (``deliveries`` in the store): the live
 turn post in its thread, each person's prompt, the end notices. After a change the slots are
 compared with what the match shows now and Discord is made to match: a message is sent
@@ -22,18 +25,22 @@ so a stop halfway is finished by the next reconciliation, with the same nonces.
 - One notification per person per window: the new DM, or one mention in the thread when
   their DMs are closed. AI seats are never mentioned; edits never notify.
 - At the end: one post mentioning every person once, and a result DM to each.
+
+Order and load: a press is answered first, in the pressed message (``bot.discord.press``);
+then the turn post, then the other people's prompts, each in its own channel and so sent
+side by side. A picture is uploaded only when its bytes differ from what the message shows
+(``shows.Picture``); another person's prompt is edited only under ``shows.prompt_changes``.
+Discord's 429s are waited out by discord.py itself; a failed send is reconciled again later.
 """
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import io
 import json
 import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -43,8 +50,35 @@ from bot.discord.images import Images, view_text
 from bot.discord.inflight import InFlight
 from bot.discord.items import TEXT_MAX, card, hand_button, menu_rows
 from bot.discord.people import People
+from bot.discord.press import Press
 from bot.discord.readers import Readers
 from bot.discord.runtime import match_title
+from bot.discord.shows import (
+    BOARD_FILE,
+    END,
+    HAND_FILE,
+    MENTION,
+    RESULT,
+    RESULT_FILE,
+    TURN,
+    Card,
+    Outgoing,
+    Picture,
+    digest,
+    merged_turns,
+    once,
+    prompt_changes,
+    prompt_face,
+    prompt_menu,
+    prompt_slot,
+    prompt_text,
+    replace_shown,
+    result_slot,
+    showing,
+    text_of,
+    turn_texts,
+    who,
+)
 from bot.discord.usertext import literals, said
 from bot.engine import Decision, Result, View, registry
 from bot.engine import said as speech
@@ -70,119 +104,23 @@ from bot.store import ACTIVE, FINISHED, DeliveryRecord, MessageRecord, Store
 log = logging.getLogger(__name__)
 
 DMS_CLOSED = 50007
-LOBBY = "lobby"
-TURN, END = "turn", "end"
-PROMPT, RESULT, MENTION = "prompt", "result", "mention"
+UNKNOWN_MESSAGE = 10008
 RETRY_DMS = 600.0
 """Seconds after DMs failed before a new window tries them again."""
 RETRY_SENDS = 5.0
 """Seconds after a failed send before the match is reconciled again."""
+LATER_TRIES = 20
+"""A reconciliation planned for later tries again while a change is still on its way (its
+batch may show everything, or not: held lines wait for the reconciliation)."""
+COALESCE = 1.5
+"""Seconds the live turn post's new lines wait for more before it is edited: a burst of
+commits (an AI's chain, simultaneous blocks, quick presses) edits it once. Who must act
+is never held: a change of it edits the post at once."""
 QUIET = discord.AllowedMentions.none()
-BOARD_FILE, HAND_FILE, RESULT_FILE = "board.png", "hand.png", "result.png"
-MORE_NEWS = "(older lines left out: your hand below is up to date)"
-CONTENT_MAX = 2000
-"""Discord's limit for a plain message's text; a longer one continues in further messages."""
-NONCE_MAX = 25
-"""Discord's longest message nonce."""
 
 Interaction = discord.Interaction[Any]
-
-
-def prompt_slot(seat: int) -> str:
-    return f"{PROMPT}:{seat}"
-
-
-def result_slot(seat: int) -> str:
-    return f"{RESULT}:{seat}"
-
-
-@dataclass(frozen=True)
-class Outgoing:
-    """One plain message to send, wherever it goes (thread, DM or ephemeral follow-up)."""
-
-    content: str
-    image: bytes | None = None
-    filename: str = "image.png"
-    view: discord.ui.View | None = None
-    alt: str = ""
-    """The image's description, read aloud by screen readers."""
-
-    def parts(self) -> list[dict[str, Any]]:
-        """Fresh send arguments (a ``discord.File`` can be sent only once): one message per
-        piece of a long text, split between lines, never cut; the picture and controls go
-        with the last piece."""
-        out: list[dict[str, Any]] = [{"content": piece}
-                                     for piece in pieces(self.content, CONTENT_MAX)]
-        if self.image is not None:
-            out[-1]["file"] = discord.File(io.BytesIO(self.image), self.filename,
-                                           description=self.alt or None)
-        if self.view is not None:
-            out[-1]["view"] = self.view
-        return out
-
-
-@dataclass(frozen=True)
-class Card:
-    """One components-v2 message: text, an optional picture and controls."""
-
-    text: str
-    image: bytes | None = None
-    filename: str = BOARD_FILE
-    rows: Sequence[Any] = ()
-    alt: str = ""
-    """The picture's description, read aloud by screen readers (the table in words)."""
-    under: str = ""
-    """Text under the picture: each hand card's whole text, numbered as on it."""
-
-    def kwargs(self) -> dict[str, Any]:
-        """Send/edit arguments: the layout, and its picture as the message's one file."""
-        view = card(self.text, self.filename if self.image is not None else None, self.rows,
-                    self.under)
-        files = ([discord.File(io.BytesIO(self.image), self.filename,
-                               description=self.alt or None)]
-                 if self.image is not None else [])
-        return {"view": view, "files": files}
-
-    def edit_kwargs(self) -> dict[str, Any]:
-        out = self.kwargs()
-        return {"view": out["view"], "attachments": out["files"]}
-
-
-def pieces(text: str, limit: int) -> list[str]:
-    """``text`` in pieces of at most ``limit`` characters, split between lines (a line too
-    long on its own between words), so that a long log continues instead of being cut."""
-    out: list[str] = []
-    for line in text.split("\n"):
-        while len(line) > limit:
-            cut = line.rfind(" ", 0, limit + 1)
-            cut = cut if cut > 0 else limit
-            out.append(line[:cut])
-            line = line[cut:].lstrip(" ")
-        if out and len(out[-1]) + 1 + len(line) <= limit:
-            out[-1] += "\n" + line
-        else:
-            out.append(line)
-    return out or [""]
-
-
-def who(info: MatchInfo, seat: int) -> str:
-    """A seat as text: a mention for a person, "AI n" for a machine."""
-    record = info.seats[seat]
-    if record.user_id is not None:
-        return f"<@{record.user_id}>"
-    return f"AI {seat + 1}"
-
-
-def once(*what: object) -> dict[str, Any]:
-    """Send arguments that make the send of ``what`` idempotent: Discord answers a second
-    send with the same nonce (within minutes) by the first message, so a send whose record
-    a stop cut off is not made twice by the restart's reconciliation."""
-    key = ".".join(map(str, what)).encode()
-    return {"nonce": hashlib.blake2b(key, digest_size=NONCE_MAX // 2).hexdigest()}
-
-
-def _shown(record: DeliveryRecord | None) -> dict[str, Any]:
-    return json.loads(record.shown) if record is not None else {}
+Windows = dict[int, tuple[int, tuple[Decision, ...]]]
+"""Each seated person's open decisions: seat → (user id, decisions)."""
 
 
 class Delivery(MatchHooks):
@@ -190,8 +128,10 @@ class Delivery(MatchHooks):
 
     def __init__(self, client: discord.Client, service: MatchService, store: Store,
                  images: Images, clock: Callable[[], float] = time.time,
-                 retry_after: float = RETRY_SENDS, readers: Readers | None = None) -> None:
+                 retry_after: float = RETRY_SENDS, coalesce: float = COALESCE,
+                 readers: Readers | None = None) -> None:
         """``clock``: Unix seconds (when DMs failed is stored, so it must outlive a process);
+        ``coalesce``: seconds the live post's new lines wait for more (0: none wait);
         ``readers``: each person's language (the bot's, shared with its commands)."""
         self.client = client
         self.readers = readers if readers is not None else Readers(store, client)
@@ -203,10 +143,15 @@ class Delivery(MatchHooks):
         self._locks: dict[int, asyncio.Lock] = {}
         self.retry_after = retry_after
         self._retries: dict[int, asyncio.Task[None]] = {}
+        self.coalesce = coalesce
+        self._held: dict[int, asyncio.Task[None]] = {}
+        """Match → the reconciliation that shows its live post's held lines."""
         self._due: dict[int, int] = {}
         """Match → the version of the latest change whose moves ``deliver`` has not shown."""
         self.busy = InFlight()
         """Clicks and deliveries in progress, which a shutdown waits for."""
+        self.deferred = 0
+        """Presses that had to be deferred (their result took longer than ``DEFER_AFTER``)."""
         service.observe(self)
 
     async def after(self, live: Live) -> None:
@@ -217,15 +162,23 @@ class Delivery(MatchHooks):
 
     # -- the whole batch ---------------------------------------------------------------------
 
+    def press(self, interaction: Interaction) -> Press:
+        """A press on a prompt, to be answered in place by ``deliver``; counted in
+        ``deferred`` when its work outran the deadline's margin."""
+        return Press(interaction, self._count_deferred)
+
+    def _count_deferred(self) -> None:
+        self.deferred += 1
+
     async def deliver(self, outbound: Sequence[Outbound], *, actor: Interaction | None = None,
-                      pressed: bool = False) -> None:
+                      pressed: Press | None = None) -> None:
         """Make Discord show what one change produced. ``actor``: the interaction that caused
         it (a person whose DMs are closed gets their prompt there); ``pressed``: it was a
-        press on the actor's prompt, which is edited in place (its window goes on or ends)."""
-        pressed_on = actor if pressed else None
+        press on the actor's prompt, answered first and in place (its window goes on or
+        ends)."""
         if not outbound:
-            if pressed_on is not None:
-                await self._close_pressed(pressed_on)
+            if pressed is not None:
+                await self._close_pressed(pressed)
             return
         match_id = outbound[0].match_id
         turns = [o for o in outbound if isinstance(o, TurnUpdate)]
@@ -233,20 +186,20 @@ class Delivery(MatchHooks):
         with self.busy.track():
             async with self._lock(match_id):
                 try:
-                    await self._deliver(match_id, outbound, turns, actor, pressed_on)
+                    await self._deliver(match_id, outbound, turns, actor, pressed)
                 finally:
                     if version is not None and self._due.get(match_id, version) <= version:
                         self._due.pop(match_id, None)
 
     async def _deliver(self, match_id: int, outbound: Sequence[Outbound],
                        turns: list[TurnUpdate], actor: Interaction | None,
-                       pressed_on: Interaction | None) -> None:
+                       pressed: Press | None) -> None:
         info = await self.service.info(match_id)
         names = await self.names(info)
         slots = {r.slot: r for r in await self.store.deliveries(match_id)}
         news: dict[int, tuple[str, ...]] = {}
         ended: Result | None = None
-        shown = _shown(slots.get(TURN)).get("v", 0)
+        shown = showing(slots.get(TURN)).get("v", 0)
         if turns and turns[-1].version <= shown:
             # A later change reached the thread first (changes are committed in order
             # but can come here out of it): this one's turns are behind the table shown.
@@ -262,30 +215,35 @@ class Delivery(MatchHooks):
                 await self.post(info, Outgoing(
                     f"**{match_title(info.game, info.id)}** was cancelled by "
                     f"<@{item.by_user_id}>."), mentions=False)
-        await self._table(info, names, slots, turns, news, actor, pressed_on)
+        await self._table(info, names, slots, merged_turns(turns), news, actor, pressed,
+                          hold=self.coalesce > 0)
         if ended is not None:
             await self._end(info, ended, names, slots)
 
-    async def reconcile(self, match_id: int) -> None:
+    async def reconcile(self, match_id: int) -> bool:
         """Make Discord show the match as it stands, with no change to report: after a
-        restart or a failed send. Only what is missing or out of date is sent or edited."""
+        restart or a failed send. Only what is missing or out of date is sent or edited.
+        False when it was left to a change still on its way (see below)."""
         async with self._lock(match_id):
             # Read between changes (never halfway through AI moves), and left to the batch
             # of a change still on its way: it shows the moves with their lines.
             info, board = await self.service.settled(match_id)
-            if match_id in self._due or board is None:
-                return
+            if board is None:
+                return True
+            if match_id in self._due:
+                return False
             names = await self.names(info)
             slots = {r.slot: r for r in await self.store.deliveries(match_id)}
             if info.status == ACTIVE:
                 turns = []
                 number = board.turn.number if board.turn is not None else 0
-                shown = _shown(slots.get(TURN))
+                shown = showing(slots.get(TURN))
                 if shown.get("turn") != number or shown.get("dirty"):
                     turns.append(self._opening(board, info.version))
                 await self._table(info, names, slots, turns, {}, None, None)
             elif info.result is not None:
                 await self._end(info, info.result, names, slots, board.view)
+        return True
 
     async def reconcile_all(self) -> None:
         """Reconcile every running match, and every finished one whose end notices a stop
@@ -312,23 +270,37 @@ class Delivery(MatchHooks):
             log.warning("match %s: could not say it is set aside (%s)", damaged.match_id, exc)
 
     def stop(self) -> None:
-        """Drop the retries still waiting (on shutdown: the next start reconciles)."""
-        for task in self._retries.values():
+        """Drop the retries and held lines still waiting (on shutdown: their slots are
+        recorded as not yet shown, so the next start's reconciliation shows them)."""
+        for task in [*self._retries.values(), *self._held.values()]:
             task.cancel()
 
     def _failed(self, match_id: int) -> None:
         """A send failed: reconcile the match again a little later (once at a time)."""
-        if match_id in self._retries and not self._retries[match_id].done():
+        self._later(self._retries, match_id, self.retry_after)
+
+    def _hold(self, match_id: int) -> None:
+        """The live post's new lines wait (recorded, dirty) for ``coalesce`` seconds, so
+        that a burst of commits edits it once: a reconciliation then shows them all."""
+        self._later(self._held, match_id, self.coalesce)
+
+    def _later(self, tasks: dict[int, asyncio.Task[None]], match_id: int,
+               delay: float) -> None:
+        """Reconcile the match after ``delay`` seconds, unless that is already planned."""
+        if match_id in tasks and not tasks[match_id].done():
             return
 
         async def later() -> None:
-            await asyncio.sleep(self.retry_after)
-            try:
-                await self.reconcile(match_id)
-            except Exception:  # logged; the next change or restart reconciles again
-                log.exception("match %s: reconciling after a failed send failed", match_id)
+            for _ in range(LATER_TRIES):
+                await asyncio.sleep(delay)
+                try:
+                    if await self.reconcile(match_id):
+                        return
+                except Exception:  # logged; the next change or restart reconciles again
+                    log.exception("match %s: reconciling later failed", match_id)
+                    return
 
-        self._retries[match_id] = asyncio.create_task(later())
+        tasks[match_id] = asyncio.create_task(later())
 
     @staticmethod
     def _opening(board: PublicUpdate, version: int) -> TurnUpdate:
@@ -344,13 +316,17 @@ class Delivery(MatchHooks):
     async def _table(self, info: MatchInfo, names: Sequence[str],
                      slots: dict[str, DeliveryRecord], turns: Sequence[TurnUpdate],
                      news: Mapping[int, tuple[str, ...]], actor: Interaction | None,
-                     pressed: Interaction | None) -> None:
-        """Turn posts first, then each person's prompt. ``news``: the seats whose view
-        changed, with their private lines."""
+                     pressed: Press | None, hold: bool = False) -> None:
+        """The presser's own result first, then the turn posts, then everyone else's
+        prompt (each in its own DM channel, so side by side). ``news``: the seats whose
+        view changed, with their private lines; ``hold``: the live post's new lines may
+        wait for more (``coalesce``)."""
         windows = await self._windows(info)
         fresh = {seat for seat, (_, decisions) in windows.items() if decisions
-                 and _shown(slots.get(prompt_slot(seat))).get("window")
+                 and showing(slots.get(prompt_slot(seat))).get("window")
                  != decisions[0].window_id}
+        answered = (await self._answer(info, windows, names, slots, news, fresh, pressed)
+                    if pressed is not None else None)
         # People whose DMs are closed are mentioned in the new turn post, unless their DMs
         # are tried again now (a working DM is then their one notification).
         tried = await self._dms_to_try(info) if fresh else set()
@@ -358,17 +334,50 @@ class Delivery(MatchHooks):
         pinged: set[int] = set()
         for i, update in enumerate(turns):
             last = i == len(turns) - 1
-            pinged |= await self._turn_post(info, update, names, slots, pings if last else [])
-        # The pressed prompt changes last: when it has, everything this press caused is shown.
-        presser = pressed.user.id if pressed is not None else None
-        for seat, (user_id, decisions) in sorted(windows.items(),
-                                                 key=lambda w: w[1][0] == presser):
-            await self._prompt(info, seat, user_id, decisions, names, slots, news.get(seat),
-                               seat in fresh, actor, pressed, pinged)
-        if pressed is not None and pressed.user.id not in {u for u, _ in windows.values()}:
-            await self._close_pressed(pressed)
+            pinged |= await self._turn_post(info, update, names, slots, pings if last else [],
+                                            hold=hold and last)
+        await asyncio.gather(*(
+            self._prompt(info, seat, user_id, decisions, names, slots, news.get(seat),
+                         seat in fresh, actor, pinged)
+            for seat, (user_id, decisions) in sorted(windows.items()) if seat != answered))
 
-    async def _windows(self, info: MatchInfo) -> dict[int, tuple[int, tuple[Decision, ...]]]:
+    async def _answer(self, info: MatchInfo, windows: Windows,
+                      names: Sequence[str], slots: dict[str, DeliveryRecord],
+                      news: Mapping[int, tuple[str, ...]], fresh: set[int],
+                      pressed: Press) -> int | None:
+        """The presser's own result, in the pressed message: the window's next decision, or
+        the prompt closed. Returns the seat whose prompt that was (None: their prompt is
+        still to be sent, a new window, or they hold no seat)."""
+        seat = next((s for s, (u, _) in windows.items() if u == pressed.user_id), None)
+        record = slots.get(prompt_slot(seat)) if seat is not None else None
+        pressed_id = pressed.message.id if pressed.message is not None else None
+        ours = record is not None and record.message_id == pressed_id
+        if seat is None or seat in fresh:
+            await self._close_pressed(pressed)  # a new window opens in a new message
+            if record is not None and ours:  # closed now: not to be closed again
+                await self._remember(slots, replace_shown(record, {**showing(record),
+                                                                   "open": False}))
+            return None
+        decisions = windows[seat][1]
+        out, face = await self._prompt_card(info, seat, decisions, names, news.get(seat, ()))
+        kept = _attachment(pressed.message, out, record) if ours else None
+        message = await pressed.update(allowed_mentions=QUIET, **out.edit_kwargs(kept))
+        if record is None:
+            return seat
+        state = {"window": decisions[0].window_id if decisions else showing(record).get(
+            "window"), "open": bool(decisions), "face": face}
+        if ours:
+            await self._remember(slots, replace(replace_shown(record, state),
+                                                picture=_picture(message, out, record)))
+        elif record.message_id:
+            # The press came from a private copy ("My hand"): its DM follows, after the rest.
+            await self._remember(slots, replace_shown(record, {**state, "face": ""}))
+            return None
+        else:  # the prompt lives only privately (DMs closed)
+            await self._remember(slots, replace_shown(record, state))
+        return seat
+
+    async def _windows(self, info: MatchInfo) -> Windows:
         """Each person's open decisions now (one who left, or whose seat the AI took over,
         has none: their prompt closes)."""
         out: dict[int, tuple[int, tuple[Decision, ...]]] = {}
@@ -459,7 +468,7 @@ class Delivery(MatchHooks):
             names = await self.names(info)
             slots = {r.slot: r for r in await self.store.deliveries(match_id)}
             update = self._opening(board, info.version)
-            shown = _shown(slots.get(TURN))
+            shown = showing(slots.get(TURN))
             if shown.get("turn") == update.number:
                 # Its lines move along; the old post stays as it was.
                 slots[TURN] = replace_shown(slots[TURN], {**shown, "turn": -1})
@@ -471,13 +480,15 @@ class Delivery(MatchHooks):
 
     async def _turn_post(self, info: MatchInfo, update: TurnUpdate, names: Sequence[str],
                          slots: dict[str, DeliveryRecord], pings: Sequence[int],
-                         again: bool = False) -> set[int]:
+                         again: bool = False, hold: bool = False) -> set[int]:
         """Create the turn's post or edit it with its new lines; a new post may carry the
         mentions of people whose DMs are closed. A turn too long for one post continues in
         further posts (pinging nobody): the last is the live one. Returns those it pinged.
-        ``again``: a second post of the turn on purpose (/board), which a nonce would refuse."""
+        ``again``: a second post of the turn on purpose (/board), which a nonce would refuse;
+        ``hold``: new lines that change nothing else (the same turn, post and people to act)
+        are recorded now and shown a moment later, with any that follow them."""
         record = slots.get(TURN)
-        shown = _shown(record)
+        shown = showing(record)
         same = record is not None and shown.get("turn") == update.number
         lines = [*(shown.get("lines", []) if same else []),
                  *(said(line, names) for line in update.lines)]
@@ -488,12 +499,16 @@ class Delivery(MatchHooks):
         channel = self.where(info)
         if channel is None:
             return set()
-        posts = self._turn_texts(info, update, lines)
+        posts = turn_texts(info, update, lines)
         # Written ahead and after each message: a stop or a failed send halfway leaves the
         # slot dirty, saying which message holds what is left, and the next reconciliation
         # finishes it (a send it repeats keeps its nonce: Discord makes it once).
         sending = {"sending": shown["sending"]} if same and "sending" in shown else {}
         await self._turn_record(slots, channel.id, message_id, update, lines, True, sending)
+        if (hold and message_id is not None and len(posts) == 1
+                and shown.get("acting") == list(update.acting)):
+            self._hold(info.id)
+            return set()
         before = 0
         for k, (text, part) in enumerate(posts):
             live = k == len(posts) - 1
@@ -502,130 +517,112 @@ class Delivery(MatchHooks):
             if out.image is None:
                 out = Card(out.text + "\n" + view_text(update.view), None, BOARD_FILE, out.rows)
             try:
-                if message_id is not None:
-                    await channel.get_partial_message(message_id).edit(allowed_mentions=QUIET,
-                                                                       **out.edit_kwargs())
-                else:
+                message = (await self._edit_post(channel, message_id, out, slots.get(TURN))
+                           if message_id is not None else None)
+                if message is None:
                     allowed = discord.AllowedMentions(
                         users=[discord.Object(u) for u in pinged] if k == 0 else False,
                         roles=False, everyone=False)
                     # A continuation is known by the post it follows, however it was split.
                     what = [update.number, before] if before else update.number
                     nonce = {} if again else await self._sending(slots, info, TURN, what)
-                    message_id = (await channel.send(allowed_mentions=allowed, **nonce,
-                                                     **out.kwargs())).id
+                    message = await channel.send(allowed_mentions=allowed, **nonce,
+                                                 **out.kwargs())
+                message_id = message.id
             except discord.HTTPException as exc:
                 log.warning("match %s: could not post turn %s (%s)", info.id, update.number,
                             exc)
                 self._failed(info.id)
                 return set()
             left = [*part, *(line for _, more in posts[k + 1:] for line in more)]
-            await self._turn_record(slots, channel.id, message_id, update, left, not live)
+            await self._turn_record(slots, channel.id, message_id, update, left, not live,
+                                    picture=_picture(message, out))
             if not live:  # this post is full: the turn goes on in a new one
                 before, message_id = message_id, None
         return pinged
 
     async def _turn_record(self, slots: dict[str, DeliveryRecord], channel_id: int,
                            message_id: int | None, update: TurnUpdate, lines: Sequence[str],
-                           dirty: bool, more: Mapping[str, Any] | None = None) -> None:
+                           dirty: bool, more: Mapping[str, Any] | None = None,
+                           picture: str | None = None) -> None:
         """The turn slot: the live post (0: none yet), the lines it shows from the first on,
-        the version shown, and ``dirty`` while Discord is not yet made to match."""
+        the version shown, and ``dirty`` while Discord is not yet made to match;
+        ``picture``: the post's picture now (None: as recorded)."""
         shown = {**(more or {}), "turn": update.number, "lines": list(lines),
-                 "v": update.version, **({"dirty": True} if dirty else {})}
+                 "v": update.version, "acting": list(update.acting),
+                 **({"dirty": True} if dirty else {})}
+        record = slots.get(TURN)
+        if picture is None:
+            picture = record.picture if record is not None else ""
         await self._remember(slots, DeliveryRecord(update.match_id, TURN, channel_id,
-                                                   message_id or 0, json.dumps(shown)))
+                                                   message_id or 0, json.dumps(shown),
+                                                   picture))
 
-    def _turn_texts(self, info: MatchInfo, update: TurnUpdate,
-                    lines: Sequence[str]) -> list[tuple[str, list[str]]]:
-        """The turn's post text, and the lines it shows; several posts when the lines do not
-        fit Discord's limit for one, each going on where the one before stopped."""
-        title = f"**{match_title(info.game, info.id)}**"
-        whose = f" · {who(info, update.seat)}'s turn" if update.seat is not None else ""
-        tail = []
-        if update.acting:
-            closed = {s.user_id for s in info.seats if not s.dm_ok}
-            tail.append("To act: " + ", ".join(
-                f"<@{u}>" + (" (press **My hand**)" if u in closed else "")
-                for u in update.acting))
-
-        def head(more: bool) -> str:
-            if not update.number:
-                return f"{title} · setup" + (" (continued)" * more)
-            return f"{title} · turn {update.number}" + (" (continued)" * more) + whose
-
-        room = TEXT_MAX - sum(len(t) + 1 for t in tail)
-        posts: list[list[str]] = [[]]
-        used = len(head(False))
-        for line in lines:
-            cost = len(line) + 3  # "\n• "
-            if posts[-1] and used + cost > room:
-                posts.append([])
-                used = len(head(True))
-            posts[-1].append(line)
-            used += cost
-        return [("\n".join([head(k > 0), *(f"• {line}" for line in part),
-                            *(tail if k == len(posts) - 1 else [])]), part)
-                for k, part in enumerate(posts)]
+    async def _edit_post(self, channel: discord.PartialMessageable, message_id: int,
+                         out: Card, record: DeliveryRecord | None) -> discord.Message | None:
+        """Edit a turn post, keeping its picture when the bytes are the same; None when the
+        post was deleted meanwhile (a new one is then sent and recorded)."""
+        kept = (self._kept(record, out)
+                if record is not None and record.message_id == message_id else None)
+        try:
+            return await channel.get_partial_message(message_id).edit(
+                allowed_mentions=QUIET, **out.edit_kwargs(kept))
+        except discord.NotFound as exc:
+            if exc.code != UNKNOWN_MESSAGE:
+                raise
+            log.info("turn post %s was deleted: it is sent again", message_id)
+            return None
 
     # -- one person's prompt -----------------------------------------------------------------
 
     async def _prompt(self, info: MatchInfo, seat: int, user_id: int,
                       decisions: Sequence[Decision], names: Sequence[str],
                       slots: dict[str, DeliveryRecord], news: Sequence[str] | None,
-                      fresh: bool, actor: Interaction | None, pressed: Interaction | None,
-                      pinged: set[int]) -> None:
+                      fresh: bool, actor: Interaction | None, pinged: set[int]) -> None:
         """The person's window: open a new prompt (the one notification), edit the one they
-        are in when their view changed, or close it once nothing is left to decide."""
+        are in when what it shows them for their decision changed, or close it once
+        nothing is left to decide."""
         slot = prompt_slot(seat)
         record = slots.get(slot)
-        shown = _shown(record)
-        mine = pressed is not None and pressed.user.id == user_id
-        window = decisions[0].window_id if decisions else shown.get("window")
-        state = {"window": window, "open": bool(decisions)}
-        if (not fresh and not mine and news is None
-                and bool(shown.get("open")) == bool(decisions)):
-            return  # shown as it is
-        out = await self._prompt_card(info, seat, decisions, names, news or ())
-        if pressed is not None and mine and (not fresh or not decisions):
-            # The pressed message is this window's prompt: it changes in place (and so does
-            # its DM, when the press came from a private copy under "My hand").
-            if record is not None:
-                on = pressed.message.id if pressed.message is not None else None
-                if record.message_id and record.message_id != on:
-                    await self._edit_dm(info, record, out)
-                await self._remember(slots, replace_shown(record, state))
-            await self._edit_pressed(pressed, out)  # last: the sign that all is shown
-            return
+        was = showing(record)
+        window = decisions[0].window_id if decisions else was.get("window")
+        face = prompt_face(*prompt_menu(info, seat, decisions, names))
+        state = {"window": window, "open": bool(decisions), "face": face}
         if not fresh:
-            if record is not None and record.message_id:
-                await self._edit_dm(info, record, out)
-                await self._remember(slots, replace_shown(record, state))
+            if (record is not None and record.message_id
+                    and prompt_changes(was, face, bool(decisions), bool(news))):
+                out, _ = await self._prompt_card(info, seat, decisions, names, news or ())
+                edited = await self._edit_dm(info, record, out)
+                if edited is not None:
+                    await self._remember(slots, replace_shown(edited, state))
             return
+        out, _ = await self._prompt_card(info, seat, decisions, names, news or ())
         helped = actor if actor is not None and actor.user.id == user_id else None
         key = await self._sending(slots, info, slot, window)
-        sent = await self._open_window(info, seat, user_id, out, helped, pinged, key["nonce"])
+        sent, message = await self._open_window(info, seat, user_id, out, helped, pinged,
+                                                key["nonce"])
         await self._remember(slots, DeliveryRecord(info.id, slot, sent[0], sent[1],
-                                                   json.dumps(state)))
-        if pressed is not None and mine:
-            await self._close_pressed(pressed)
-        elif (record is not None and record.message_id and shown.get("open")
-              and record.message_id != sent[1]):
-            await self._edit_dm(info, record, await self._prompt_card(info, seat, (), names, ()))
+                                                   json.dumps(state),
+                                                   _picture(message, out)))
+        if (record is not None and record.message_id and was.get("open")
+                and record.message_id != sent[1]):
+            closed, _ = await self._prompt_card(info, seat, (), names, ())
+            await self._edit_dm(info, record, closed)
 
     async def _open_window(self, info: MatchInfo, seat: int, user_id: int, out: Card,
                            actor: Interaction | None, pinged: set[int],
-                           key: str) -> tuple[int, int]:
+                           key: str) -> tuple[tuple[int, int], discord.Message | None]:
         """A new window: a new DM (the notification) when DMs reach the person, else their
         private path (the actor's follow-up) and one mention in the thread. Returns where
-        the prompt went (0, 0 when it lives only privately). ``key``: the window's nonce
-        (``_sending``), so a restart repeating it does not notify twice."""
+        the prompt went (0, 0 when it lives only privately) and the DM sent. ``key``: the
+        window's nonce (``_sending``), so a restart repeating it does not notify twice."""
         record = info.seats[seat]
         if record.dm_ok or await self._retry_due(user_id):
             sent = await self._dm_card(info, user_id, out, {"nonce": key})
             if sent is not None:
                 if not record.dm_ok:
                     await self.service.set_dm_ok(user_id, True)
-                return sent
+                return (sent.channel.id, sent.id), sent
         if actor is not None:
             try:
                 await actor.followup.send(ephemeral=True, **out.kwargs())
@@ -635,7 +632,7 @@ class Delivery(MatchHooks):
             await self.post(info, Outgoing(
                 f"<@{user_id}>, your move in **{match_title(info.game, info.id)}**: press "
                 "**My hand** under the turn post (or use /hand)."), nonce=once(MENTION, key))
-        return (0, 0)
+        return (0, 0), None
 
     async def _dms_to_try(self, info: MatchInfo) -> set[int]:
         """The match's people whose DMs a new window tries: open, or due a retry."""
@@ -648,25 +645,16 @@ class Delivery(MatchHooks):
         return failed is None or self.clock() - failed >= RETRY_DMS
 
     async def _prompt_card(self, info: MatchInfo, seat: int, decisions: Sequence[Decision],
-                           names: Sequence[str], news: Sequence[str]) -> Card:
-        """The prompt: the match, the person's news, what to decide, their hand, the menu.
-        With nothing to decide it is closed: no controls, a word on what comes next."""
+                           names: Sequence[str], news: Sequence[str]) -> tuple[Card, str]:
+        """The prompt: the match, the person's news, what to decide, their hand, the menu;
+        and its face (``shows.prompt_face``). With nothing to decide it is closed: no
+        controls, a word on what comes next."""
         user_id, gone = info.seats[seat].user_id, info.seats[seat].is_ai
         update = (await self.service.hand(info.id, user_id)
                   if user_id is not None and not gone and info.status in (ACTIVE, FINISHED)
                   else None)
-        news_lines = [said(line, names) for line in news]
-        rows: list[Any] = []
-        if decisions:
-            menu = menus.plan(info.id, decisions[0], names)
-            lines = [menu.prompt]
-            rows = menu_rows(menu)
-        elif gone and info.status == ACTIVE:
-            lines = ["The AI plays your seat now."]
-        elif info.status == ACTIVE:
-            lines = ["✅ Done for now: I'll message you when it is your move again."]
-        else:
-            lines = ["The match is over."]
+        menu, status = prompt_menu(info, seat, decisions, names)
+        lines = [menu.prompt if menu is not None else status]
         image = await self.images.hand(update.view, names) if update is not None else None
         if image is None and update is not None:
             lines.append(view_text(update.view))
@@ -674,38 +662,50 @@ class Delivery(MatchHooks):
         if image is not None and update is not None:
             alt = alt_text(info.game, update.view, names)
             under = "\n".join(hand_texts(update.view))
-        title = f"**{match_title(info.game, info.id)}**"
-        # Within the one message's limit the oldest private lines would give way, said so
-        # (the hand shows what they led to); the decision and the card texts stay whole.
-        # Seeded matches never come near it (tests/e2e/test_words.py).
-        while news_lines and (len(title) + sum(len(x) + 1 for x in [*news_lines, *lines])
-                              + len(under) + len(MORE_NEWS) > TEXT_MAX):
-            news_lines = news_lines[1:]
-        more = [MORE_NEWS] if len(news_lines) < len(news) else []
-        return Card("\n".join([title, *more, *news_lines, *lines]), image, HAND_FILE, rows, alt,
-                    under)
+        text = prompt_text(info, [said(line, names) for line in news], lines, under)
+        rows = menu_rows(menu) if menu is not None else []
+        return Card(text, image, HAND_FILE, rows, alt, under), prompt_face(menu, status)
 
-    async def _edit_pressed(self, actor: Interaction, out: Card) -> None:
-        try:
-            await actor.edit_original_response(allowed_mentions=QUIET, **out.edit_kwargs())
-        except discord.HTTPException as exc:
-            log.warning("could not update the pressed prompt (%s)", exc)
-
-    async def _close_pressed(self, actor: Interaction) -> None:
+    async def _close_pressed(self, pressed: Press) -> None:
         """The pressed prompt's window is over: keep its text, drop its controls."""
-        message = actor.message
-        text = _text_of(message) if message is not None else ""
-        try:
-            await actor.edit_original_response(view=card(text or "✅ Done."))
-        except discord.HTTPException as exc:
-            log.warning("could not close the pressed prompt (%s)", exc)
+        message = pressed.message
+        text = text_of(message) if message is not None else ""
+        await pressed.update(view=card(text or "✅ Done."))
 
-    async def _edit_dm(self, info: MatchInfo, record: DeliveryRecord, out: Card) -> None:
+    async def _edit_dm(self, info: MatchInfo, record: DeliveryRecord,
+                       out: Card) -> DeliveryRecord | None:
+        """Edit a prompt's DM, keeping its picture when the bytes are the same; the record
+        as it now is (None when the edit failed: the next change edits it again). A DM
+        deleted meanwhile is sent again, as a new message recorded in the slot."""
         channel = self.client.get_partial_messageable(record.channel_id)
         try:
-            await channel.get_partial_message(record.message_id).edit(**out.edit_kwargs())
+            message = await channel.get_partial_message(record.message_id).edit(
+                **out.edit_kwargs(self._kept(record, out)))
+        except discord.NotFound as exc:
+            if exc.code != UNKNOWN_MESSAGE:
+                log.warning("match %s: prompt %s not updated (%s)", info.id, record.slot, exc)
+                return None
+            try:
+                message = await channel.send(**out.kwargs())
+            except discord.HTTPException as failed:
+                log.warning("match %s: prompt %s not sent again (%s)", info.id, record.slot,
+                            failed)
+                return None
         except discord.HTTPException as exc:
             log.warning("match %s: prompt %s not updated (%s)", info.id, record.slot, exc)
+            return None
+        return replace(record, channel_id=message.channel.id, message_id=message.id,
+                       picture=_picture(message, out, record))
+
+    def _kept(self, record: DeliveryRecord, out: Card) -> discord.Attachment | None:
+        """The attachment a slot's message shows, when it holds ``out``'s picture already
+        (an edit then keeps it by its id instead of uploading the same bytes)."""
+        picture = Picture.of(record)
+        if picture is None or not picture.shows(out.image):
+            return None
+        return discord.Attachment(data={"id": picture.attachment_id, "filename": out.filename,
+                                        "size": 0, "url": "", "proxy_url": ""},
+                                  state=self.client._connection)
 
     async def _sending(self, slots: dict[str, DeliveryRecord], info: MatchInfo, slot: str,
                        what: object) -> dict[str, Any]:
@@ -713,7 +713,7 @@ class Delivery(MatchHooks):
         before the send: a restart repeating the send uses the same one, whatever moved
         since, and Discord answers it with the message already made."""
         record = slots.get(slot)
-        shown = _shown(record)
+        shown = showing(record)
         sending = shown.get("sending")
         if isinstance(sending, list) and sending[0] == what:
             return {"nonce": sending[1]}
@@ -729,10 +729,10 @@ class Delivery(MatchHooks):
         await self.store.put_delivery(record)
 
     async def _dm_card(self, info: MatchInfo, user_id: int, out: Card,
-                       nonce: Mapping[str, Any] | None = None) -> tuple[int, int] | None:
+                       nonce: Mapping[str, Any] | None = None) -> discord.Message | None:
         """A new DM; None when DMs are closed (the person is told once in the thread)."""
         _, message = await self._send_dms(info, user_id, [{**out.kwargs(), **(nonce or {})}])
-        return (message.channel.id, message.id) if message is not None else None
+        return message
 
     async def dm(self, info: MatchInfo, user_id: int, messages: Sequence[Outgoing]) -> bool:
         """Plain DMs; False when DMs are closed (the person is then told once)."""
@@ -790,15 +790,16 @@ class Delivery(MatchHooks):
         info = await self.service.info(match_id)
         seat = info.seat_of(interaction.user.id)
         names = await self.names(info)
-        out = await self._prompt_card(info, seat.seat if seat is not None else 0,
-                                      update.decisions, names, ())
+        out, face = await self._prompt_card(info, seat.seat if seat is not None else 0,
+                                            update.decisions, names, ())
         if seat is not None and not seat.dm_ok and update.decisions:
             sent = await self._dm_card(info, interaction.user.id, out)
             if sent is not None:
                 await self.service.set_dm_ok(interaction.user.id, True)
                 await self.store.put_delivery(DeliveryRecord(
-                    match_id, prompt_slot(seat.seat), sent[0], sent[1], json.dumps(
-                        {"window": update.decisions[0].window_id, "open": True})))
+                    match_id, prompt_slot(seat.seat), sent.channel.id, sent.id, json.dumps(
+                        {"window": update.decisions[0].window_id, "open": True,
+                         "face": face}), _picture(sent, out)))
                 await interaction.followup.send("Your DMs work again: your prompt is there.",
                                                 ephemeral=True)
                 return
@@ -853,15 +854,10 @@ class Delivery(MatchHooks):
                 info.id, result_slot(seat.seat), sent.channel.id if sent is not None else 0,
                 sent.id if sent is not None else 0))
             prompt = slots.get(prompt_slot(seat.seat))
-            if prompt is not None and prompt.message_id and _shown(prompt).get("open"):
+            if prompt is not None and prompt.message_id and showing(prompt).get("open"):
                 await self._edit_dm(info, prompt, Card(
                     f"**{match_title(info.game, info.id)}** · the match is over."))
                 await self._remember(slots, replace_shown(prompt, {"open": False}))
-
-
-def replace_shown(record: DeliveryRecord, shown: Mapping[str, Any]) -> DeliveryRecord:
-    return DeliveryRecord(record.match_id, record.slot, record.channel_id, record.message_id,
-                          json.dumps(dict(shown)))
 
 
 def _row(item: discord.ui.Item[Any]) -> discord.ui.ActionRow[Any]:
@@ -870,27 +866,29 @@ def _row(item: discord.ui.Item[Any]) -> discord.ui.ActionRow[Any]:
     return row
 
 
-def _text_of(message: discord.Message) -> str:
-    """The text a message shows: its content, or its v2 text displays."""
-    if message.content:
-        return message.content
-    texts: list[str] = []
+def _attachment(message: discord.Message | None, out: Card,
+                record: DeliveryRecord | None) -> discord.Attachment | None:
+    """The attachment ``message`` shows that holds ``out``'s picture already, if any."""
+    picture = Picture.of(record)
+    if message is None or picture is None or not picture.shows(out.image):
+        return None
+    return next((a for a in message.attachments if a.id == picture.attachment_id), None)
 
-    def walk(components: Sequence[Any]) -> None:
-        for c in components:
-            content = getattr(c, "content", None)
-            if isinstance(content, str):
-                texts.append(content)
-            walk(getattr(c, "children", None) or getattr(c, "components", None) or ())
 
-    walk(message.components)
-    return "\n".join(texts)
+def _picture(message: discord.Message | None, out: Card,
+             record: DeliveryRecord | None = None) -> str:
+    """The picture a message shows once sent or edited with ``out`` (for its slot's
+    record); unknown (empty: uploaded again next time) if the answer did not say."""
+    if out.image is None or message is None:
+        return ""
+    held = next((a for a in message.attachments if a.filename == out.filename), None)
+    return Picture(digest(out.image), held.id).stored() if held is not None else ""
 
 
 def menu_card(message: discord.Message | None, menu: menus.Menu) -> discord.ui.LayoutView:
     """A step inside a window (a confirmation, an ordering): the pressed prompt keeps its
     title and picture and shows the step's text and controls."""
-    text = _text_of(message) if message is not None else ""
+    text = text_of(message) if message is not None else ""
     title = text.split("\n", 1)[0] if text.startswith("**") else ""
     has_hand = message is not None and any(a.filename == HAND_FILE
                                            for a in message.attachments)

@@ -8,9 +8,9 @@ import re
 from typing import Any
 
 from bot.discord.clock import clock_words
-from bot.discord.delivery import LOBBY as LOBBY_POST
 from bot.discord.delivery import Delivery
 from bot.discord.runtime import match_title
+from bot.discord.shows import LOBBY as LOBBY_POST
 from bot.engine import View, registry
 from bot.engine.said import said
 from bot.match import MatchInfo

@@ -129,6 +129,8 @@ class DeliveryRecord:
     channel_id: int
     message_id: int
     shown: str = "{}"
+    picture: str = ""
+    """The picture the message shows, "hash:attachment id" (``bot.discord.shows.Picture``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -94,7 +94,7 @@ def message_from_row(row: Row) -> MessageRecord:
 
 def delivery_from_row(row: Row) -> DeliveryRecord:
     return DeliveryRecord(row["match_id"], row["slot"], row["channel_id"], row["message_id"],
-                          row["shown"])
+                          row["shown"], row["picture"])
 
 
 def deadline_from_row(row: Row) -> DeadlineRecord:

@@ -105,7 +105,7 @@ _INSERT_RESULT = ("INSERT INTO results (match_id, scores, placings, reason, deta
 _PUT_MESSAGE = upsert("messages", ["message_id"],
                       ["match_id", "kind", "seat", "channel_id", "decision_id", "created_at"])
 _PUT_DELIVERY = upsert("deliveries", ["match_id", "slot"],
-                       ["channel_id", "message_id", "shown", "updated_at"])
+                       ["channel_id", "message_id", "shown", "picture", "updated_at"])
 _PUT_DM_FAILURE = upsert("dm_failures", ["user_id"], ["failed_at"])
 _PUT_DEADLINE = upsert("deadlines", ["match_id", "decision_id", "seat"],
                        ["due_at", "next_at", "stage", "created_at", "held_at"])
@@ -458,7 +458,7 @@ class SqlStore:
     async def put_delivery(self, delivery: DeliveryRecord) -> None:
         await self._change(_PUT_DELIVERY, (delivery.match_id, delivery.slot,
                                            delivery.channel_id, delivery.message_id,
-                                           delivery.shown, self.clock()))
+                                           delivery.shown, delivery.picture, self.clock()))
 
     async def deliveries(self, match_id: int) -> list[DeliveryRecord]:
         rows = await self._all("SELECT * FROM deliveries WHERE match_id = ? ORDER BY slot",

@@ -3,10 +3,8 @@ elsewhere (allowed mentions), and AI seats are named, never mentioned."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from bot.discord.delivery import Delivery, Outgoing, pieces
 from bot.discord.items import TEXT_MAX
+from bot.discord.shows import Outgoing, pieces, turn_texts
 from bot.match import MatchInfo, TurnUpdate
 from bot.store import ACTIVE, SeatRecord
 
@@ -16,8 +14,7 @@ INFO = MatchInfo(4, "zura", "Zura", ACTIVE, 9, 10, 1, 2, 3, {}, SEATS, 2, 4)
 
 
 def posts(update: TurnUpdate, lines: list[str]) -> list[str]:
-    delivery: Any = Delivery.__new__(Delivery)
-    return [text for text, _ in delivery._turn_texts(INFO, update, lines)]
+    return [text for text, _ in turn_texts(INFO, update, lines)]
 
 
 def text(update: TurnUpdate, lines: list[str]) -> str:

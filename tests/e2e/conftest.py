@@ -22,6 +22,7 @@ from bot.discord.images import Images
 from bot.engine import Result, View
 from bot.settings import Settings
 from bot.store import Store, open_store
+from tests.e2e.players import settles
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeUser
 from tests.fakediscord.pytest_plugin import error_logs, fake_discord, fake_discord_options
 from tests.pgcluster import Cluster
@@ -58,6 +59,14 @@ class QuickImages(Images):
         return self.png if self.available(view) else None
 
 
+@asynccontextmanager
+async def serve(fake: FakeDiscord, bot: ParlorBot) -> AsyncIterator[ParlorBot]:
+    """Run ``bot`` on ``fake``; players wait for it to show all of a move (``settles``)."""
+    async with fake.run_bot(bot):
+        with settles(fake, lambda: bot.parlor.delivery.busy.wait_idle(RENDERING)):
+            yield bot
+
+
 class World:
     """A server with a card-table channel and a few members; ``bot()`` starts Parlor on it."""
 
@@ -82,14 +91,17 @@ class World:
     def user(self, name: str, *, dm_open: bool = True) -> FakeUser:
         return self.fake.add_user(name, dm_open=dm_open, guilds=[self.guild])
 
-    def bot(self, images: Images | None = None,
-            seed: int = 20240601) -> AbstractAsyncContextManager[ParlorBot]:
+    def bot(self, images: Images | None = None, seed: int = 20240601,
+            coalesce: float = 0.0) -> AbstractAsyncContextManager[ParlorBot]:
+        """``coalesce``: none by default, so that a player who waits for the bot to settle
+        sees every line at once (``bot.discord.delivery.COALESCE`` holds them a moment)."""
         @asynccontextmanager
         async def running() -> AsyncIterator[ParlorBot]:
             bot = ParlorBot(self.settings,
                             images=images if images is not None else QuickImages(),
-                            seed_source=lambda: seed, guild_ready_timeout=0.05)
-            async with self.fake.run_bot(bot):
+                            seed_source=lambda: seed, guild_ready_timeout=0.05,
+                            coalesce=coalesce)
+            async with serve(self.fake, bot):
                 yield bot
 
         return running()

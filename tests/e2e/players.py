@@ -1,14 +1,17 @@
 """Simulated players: they read what the bot shows them and press something offered.
 
 A player finds their prompt in their DMs, or — with DMs closed — by pressing "My hand" under
-the live turn post. A submission is shown once the pressed prompt has changed (the bot
-updates it last); the live turn post then names whoever must act.
+the live turn post. The pressed prompt shows a submission's result first (the press answers
+itself); the rest follows, so a player waits until the bot in this process has shown it all
+(``settles``) before reading whom the live turn post names.
 """
 
 from __future__ import annotations
 
 import random
 import re
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, InteractionHandle
@@ -42,6 +45,39 @@ def opened_with_choices(m: FakeMessage) -> bool:
     """Whether a message offered a choice when it was sent (a prompt, not a notice)."""
     first = m.history[0].components if m.history else m.components
     return controls(first)
+
+
+_SETTLING: dict[int, list[Callable[[], Awaitable[None]]]] = {}
+
+
+@contextmanager
+def settles(fake: FakeDiscord, idle: Callable[[], Awaitable[None]]) -> Iterator[None]:
+    """While a bot runs in this process on ``fake``: ``idle`` waits until it has shown all
+    it is working on (a press's other messages come after the pressed prompt's result)."""
+    waits = _SETTLING.setdefault(id(fake), [])
+    waits.append(idle)
+    try:
+        yield
+    finally:
+        waits.remove(idle)
+
+
+async def settled(fake: FakeDiscord) -> None:
+    """Wait until the bots running in this process on ``fake`` have shown all they do."""
+    for idle in list(_SETTLING.get(id(fake), ())):
+        await idle()
+
+
+def stepped(fake: FakeDiscord, handle: InteractionHandle, callback_type: int,
+            message: FakeMessage) -> bool:
+    """Whether a press on ``message`` was a step inside its decision (a confirmation, an
+    ordering, a refusal): answered in place (type 7) with that decision still offered.
+    Otherwise it submitted the choice (whose result is shown in place too)."""
+    custom_id = str(handle.record.data.get("custom_id", ""))
+    head = ":".join(custom_id.split(":")[:3]) + ":"
+    now = fake.message(message)
+    return callback_type == 7 and any((c.custom_id or "").startswith(head)
+                                      for c in [*now.buttons, *now.selects])
 
 
 class Players:
@@ -101,20 +137,34 @@ class Players:
         while True:
             handle = await self.press(user, message)
             callback = await handle.callback(TIMEOUT)
-            if callback.type != 7:  # not an in-place step: the choice was submitted
+            if not stepped(self.fake, handle, callback.type, message):  # submitted
                 break
             message = self.fake.message(message)
-        return await handle.reply(TIMEOUT)  # the pressed prompt changed: the move is all shown
+        answer = await handle.reply(TIMEOUT)  # the pressed prompt shows the result
+        await settled(self.fake)  # and the rest of the move is shown
+        return answer
 
     def to_act(self) -> list[FakeUser]:
         lines = [line for line in self.live().text.split("\n") if line.startswith("To act: ")]
         mentioned = [int(u) for u in re.findall(r"<@!?(\d+)>", lines[0])] if lines else []
         return [self.by_id[u] for u in mentioned if u in self.by_id]
 
+    def next_to_act(self) -> tuple[list[FakeUser]] | None:
+        """Whom the live post names, once the first of them has their prompt (a bot in
+        another process may show the press's result before the post and prompt follow):
+        None while it is not there yet; an empty list once the match is over."""
+        acting = self.to_act()
+        if not acting:
+            return ([],) if self.over() is not None else None
+        if acting[0].dm_open and not any(has_choices(m) for m in self.fake.dms(acting[0])):
+            return None
+        return (acting,)
+
     async def play_out(self, max_moves: int = 2000) -> FakeMessage:
         """Let whoever the latest board names act until the match is over."""
         for _ in range(max_moves):
-            acting = self.to_act()
+            (acting,) = await self.fake.wait_until(self.next_to_act, TIMEOUT,
+                                                   what="the next person's prompt")
             if not acting:
                 return await self.fake.wait_until(self.over, TIMEOUT, what="the final result")
             await self.move(acting[0])

@@ -15,6 +15,7 @@ from tests.e2e.players import (
     open_match,
     opened_with_choices,
     start,
+    stepped,
 )
 from tests.fakediscord.components import text_displays
 
@@ -73,7 +74,8 @@ async def test_a_play_picked_in_hand_order_lies_in_another(world: World) -> None
         picked = list(first.values())[:5]
         assert len(picked) >= 3
         handle = await fake.select(alice, prompt, menu.custom_id, [v for v, _ in picked])
-        assert (await handle.callback(TIMEOUT)).type != 7  # a play is not confirmed
+        callback = await handle.callback(TIMEOUT)
+        assert not stepped(fake, handle, callback.type, prompt)  # a play is not confirmed
         await handle.reply(TIMEOUT)
     (told,) = {line for m in fake.dms(alice) for v in [*m.history, m]
                for line in "\n".join(text_displays(v.components)).split("\n")

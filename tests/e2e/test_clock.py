@@ -16,7 +16,7 @@ import pytest
 
 from bot.app import ParlorBot
 from bot.match.timekeeper import AUTOPILOT_NEWS
-from tests.e2e.conftest import QuickImages, World
+from tests.e2e.conftest import QuickImages, World, serve
 from tests.e2e.players import Players, open_match, start
 from tests.fakediscord import FakeChannel, FakeMessage, FakeUser
 from tests.match.clocks import START, Now
@@ -29,8 +29,8 @@ def clocked_bot(world: World, now: Now) -> AbstractAsyncContextManager[ParlorBot
     async def running() -> AsyncIterator[ParlorBot]:
         bot = ParlorBot(world.settings, images=QuickImages(),
                         seed_source=lambda: 20240601, guild_ready_timeout=0.05,
-                        clock=now, clock_sleep=now.sleep)
-        async with world.fake.run_bot(bot):
+                        clock=now, clock_sleep=now.sleep, coalesce=0.0)
+        async with serve(world.fake, bot):
             yield bot
 
     return running()

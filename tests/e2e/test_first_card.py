@@ -9,7 +9,7 @@ import re
 import pytest
 
 from tests.e2e.conftest import World
-from tests.e2e.players import TIMEOUT, Players
+from tests.e2e.players import TIMEOUT, Players, settled, stepped
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, InteractionHandle
 
 PLAYED = {
@@ -47,10 +47,11 @@ async def decide(players: Players, user: FakeUser) -> None:
     message = await players.prompt(user)
     while True:
         handle = await eager_press(players.fake, user, message)
-        if (await handle.callback(TIMEOUT)).type != 7:
+        if not stepped(players.fake, handle, (await handle.callback(TIMEOUT)).type, message):
             break
         message = players.fake.message(message)
     await handle.reply(TIMEOUT)
+    await settled(players.fake)
 
 
 def mine(fake: FakeDiscord, user: FakeUser) -> int:

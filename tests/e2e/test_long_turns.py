@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from bot.discord import delivery
+from bot.discord import shows
 from bot.engine.names import with_names
 from tests.e2e.conftest import World
 from tests.e2e.players import Players, is_board, open_match, start
@@ -18,7 +18,7 @@ LIMIT = 600
 
 async def test_long_turns_continue_in_further_posts_and_lose_no_line(
         world: World, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(delivery, "TEXT_MAX", LIMIT)
+    monkeypatch.setattr(shows, "TEXT_MAX", LIMIT)
     fake = world.fake
     async with world.bot() as bot:
         thread, lobby = await open_match(fake, world.alice, world.table, "auroria", [],

@@ -17,7 +17,7 @@ import pytest
 from PIL import Image
 from PIL.PngImagePlugin import PngInfo
 
-from bot.discord.delivery import MORE_NEWS
+from bot.discord.shows import MORE_NEWS
 from bot.engine import View
 from tests.e2e.conftest import QuickImages, World
 from tests.e2e.players import Players, open_match, start

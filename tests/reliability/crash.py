@@ -49,14 +49,23 @@ from bot.store import (
     Store,
 )
 from bot.store.records import STATUSES
-from tests.e2e.players import TURN_POST, Players, has_choices, opened_with_choices
-from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, InteractionHandle
+from tests.e2e.players import TURN_POST, Players, has_choices, opened_with_choices, stepped
+from tests.fakediscord import (
+    FakeChannel,
+    FakeDiscord,
+    FakeMessage,
+    FakeTimeout,
+    FakeUser,
+    InteractionHandle,
+)
 from tests.fakediscord import components as comp
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "MTIzNDU2Nzg5.crash-test.secret-token-do-not-log"
 GAME = "zura"
 AI_SEATS = 2
+LIVE_POST = 5.0
+"""Seconds a player looks for the live turn post's "My hand" before using /hand."""
 WAIT = 20.0
 """Seconds any one step may take on a busy machine before it counts as stuck."""
 JITTER = 0.05
@@ -289,12 +298,21 @@ class CrashRun:
         """Open "My hand" under the latest board and answer the decision shown there."""
         fake, players = self.fake, slot.players
         assert players is not None and slot.match_id is not None
-        boards = players.boards()
-        if not boards:  # started, but killed before the first board went out
+        def live() -> FakeMessage | None:
+            boards = players.boards()
+            last = fake.message(boards[-1]) if boards else None
+            return last if last and any(b.label == "My hand" for b in last.buttons) else None
+
+        try:  # the press's own result comes first: the next turn post may follow it
+            board: FakeMessage | None = await fake.wait_until(live, LIVE_POST,
+                                                              what="the live turn post")
+        except FakeTimeout:
+            board = None
+        if board is None:  # killed before the turn post went out (or the match ended)
             handle = await fake.slash(slot.user, "hand", {"match": slot.match_id},
                                       channel=slot.thread)
         else:
-            handle = await fake.click(slot.user, boards[-1], label="My hand")
+            handle = await fake.click(slot.user, board, label="My hand")
         await handle.callback(WAIT)
         message = await fake.wait_until(lambda: _first_answer(handle), WAIT,
                                         what="the private hand")
@@ -304,7 +322,7 @@ class CrashRun:
             edits = len(fake.message(message).history)
             press = await players.press(slot.user, message)
             callback = await press.callback(WAIT)
-            if callback.type != 7:  # submitted (not a confirm or ordering step)
+            if not stepped(fake, press, callback.type, message):  # submitted
                 break
             message = fake.message(message)
         slot.pending = _submission(slot.match_id, message, press, edits)

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from bot.app import ParlorBot
-from bot.discord import delivery as delivery_module
+from bot.discord import shows
 from bot.discord.delivery import Delivery
 from bot.engine import Rng, registry
 from bot.match import MatchService, Outbound, TurnUpdate
@@ -121,7 +121,7 @@ async def test_a_long_turn_cut_off_between_its_posts_is_finished_with_its_button
         await delivery.deliver(first)
         second = await decide(service, 1, alice)  # her turn goes on: one post, edited
         assert len(set(turns_of(first + second))) == 1
-        monkeypatch.setattr(delivery_module, "TEXT_MAX", 60)  # a post per line
+        monkeypatch.setattr(shows, "TEXT_MAX", 60)  # a post per line
         fake.inject_error("POST /channels/{channel_id}/messages", status=403, code=50013,
                           channel_id=thread.id)
         await delivery.deliver(second)
@@ -143,14 +143,14 @@ async def test_a_stop_between_a_continuation_and_its_record_sends_it_once(
         await delivery.deliver(await until_turns_change_hands(service, delivery, 1, alice))
         await delivery.deliver(await decide(service, 1, alice))
         second = await decide(service, 1, alice)
-        monkeypatch.setattr(delivery_module, "TEXT_MAX", 60)  # a post per line
+        monkeypatch.setattr(shows, "TEXT_MAX", 60)  # a post per line
         record = Delivery._turn_record
 
-        async def stopped(self: Delivery, *args: Any) -> None:
+        async def stopped(self: Delivery, *args: Any, **kwargs: Any) -> None:
             """Stop at the live post's record (``dirty``, the sixth argument, is False)."""
             if args[5] is False:
                 raise Stop
-            await record(self, *args)
+            await record(self, *args, **kwargs)
 
         monkeypatch.setattr(Delivery, "_turn_record", stopped)
         sent = len(fake.messages(thread))

@@ -13,7 +13,7 @@ import pytest
 
 from bot import logs
 from tests.e2e.conftest import World
-from tests.e2e.players import Players, open_match, start
+from tests.e2e.players import Players, open_match, settled, start, stepped
 
 FIELD = re.compile(r'(\w+)=("(?:[^"\\]|\\.)*"|\S+)')
 
@@ -99,10 +99,11 @@ async def test_every_line_about_a_match_names_it(world: World, captured: io.Stri
                           message_id=players.live().id)
         while True:
             handle = await players.press(user, prompt)
-            if (await handle.callback()).type != 7:
+            if not stepped(fake, handle, (await handle.callback()).type, prompt):
                 break
             prompt = fake.message(prompt)
-        await handle.reply()  # the pressed prompt changed: the press is all handled
+        await handle.reply()  # the pressed prompt shows the result
+        await settled(fake)  # and the rest of the press is handled
     lines = [fields(line) for line in captured.getvalue().splitlines()]
     about_match = [f for f in lines if re.search(r"\bmatch \d+", f["msg"])
                    or f["logger"].startswith(("bot.match", "bot.discord.delivery",

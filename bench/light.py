@@ -1,0 +1,134 @@
+"""Light on Discord (issue 37): the REST calls and picture uploads one click costs.
+
+Run: ``.venv/bin/python -m bench light`` (``--quick``: the Zura match only).
+
+Three whole matches through the fake Discord in this process, as in the issue: three people
+in Zura, two in Aura, one person against the AI in Auroria (seeded: the same moves each
+run). Pictures are stand-ins that differ exactly when their view does (a hash of the view
+drawn as a few pixels), so "uploaded only when the bytes changed" counts as with the real
+renderers, cheaply. Per click: rate-limited calls (everything but the interaction's own
+callback and its webhook, which Discord exempts from the global limit), interaction
+callbacks, uploads and uploaded bytes, and how often a press had to be deferred. The scripted
+players press as soon as they can, so a turn's presses come within the bot's coalescing
+window (``COALESCE``) and its post is edited once for them; ``--coalesce 0`` shows what a
+person's pace costs (every press edits the post).
+Targets: ≤ 1.0 rate-limited calls and ≤ 0.5 uploads per click over the three matches.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import io
+import json
+import tempfile
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+from PIL import Image
+
+from bench.report import Row
+from bot.discord.delivery import COALESCE
+from bot.discord.images import Images
+from bot.engine import Result, View
+from tests.e2e.conftest import World
+from tests.e2e.players import Players, open_match, start
+from tests.fakediscord import FakeDiscord
+
+MATCHES = (("zura", 3, 0), ("aura", 2, 0), ("auroria", 1, 1))
+"""(game, people, AI seats)."""
+
+
+def _picture(*what: object) -> bytes:
+    """A small PNG whose pixels are a hash of ``what``: equal bytes exactly for equal input."""
+    digest = hashlib.sha256(json.dumps(what, sort_keys=True, default=str).encode()).digest()
+    out = io.BytesIO()
+    Image.frombytes("RGB", (4, 2), digest[:24]).save(out, format="PNG")
+    return out.getvalue()
+
+
+class HashedImages(Images):
+    """Pictures that change exactly when what they draw changes (no worker draws them)."""
+
+    async def start(self) -> None:
+        """Nothing to start."""
+
+    async def board(self, view: View, names: Sequence[str]) -> bytes | None:
+        return _picture("board", view, names) if self.available(view) else None
+
+    async def hand(self, view: View, names: Sequence[str]) -> bytes | None:
+        return _picture("hand", view, names) if self.available(view) else None
+
+    async def summary(self, view: View, result: Result, names: Sequence[str]) -> bytes | None:
+        return _picture("summary", view, result, names) if self.available(view) else None
+
+
+def _exempt(route: str) -> bool:
+    """Interaction callbacks and the interaction's webhook: outside the global limit."""
+    path = route.split(" ", 1)[-1]
+    return path.startswith(("/interactions/", "/webhooks/"))
+
+
+async def _one(game: str, people: int, ais: int, seed: int,
+               coalesce: float) -> dict[str, float]:
+    with tempfile.TemporaryDirectory() as tmp:
+        async with FakeDiscord() as fake, fake.patch_discord():
+            world = World(fake, Path(tmp) / "parlor.sqlite3")
+            users = [world.alice, world.bob, world.user("dora")][:people]
+            async with world.bot(images=HashedImages(), coalesce=coalesce) as bot:
+                options = {"ai_players": ais} if ais else {}
+                thread, lobby = await open_match(fake, users[0], world.table, game, users[1:],
+                                                 **options)
+                await start(fake, users[0], lobby)
+                await bot.parlor.delivery.busy.wait_idle(10.0)
+                first = len(fake.requests())
+                attachments = set(fake.state.attachments)
+                players = Players(fake, thread, users, seed=seed)
+                await players.play_out()
+                await bot.parlor.delivery.busy.wait_idle(10.0)
+                deferred = getattr(bot.parlor.delivery, "deferred", 0)
+            requests = fake.requests()[first:]
+            problems = fake.check()
+    kinds = Counter("exempt" if _exempt(f"{r.method} {r.path}") else "limited"
+                    for r in requests)
+    new = [a for i, a in fake.state.attachments.items() if i not in attachments]
+    if problems:
+        raise AssertionError(f"{game}: {problems}")
+    return {"clicks": players.presses, "limited": kinds["limited"],
+            "exempt": kinds["exempt"], "uploads": len(new),
+            "bytes": sum(a.size for a in new), "deferred": deferred}
+
+
+async def _measure(quick: bool, coalesce: float) -> list[Row]:
+    rows: list[Row] = []
+    total: Counter[str] = Counter()
+    for game, people, ais in MATCHES[:1] if quick else MATCHES:
+        got = await _one(game, people, ais, seed=3, coalesce=coalesce)
+        total.update(got)
+        label = f"{game}, {people} {'person' if people == 1 else 'people'}" + (
+            f" and {ais} AI" if ais else "")
+        clicks = max(1.0, got["clicks"])
+        rows += [
+            Row(f"{label}: clicks", got["clicks"], ""),
+            Row(f"{label}: rate-limited calls per click", got["limited"] / clicks, ""),
+            Row(f"{label}: interaction calls per click", got["exempt"] / clicks, ""),
+            Row(f"{label}: uploads per click", got["uploads"] / clicks, ""),
+            Row(f"{label}: uploaded KB per click (stand-in pictures)",
+                got["bytes"] / clicks / 1000, "KB"),
+            Row(f"{label}: presses deferred", got["deferred"], ""),
+        ]
+    clicks = max(1.0, total["clicks"])
+    rows += [
+        Row("all: rate-limited calls per click", total["limited"] / clicks, "", "<=1.0"),
+        Row("all: uploads per click", total["uploads"] / clicks, "", "<=0.5"),
+        Row("all: presses deferred per click", total["deferred"] / clicks, ""),
+    ]
+    return rows
+
+
+def run(quick: bool, extra: Sequence[str] = ()) -> list[Row]:
+    """``--coalesce SECONDS``: how long a turn post's new lines wait for more (default
+    the bot's, ``COALESCE``; 0 edits the post at every commit, as at a person's pace)."""
+    coalesce = float(extra[extra.index("--coalesce") + 1]) if "--coalesce" in extra else COALESCE
+    return asyncio.run(_measure(quick, coalesce))

@@ -1,0 +1,186 @@
+"""The presser first, light on Discord (issue 37): a press answers itself before anything
+else is sent, an unchanged picture is never uploaded again (after a restart too), other
+people's prompts are left alone by moves that change nothing they decide on, a burst of
+commits edits the turn post once, and a deleted post is sent again and recorded."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.match import TurnUpdate
+from tests.e2e.conftest import World
+from tests.e2e.players import Players, open_match, settled, start, stepped
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser
+from tests.fakediscord.state import RequestRecord
+from tests.reliability.test_delivery_order import (
+    decide,
+    turns_of,
+    until_turns_change_hands,
+    zura_against_ai,
+)
+
+HOLD = 1.5
+"""Seconds the turn post's lines wait in the tests that hold them (long enough for two
+presses on a busy machine)."""
+CALLBACK = "POST /interactions/{webhook_id}/{webhook_token}/callback"
+EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
+SEND = "POST /channels/{channel_id}/messages"
+
+
+def edits_in(fake: FakeDiscord, channel_id: int | None, since: int) -> list[RequestRecord]:
+    return [r for r in fake.requests()[since:]
+            if r.route == EDIT and r.params.get("channel_id") == str(channel_id)]
+
+
+async def submit(players: Players, user: FakeUser) -> int:
+    """Answer one decision of ``user``; the request count just before the press that
+    submitted it (after any confirm step)."""
+    fake = players.fake
+    message = await players.prompt(user)
+    while True:
+        before = len(fake.requests())
+        handle = await players.press(user, message)
+        callback = await handle.callback()
+        if not stepped(fake, handle, callback.type, message):
+            break
+        message = fake.message(message)
+    await handle.reply()
+    await settled(fake)
+    return before
+
+
+async def zura_for_three(world: World) -> tuple[FakeChannel, Players, list[FakeUser]]:
+    users = [world.alice, world.bob, world.user("dora")]
+    thread, lobby = await open_match(world.fake, users[0], world.table, "zura", users[1:])
+    await start(world.fake, users[0], lobby)
+    await settled(world.fake)
+    return thread, Players(world.fake, thread, users, seed=3), users
+
+
+async def test_a_press_answers_itself_before_anything_else_is_sent(world: World) -> None:
+    fake = world.fake
+    async with world.bot():
+        thread, players, _ = await zura_for_three(world)
+        for _ in range(4):
+            user = players.to_act()[0]
+            before = await submit(players, user)
+            after = fake.requests()[before:]
+            # The first call is the press's own answer: the prompt updated in place...
+            assert after[0].route == CALLBACK and after[0].json["type"] == 7, after[:3]
+            assert after[0].json["data"]["components"], "it carries the new prompt"
+            # ...and the turn post follows it, never before it (no defer either).
+            assert [r.route for r in after[1:]].count(CALLBACK) == 0
+            assert edits_in(fake, thread.id, before), "the turn post shows the move"
+
+
+async def test_an_unchanged_picture_is_kept_not_uploaded_again_even_after_a_restart(
+        world: World) -> None:
+    """The stand-in pictures never change, so after its first upload each message keeps
+    its attachment: edits and press answers name it by id and upload nothing."""
+    fake = world.fake
+    async with world.bot():
+        thread, players, _ = await zura_for_three(world)
+        start_at = len(fake.requests())
+        for _ in range(3):
+            await submit(players, players.to_act()[0])
+        edited = edits_in(fake, thread.id, start_at)
+        assert edited and all(r.files == [] for r in edited)
+        pressed = [r for r in fake.requests()[start_at:] if r.route == CALLBACK]
+        assert pressed and all(r.files == [] for r in pressed if r.json["type"] == 7)
+        live = players.live()
+        kept = fake.message(live).attachments
+    async with world.bot():
+        again = len(fake.requests())
+        await submit(players, players.to_act()[0])
+        edited = edits_in(fake, thread.id, again)
+        assert edited and all(r.files == [] for r in edited), "the hash outlived the restart"
+    if any(r.params["message_id"] == str(live.id) for r in edited):
+        assert fake.message(live).attachments == kept
+
+
+async def test_other_peoples_prompts_are_left_alone_by_a_move_they_do_not_decide_on(
+        world: World) -> None:
+    """While one person's turn goes on, the others' prompts do not change: the turn post
+    shows the moves."""
+    fake = world.fake
+    async with world.bot():
+        thread, players, users = await zura_for_three(world)
+        checked = 0
+        for _ in range(12):
+            user = players.to_act()[0]
+            others = [u for u in users if u is not user]
+            before = await submit(players, user)
+            if players.to_act() != [user]:
+                continue  # the turn passed on: the next person's window opens
+            checked += 1
+            assert edits_in(fake, thread.id, before), "the turn post shows the move"
+            for u in others:
+                assert edits_in(fake, u.dm_channel_id, before) == []
+        assert checked, "no turn went on after a press"
+
+
+async def test_a_burst_of_commits_edits_the_turn_post_once_and_loses_no_line(
+        world: World) -> None:
+    """Two presses in a row within the window: the turn post is edited once, with both."""
+    fake = world.fake
+    async with world.bot(coalesce=HOLD):
+        thread, players, _ = await zura_for_three(world)
+        for _ in range(20):
+            user = players.to_act()[0]
+            before = await submit(players, user)
+            if players.to_act() == [user]:
+                assert edits_in(fake, thread.id, before) == [], "the line waits for more"
+                await submit(players, user)
+                if players.to_act() == [user]:
+                    break
+            await asyncio.sleep(HOLD + 0.5)  # the post catches up before the next try
+        else:
+            raise AssertionError("no turn went on for two presses")
+        assert edits_in(fake, thread.id, before) == [], "both lines wait"
+        live = players.live()
+        shown = live.text.count("\n• ")
+        await asyncio.sleep(HOLD + 0.5)
+        assert len(edits_in(fake, thread.id, before)) == 1, "then one edit shows them all"
+        assert fake.message(live).text.count("\n• ") == shown + 2
+
+
+async def test_lines_held_when_the_bot_stops_are_shown_by_the_next_start(world: World) -> None:
+    fake, alice = world.fake, world.alice
+    async with world.bot(coalesce=30.0) as bot:
+        thread, service, delivery = await zura_against_ai(world, bot)
+        await delivery.deliver(await until_turns_change_hands(service, delivery, 1, alice))
+        batch = await decide(service, 1, alice)
+        assert len(set(turns_of(batch))) == 1
+        live = Players(fake, thread, [alice]).live()
+        shown = fake.message(live).text
+        await delivery.deliver(batch)
+        assert fake.message(live).text == shown, "held"
+    async with world.bot():
+        await fake.wait_until(lambda: fake.message(live).text != shown or None,
+                              what="the held lines after the restart")
+    lines = [line for t in batch if isinstance(t, TurnUpdate) for line in t.lines]
+    assert lines and fake.message(live).text.count("\n• ") == shown.count("\n• ") + len(lines)
+
+
+async def test_a_deleted_turn_post_is_sent_again_and_recorded(world: World) -> None:
+    fake, alice = world.fake, world.alice
+    async with world.bot() as bot:
+        thread, service, delivery = await zura_against_ai(world, bot)
+        await delivery.deliver(await until_turns_change_hands(service, delivery, 1, alice))
+        players = Players(fake, thread, [alice])
+        live = players.live()
+        fake.inject_error(EDIT, status=404, code=10008, message="Unknown Message",
+                          channel_id=thread.id, message_id=live.id)
+        first = await decide(service, 1, alice)
+        second = await decide(service, 1, alice)
+        assert len(set(turns_of(first + second))) == 1, "one turn"
+        await delivery.deliver(first)
+        fresh = players.live()
+        assert fresh.id != live.id
+        assert fresh.text.split("\n", 1)[0] == live.text.split("\n", 1)[0], "the same turn"
+        before = len(fake.requests())
+        await delivery.deliver(second)
+        assert [r.params["message_id"] for r in edits_in(fake, thread.id, before)] == [
+            str(fresh.id)], "its record names the new post"
+        assert len(players.boards()) == len({m.text.split("\n", 1)[0]
+                                             for m in players.boards()}) + 1
