@@ -7,6 +7,8 @@ On Death) are handled in one place.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from bot.engine import Event, Rng
 from bot.games.auroria.derived import (
     LINE_SIZE,
@@ -188,10 +190,12 @@ _MOVES = (("front", "back"), ("back", "front"))
 """(destination, origin) of a move, destination in ``LINES`` order."""
 
 
-def room_needed(s: State, movers: list[int]) -> list[tuple[int, str, int, list[int]]]:
+def room_needed(s: State, movers: list[int], moved: Collection[int] = ()
+                ) -> list[tuple[int, str, int, list[int]]]:
     """For each line the ``movers`` go to at once: (owner, line, cards still to destroy there,
     the cards that may be destroyed). Only cards already in that line count, never a moved
-    one; a moved card leaving a line frees its slot (house rules, moving into a full line)."""
+    one: neither the ``movers`` nor the cards ``moved`` there earlier by the same effect; a
+    moved card leaving a line frees its slot (house rules, moving into a full line)."""
     out = []
     at = [s.line_of(u) for u in movers]
     for p in (0, 1):
@@ -202,24 +206,31 @@ def room_needed(s: State, movers: list[int]) -> list[tuple[int, str, int, list[i
             incoming = [u for u, where in zip(movers, at, strict=True) if where == origin]
             staying = [u for u in s.zones[p][dest] if u not in movers]
             need = len(staying) + len(incoming) - LINE_SIZE
-            out.append((p, dest, need, [u for u in staying if can_make_room_with(s, u)]))
+            out.append((p, dest, need, [u for u in staying
+                                        if u not in moved and can_make_room_with(s, u)]))
     return out
 
 
-def blocked_moves(s: State, movers: list[int]) -> dict[int, str]:
+def blocked_moves(s: State, movers: list[int], moved: Collection[int] = ()) -> dict[int, str]:
     """Players whose cards cannot all move (too few cards in a full line can be destroyed),
-    with the reason in player words. An equipped creature frees no slot by itself (its item
-    drops there) but the dropped item may then be destroyed, so it still counts as one."""
+    with the reason in player words; ``moved`` as for ``room_needed``. An equipped creature
+    frees no slot by itself (its item drops there) but the dropped item may then be
+    destroyed, so it still counts as one."""
     out: dict[int, str] = {}
-    for p, dest, need, pool in room_needed(s, movers):
+    for p, dest, need, pool in room_needed(s, movers, moved):
         if need > len(pool) and p not in out:
-            kept = dict.fromkeys(name(s, u) for u in s.zones[p][dest]
-                                 if u not in movers and not can_make_room_with(s, u))
+            staying = [u for u in s.zones[p][dest] if u not in movers]
+            kept = dict.fromkeys(name(s, u) for u in staying
+                                 if u not in moved and not can_make_room_with(s, u))
+            came = dict.fromkeys(name(s, u) for u in staying if u in moved)
+            why = [f"{', '.join(kept)} cannot be destroyed"] if kept else []
+            if came:
+                why.append(f"{', '.join(came)} {'is' if len(came) == 1 else 'are'} being "
+                           "moved there too")
             moving = [name(s, u) for u in movers if s.line_of(u) == (p, other_line(dest))]
             room = f"only {len(pool)} card{'s' * (len(pool) > 1)}" if pool else "no card"
             out[p] = (f"{', '.join(moving)} cannot move to {who(p)}'s {dest}line: it is full "
-                      f"and {room} there can be destroyed to make room ({', '.join(kept)} "
-                      "cannot be destroyed).")
+                      f"and {room} there can be destroyed to make room ({'; '.join(why)}).")
     return out
 
 
