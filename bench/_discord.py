@@ -73,6 +73,9 @@ class Pair:
     host: FakeUser
     guest: FakeUser
     thread: FakeChannel | None = None
+    game: str = GAME
+    table: FakeChannel | None = None
+    """The card-table channel they play from (None: the first server's)."""
 
     @property
     def users(self) -> tuple[FakeUser, FakeUser]:
@@ -113,8 +116,14 @@ class Played:
 class Table:
     """A server with one card-table channel on a fake Discord, and the bot as a process."""
 
-    def __init__(self, fake: FakeDiscord, workdir: Path, strong_every: int = 0) -> None:
+    def __init__(self, fake: FakeDiscord, workdir: Path, strong_every: int = 0,
+                 games: tuple[str, ...] = (GAME,), servers: int = 1) -> None:
         self.fake = fake
+        self.games = games
+        """The games new pairs play, in turn."""
+        self.tables = [fake.add_channel(fake.add_guild(f"Bench {i + 1}"), "card-table")
+                       for i in range(1, servers)]
+        """The card-table channels of further servers: new pairs play in each in turn."""
         self.strong_every = strong_every
         """Every ``strong_every``-th match seats a strong AI as a third player (0: none)."""
         self._opened = 0
@@ -133,16 +142,24 @@ class Table:
         for _ in range(2):
             self._users += 1
             users.append(self.fake.add_user(f"player{self._users}", guilds=[self.guild]))
-        return Pair(*users)
+        index = self._users // 2 - 1
+        channel = [self.channel, *self.tables][index % (len(self.tables) + 1)]
+        if channel.guild_id is not None and channel.guild_id != self.guild.id:
+            for user in users:
+                self.fake.add_member(self.fake.state.guilds[channel.guild_id], user)
+        host, guest = users
+        return Pair(host, guest, game=self.games[index % len(self.games)], table=channel)
 
     @contextlib.asynccontextmanager
-    async def bot(self, *, images: str, stats: Path | None = None
-                  ) -> AsyncIterator[asyncio.subprocess.Process]:
-        """The bot process on the SQLite file in the work folder, connected and with its
-        commands synced; stopped on exit. ``images``: see ``tests/scale/botprocess.py``."""
+    async def bot(self, *, images: str, stats: Path | None = None, seed: int | None = None,
+                  database_url: str = "") -> AsyncIterator[asyncio.subprocess.Process]:
+        """The bot process on the SQLite file in the work folder (or on ``database_url``),
+        connected and with its commands synced; stopped on exit. ``images`` and ``seed``:
+        see ``tests/scale/botprocess.py``."""
         proc = await botprocess.start(
-            self.fake, {"PARLOR_DB": str(self.workdir / "parlor.sqlite3")},
-            self.workdir / "bot.log", images=images, stats=stats)
+            self.fake, {"PARLOR_DB": str(self.workdir / "parlor.sqlite3"),
+                        "DATABASE_URL": database_url},
+            self.workdir / "bot.log", images=images, stats=stats, seed=seed)
         try:
             await self.fake.wait_until(
                 lambda: proc.returncode is not None or (
@@ -165,7 +182,8 @@ class Table:
         self._opened += 1
         strong = self.strong_every and self._opened % self.strong_every == 0
         extra = {"ai_players": 1, "ai_level": "strong"} if strong else {}
-        pair.thread, lobby = await open_match(self.fake, pair.host, self.channel, GAME,
+        pair.thread, lobby = await open_match(self.fake, pair.host, pair.table or self.channel,
+                                              pair.game,
                                               [pair.guest], **extra)
         await start(self.fake, pair.host, lobby)
 

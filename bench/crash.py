@@ -4,7 +4,8 @@ Scripted players play Zura against AI seats through the fake Discord while the b
 its own process (``tests/reliability/crash.py`` holds the harness and says what is checked
 after every kill). Boards are real renders here; the test suite runs five kills with tiny
 images. Run from the repository root: ``python -m bench crash`` (``--kills N``: N kills
-instead of 60, or 10 with ``--quick``).
+instead of 60, or 10 with ``--quick``; ``--postgres``: the bot stores on a throwaway
+PostgreSQL cluster instead of a SQLite file).
 Targets: at least 50 kills, no failure, every match goes on after each restart (issue 12);
 after each restart, unpressed, every running match shown within 5 s, and nothing shown
 twice (issue 15).
@@ -14,12 +15,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
 
 from bench.report import Row, percentile
+from tests.pgcluster import Cluster, find_bindir
 from tests.reliability.crash import LIVE, CrashRun, summary
 
 SEED = 2024
@@ -28,11 +31,21 @@ SEED = 2024
 def run(quick: bool, args: Sequence[str] = ()) -> list[Row]:
     parser = argparse.ArgumentParser(prog="python -m bench crash")
     parser.add_argument("--kills", type=int, default=10 if quick else 60)
-    kills = parser.parse_args(args).kills
-    with tempfile.TemporaryDirectory() as tmp:
+    parser.add_argument("--postgres", action="store_true",
+                        help="store on a throwaway PostgreSQL cluster, not a SQLite file")
+    options = parser.parse_args(args)
+    with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as stack:
+        url = ""
+        if options.postgres:
+            bindir = find_bindir()
+            if bindir is None:
+                raise SystemExit("--postgres: no PostgreSQL server binaries on this machine")
+            cluster = Cluster(bindir).start()
+            stack.callback(cluster.stop)
+            url = asyncio.run(cluster.create_database("crash"))
         start = time.perf_counter()
-        report = asyncio.run(CrashRun(Path(tmp), kills=kills, seed=SEED,
-                                      quick_images=quick).run())
+        report = asyncio.run(CrashRun(Path(tmp), kills=options.kills, seed=SEED,
+                                      quick_images=quick, database_url=url).run())
         seconds = time.perf_counter() - start
     for failure in report.failures:
         print(f"FAILURE: {failure}")
@@ -42,7 +55,8 @@ def run(quick: bool, args: Sequence[str] = ()) -> list[Row]:
     seconds_shown = report.shown_seconds
     return [
         Row("SIGKILLs", report.kills, "", ">=50"),
-        Row("restarts on the same SQLite file", report.restarts, ""),
+        Row(f"restarts on the same {'PostgreSQL database' if options.postgres else 'SQLite file'}",
+            report.restarts, ""),
         Row("database checks (all matches, after every kill)", report.checks, ""),
         Row("matches opened", report.matches_opened, "",
             note=f"{report.matches_finished} finished, {report.lobbies_left} lobbies cut off"),

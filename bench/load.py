@@ -100,12 +100,12 @@ class LoadRun:
         """Open a match for ``pair`` and queue its first prompts once they are out."""
         self.queue(await self.table.first_turns(pair))
 
-    async def open_all(self) -> float:
-        """Open every match, ``OPENING`` at a time; seconds it took."""
+    async def open_all(self, at_once: int = OPENING) -> float:
+        """Open every match, ``at_once`` at a time; seconds it took."""
         started = time.perf_counter()
         pairs = [self.table.pair() for _ in range(self.matches)]
-        for i in range(0, len(pairs), OPENING):
-            await asyncio.gather(*(self.first_turn(p) for p in pairs[i:i + OPENING]))
+        for i in range(0, len(pairs), at_once):
+            await asyncio.gather(*(self.first_turn(p) for p in pairs[i:i + at_once]))
         return time.perf_counter() - started
 
     async def move(self, turn: Turn) -> None:

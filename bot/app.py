@@ -30,10 +30,13 @@ from bot.discord.runtime import Runtime
 from bot.engine import registry
 from bot.match import MatchService
 from bot.match.scheduler import Sleep
+from bot.match.seasons import Seasons
 from bot.match.thinker import Thinker
 from bot.match.timekeeper import Timekeeper
+from bot.match.tournaments import EventService
 from bot.settings import Settings
 from bot.store import Store, open_store
+from bot.store.sql import SqlStore
 from bot.workers import Workers
 from cogs.admin import Admin
 from cogs.clock import Clocks
@@ -43,6 +46,8 @@ from cogs.foreign import ForeignComponents
 from cogs.lobby import Lobby
 from cogs.matches import Matches
 from cogs.rules import Rules
+from cogs.seasons import SeasonCommands
+from cogs.tournaments import Tournaments
 
 log = logging.getLogger(__name__)
 
@@ -102,10 +107,25 @@ class ParlorBot(commands.AutoShardedBot):
         clocks = Timekeeper(service, now=self.clock)
         delivery = Delivery(self, service, self.store, self.images, clock=self.clock)
         self.parlor = Runtime(service, self.store, delivery, Clicks(service, delivery))
+        assert isinstance(self.store, SqlStore)
+        tournaments = Tournaments(self.parlor, EventService(self.store, service, clocks=clocks,
+                                                            now=self.clock), self.clock)
+        season_rules = Seasons(self.store, service.ratings, now=self.clock)
+        seasons = SeasonCommands(season_rules)
+
+        async def also() -> None:
+            """The scheduler's other passes, each failing on its own: events, seasons."""
+            for step in (tournaments.tick, seasons.tick):
+                try:
+                    await step()
+                except Exception:
+                    log.exception("the scheduled pass %s failed", step.__qualname__)
+
         for cog in (Lobby(self.parlor), Matches(self.parlor), Rules(self.parlor),
                     Admin(self.parlor), ForeignComponents(),
-                    Clocks(self.parlor, clocks, self.clock_sleep), Community(self.parlor),
-                    Decks(self.parlor)):
+                    Clocks(self.parlor, clocks, self.clock_sleep, also=also),
+                    Community(self.parlor, season_rules), Decks(self.parlor), tournaments,
+                    seasons):
             await self.add_cog(cog)
         self.add_dynamic_items(ParlorButton, ParlorSelect)
         if self.shard_ids is not None and 0 not in self.shard_ids:

@@ -31,7 +31,7 @@ from bot.match.notices import (
     Notice,
     Reminder,
 )
-from bot.match.scheduler import Scheduler, Sleep
+from bot.match.scheduler import Also, Scheduler, Sleep
 from bot.match.timekeeper import Timekeeper
 from bot.store import ACTIVE
 
@@ -45,10 +45,11 @@ Interaction = discord.Interaction[Any]
 
 class Clocks(commands.Cog, name="Clocks"):
     def __init__(self, runtime: Runtime, clocks: Timekeeper,
-                 sleep: Sleep = asyncio.sleep) -> None:
+                 sleep: Sleep = asyncio.sleep, also: Also | None = None) -> None:
+        """``also``: more work on the scheduler's loop (the events' pass)."""
         self.rt = runtime
         self.clocks = clocks
-        self.scheduler = Scheduler(clocks, self.deliver, sleep=sleep)
+        self.scheduler = Scheduler(clocks, self.deliver, sleep=sleep, also=also)
         self._task: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:

@@ -20,6 +20,7 @@ from bot.discord.community import (
     NO,
     YES,
     asked_text,
+    board_lines,
     closed_choices,
     guild_of,
     history_line,
@@ -32,11 +33,11 @@ from bot.discord.runtime import Runtime, match_title
 from bot.discord.suggest import MATCH_HELP, game_choices, pick_match
 from bot.engine import registry
 from bot.match import Outbound
-from bot.match.ratings import page, standing
+from bot.match.ratings import standing
 from bot.match.results import Record, records
+from bot.match.seasons import Seasons
 from bot.match.undo import UndoAsked, UndoDeclined
 
-PAGE_SIZE: Final = 10
 HISTORY_LIMIT: Final = 10
 LOG_NAME = "replay-{}.txt"
 GIF_NAME = "replay-{}.gif"
@@ -47,8 +48,9 @@ UndoOut = Outbound | UndoAsked | UndoDeclined
 
 
 class Community(commands.Cog):
-    def __init__(self, runtime: Runtime) -> None:
+    def __init__(self, runtime: Runtime, seasons: Seasons) -> None:
         self.rt = runtime
+        self.seasons = seasons
 
     # -- ratings and records ---------------------------------------------------------------
 
@@ -95,14 +97,15 @@ class Community(commands.Cog):
         title, guild = registry.get(game).title, guild_of(interaction)
         await interaction.response.defer()  # ratings may be brought up to date first
         rows = await self.rt.service.ratings.leaderboard(guild, game)
-        shown, pages = page(rows, page_number, PAGE_SIZE)
-        lines = [f"**{title} leaderboard** · page {min(page_number, pages)} of {pages}"]
-        lines += [f"{rank}. <@{row.user_id}> · {rating_text(row)} · {row.matches} rated "
-                  f"match{'es' * (row.matches != 1)}" for rank, row in shown]
+        season = await self.seasons.current(guild)
+        named = f" · season {season.number}" if season is not None else ""
+        lines = board_lines(f"{title} leaderboard{named}", rows, page_number,
+                            f"More: `/leaderboard game:{game} page:<1–{{pages}}>`")
         if not rows:
             lines.append("Nobody is rated yet: finish a match against another person.")
-        if pages > 1:
-            lines.append(f"More: `/leaderboard game:{game} page:<1–{pages}>`")
+        if season is not None and season.ends_at is not None:
+            lines.append(f"This season ends <t:{int(season.ends_at)}:D>; its final table "
+                         "stays readable with /season show.")
         lines.append(f"How ratings work: `/rules game:{game} topic:ratings`")
         await interaction.followup.send("\n".join(lines), allowed_mentions=QUIET)
 

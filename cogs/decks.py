@@ -18,6 +18,7 @@ from bot.discord.decks import (
     DeckModal,
     card_choices,
     deck_choices,
+    deck_name,
     decks_of,
     playing,
     show_text,
@@ -44,11 +45,11 @@ class Decks(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)  # before the reads
         service = decks_of(self.rt)
         lines = ["**Structure decks** (/deck show for the list and code):"]
-        lines += [f"• **{d.name}** ({d.key}) · {d.colour}, led by {d.leader} — {d.about}"
+        lines += [f"• **{deck_name(d)}** ({d.key}) · {d.colour}, led by {d.leader} — {d.about}"
                   for d in service.structure_decks()]
         mine = await service.saved(interaction.user.id)
         lines.append("**Your decks:**" if mine else "You have no saved decks: /deck import.")
-        lines += [f"• **{d.name}** · {d.colour}, led by {d.leader} · {d.counts()}"
+        lines += [f"• **{deck_name(d)}** · {d.colour}, led by {d.leader} · {d.counts()}"
                   for d in mine]
         await say(interaction, "\n".join(lines))
 

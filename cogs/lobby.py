@@ -19,6 +19,7 @@ from bot.discord.lobby import REPLY, lobby_text, parse_variants, reply_text
 from bot.discord.runtime import Runtime, match_title
 from bot.discord.suggest import game_choices
 from bot.engine import BadOptions, Game, GameError, parse_options, registry
+from bot.engine.usertext import quoted
 from bot.match import BadSeatCount, MatchInfo, Outbound
 from bot.match.clock import DEFAULT_AUTOPILOTS, MAX_AUTOPILOTS, MAX_CUSTOM_MINUTES, server_clock
 from bot.store import GuildSettings, MessageRecord
@@ -121,7 +122,7 @@ class Lobby(commands.Cog):
     @staticmethod
     def _check(game: Game[Any, Any], ai_players: int, ai_level: str) -> None:
         if ai_level not in game.ai_levels:
-            raise BadOptions(f"AI level `{ai_level}` is unknown. Levels: "
+            raise BadOptions(f"AI level {quoted(ai_level)} is unknown. Levels: "
                              f"{', '.join(game.ai_levels)}.")
         if ai_players < 0:
             raise BadSeatCount("The number of AI players can't be negative.")

@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot.discord.clock import clock_note
 from bot.discord.delivery import TURN, who
 from bot.discord.guards import can_manage
-from bot.discord.items import resign_view
+from bot.discord.items import card, resign_view
 from bot.discord.lobby import lobby_text, refresh
 from bot.discord.runtime import Runtime, match_title
 from bot.discord.suggest import MATCH_HELP, match_choices, match_label, pick_match
@@ -38,10 +38,17 @@ class Matches(commands.Cog):
         await self.rt.delivery.show_hand(interaction, await self.pick(interaction, match))
 
     @app_commands.command(name="board", description="Post the table again")
-    @app_commands.describe(match=MATCH_HELP)
+    @app_commands.describe(match=MATCH_HELP,
+                           detail="Instead, send me the whole table in words (full card names, "
+                                  "the whole chain)")
     @app_commands.autocomplete(match=match_choices)
-    async def board(self, interaction: discord.Interaction[Any], match: int | None = None) -> None:
+    async def board(self, interaction: discord.Interaction[Any], match: int | None = None,
+                    detail: bool = False) -> None:
         match_id = await self.pick(interaction, match)
+        if detail:
+            await interaction.followup.send(
+                ephemeral=True, view=card(await self.rt.delivery.table_words(match_id)))
+            return
         await self.rt.delivery.repost(match_id)
         await interaction.followup.send("The table is posted again in the match's thread.",
                                         ephemeral=True)

@@ -20,6 +20,7 @@ from bot.discord.rulebook import Moment, moments_of, topics
 from bot.discord.runtime import Runtime
 from bot.discord.suggest import MAX_CHOICES, game_choices
 from bot.engine import GameError, registry
+from bot.engine.usertext import quoted
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +52,8 @@ class Rules(commands.Cog):
         title = registry.get(game).title
         known = topics(game)
         if topic not in known:
-            raise GameError(f"{title} has no rules topic `{topic}`. Topics: {', '.join(known)}.")
+            raise GameError(f"{title} has no rules topic {quoted(topic)}. "
+                            f"Topics: {', '.join(known)}.")
         await interaction.response.defer(ephemeral=True, thinking=True)
         lines = [f"**{title} · {topic}**", known[topic].text]
         image = None

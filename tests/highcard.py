@@ -23,12 +23,16 @@ from bot.engine import (
     OptionSpec,
     Result,
     Rng,
+    Sentence,
     View,
     placings_from_scores,
 )
 from bot.engine.text import fit, listing, name_of
 
 HAND = 5
+SEALED = Sentence("{player} plays a card face down.", "You play a card face down.", ("player",))
+REVEAL = Sentence("Cards: {cards}; {player} wins the round.", "Cards: {cards}; you win the round.",
+                  ("player",))
 
 
 @dataclass(frozen=True)
@@ -91,7 +95,7 @@ class HighCard(Game[HCState, View]):
         hands[player] = tuple(c for c in hands[player] if c != card)
         sealed = list(state.sealed)
         sealed[player] = card
-        events = [Event("sealed", f"Player {player + 1} plays a card face down.")]
+        events = [Event("sealed", SEALED, {"player": player})]
         state = replace(state, hands=tuple(hands), sealed=tuple(sealed))
         if any(s is None for s in sealed):
             return state, events
@@ -100,7 +104,7 @@ class HighCard(Game[HCState, View]):
         winner = played.index(best)
         won = list(state.won)
         won[winner] += 1
-        events.append(Event("reveal", f"Cards: {played}; player {winner + 1} wins the round.",
+        events.append(Event("reveal", REVEAL, {"cards": played, "player": winner},
                             data={"cards": played, "winner": winner}))
         return replace(state, round=state.round + 1, sealed=(None,) * state.players,
                        won=tuple(won), last=tuple(played)), events

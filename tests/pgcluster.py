@@ -84,15 +84,23 @@ class Cluster:
         try:
             self._run("initdb", "-D", str(self.data), "-U", SUPERUSER, "--auth=trust",
                       "-E", "UTF8", "--no-locale", "--no-sync")
-            options = {"listen_addresses": "''", "unix_socket_directories": f"'{self.root}'",
-                       **self.settings}
-            flags = " ".join(f"-c {k}={v}" for k, v in options.items())
-            self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-w",
-                      "-o", flags, "start")
+            self.resume()
         except BaseException:
             shutil.rmtree(self.root, ignore_errors=True)
             raise
         return self
+
+    def pause(self) -> None:
+        """Stop the server (a fast shutdown: sessions are ended), keeping its data."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
+
+    def resume(self) -> None:
+        """Start the server on its data (after ``pause``, or the first time)."""
+        options = {"listen_addresses": "''", "unix_socket_directories": f"'{self.root}'",
+                   **self.settings}
+        flags = " ".join(f"-c {k}={v}" for k, v in options.items())
+        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-w",
+                  "-o", flags, "start")
 
     def stop(self) -> None:
         try:

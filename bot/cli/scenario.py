@@ -43,7 +43,10 @@ def as_text(run: ScenarioRun, log: bool, decisions: bool) -> str:
         for event in run.events:
             seen = ("" if event.audience is None
                     else f"[seen by player {', '.join(map(str, event.audience))}] ")
-            lines.append(f"{seen}{event.text}")
+            # A line seen by one seat reads as that seat reads it: "You draw Red 7."
+            reader = event.audience[0] if event.audience is not None and len(
+                event.audience) == 1 else None
+            lines.append(f"{seen}{event.told(reader)}")
         if decisions:
             lines.append("")
     if decisions:

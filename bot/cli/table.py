@@ -67,6 +67,8 @@ class Table:
         self.board: View | None = None
         """The latest view to print: your seat's once you have one, else the table's."""
         self.seated = False
+        self.seat: int | None = None
+        """Your seat (None while only AI seats play): the log is told to it, "You draw"."""
         self.shown = ""
 
     def say(self, text: str = "") -> None:
@@ -81,7 +83,7 @@ class Table:
             if isinstance(message, PublicUpdate):
                 if not self.seated:
                     self.board = message.view
-                for line in message.summary:
+                for line in message.lines(self.seat):
                     self.say(f"· {with_names(line, self.names)}")
             elif isinstance(message, PrivateUpdate) and message.user_id == ME:
                 self.board, self.seated = message.view, True
@@ -101,7 +103,7 @@ class Table:
 
     def show_result(self, result: Result) -> None:
         reason = "" if result.reason == "normal" else f" by {result.reason}"
-        detail = f" {with_names(result.detail, self.names)}" if result.detail else ""
+        detail = f" {with_names(result.told(self.seat), self.names)}" if result.detail else ""
         self.say(f"Game over{reason}.{detail}")
         order = sorted(range(len(result.placings)), key=lambda s: result.placings[s])
         for s in order:
@@ -211,6 +213,7 @@ async def _play(service: MatchService, args: argparse.Namespace, seats: list[str
             info = await service.add_ai(info.id, ME, args.level)
     table.game = info.game
     table.names = seat_names(info.seats, _names(args.names))
+    table.seat = next((s.seat for s in info.seats if s.user_id == ME), None)
     table.say(f"{info.title}, match #{info.id}: {', '.join(table.names)}.")
     table.show(await service.start(info.id, ME))
     while (await service.info(info.id)).status == "active":

@@ -17,10 +17,11 @@ from discord.ext import commands
 
 from bot import logs
 from bot.discord import customid as cid
-from bot.discord import decks, items, menus
+from bot.discord import decks, items, menus, people
 from bot.discord.clock import CLOCK
 from bot.discord.community import UNDO
 from bot.discord.delivery import Delivery, menu_card
+from bot.discord.events import EVENT
 from bot.discord.guards import can_manage
 from bot.discord.lobby import lobby_text, refresh
 from bot.discord.replies import answering
@@ -37,6 +38,7 @@ class Clicks:
 
     async def on_click(self, interaction: Interaction, c: cid.CustomId,
                        values: tuple[str, ...]) -> None:
+        people.saw(interaction)  # a renamed person is shown by the new name from now on
         with self.delivery.busy.track():  # a shutdown lets it finish
             await self.dispatch(interaction, c, values)
 
@@ -44,7 +46,7 @@ class Clicks:
                        values: tuple[str, ...]) -> None:
         logs.bind_match(c.match)
         logs.bind_decision(None if c.decision in (items.LOBBY, items.TABLE, CLOCK, UNDO,
-                                                  decks.DECK)
+                                                  decks.DECK, EVENT)
                            else c.decision)
         async with answering(interaction, c.match):
             if c.decision == items.LOBBY and c.verb in LOBBY_VERBS:
@@ -58,6 +60,9 @@ class Clicks:
             elif c.decision == CLOCK:
                 await routed(interaction, c, "Clocks", "The clocks are not running right now; "
                              "try again in a moment.")
+            elif c.decision == EVENT:
+                await routed(interaction, c, "Tournaments", "Events can't be joined or left "
+                             "right now; try again in a moment.")
             elif c.decision == UNDO:
                 await routed(interaction, c, "Community", "Undo requests can't be answered "
                              "right now; try again in a moment.")
@@ -110,7 +115,8 @@ class Clicks:
             raise cid.BadCustomId(f"unknown verb {c.verb}")
         # One read of the match before the answer (closed or not ours: the service says why).
         opened = await self.service.opened(c.match, interaction.user.id, c.decision)
-        decision = menus.named(opened.decision, await self.delivery.names(opened.info))
+        decision = opened.decision
+        names = await self.delivery.names(opened.info)
         indexes = c.indexes
         if c.verb == cid.SELECT:
             if not all(v.isdigit() for v in values):
@@ -120,9 +126,9 @@ class Clicks:
             indexes = ()
         keys = menus.choice_keys(decision, indexes)
         if c.verb == cid.BACK:
-            await self.show(interaction, menus.plan(c.match, decision))
+            await self.show(interaction, menus.plan(c.match, decision, names))
         elif decision.kind == ORDER and c.verb == cid.ORDER and len(keys) < len(decision.options):
-            await self.show(interaction, menus.plan(c.match, decision, indexes))
+            await self.show(interaction, menus.plan(c.match, decision, names, indexes))
         else:
             confirm = c.verb != cid.CONFIRM and menus.costs_cards(
                 decision, [decision.options[i] for i in indexes])
@@ -130,12 +136,13 @@ class Clicks:
                 try:  # an illegal selection is refused now, in place, not after Confirm
                     opened.check(keys)
                 except IllegalAction as refused:
-                    menu = menus.plan(c.match, decision)
+                    menu = menus.plan(c.match, decision, names)
                     await self.show(interaction,
                                     replace(menu, prompt=f"{menu.prompt}\n❌ {refused}"))
                     return
             if confirm:
-                await self.show(interaction, menus.plan_confirm(c.match, decision, indexes))
+                await self.show(interaction,
+                                menus.plan_confirm(c.match, decision, indexes, names))
             else:
                 await self.submit(interaction, c.match, decision, indexes)
 

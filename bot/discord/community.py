@@ -11,15 +11,14 @@ from typing import Any, Final
 import discord
 from discord import app_commands
 
-from bot.discord import customid as cid
 from bot.discord.delivery import ordinal as nth
-from bot.discord.items import ParlorButton
+from bot.discord.items import buttons_view
 from bot.discord.runtime import match_title, runtime_of
 from bot.discord.suggest import MAX_CHOICES
 from bot.engine import GameError
 from bot.engine.names import with_names
 from bot.match import MatchInfo
-from bot.match.ratings import ordinal
+from bot.match.ratings import ordinal, page
 from bot.match.replay import Replay
 from bot.match.results import ending
 from bot.match.undo import UndoAsked
@@ -30,6 +29,8 @@ Interaction = discord.Interaction[Any]
 UNDO: Final = "undo"
 """The custom-id slot of undo answers."""
 YES, NO = "yes", "no"
+PAGE_SIZE: Final = 10
+"""Players on a leaderboard page."""
 
 
 def guild_of(interaction: Interaction) -> int:
@@ -44,6 +45,19 @@ def when(t: float) -> str:
 
 def rating_text(row: RatingRecord) -> str:
     return f"{ordinal(row.mu, row.sigma):.1f}"
+
+
+def board_lines(title: str, rows: Sequence[RatingRecord], page_number: int,
+                more: str) -> list[str]:
+    """A leaderboard page: its title line, a line per player, and how to see the other
+    pages (``more`` takes the page range, as ``{pages}``)."""
+    shown, pages = page(rows, page_number, PAGE_SIZE)
+    lines = [f"**{title}** · page {min(page_number, pages)} of {pages}"]
+    lines += [f"{rank}. <@{row.user_id}> · {rating_text(row)} · {row.matches} rated "
+              f"match{'es' * (row.matches != 1)}" for rank, row in shown]
+    if pages > 1:
+        lines.append(more.format(pages=pages))
+    return lines
 
 
 def thread_link(record: MatchRecord) -> str:
@@ -72,12 +86,8 @@ def history_line(record: MatchRecord, result: ResultRecord) -> str:
 
 
 def undo_view(match_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for verb, label, style in ((YES, "Agree", discord.ButtonStyle.success),
-                               (NO, "Refuse", discord.ButtonStyle.danger)):
-        view.add_item(ParlorButton.make(cid.CustomId(match_id, UNDO, verb).encode(), label,
-                                        style))
-    return view
+    return buttons_view(match_id, UNDO, ((YES, "Agree", discord.ButtonStyle.success),
+                                         (NO, "Refuse", discord.ButtonStyle.danger)))
 
 
 def asked_text(info: MatchInfo, asked: UndoAsked) -> str:

@@ -16,8 +16,10 @@ from bot.discord.lobby import lobby_text
 from bot.discord.replies import explain, say
 from bot.discord.runtime import Runtime, match_title, runtime_of
 from bot.discord.suggest import MAX_CHOICES
+from bot.discord.usertext import literal
 from bot.engine import Game, registry
 from bot.engine.decks import DeckView
+from bot.engine.usertext import TYPED_MAX
 from bot.match import MatchInfo
 from bot.match.decks import DeckService, deck_games, seat_decks
 from bot.store import LOBBY
@@ -38,7 +40,7 @@ def decks_of(rt: Runtime, game: Game[Any, Any] | None = None) -> DeckService:
 
 def show_text(view: DeckView) -> str:
     """A deck for a message: what it is, its list, its code, and any problems."""
-    head = f"**{view.name}**" if view.name else "**Your list**"
+    head = f"**{deck_name(view)}**" if view.name else "**Your list**"
     if view.leader:
         head += f" · {view.colour}, led by {view.leader} · {view.counts()}"
     lines = [head]
@@ -52,6 +54,11 @@ def show_text(view: DeckView) -> str:
     elif view.code:
         lines.append(f"Deck code: `{view.code}`")
     return "\n".join(lines)
+
+
+def deck_name(view: DeckView) -> str:
+    """A deck's name in a message: a saved deck's was typed by its owner."""
+    return literal(view.name, TYPED_MAX)
 
 
 def picker(match_id: int, choices: list[tuple[str, str]]) -> discord.ui.View:
@@ -140,7 +147,7 @@ class DeckModal(discord.ui.Modal):
         service = self.service
         if self.save:
             view = await service.save(interaction.user.id, self.name.value, self.deck.value)
-            head = f"Saved as **{view.name}**: choose it in a lobby of {service.title}.\n"
+            head = f"Saved as **{deck_name(view)}**: choose it in a lobby of {service.title}.\n"
         else:
             view, head = service.check(self.deck.value), ""
         await say(interaction, head + show_text(view))

@@ -42,13 +42,17 @@ from bot.discord import menus
 from bot.discord.images import Images, view_text
 from bot.discord.inflight import InFlight
 from bot.discord.items import TEXT_MAX, card, hand_button, menu_rows
+from bot.discord.people import People
 from bot.discord.runtime import match_title
-from bot.engine import Decision, Result, View
-from bot.engine.names import with_names
+from bot.discord.usertext import literals, said
+from bot.engine import Decision, Result, View, registry
+from bot.engine.text import fit
+from bot.engine.usertext import clean
 from bot.match import (
     MatchCancelled,
     MatchEnded,
     MatchInfo,
+    MatchQuarantined,
     MatchService,
     Outbound,
     PrivateUpdate,
@@ -195,7 +199,7 @@ class Delivery(MatchHooks):
         self.store = store
         self.images = images
         self.clock = clock
-        self.known_names: dict[int, str] = {}
+        self.people = People(client)
         self._locks: dict[int, asyncio.Lock] = {}
         self.retry_after = retry_after
         self._retries: dict[int, asyncio.Task[None]] = {}
@@ -290,8 +294,22 @@ class Delivery(MatchHooks):
                          *await self.store.ends_undelivered()]:
             try:
                 await self.reconcile(match_id)
+            except MatchQuarantined as damaged:  # logged when found; its thread is told
+                await self._set_aside(damaged)
             except Exception:  # one broken match must not keep the others waiting
                 log.exception("match %s: reconciling failed", match_id)
+
+    async def _set_aside(self, damaged: MatchQuarantined) -> None:
+        """Tell a damaged match's thread (or channel) that it is set aside (on each start,
+        until it is repaired); a failure is logged, never raised."""
+        if damaged.channel_id is None:
+            return
+        channel = self.client.get_partial_messageable(damaged.channel_id,
+                                                      guild_id=damaged.guild_id)
+        try:
+            await channel.send(str(damaged), allowed_mentions=QUIET)
+        except discord.HTTPException as exc:
+            log.warning("match %s: could not say it is set aside (%s)", damaged.match_id, exc)
 
     def stop(self) -> None:
         """Drop the retries still waiting (on shutdown: the next start reconciles)."""
@@ -364,26 +382,16 @@ class Delivery(MatchHooks):
         return out
 
     async def names(self, info: MatchInfo) -> list[str]:
-        """Display names for the log and images; a user the bot has not cached is fetched
-        once per process (no member intent), else "Guest n" / "AI n" (never the engine's
-        "Player n")."""
+        """Each seat's name as of its person's latest press, cleaned (``said`` writes them
+        into message text); "AI n", or "Guest n" when Discord cannot say or nothing visible
+        is left of a name (never the engine's "Player n")."""
         out = []
         for seat in info.seats:
-            name = await self.name_of(seat.user_id) if seat.user_id is not None else None
-            out.append(name or f"{'AI' if seat.user_id is None else 'Guest'} {seat.seat + 1}")
+            name = (await self.people.name(seat.user_id, info.guild_id)
+                    if seat.user_id is not None else None)
+            out.append(clean(name or "")
+                       or f"{'AI' if seat.user_id is None else 'Guest'} {seat.seat + 1}")
         return out
-
-    async def name_of(self, user_id: int) -> str | None:
-        if user_id not in self.known_names:
-            user = self.client.get_user(user_id)
-            if user is None:
-                try:
-                    user = await self.client.fetch_user(user_id)
-                except discord.HTTPException as exc:
-                    log.warning("could not look up user %s (%s)", user_id, exc)
-                    return None
-            self.known_names[user_id] = user.display_name
-        return self.known_names[user_id]
 
     # -- the thread --------------------------------------------------------------------------
 
@@ -429,6 +437,18 @@ class Delivery(MatchHooks):
             except discord.HTTPException as exc:
                 log.warning("match %s: %s post not updated (%s)", info.id, kind, exc)
 
+    async def table_words(self, match_id: int) -> str:
+        """The public table in words, whole (``/board detail``): what its picture leaves out
+        at the size Discord shows it (full card names, the whole chain, every count)."""
+        info, board = await self.service.settled(match_id)
+        title = f"**{match_title(info.game, info.id)}**"
+        if board is None:
+            return f"{title}: nothing is on the table yet."
+        words = registry.get(info.game).describe(board.view, literals(await self.names(info)),
+                                                 full=True)
+        head = f"{title}, the whole table:"
+        return "\n".join([head, fit(words.split("\n"), TEXT_MAX - len(head) - 1)])
+
     async def repost(self, match_id: int) -> None:
         """The live turn post again, at the bottom of the thread (/board): the turn goes on
         in the new post; nobody is pinged."""
@@ -460,7 +480,7 @@ class Delivery(MatchHooks):
         shown = _shown(record)
         same = record is not None and shown.get("turn") == update.number
         lines = [*(shown.get("lines", []) if same else []),
-                 *(with_names(line, names) for line in update.lines)]
+                 *(said(line, names) for line in update.lines)]
         image = await self.images.board(update.view, names)
         alt = alt_text(info.game, update.view, names)
         pinged = set(pings) if not same else set()
@@ -635,10 +655,10 @@ class Delivery(MatchHooks):
         update = (await self.service.hand(info.id, user_id)
                   if user_id is not None and not gone and info.status in (ACTIVE, FINISHED)
                   else None)
-        news_lines = [with_names(line, names) for line in news]
+        news_lines = [said(line, names) for line in news]
         rows: list[Any] = []
         if decisions:
-            menu = menus.plan(info.id, menus.named(decisions[0], names))
+            menu = menus.plan(info.id, decisions[0], names)
             lines = [menu.prompt]
             rows = menu_rows(menu)
         elif gone and info.status == ACTIVE:
@@ -800,7 +820,7 @@ class Delivery(MatchHooks):
         alt = alt_text(info.game, view, names, result)
         if END not in slots:
             # The headline names people; the standings mention each person once.
-            outcome = describe(view, result, names)
+            outcome = describe(view, result, literals(names))
             tagged = describe(view, result, [who(info, s.seat) for s in info.seats])
             lines = [f"**{match_title(info.game, info.id)}** is over: {outcome.headline}.",
                      *tagged.table_lines(), outcome.ending, *outcome.notes]

@@ -15,6 +15,7 @@ from typing import Any, Final
 import discord
 from discord import app_commands
 
+from bot.discord.people import saw
 from bot.engine import GameError
 
 Interaction = discord.Interaction[Any]
@@ -102,13 +103,15 @@ def command_path(data: Mapping[str, Any]) -> str:
 class GuardedTree(app_commands.CommandTree[Any]):
     """The bot's command tree: every slash command passes a per-user cooldown first; a
     command refused with a player's mistake is refunded (``refused``), so only accepted
-    commands count."""
+    commands count. Every command and autocomplete also tells ``bot.discord.people`` the
+    names its user goes by now."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.cooldowns = Cooldowns()
 
     async def interaction_check(self, interaction: Interaction, /) -> bool:
+        saw(interaction)  # a renamed person is shown by the new name from now on
         if interaction.type is not discord.InteractionType.application_command:
             return True  # autocomplete only reads; it is answered even while cooling down
         command = command_path(interaction.data or {})

@@ -116,6 +116,15 @@ def _id(match_id: int, slot: str, verb: str, *args: int) -> str:
     return cid.CustomId(match_id, slot, verb, args).encode()
 
 
+def buttons_view(target: int, slot: str,
+                 buttons: Sequence[tuple[str, str, discord.ButtonStyle]]) -> discord.ui.View:
+    """Persistent buttons (verb, label, style) in one row, for ``target``'s ``slot``."""
+    view = discord.ui.View(timeout=None)
+    for verb, label, style in buttons:
+        view.add_item(ParlorButton.make(_id(target, slot, verb), label, style))
+    return view
+
+
 def lobby_view(match_id: int, ai_level: int) -> discord.ui.View:
     """Join / Leave / Add AI / Start / Cancel; Add AI carries the level chosen at /play."""
     view = discord.ui.View(timeout=None)

@@ -1,6 +1,8 @@
-"""Turn any engine ``Decision`` into a plan of buttons and selects (pure, no discord).
+"""Turn any engine ``Decision`` into a plan of buttons and selects (pure: no Discord calls).
 
-The plan obeys Discord's limits (5 rows, 5 buttons a row, 25 select options, 80-character
+The engine's "Player N" becomes each seat's name: as literal text in the prompt (a message's
+markdown), as it is in labels and placeholders (which Discord shows as plain text). The plan
+obeys Discord's limits (5 rows, 5 buttons a row, 25 select options, 80-character
 labels) so that the cog only translates it into ``discord.ui`` items. Hand cards are numbered
 as on the hand image, and only a choice that gives up cards asks for a confirmation first: a
 mulligan (``KEEP``) keeps the whole hand in one press and confirms throwing cards back.
@@ -12,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from bot.discord import customid as cid
+from bot.discord.usertext import literals, said
 from bot.engine import KEEP, ORDER, Decision, Option
 from bot.engine.names import with_names
 
@@ -47,6 +50,7 @@ class Select:
 @dataclass(frozen=True, slots=True)
 class Menu:
     prompt: str
+    """Message text: the names in it are literal (``bot.discord.usertext.said``)."""
     rows: tuple[tuple[Button, ...] | Select, ...] = field(default_factory=tuple)
 
 
@@ -54,23 +58,27 @@ def _short(text: str, limit: int = LABEL_MAX) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def named(decision: Decision, names: Sequence[str]) -> Decision:
-    """The decision as a person reads it: the engine's "Player N" in its prompt and option
-    labels replaced by display names (keys stay as they are)."""
-    return decision._replace(prompt=with_names(decision.prompt, names),
-                             options=tuple(o._replace(label=with_names(o.label, names))
-                                           for o in decision.options))
+def labels(decision: Decision, names: Sequence[str] = ()) -> list[str]:
+    """Option labels for buttons and selects, named by ``names`` (cleaned names)."""
+    return [_short(label) for label in _numbered(decision, names)]
 
 
-def labels(decision: Decision) -> list[str]:
-    """Option labels, with hand cards numbered like the hand image (1, 2, …)."""
+def _said(decision: Decision, names: Sequence[str], indexes: Sequence[int]) -> str:
+    """The options at ``indexes`` as message text: whole, names as literal text."""
+    whole = _numbered(decision, literals(names))
+    return ", ".join(whole[i] for i in indexes)
+
+
+def _numbered(decision: Decision, names: Sequence[str]) -> list[str]:
+    """Option labels with hand cards numbered like the hand image (1, 2, …) and "Player N"
+    replaced by ``names``."""
     out, n = [], 0
     for opt in decision.options:
+        label = with_names(opt.label, names)
         if opt.group == "hand":
             n += 1
-            out.append(_short(f"{n}. {opt.label}"))
-        else:
-            out.append(_short(opt.label))
+            label = f"{n}. {label}"
+        out.append(label)
     return out
 
 
@@ -84,11 +92,13 @@ def costs_cards(decision: Decision, chosen: list[Option]) -> bool:
             and (decision.max > 1 or any(o.group == "hand" for o in chosen)))
 
 
-def plan(match_id: int, decision: Decision, order: tuple[int, ...] = ()) -> Menu:
-    """The components that let a player answer ``decision``."""
-    names = labels(decision)
+def plan(match_id: int, decision: Decision, people: Sequence[str] = (),
+         order: tuple[int, ...] = ()) -> Menu:
+    """The components that let a player answer ``decision``; ``people``: each seat's
+    cleaned name."""
+    names = labels(decision, people)
     if decision.kind == ORDER:
-        return _plan_order(match_id, decision, names, order)
+        return _plan_order(match_id, decision, people, names, order)
     rows: list[tuple[Button, ...] | Select] = []
     if decision.kind == KEEP:
         everything = tuple(range(len(decision.options)))
@@ -108,7 +118,7 @@ def plan(match_id: int, decision: Decision, order: tuple[int, ...] = ()) -> Menu
             chunk = list(enumerate(names))[start:start + SELECT_MAX]
             rows.append(Select(
                 cid.CustomId(match_id, decision.id, cid.SELECT, (start,)).encode(),
-                _short(decision.prompt, 150),
+                _short(with_names(decision.prompt, people), 150),
                 tuple(SelectOption(name, str(i)) for i, name in chunk),
                 min=max(1, decision.min) if len(decision.options) <= SELECT_MAX else 1,
                 max=min(decision.max, len(chunk)),
@@ -117,15 +127,15 @@ def plan(match_id: int, decision: Decision, order: tuple[int, ...] = ()) -> Menu
         rows.append((Button(cid.CustomId(match_id, decision.id, cid.SKIP).encode(),
                             KEEP_NONE if decision.kind == KEEP else "Choose nothing",
                             "secondary"),))
-    return Menu(decision.prompt, tuple(rows[:5]))
+    return Menu(said(decision.prompt, people), tuple(rows[:5]))
 
 
-def _plan_order(match_id: int, decision: Decision, names: list[str],
+def _plan_order(match_id: int, decision: Decision, people: Sequence[str], names: list[str],
                 order: tuple[int, ...]) -> Menu:
     """Orderings are built one click at a time; the partial order rides in the custom id."""
     remaining = [i for i in range(len(decision.options)) if i not in order]
-    done = ", ".join(names[i] for i in order)
-    prompt = decision.prompt + (f"\nSo far: {done}" if done else "")
+    done = _said(decision, people, order)
+    prompt = said(decision.prompt, people) + (f"\nSo far: {done}" if done else "")
     buttons = [
         Button(cid.CustomId(match_id, decision.id, cid.ORDER, (*order, i)).encode(),
                names[i], "primary")
@@ -135,15 +145,15 @@ def _plan_order(match_id: int, decision: Decision, names: list[str],
     return Menu(prompt, rows[:5])
 
 
-def plan_confirm(match_id: int, decision: Decision, indexes: tuple[int, ...]) -> Menu:
+def plan_confirm(match_id: int, decision: Decision, indexes: tuple[int, ...],
+                 people: Sequence[str] = ()) -> Menu:
     """Ask once more before spending cards: Confirm carries the exact choice in its id, Back
     shows the choices again."""
-    names = labels(decision)
-    chosen = ", ".join(names[i] for i in indexes) or "nothing"
+    chosen = _said(decision, people, indexes) or "nothing"
     what = (f"You keep: {chosen}; the other cards go back" if decision.kind == KEEP
             else f"You chose: {chosen}")
     return Menu(
-        f"{decision.prompt}\n{what}. Confirm?",
+        f"{said(decision.prompt, people)}\n{what}. Confirm?",
         ((Button(cid.CustomId(match_id, decision.id, cid.CONFIRM, indexes).encode(),
                  "Confirm", "success"),
           Button(cid.CustomId(match_id, decision.id, cid.BACK).encode(), "Back")),),

@@ -1,6 +1,8 @@
 """Answers that reach one person only, and the one place errors become answers.
 
-Domain errors (``GameError`` and its kin) are the whole explanation a player needs; anything
+Domain errors (``GameError`` and its kin) are the whole explanation a player needs; a store
+fault (the database locked, read-only, full or unreachable) is not a bug: the change was not
+saved and not applied, so the player is told to press again, and one line is logged; anything
 else is a bug, logged with the match id, and the player gets a short apology.
 """
 
@@ -16,10 +18,13 @@ import discord
 from bot.discord.customid import BadCustomId
 from bot.discord.guards import FOREIGN, fit
 from bot.engine import GameError
+from bot.store import StoreError
 
 log = logging.getLogger(__name__)
 
 APOLOGY = "Sorry, something went wrong on my side. The match is safe; please try again."
+NOT_SAVED = "The table could not save that move; nothing changed — press again."
+NOT_SAVED_COMMAND = "The table could not save that; nothing changed — try the command again."
 GONE = (10062, 40060)
 """Interactions that can no longer be answered: too late, or already answered (a replay)."""
 
@@ -41,10 +46,17 @@ async def explain(interaction: discord.Interaction[Any], exc: BaseException,
         log.warning("match %s: %s can no longer be answered (%s)", match_id,
                     _what(interaction), exc.text)
         return
-    if not isinstance(exc, GameError | BadCustomId):
+    if isinstance(exc, StoreError):
+        log.warning("match %s: %s not saved: %s", match_id, _what(interaction), exc)
+        text = (NOT_SAVED if interaction.type == discord.InteractionType.component
+                else NOT_SAVED_COMMAND)
+    elif isinstance(exc, GameError):
+        text = str(exc)
+    elif isinstance(exc, BadCustomId):
+        text = FOREIGN
+    else:
         log.error("match %s: %s failed", match_id, _what(interaction), exc_info=exc)
-    text = str(exc) if isinstance(exc, GameError) else (
-        FOREIGN if isinstance(exc, BadCustomId) else APOLOGY)
+        text = APOLOGY
     try:
         await say(interaction, text)
     except discord.HTTPException as failed:

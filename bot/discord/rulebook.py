@@ -25,7 +25,8 @@ RATINGS = Topic[Any](
     "rated on that place.\n"
     "• Ties share a place and count as draws.\n"
     "The rating shown is μ − 3σ: it starts at 0 and rises as the system grows sure of a "
-    "player's strength. See /leaderboard and /stats.")
+    "player's strength. See /leaderboard and /stats. A server may reset its ratings each "
+    "season (/season); finished seasons' tables stay readable with /season show.")
 
 UNDO = Topic[Any](
     "When the host opens the lobby with `undo: True`, a player may use /undo to take back "

@@ -12,6 +12,7 @@ from bot.engine.errors import (
 from bot.engine.game import Game, check_action, find_decision, open_decisions, play
 from bot.engine.options import OptionSpec, parse_options
 from bot.engine.rng import Rng
+from bot.engine.sentences import Sentence
 from bot.engine.types import (
     KEEP,
     ORDER,
@@ -44,6 +45,7 @@ __all__ = [
     "OptionSpec",
     "Result",
     "Rng",
+    "Sentence",
     "StaleDecision",
     "Turn",
     "View",

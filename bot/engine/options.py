@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.engine.errors import BadOptions
+from bot.engine.usertext import quoted
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +59,7 @@ def parse_options(schema: Sequence[OptionSpec], raw: Mapping[str, Any] | None) -
     known = {spec.name: spec for spec in schema}
     unknown = sorted(set(raw) - set(known))
     if unknown:
-        names = ", ".join(f"`{n}`" for n in unknown)
+        names = ", ".join(quoted(n) for n in unknown)
         valid = ", ".join(known) or "none"
         raise BadOptions(f"Unknown option {names}. Valid options: {valid}.")
     return {name: spec.parse(raw[name]) if name in raw else spec.default

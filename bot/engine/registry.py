@@ -16,6 +16,7 @@ from typing import Any
 import bot.games
 from bot.engine.errors import GameError
 from bot.engine.game import Game
+from bot.engine.usertext import quoted
 
 _ADDED: dict[str, Game[Any, Any]] = {}
 
@@ -39,7 +40,7 @@ def get(name: str) -> Game[Any, Any]:
     if module is None:
         if name not in packaged():
             known = ", ".join(names()) or "none"
-            raise GameError(f"There is no game called `{name}`. Games: {known}.")
+            raise GameError(f"There is no game called {quoted(name)}. Games: {known}.")
         module = importlib.import_module(f"bot.games.{name}")
     game = getattr(module, "GAME", None)
     if not isinstance(game, Game):

@@ -9,8 +9,10 @@ by value all the same; ``_replace`` makes a changed copy.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
+
+from bot.engine.sentences import Sentence
 
 View = Mapping[str, object]
 """Any game's view, read only through that game (each declares its own in ``view.py``):
@@ -119,12 +121,26 @@ NO_DATA: Mapping[str, Any] = {}
 
 
 class Event(NamedTuple):
-    """Something that happened. ``audience`` None means public; otherwise only those seats."""
+    """Something that happened. ``audience`` None means public; otherwise only those seats.
+
+    Its words are a ``Sentence`` and the values of its placeholders, told to each reader in
+    the form that agrees with them (``told``); ``text`` is the form the public log reads.
+    """
 
     kind: str
-    text: str
+    sentence: Sentence
+    args: Mapping[str, Any] = NO_DATA
     audience: tuple[int, ...] | None = None
     data: Mapping[str, Any] = NO_DATA
+
+    @property
+    def text(self) -> str:
+        """The sentence as someone it is not about reads it (the public log, a spectator)."""
+        return self.sentence.told(self.args, None)
+
+    def told(self, reader: int | None) -> str:
+        """The sentence as seat ``reader`` reads it: "You draw", not "Player 1 draws"."""
+        return self.sentence.told(self.args, reader)
 
     def visible_to(self, viewer: int | None) -> bool:
         return self.audience is None or (viewer is not None and viewer in self.audience)
@@ -144,6 +160,15 @@ class Result:
     placings: tuple[int, ...]
     reason: str = "normal"
     detail: str = ""
+    """A word on how it ended, as someone it is not about reads it."""
+    sentence: Sentence | None = field(default=None, compare=False)
+    """The detail's sentence, told to each reader by ``told``; kept only while the game is
+    live (a stored result has the detail alone)."""
+    args: Mapping[str, Any] = field(default_factory=dict, compare=False)
+
+    def told(self, reader: int | None) -> str:
+        """The detail as seat ``reader`` reads it: "You win the match 2–1."."""
+        return self.detail if self.sentence is None else self.sentence.told(self.args, reader)
 
     @property
     def winners(self) -> tuple[int, ...]:

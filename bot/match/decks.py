@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.engine import Game, GameError, registry
 from bot.engine.decks import DeckBook, DeckRefused, DeckView, bullets
+from bot.engine.usertext import TYPED_MAX, clean, quoted
 from bot.match.info import MatchInfo
 from bot.match.service import MatchService
 from bot.store import DeckRecord, Store
@@ -85,7 +86,7 @@ class DeckService:
         name = self.book.tidy(ref)
         saved = await self.store.get_deck(user_id, self.game, name)
         if saved is None:
-            raise DeckNotFound(f"No deck is called “{name[:60]}”: "
+            raise DeckNotFound(f"No deck is called {quoted(name)}: "
                                "/deck list shows the structure decks and yours.")
         return self._saved(saved)
 
@@ -93,7 +94,8 @@ class DeckService:
         """(value, label) of every deck the user may play: the default, the ready-made decks
         and their saved decks."""
         mine = await self.store.decks_of(user_id, self.game)
-        return [*self.book.choices(), *((d.name, f"{d.name} (yours)") for d in mine)]
+        return [*self.book.choices(),
+                *((d.name, f"{clean(d.name, TYPED_MAX)} (yours)") for d in mine)]
 
     # -- saving ----------------------------------------------------------------------------
 

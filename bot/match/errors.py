@@ -15,6 +15,18 @@ class UnknownMatch(MatchError):
         self.match_id = match_id
 
 
+class MatchQuarantined(MatchError):
+    """The match's stored record cannot be read back (bad JSON, or a snapshot the game cannot
+    load): it is set aside, nothing can change it, and every other match goes on."""
+
+    def __init__(self, match_id: int, guild_id: int | None, channel_id: int | None) -> None:
+        super().__init__(f"Match #{match_id} is set aside: its saved record is damaged, so "
+                         "it cannot go on until an admin repairs it. Other matches are fine.")
+        self.match_id = match_id
+        self.guild_id = guild_id
+        self.channel_id = channel_id
+
+
 class NotSeated(MatchError):
     """The user holds no (playing) seat in this match."""
 
@@ -49,3 +61,57 @@ class HostCannotLeave(MatchError):
 
 class AlreadyDone(StaleDecision):
     """The same submission arrived twice (a double click); the first one counted."""
+
+
+class EventError(MatchError):
+    """Something about an event (a tournament) prevents the request; nothing changed."""
+
+
+class UnknownEvent(EventError):
+    def __init__(self, event_id: int) -> None:
+        super().__init__(f"There is no event #{event_id}.")
+        self.event_id = event_id
+
+
+class UnknownFormat(EventError):
+    pass
+
+
+class BadEntrantCount(EventError):
+    """Too few entrants to start, or a cap outside what the format allows."""
+
+
+class EventFull(EventError):
+    pass
+
+
+class AlreadyEntered(EventError):
+    pass
+
+
+class NotEntered(EventError):
+    pass
+
+
+class EventStarted(EventError):
+    """Entries are closed: the event is under way, over or cancelled."""
+
+
+class EventOver(EventError):
+    pass
+
+
+class NotOrganiser(EventError):
+    pass
+
+
+class BadStartTime(EventError):
+    pass
+
+
+class ClockMismatch(EventError):
+    """The match clock is too short for the round deadline (or the deadline for the clock)."""
+
+
+class SeasonError(MatchError):
+    """A season request that cannot be done: a bad end date, no finished season to show."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import weakref
 from collections import OrderedDict
 from collections.abc import AsyncIterator
@@ -21,7 +22,14 @@ from typing import Any
 from bot import logs
 from bot.engine import Event, Game, MatchOver, Result, StaleDecision, registry
 from bot.match.clock import MatchClock
-from bot.match.errors import LobbyClosed, NotHost, NotSeated, NotStarted, UnknownMatch
+from bot.match.errors import (
+    LobbyClosed,
+    MatchQuarantined,
+    NotHost,
+    NotSeated,
+    NotStarted,
+    UnknownMatch,
+)
 from bot.match.info import MatchInfo
 from bot.match.outbound import Move
 from bot.store import (
@@ -29,11 +37,14 @@ from bot.store import (
     CANCELLED,
     FINISHED,
     LOBBY,
+    DamagedRecord,
     MatchRecord,
     SeatRecord,
     Store,
     VersionConflict,
 )
+
+log = logging.getLogger(__name__)
 
 LEFT = "You resigned or were removed from this match; the AI plays your seat."
 
@@ -101,6 +112,8 @@ class Matches:
         self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary())
+        self.quarantined: set[int] = set()
+        """Matches found damaged since the start (each logged once)."""
 
     @asynccontextmanager
     async def locked(self, match_id: int) -> AsyncIterator[Live]:
@@ -132,10 +145,27 @@ class Matches:
         logs.bind_match(match_id)
         if not 0 < match_id < 2**63:  # beyond the stores' integers: forged, never stored
             raise UnknownMatch(match_id)
-        record = await self.store.get_match(match_id)
+        try:
+            record = await self.store.get_match(match_id)
+        except DamagedRecord as damaged:
+            raise self._quarantine(match_id, damaged.guild_id, damaged.channel_id,
+                                   str(damaged)) from damaged
         if record is None:
             raise UnknownMatch(match_id)
-        return self.live(record)
+        try:
+            return self.live(record)
+        except Exception as exc:  # the game's own loader: any failure means a bad snapshot
+            raise self._quarantine(match_id, record.guild_id,
+                                   record.thread_id or record.channel_id,
+                                   f"its snapshot does not load: {exc!r}") from exc
+
+    def _quarantine(self, match_id: int, guild_id: int | None, channel_id: int | None,
+                    detail: str) -> MatchQuarantined:
+        """Set a damaged match aside (logged once per process) and say so."""
+        if match_id not in self.quarantined:
+            self.quarantined.add(match_id)
+            log.error("match %s quarantined: %s", match_id, detail)
+        return MatchQuarantined(match_id, guild_id, channel_id)
 
     def live(self, record: MatchRecord) -> Live:
         game = registry.get(record.game)

@@ -19,9 +19,19 @@ class PublicUpdate:
 
     match_id: int
     view: View
-    summary: tuple[str, ...]
+    events: tuple[Event, ...]
+    """What happened in public, to be told to each reader (``lines``)."""
     mention_user_ids: tuple[int, ...]
     turn: Turn | None = None
+
+    @property
+    def summary(self) -> tuple[str, ...]:
+        """What happened, as someone none of it is about reads it (the public log)."""
+        return self.lines(None)
+
+    def lines(self, reader: int | None) -> tuple[str, ...]:
+        """What happened, as seat ``reader`` reads it: "You draw 2 cards."."""
+        return tuple(e.told(reader) for e in self.events)
 
 
 @dataclass(frozen=True)
@@ -112,7 +122,7 @@ def open_for(game: Game[Any, Any], state: Any, seat: int) -> tuple[Decision, ...
 def public_update(game: Game[Any, Any], match_id: int, state: Any, seats: Sequence[SeatRecord],
                   events: Sequence[Event] = ()) -> PublicUpdate:
     return PublicUpdate(match_id, game.view(state, None),
-                        tuple(e.text for e in events if e.audience is None),
+                        tuple(e for e in events if e.audience is None),
                         mentions(game, state, seats), game.turn(state))
 
 
@@ -155,7 +165,7 @@ def turn_updates(game: Game[Any, Any], match_id: int, seats: Sequence[SeatRecord
 
 def private_update(game: Game[Any, Any], match_id: int, state: Any, seat: SeatRecord, user_id: int,
                    events: Sequence[Event] = ()) -> PrivateUpdate:
-    private = tuple(e.text for e in events
+    private = tuple(e.told(seat.seat) for e in events
                     if e.audience is not None and seat.seat in e.audience)
     return PrivateUpdate(match_id, seat.seat, user_id, game.view(state, seat.seat), private,
                          open_for(game, state, seat.seat))

@@ -7,7 +7,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.engine import Action, Decision, Event, Game, Result, StaleDecision, find_decision, play
+from bot.engine import (
+    Action,
+    Decision,
+    Event,
+    Game,
+    Result,
+    Sentence,
+    StaleDecision,
+    find_decision,
+    play,
+)
+from bot.match import sentences as words
 from bot.match.errors import AlreadyDone, HostCannotLeave, NotSeated
 from bot.match.info import MatchInfo
 from bot.match.live import Live, Matches, playing_seat, require_active, require_host
@@ -104,7 +115,7 @@ class Play:
         async with self.matches.locked(match_id) as live:
             require_active(live)
             seat = playing_seat(live, user_id)
-            return await self.hand_over(live, seat, f"Player {seat.seat + 1} resigned.")
+            return await self.hand_over(live, seat, words.RESIGNED)
 
     async def remove(self, match_id: int, by_user: int, user_id: int,
                      can_manage: bool = False) -> list[Outbound]:
@@ -123,16 +134,17 @@ class Play:
                 await save_seats(self.matches.store, live,
                                  [s for s in live.seats if s.user_id != user_id])
                 return []
-            return await self.hand_over(live, seat, f"Player {seat.seat + 1} was removed.")
+            return await self.hand_over(live, seat, words.REMOVED)
 
-    async def hand_over(self, live: Live, seat: SeatRecord, text: str,
-                        reason: str = RESIGNATION) -> list[Outbound]:
+    async def hand_over(self, live: Live, seat: SeatRecord, said: Sentence,
+                        reason: str = RESIGNATION, **args: object) -> list[Outbound]:
         """Hand ``seat`` to the AI, ranked last; the match ends when one player is left, for
-        ``reason`` (``bot.match.results``: a resignation, or a forfeit on time)."""
+        ``reason`` (``bot.match.results``: a resignation, or a forfeit on time). The log says
+        ``said`` about the seat ({player}), with ``args`` for its other placeholders."""
         before = live.state
         gone = replace(seat, is_ai=True, ai_level="normal", resigned=True)
         live.seats = tuple(gone if s.seat == seat.seat else s for s in live.seats)
-        live.events.append(Event(RESIGNATION, text))
+        live.events.append(Event(RESIGNATION, said, {**args, "player": seat.seat}))
         live.moves.append(Move(live.game.turn(live.state), tuple(live.events[-1:]), live.state))
         staying = [s.seat for s in live.seats if not s.resigned]
         if len(staying) <= 1:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import Action, Event, Game, View, parse_options, play
+from bot.match import sentences as words
 from bot.store import ActionRecord, MatchRecord
 
 UNDO = "~undo"
@@ -48,10 +49,6 @@ class Step:
     events: tuple[Event, ...]
 
 
-def seat_word(seat: int) -> str:
-    return f"Player {seat + 1}"
-
-
 def timeline(game: Game[Any, Any], record: MatchRecord,
              log: Sequence[ActionRecord]) -> Iterator[Step]:
     """The deal, then the state after each row of ``log`` (undo rows included)."""
@@ -67,8 +64,7 @@ def timeline(game: Game[Any, Any], record: MatchRecord,
             state = before[first]
             for seq in [s for s in before if s >= first]:
                 del before[seq]
-            text = f"{seat_word(row.seat)}'s move is taken back, with everyone's consent."
-            yield Step(row, state, (Event("undo", text),))
+            yield Step(row, state, (Event("undo", words.UNDONE, {"player": row.seat}),))
             continue
         before[row.seq] = state
         try:
@@ -119,7 +115,7 @@ def build_replay(game: Game[Any, Any], record: MatchRecord, log: Sequence[Action
     state: Any = None
     for step in timeline(game, record, log):
         state = step.state
-        seen = [e.text for e in step.events if e.visible_to(viewer)]
+        seen = [e.told(viewer) for e in step.events if e.visible_to(viewer)]
         where = "Deal" if step.row is None else f"#{step.row.seq}"
         lines += [f"{where} · {text}" for text in seen]
         shown = (game.view(state, None), game.view(state, viewer) if viewer is not None else None)

@@ -24,6 +24,9 @@ log = logging.getLogger(__name__)
 Sleep = Callable[[float], Awaitable[None]]
 """Sleeps for seconds of the service's clock (``asyncio.sleep`` for real time)."""
 Deliver = Callable[[Sequence[ClockOut]], Awaitable[None]]
+Also = Callable[[], Awaitable[None]]
+"""More work that keeps time on this loop: events' start times and round deadlines
+(``bot.match.tournaments.EventService.tick`` and the delivery of what it did)."""
 
 LONGEST = 10.0
 """Seconds the loop sleeps at most: how soon it sees deadlines written by another process."""
@@ -33,9 +36,11 @@ STUCK = 1.0
 
 class Scheduler:
     def __init__(self, clocks: Timekeeper, deliver: Deliver, *,
-                 sleep: Sleep = asyncio.sleep, longest: float = LONGEST) -> None:
+                 sleep: Sleep = asyncio.sleep, longest: float = LONGEST,
+                 also: Also | None = None) -> None:
         self.clocks = clocks
         self.deliver = deliver
+        self.also = also
         self.sleep = sleep
         self.longest = longest
         self.rounds = 0
@@ -59,17 +64,24 @@ class Scheduler:
                 await asyncio.wait_for(asyncio.shield(self._round), grace)
 
     async def round(self) -> None:
-        """Recover once (the first round after a start), then take whatever is due."""
+        """Recover once (the first round after a start), then take whatever is due; then
+        the events' turn (its own failure kept apart from the clocks')."""
         try:
-            batches = []
-            if not self._recovered:
-                batches = await self.clocks.recover()
-                self._recovered = True
-            batches += await self.clocks.tick()
-            for batch in batches:
-                await self.deliver(batch)
-        except Exception:
-            log.exception("a clock round failed")
+            try:
+                batches = []
+                if not self._recovered:
+                    batches = await self.clocks.recover()
+                    self._recovered = True
+                batches += await self.clocks.tick()
+                for batch in batches:
+                    await self.deliver(batch)
+            except Exception:
+                log.exception("a clock round failed")
+            if self.also is not None:
+                try:
+                    await self.also()
+                except Exception:
+                    log.exception("an event round failed")
         finally:
             self.rounds += 1
 

@@ -20,6 +20,7 @@ from dataclasses import replace
 
 from bot.engine import Event, StaleDecision
 from bot.match import results
+from bot.match import sentences as words
 from bot.match.clock import (
     EXPIRE,
     EXPIRED,
@@ -37,7 +38,7 @@ from bot.match.clock import (
     reopened,
     votes_needed,
 )
-from bot.match.errors import MatchError, NotSeated
+from bot.match.errors import MatchError, MatchQuarantined, NotSeated
 from bot.match.info import MatchInfo
 from bot.match.live import Live, MatchHooks, playing_seat, require_active
 from bot.match.notices import (
@@ -59,7 +60,8 @@ log = logging.getLogger(__name__)
 
 AUTOPILOT_LEVEL = "normal"
 AUTOPILOT = "autopilot"
-AUTOPILOT_NEWS = "⌛ Time ran out, so the AI played this turn for you."
+AUTOPILOT_NEWS = words.AUTOPILOT.you
+"""What the seat the AI played for reads."""
 RETRY_SECONDS = 60.0
 """A rung that failed (a bug, a database hiccup) is tried again this much later."""
 
@@ -150,9 +152,12 @@ class Timekeeper(MatchHooks):
         of its open decisions (a stop between a move and its clocks leaves none)."""
         out: list[list[ClockOut]] = []
         for match_id in await self.store.match_ids(ACTIVE):
-            batch: list[ClockOut] = list(await self.service.resume(match_id))
-            async with self._matches.locked(match_id) as live:
-                await self._sync(live)
+            try:
+                batch: list[ClockOut] = list(await self.service.resume(match_id))
+                async with self._matches.locked(match_id) as live:
+                    await self._sync(live)
+            except MatchQuarantined:  # set aside (and logged) by the loader; the rest go on
+                continue
             if batch:
                 out.append(batch)
         return out
@@ -222,7 +227,8 @@ class Timekeeper(MatchHooks):
             await self.service.turns.run(live)  # an AI trade partner answers within the window
         await self.store.save_deadlines(live.id, [parked(deadline, now)], [])
         # Private news for the seat: its prompt for this window says who answered it.
-        live.events.append(Event(AUTOPILOT, AUTOPILOT_NEWS, audience=(seat.seat,)))
+        live.events.append(Event(AUTOPILOT, words.AUTOPILOT, {"player": seat.seat},
+                                 audience=(seat.seat,)))
         out: list[ClockOut] = []
         if deadline.stage != EXPIRED:
             streak = (await self._seat_clock(live.id, seat.seat)).autopilots + 1
@@ -231,8 +237,7 @@ class Timekeeper(MatchHooks):
                 then = clock.absent
                 if clock.absent == FORFEIT:
                     await self.service.play.hand_over(
-                        live, seat, f"Player {seat.seat + 1} forfeits after {streak} missed "
-                                    "turns in a row.", results.FORFEIT)
+                        live, seat, words.FORFEITS, results.FORFEIT, n=streak)
                 else:
                     await self._set_seat(live, replace(seat, is_ai=True,
                                                        ai_level=AUTOPILOT_LEVEL))
@@ -250,6 +255,22 @@ class Timekeeper(MatchHooks):
     async def _set_seat(self, live: Live, seat: SeatRecord) -> None:
         live.version = await self.store.update_seat(live.id, live.version, seat)
         live.seats = tuple(seat if s.seat == seat.seat else s for s in live.seats)
+
+    async def overtime(self, match_id: int) -> None:
+        """The match's time is up (its event round's deadline passed): every clock of a
+        person's open window falls due now and stands still no more, so the ladder decides
+        the game under its rules (the autopilot, then the AI or a forfeit). Called on every
+        pass of the event until the game ends, for the windows opened since."""
+        now = self.now()
+        async with self._matches.locked(match_id) as live:
+            if not self._people(live):
+                return
+            due = [replace(d, due_at=min(d.due_at, now), next_at=min(d.next_at, now),
+                           held_at=None)
+                   for d in await self.store.deadlines_of([live.id])
+                   if d.stage != EXPIRED and (d.due_at > now or d.held_at is not None)]
+            if due:
+                await self.store.save_deadlines(live.id, due, [])
 
     # -- taking a seat back ----------------------------------------------------------------------
 

@@ -38,6 +38,7 @@ from bot.engine import (
     View,
     play,
 )
+from bot.match import sentences as words
 from bot.match.errors import AlreadyDone, MatchError, NotSeated
 from bot.match.live import Live, Matches, playing_seat, require_active
 from bot.match.outbound import Move, Outbound, build_outbound
@@ -148,7 +149,7 @@ def _rng(game: Game[Any, Any], state: Any) -> Any:
 
 def _seen(game: Game[Any, Any], state: Any, events: Sequence[Event],
           viewer: int | None) -> tuple[View, list[str]]:
-    return game.view(state, viewer), [e.text for e in events if e.visible_to(viewer)]
+    return game.view(state, viewer), [e.told(viewer) for e in events if e.visible_to(viewer)]
 
 
 def _leak(game: Game[Any, Any], m: Moment, viewer: int | None, rng: Rng) -> str | None:
@@ -283,8 +284,8 @@ class UndoRequests:
         live.state = state
         self.matches.remember(live.id, live.version, state)
         n = len(moments)
-        live.events.append(Event("undo", f"Player {seat.seat + 1} takes back "
-                                          f"{'a move' if n == 1 else f'{n} moves'}."))
+        moves = "a move" if n == 1 else f"{n} moves"
+        live.events.append(Event("undo", words.UNDO, {"player": seat.seat, "moves": moves}))
         live.moves.append(Move(live.game.turn(state), tuple(live.events[-1:]), state))
         await self.turns.run(live)
         return build_outbound(live.game, live.id, live.seats, live.state, live.events,

@@ -4,7 +4,7 @@ Each game draws its table in ``bot/render/<name>.py`` (``render_board``, ``rende
 optionally ``hand_texts``); these entry points find that module by the name in
 ``view["game"]``, so no list of games is kept here. The summary image is drawn from
 ``outcome.describe``, which the result message uses too. ``names`` optionally gives a
-display name per seat (else "Seat N"). Call them
+display name per seat (else "Seat N"), drawn as the shipped fonts can (``drawable``). Call them
 off the event loop: a board takes a few milliseconds of CPU.
 """
 
@@ -15,6 +15,7 @@ from types import ModuleType
 
 from bot.engine import Result, View, registry
 from bot.render.chrome import summary
+from bot.render.drawable import drawable_names
 from bot.render.outcome import Names, Outcome, describe
 
 __all__ = ["Outcome", "describe", "drawn", "hand_texts", "render_board", "render_hand",
@@ -48,7 +49,7 @@ def _module(view: View) -> ModuleType:
 
 def render_board(view: View, names: Names = None) -> bytes:
     """The public table, from the public view (``viewer`` None)."""
-    out: bytes = _module(view).render_board(view, names)
+    out: bytes = _module(view).render_board(view, drawable_names(names))
     return out
 
 
@@ -56,17 +57,18 @@ def render_hand(view: View, seat: int | None = None, names: Names = None) -> byt
     """One seat's private image, from that seat's view (``seat`` must match its viewer)."""
     if view.get("viewer") is None or (seat is not None and seat != view["viewer"]):
         raise ValueError(f"A hand image for seat {seat} needs that seat's own view.")
-    out: bytes = _module(view).render_hand(view, names)
+    out: bytes = _module(view).render_hand(view, drawable_names(names))
     return out
 
 
 def hand_texts(view: View) -> list[str]:
     """The whole text of each card in the viewer's hand, numbered as on the hand image, for
-    the message beside it; empty for games whose cards carry no rules text (Aura, Zura)."""
+    the message beside it (Auroria: every card; Aura: its action cards); empty for Zura,
+    whose travel cards carry no rules text."""
     texts = getattr(_module(view), "hand_texts", None)
     return list(texts(view)) if texts is not None else []
 
 
 def render_summary(view: View, result: Result, names: Names = None) -> bytes:
     """The end-of-match image, drawn from the same ``describe`` the result message uses."""
-    return summary(describe(view, result, names))
+    return summary(describe(view, result, drawable_names(names)))

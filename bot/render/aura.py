@@ -15,29 +15,34 @@ from bot.games.aura.cards import CARDS
 from bot.games.aura.view import AuraView, Card, Cell, Row, Seat, Shown, Table
 from bot.render import cards
 from bot.render import palette as pal
-from bot.render.canvas import Canvas
+from bot.render.canvas import Canvas, pill_height
 from bot.render.chrome import (
+    DISC_R,
     HAND_GAP,
     HEADER,
+    HEIGHT,
     MARGIN,
+    NAME_PX,
     WIDTH,
     Names,
     columns,
     hand_card,
     header,
+    named,
     number_disc,
     seat_label,
-    seat_panel,
-    stat,
 )
 from bot.render.outcome import Figures, Scoresheet, joined
 from bot.render.palette import RGB, Suit
+from bot.render.text import KEY_PX, TEXT_PX, Role
 
-TABLE_SIZE = (96, 134)
-MINI_SIZE = (56, 78)
-SEATS_H = 146
-ROW_H = TABLE_SIZE[1] + 44
-LABEL_W = 236
+MINI_SIZE = (64, 90)
+BACK_SIZE = (36, 50)
+INFO_W = 300
+"""Each seat's row starts with its name, counts and status; its cards follow."""
+STRIP_H = 32
+ROW_MAX = 190
+PILL = pill_height(TEXT_PX)
 
 AURA_COLOURS: dict[str, RGB] = {
     "gold": (228, 184, 60), "silver": (198, 204, 214), "teal": (36, 164, 164),
@@ -58,8 +63,9 @@ def aura_rgb(name: str) -> RGB:
     return AURA_COLOURS.get(name, (150, 150, 150))
 
 
-def card_face(card: Card, size: tuple[int, int], detail: bool = False) -> Image.Image:
-    """A number, wild or action card; a wild shows the number named for it in a badge."""
+def card_face(card: Card, size: tuple[int, int]) -> Image.Image:
+    """A number, wild or action card; a wild shows the number named for it in a badge. An
+    action's text goes beside the hand image (``hand_texts``), not on the card."""
     colour = card["colour"]
     suit, beats = _suit(colour), _suit(TRUMPS.get(colour, ""))
     kind = card["kind"]
@@ -70,8 +76,7 @@ def card_face(card: Card, size: tuple[int, int], detail: bool = False) -> Image.
     if kind == "action":
         action = ACTIONS.get(card["action"] or "")
         name = action.name if action else card["label"]
-        body = (action.text,) if detail and action else ()
-        return cards.face(size, suit, "", name, body, beats=beats)
+        return cards.face(size, suit, "", name, beats=beats)
     return cards.face(size, suit, str(value), beats=beats)
 
 
@@ -96,22 +101,22 @@ def _drawn(c: Canvas, item: Shown | None, seats: Sequence[Seat], owner: int,
 def _winners(view: AuraView, names: Names) -> str:
     standing = view["result"]
     placings = standing["placings"] if standing else []
-    return " & ".join(seat_label(s, names) for s, p in enumerate(placings) if p == 1)
+    return " & ".join(named(s, names) for s, p in enumerate(placings) if p == 1)
 
 
 def _status(view: AuraView, names: Names) -> str:
     phase = view["phase"]
     if phase == "over":
-        return f"Game over — {_winners(view, names)} wins"
-    active = seat_label(view["active"], names)
-    waiting = " & ".join(seat_label(s, names) for s in view["waiting"])
+        return f"{_winners(view, names)} wins"
+    active = named(view["active"], names)
+    waiting = " & ".join(named(s, names) for s in view["waiting"])
     doing = {
-        "play": "plays face down", "block": f"{waiting} to block",
-        "reveal": "cards revealed, effects resolve", "discard": f"{waiting} to discard",
+        "play": "plays", "block": f"{waiting} blocks",
+        "reveal": "reveal", "discard": f"{waiting} discards",
         "cleanup": "cleanup", "extra": "may play again",
     }.get(phase, phase)
-    extra = " (additional turn)" if view["additional_turn"] else ""
-    return f"Turn {view['turn']}{extra}: {active} — {doing}"
+    extra = "+" if view["additional_turn"] else ""
+    return f"Turn {view['turn']}{extra}: {active} · {doing}"
 
 
 def _right(view: AuraView) -> str:
@@ -123,215 +128,240 @@ def _right(view: AuraView) -> str:
 
 # ----- board -------------------------------------------------------------------------------
 
-def render_board(view: AuraView, names: Names = None) -> bytes:
-    """Seats with their counts, then the table: the active cards and every block under them."""
+def _order(view: AuraView) -> list[int]:
+    """The seats top to bottom: the one who plays, then the blockers in their order."""
     table = view["table"]
-    rows = 1 + len(table["blockers"]) if table else max(1, len(view["opening"]))
-    top = HEADER + 16 + SEATS_H + 16
-    height = top + 44 + rows * ROW_H + 24
-    c = Canvas(WIDTH, height)
+    first = [table["active"], *(row["seat"] for row in table["blockers"])] if table else []
+    return [*first, *(s for s in range(len(view["seats"])) if s not in first)]
+
+
+def render_board(view: AuraView, names: Names = None) -> bytes:
+    """One row per seat (name, cards left, what it is doing), its cards beside it: the
+    active seat's play, each blocker's blocks under it. Effects and the table's state run
+    along the top."""
+    seats = _order(view)
+    top = HEADER + 4 + STRIP_H + 2
+    row_h = min(ROW_MAX, (HEIGHT - top - 2) // len(seats))
+    c = Canvas(WIDTH, top + row_h * len(seats) + 2)
     header(c, "Aura", _status(view, names), _right(view))
-    _seats(c, view, HEADER + 16, names)
-    box = (MARGIN, top, WIDTH - MARGIN, height - 16)
-    c.panel(box)
-    if table:
-        _table(c, view, table, box, names)
-    elif view["opening"] and view["turn"] == 1:
-        _opening(c, view, box, names)
-    elif view["phase"] == "over":
-        _final(c, view, box, names)
-    else:
-        who = seat_label(view["active"], names)
-        c.text((box[0] + 20, box[1] + 16), f"{who} chooses cards to play.", 20,
-               fill=pal.INK_SOFT)
+    _strip(c, view, (MARGIN, HEADER + 4, WIDTH - MARGIN), names)
+    table = view["table"]
+    # A pill on a card (a chain, how a block fared) covers its "beats" strip: the rule it
+    # reminds of is settled by then.
+    card_h = row_h - 6 - 6 - 4
+    size = (round(card_h / 1.35), card_h)
+    turn = next((k for k, row in enumerate(table["blockers"]) if row["choosing"]),
+                len(table["blockers"])) if table else 0
+    for k, seat in enumerate(seats):
+        y = top + k * row_h
+        box = (MARGIN, y, WIDTH - MARGIN, y + row_h - 6)
+        status, colour = _seat_status(view, seat, k - 1, turn)
+        _seat_row(c, view, seat, box, names, status, colour)
+        cells = (WIDTH - MARGIN - 10 - box[0] - INFO_W)
+        area = (box[0] + INFO_W, y + 6, box[0] + INFO_W + cells)  # left, top, right
+        if table and k == 0:
+            _played(c, view, table, area, size)
+        elif table and k <= len(table["blockers"]):
+            _blocks(c, view, table, table["blockers"][k - 1], area, size)
+        elif not table and view["opening"] and view["turn"] == 1:
+            _draws(c, view, seat, area, size)
+        elif view["phase"] == "over":
+            _placing(c, view, seat, area, row_h)
+        elif not table and seat == view["active"]:
+            c.text((area[0] + 10, y + row_h / 2), "chooses cards to play", 22, fill=pal.INK_SOFT,
+                   anchor="lm")
     return c.png()
 
 
-def _seats(c: Canvas, view: AuraView, y0: int, names: Names) -> None:
-    over = view["phase"] == "over"
-    seats = view["seats"]
-    for seat, (x, w) in enumerate(columns(len(seats), MARGIN, WIDTH - MARGIN, 14)):
-        info = seats[seat]
-        active = not over and seat == view["active"]
-        waiting = not over and seat in view["waiting"]
-        tag = "active" if active else ("to choose" if waiting else "")
-        seat_panel(c, (x, y0, x + w, y0 + SEATS_H), seat, names, active, tag)
-        bx, by = x + 14, y0 + 48
-        c.card(card_back(info["back"], info["aura"], MINI_SIZE), (bx, by))
-        sx = bx + MINI_SIZE[0] + 16
-        room = x + w - sx - 10
-        stat(c, (sx, by - 6), "Cards left", str(info["remaining"]), 28, pal.GOLD)
-        stat(c, (sx + 96, by - 6), "Discard", str(info["discard"]), 22)
-        c.text((sx, by + 50), f"Hand {info['hand']} · Deck {info['deck']}", 15, max_width=room)
-        gem = aura_rgb(info["aura"])
-        c.draw.ellipse((sx, by + 74, sx + 14, by + 88), fill=gem, outline=pal.INK, width=1)
-        aura = f"{info['aura'].title()} Aura"
-        surfaced = info["aura_surfaced"]
-        if surfaced:
-            aura += f", surfaced {surfaced}×"
-        c.text((sx + 20, by + 81), aura, 14, fill=pal.INK_SOFT, anchor="lm", max_width=room - 20)
-
-
-def _table(c: Canvas, view: AuraView, table: Table, box: tuple[int, int, int, int],
-           names: Names) -> None:
-    x0, y0, x1, _ = box
-    seats = view["seats"]
-    played = table["cards"]
-    cols = columns(max(1, len(played)), x0 + LABEL_W, x1 - 16, 8)
-    _effects(c, table, (x0 + 20, y0 + 14), x1 - 20, names)
-    y = y0 + 52
-    active = table["active"]
-    w, h = TABLE_SIZE
-    _row_label(c, (x0 + 20, y), seat_label(active, names), "plays", pal.GOLD)
-    for (cx, cw), slot in zip(cols, played, strict=True):
-        x = cx + (cw - w) // 2
-        if slot["card"] is None:
-            _drawn(c, None, seats, active, (x, y), TABLE_SIZE)
-            c.text((x + w / 2, y + h / 2), "returned", 14, fill=pal.INK_SOFT, anchor="mm")
-        else:
-            _drawn(c, slot["card"], seats, active, (x, y), TABLE_SIZE)
-        if slot["chain"]:
-            c.pill((x + w // 2, y + h + 8), f"chain of {slot['chain']}s", pal.GOLD,
-                   pal.INK_DARK, 13, align="m")
-    rows = table["blockers"]
-    turn = next((k for k, row in enumerate(rows) if row["choosing"]), len(rows))
-    cost = 2 if table["effects"]["double"] else 1
-    for k, row in enumerate(rows):
-        y += ROW_H
-        c.draw.line((x0 + 16, y - 12, x1 - 16, y - 12), fill=pal.PANEL_EDGE, width=1)
-        _blocker(c, row, cols, y, x0, seats, names, done=k < turn, cost=cost)
-
-
-def _row_label(c: Canvas, xy: tuple[int, int], name: str, status: str, colour: RGB,
-               note: str = "") -> None:
-    x, y = xy
-    c.text((x, y + 6), name, 21, "bold", max_width=LABEL_W - 30)
-    c.text((x, y + 36), status, 17, "bold", colour, max_width=LABEL_W - 30)
-    if note:
-        c.text((x, y + 62), note, 15, fill=pal.INK_SOFT, max_width=LABEL_W - 30)
-
-
-def _blocker(c: Canvas, row: Row, cols: list[tuple[int, int]], y: int, x0: int,
-             seats: Sequence[Seat], names: Names, done: bool, cost: int) -> None:
-    """One blocking seat's row; ``done`` tells that its turn to place blocks has passed,
-    ``cost`` is what one card that gets through costs (2 under Double)."""
-    seat = row["seat"]
-    owes = row["owes"]
-    placed = sum(1 for cell in row["cells"] if cell and cell["card"])
-    if row["choosing"]:
-        status, colour, note = "placing blocks…", pal.GOLD, ""
-    elif row["sealed"]:
-        status, colour, note = "blocks hidden", pal.INK_SOFT, "revealed all at once"
-    elif owes is None and not done:
-        status, colour, note = "waits to block", pal.INK_SOFT, ""
-    elif owes is None:
-        status, colour, note = f"{placed} block{'s' * (placed != 1)}", pal.INK_SOFT, ""
-    elif owes:
-        status, colour, note = f"discards {owes}", pal.BAD, ""
+def _strip(c: Canvas, view: AuraView, at: tuple[int, int, int], names: Names) -> None:
+    """The table's state on the left, the effects in force as pills on the right."""
+    x0, y, x1 = at
+    table = view["table"]
+    shown = []
+    if table:
+        effects = table["effects"]
+        if effects["double"]:
+            shown.append("Double: discards ×2")
+        if effects["reverse"]:
+            shown.append("Reverse")
+        if effects["block"]:
+            shown.append("Block: " + ", ".join(named(s, names) for s in effects["block"]))
+    px = float(x1)
+    for text in reversed(shown):  # each shortened to the room left, the table's state first
+        room = min(px - x0 - 160, 420)
+        px -= c.pill((px, y + (STRIP_H - PILL) // 2), text, pal.GOLD, pal.INK_DARK, align="r",
+                     max_width=room) + 8
+    if table is None and view["opening"] and view["turn"] == 1:
+        note, weight, colour = "Drawing for the starting player", "bold", pal.INK
+    elif table is None:
+        standing = view["result"]
+        note, weight, colour = (standing["detail"] if standing else ""), "regular", pal.INK_SOFT
+    elif not table["revealed"]:
+        note, weight, colour = "Face down until every block is placed", "regular", pal.INK_SOFT
+    elif table["resolving"] is not None:
+        note = f"{named(table['resolving'], names)} resolves wilds and actions"
+        weight, colour = "bold", pal.GOLD
     else:
-        status, colour, note = "safe", pal.GOOD, ""
-    if row["blocked_all"]:
-        note = "stopped every card"
-    _row_label(c, (x0 + 20, y), seat_label(seat, names), status, colour, note)
-    w, h = TABLE_SIZE
-    for (cx, cw), cell in zip(cols, row["cells"], strict=True):
-        x = cx + (cw - w) // 2
+        note, weight, colour = "Revealed", "bold", pal.INK
+    c.text((x0 + 4, y + STRIP_H / 2), note, TEXT_PX + 2, weight, colour, "lm",
+           max_width=px - x0 - 16)
+
+
+def _seat_status(view: AuraView, seat: int, row: int, turn: int) -> tuple[str, RGB]:
+    """What the seat in table row ``row`` (-1: the active seat) is doing, and its colour;
+    ``turn`` is the first blocker row still to place its blocks."""
+    table = view["table"]
+    if view["phase"] == "over":
+        return "", pal.INK_SOFT
+    if table is None:
+        return ("to play", pal.GOLD) if seat == view["active"] else ("", pal.INK_SOFT)
+    if row < 0:
+        return "plays", pal.GOLD
+    if row >= len(table["blockers"]):
+        return "", pal.INK_SOFT
+    blocker = table["blockers"][row]
+    owes = blocker["owes"]
+    placed = sum(1 for cell in blocker["cells"] if cell and cell["card"])
+    if blocker["choosing"]:
+        return "placing blocks…", pal.GOLD
+    if blocker["sealed"]:
+        return "blocks hidden", pal.INK_SOFT
+    if owes is None and row >= turn:
+        return "waits to block", pal.INK_SOFT
+    if owes is None:
+        return f"{placed} block{'s' * (placed != 1)}", pal.INK_SOFT
+    if owes:
+        return f"discards {owes}", pal.BAD
+    return ("stopped every card" if blocker["blocked_all"] else "safe"), pal.GOOD
+
+
+def _seat_row(c: Canvas, view: AuraView, seat: int, box: tuple[int, int, int, int],
+              names: Names, status: str, colour: RGB) -> None:
+    """The seat's panel and its first column: name, cards left, hand and discard, status."""
+    x0, y0, _, y1 = box
+    info = view["seats"][seat]
+    over = view["phase"] == "over"
+    active = not over and seat == view["active"]
+    c.panel(box, fill=pal.PANEL_ACTIVE if active else pal.PANEL,
+            outline=pal.GOLD if active else pal.PANEL_EDGE, width=3 if active else 2, radius=12)
+    x, w = x0 + 12, INFO_W - 24
+    c.text((x, y0 + 8), seat_label(seat, names), NAME_PX, "bold", max_width=w)
+    c.card(card_back(info["back"], info["aura"], BACK_SIZE), (x, y0 + 42))
+    tx = x + BACK_SIZE[0] + 12
+    left = c.text((tx, y0 + 38), str(info["remaining"]), KEY_PX + 3, "bold", pal.GOLD,
+                  role=Role.KEY)
+    c.text((tx + left + 8, y0 + 46), "cards left", TEXT_PX, fill=pal.INK_SOFT)
+    c.text((tx, y0 + 74), f"hand {info['hand']} · discard {info['discard']}", TEXT_PX + 1,
+           max_width=x0 + INFO_W - tx)
+    sy = y0 + 100
+    if sy + 26 > y1:
+        return
+    gone = 0.0
+    surfaced = info["aura_surfaced"]
+    if surfaced:
+        c.draw.ellipse((x + 2, sy + 4, x + 18, sy + 20), fill=aura_rgb(info["aura"]),
+                       outline=pal.INK, width=1)
+        gone = 24 + c.text((x + 24, sy + 12), f"Aura {surfaced}×", TEXT_PX, fill=pal.INK_SOFT,
+                           anchor="lm") + 12
+    c.text((x + gone, sy + 12), status, TEXT_PX + 3, "bold", colour, "lm",
+           max_width=w - gone)
+
+
+def _room(area: tuple[int, int, int], count: int) -> int:
+    """The width of one card's column."""
+    return columns(max(1, count), area[0], area[2], 8)[0][1]
+
+
+def _slots(area: tuple[int, int, int], count: int, size: tuple[int, int]) -> list[int]:
+    """The left edge of each card in a row of ``count`` (at most five) columns."""
+    return [cx + (cw - size[0]) // 2 for cx, cw in columns(max(1, count), area[0], area[2], 8)]
+
+
+def _played(c: Canvas, view: AuraView, table: Table, area: tuple[int, int, int],
+            size: tuple[int, int]) -> None:
+    """The active seat's cards, each with its chain under it."""
+    y = area[1]
+    active = table["active"]
+    w, h = size
+    room = _room(area, len(table["cards"]))
+    for x, slot in zip(_slots(area, len(table["cards"]), size), table["cards"], strict=True):
+        _drawn(c, slot["card"], view["seats"], active, (x, y), size)
+        if slot["card"] is None:
+            c.text((x + w / 2, y + h / 2), "back", TEXT_PX, fill=pal.INK_SOFT, anchor="mm")
+        if slot["chain"]:
+            c.pill((x + w // 2, y + h - PILL - 3), f"chain {slot['chain']}", pal.GOLD,
+                   pal.INK_DARK, align="m", max_width=room)
+
+
+def _blocks(c: Canvas, view: AuraView, table: Table, row: Row, area: tuple[int, int, int],
+            size: tuple[int, int]) -> None:
+    """One blocking seat's cards under the cards they face, and how each block fared."""
+    y = area[1]
+    w, h = size
+    cost = 2 if table["effects"]["double"] else 1
+    room = _room(area, len(table["cards"]))
+    for x, cell in zip(_slots(area, len(table["cards"]), size), row["cells"], strict=True):
         if cell is None:
             continue
         if cell["card"] is not None:
-            _drawn(c, cell["card"], seats, seat, (x, y), TABLE_SIZE)
+            _drawn(c, cell["card"], view["seats"], row["seat"], (x, y), size)
         elif cell["blocked"] is not None:
-            c.draw.rounded_rectangle((x + 10, y + 10, x + w - 10, y + h - 10), 9,
+            c.draw.rounded_rectangle((x + 8, y + 8, x + w - 8, y + h - 8), 9,
                                      outline=pal.PANEL_EDGE, width=1)
         if cell["blocked"] is not None:
-            _mark(c, cell, (x + w // 2, y + h + 8), cost)
+            _mark(c, cell, (x + w // 2, y + h - PILL - 3), cost, room)
 
 
-def _mark(c: Canvas, cell: Cell, centre_top: tuple[int, int], cost: int) -> None:
+def _mark(c: Canvas, cell: Cell, centre_top: tuple[int, int], cost: int, room: int) -> None:
     """How a block fared, in words as well as colour: ✓/✗ and the cards it costs."""
     blocked = bool(cell["blocked"])
     text = f"✓ {cell['beats'] or 'blocked'}" if blocked else "✗ through"
     if cell["discards"]:
-        text += f" · −{cost}"
+        text += f" −{cost}"
     fill = pal.BAD if cell["discards"] else pal.GOOD
-    c.pill(centre_top, text, fill, pal.INK_DARK, 14, align="m")
+    c.pill(centre_top, text, fill, pal.INK_DARK, align="m", max_width=room)
 
 
-def _effects(c: Canvas, table: Table, xy: tuple[int, int], right: int, names: Names) -> None:
-    x, y = xy
-    effects = table["effects"]
-    shown = []
-    if effects["double"]:
-        shown.append("Double: discards ×2")
-    if effects["reverse"]:
-        shown.append("Reverse: blocks flipped")
-    for seat in effects["block"]:
-        shown.append(f"Block: {seat_label(seat, names)} stops all")
-    resolving = table["resolving"]
-    if not table["revealed"]:
-        c.text((x, y + 4), "Face down until every block is placed", 18, fill=pal.INK_SOFT)
-    elif resolving is not None:
-        who = seat_label(resolving, names)
-        c.text((x, y + 4), f"{who} resolves wilds and actions (marks so far)", 18, "bold",
-               pal.GOLD)
-    else:
-        c.text((x, y + 4), "Revealed", 18, "bold")
-    px = float(right)
-    for text in reversed(shown):
-        px -= c.pill((px, y), text, pal.GOLD, pal.INK_DARK, 15, align="r") + 10
+def _draws(c: Canvas, view: AuraView, seat: int, area: tuple[int, int, int],
+           size: tuple[int, int]) -> None:
+    """Before the first play: this seat's draws for the starting player, left to right."""
+    draws = view["opening"]
+    for x, draw in zip(_slots(area, max(len(draws), 3), size), draws, strict=False):
+        card = draw[seat]
+        if card is not None:
+            c.card(card_face(card, size), (x, area[1]))
 
 
-def _final(c: Canvas, view: AuraView, box: tuple[int, int, int, int], names: Names) -> None:
-    """After the game: who won and why, in the table's place."""
-    x0, y0, x1, _ = box
+def _placing(c: Canvas, view: AuraView, seat: int, area: tuple[int, int, int],
+             row_h: int) -> None:
+    """After the game: the seat's place."""
     standing = view["result"]
-    c.text((x0 + 20, y0 + 20), f"{_winners(view, names)} wins", 30, "bold", pal.GOLD)
-    scores = standing["scores"] if standing else []
-    line = " · ".join(f"{seat_label(s, names)}: {int(v)}" for s, v in enumerate(scores))
-    c.text((x0 + 20, y0 + 70), f"Cards left — {line}", 20, max_width=x1 - x0 - 40)
-    if standing and standing["detail"]:
-        c.paragraph((x0 + 20, y0 + 110), standing["detail"], 18, pal.INK_SOFT, x1 - x0 - 40)
-
-
-def _opening(c: Canvas, view: AuraView, box: tuple[int, int, int, int], names: Names) -> None:
-    """Before the first play: the draws that chose the starting player."""
-    x0, y0, x1, _ = box
-    seats = view["seats"]
-    c.text((x0 + 20, y0 + 16), "Drawing for the starting player", 18, "bold")
-    cols = columns(len(seats), x0 + LABEL_W, x1 - 16, 8)
-    for k, draw in enumerate(view["opening"]):
-        y = y0 + 52 + k * ROW_H
-        c.text((x0 + 20, y + 10), f"Draw {k + 1}", 20, "bold")
-        for seat, ((cx, cw), card) in enumerate(zip(cols, draw, strict=True)):
-            x = cx + (cw - TABLE_SIZE[0]) // 2
-            if card is not None:
-                c.card(card_face(card, TABLE_SIZE), (x, y))
-            c.text((x + TABLE_SIZE[0] / 2, y + TABLE_SIZE[1] + 8), seat_label(seat, names), 15,
-                   fill=pal.INK_SOFT, anchor="ma", max_width=cw)
+    if not standing:
+        return
+    place = standing["placings"][seat]
+    won = place == 1
+    text = {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
+    c.text((area[0] + 20, area[1] + row_h / 2 - 6), text + (" · wins" if won else ""),
+           KEY_PX + 5, "bold", pal.GOLD if won else pal.INK, "lm", role=Role.KEY)
 
 
 # ----- hand --------------------------------------------------------------------------------
 
 def _prompt(view: AuraView, seat: int, names: Names) -> str:
+    """What the seat is asked, short: the message beside the image says it whole."""
     phase = view["phase"]
     if phase == "over":
         return "Game over"
     waiting = view["waiting"]
     if seat not in waiting:
-        return f"Waiting for {', '.join(seat_label(s, names) for s in waiting)}"
-    if phase == "play":
-        return "Your turn: play 2–5 cards, one colour or all different"
-    if phase == "block":
-        table = view["table"]
-        played = len(table["cards"]) if table else 0
-        return f"Place up to {played} blocks in front of the cards you want to stop"
-    if phase == "discard":
-        return "Choose the cards you discard"
-    if phase == "reveal":
-        return "Resolve your wild and action cards"
-    if phase == "extra":
-        return "Take your additional turn?"
-    return "Your choice"
+        return f"Waiting for {', '.join(named(s, names) for s in waiting)}"
+    table = view["table"]
+    return {
+        "play": "Your turn: play 2–5 cards",
+        "block": f"Block up to {len(table['cards']) if table else 0} cards",
+        "discard": "Choose cards to discard", "reveal": "Resolve your wilds and actions",
+        "extra": "Take your additional turn?",
+    }.get(phase, "Your choice")
 
 
 def render_hand(view: AuraView, names: Names = None) -> bytes:
@@ -341,34 +371,42 @@ def render_hand(view: AuraView, names: Names = None) -> bytes:
         raise ValueError("A hand image needs a seat's own view.")
     hand = view["hand"] or []
     size = w, h = hand_card(len(hand))
-    gap = HAND_GAP
-    width = WIDTH
-    height = HEADER + 52 + h + 56 + 190
-    c = Canvas(width, height)
     info = view["seats"][seat]
-    header(c, "Aura", f"{seat_label(seat, names)} — your hand",
-           f"Deck {info['deck']} · cards left {info['remaining']}")
-    y = HEADER + 20
-    hand_w = c.text((MARGIN, y), f"Hand ({len(hand)})", 20, "bold")
-    c.text((width - MARGIN, y), _prompt(view, seat, names), 19, "bold", pal.GOLD, "ra",
-           max_width=width - 3 * MARGIN - hand_w)
-    y += 32
+    y = HEADER + 12
+    panels = y + 36 + h + 2 * DISC_R + 14
+    c = Canvas(WIDTH, panels + MINI_SIZE[1] + 86)
+    header(c, "Aura", _prompt(view, seat, names),
+           f"deck {info['deck']} · {info['remaining']} left")
+    c.text((MARGIN, y), f"{seat_label(seat, names)}: your hand ({len(hand)})", NAME_PX,
+           "bold", max_width=WIDTH - 2 * MARGIN)
+    y += 36
     for k, card in enumerate(hand):
-        x = MARGIN + k * (w + gap)
-        c.card(card_face(card, size, detail=True), (x, y))
-        number_disc(c, (x + w // 2, y + h + 22), k + 1)
-    y += h + 56
-    half = width // 2
-    _on_table(c, view, seat, (MARGIN, y, half - 8, height - 16))
-    _discards(c, info["discarded"] or [], (half + 8, y, width - MARGIN, height - 16))
+        x = MARGIN + k * (w + HAND_GAP)
+        c.card(card_face(card, size), (x, y))
+        number_disc(c, (x + w // 2, y + h + DISC_R + 6), k + 1)
+    half = WIDTH // 2
+    _on_table(c, view, seat, (MARGIN, panels, half - 8, c.height - 12))
+    _discards(c, info["discarded"] or [], (half + 8, panels, WIDTH - MARGIN,
+                                           c.height - 12))
     return c.png()
+
+
+def hand_texts(view: AuraView) -> list[str]:
+    """Each action card in the viewer's hand with its text, numbered as on the hand image,
+    for the message beside it (the cards show only their names)."""
+    out = []
+    for k, card in enumerate(view["hand"] or [], 1):
+        action = ACTIONS.get(card["action"] or "") if card["kind"] == "action" else None
+        if action is not None:
+            out.append(f"{k}. {card['label']}: {action.text}")
+    return out
 
 
 def _on_table(c: Canvas, view: AuraView, seat: int, box: tuple[int, int, int, int]) -> None:
     """The seat's own cards on the table (face up to it even while they lie face down)."""
     x0, y0, x1, _ = box
     c.panel(box)
-    c.text((x0 + 16, y0 + 12), "Your cards on the table", 20, "bold")
+    c.text((x0 + 14, y0 + 10), "On the table", TEXT_PX + 4, "bold")
     table = view["table"]
     mine: list[tuple[int, Shown]] = []
     if table:
@@ -379,15 +417,15 @@ def _on_table(c: Canvas, view: AuraView, seat: int, box: tuple[int, int, int, in
                 mine = [(k, cell["card"]) for k, cell in enumerate(row["cells"])
                         if cell and cell["card"]]
     if not mine:
-        c.text((x0 + 16, y0 + 50), "None.", 18, fill=pal.INK_SOFT)
+        c.text((x0 + 14, y0 + 46), "None.", TEXT_PX + 2, fill=pal.INK_SOFT)
         return
-    w = MINI_SIZE[0] + 24
+    w = MINI_SIZE[0] + 30
     for n, (k, card) in enumerate(mine):
-        x = x0 + 16 + n * (w + 8)
+        x = x0 + 14 + n * (w + 4)
         if x + w > x1:
             break
-        _drawn(c, card, view["seats"], seat, (x + 12, y0 + 48), MINI_SIZE)
-        c.text((x + w / 2, y0 + 52 + MINI_SIZE[1]), f"at {k + 1}", 14, fill=pal.INK_SOFT,
+        _drawn(c, card, view["seats"], seat, (x + 15, y0 + 42), MINI_SIZE)
+        c.text((x + w / 2, y0 + 46 + MINI_SIZE[1]), f"at {k + 1}", TEXT_PX, fill=pal.INK_SOFT,
                anchor="ma")
 
 
@@ -395,15 +433,15 @@ def _discards(c: Canvas, pile: Sequence[Card], box: tuple[int, int, int, int]) -
     """The seat's own discard pile, newest first (it lies face down for everyone else)."""
     x0, y0, x1, _ = box
     c.panel(box)
-    c.text((x0 + 16, y0 + 12), f"Your discard pile ({len(pile)})", 20, "bold")
+    c.text((x0 + 14, y0 + 10), f"Your discards ({len(pile)})", TEXT_PX + 4, "bold")
     if not pile:
-        c.text((x0 + 16, y0 + 50), "Empty.", 18, fill=pal.INK_SOFT)
+        c.text((x0 + 14, y0 + 46), "None yet.", TEXT_PX + 2, fill=pal.INK_SOFT)
         return
     w = MINI_SIZE[0]
-    room = x1 - x0 - 32 - w
-    step = min(w + 6, max(12, room // max(1, len(pile) - 1)))
+    room = x1 - x0 - 28 - w
+    step = min(w + 6, max(44, room // max(1, len(pile) - 1)))
     for k, card in enumerate(list(pile)[::-1][: room // step + 1]):
-        c.card(card_face(card, MINI_SIZE), (x0 + 16 + k * step, y0 + 48), lift=k == 0)
+        c.card(card_face(card, MINI_SIZE), (x0 + 14 + k * step, y0 + 42), lift=k == 0)
 
 
 # -- the result ------------------------------------------------------------------------------

@@ -17,35 +17,46 @@ from bot.engine.names import with_names
 from bot.games.auroria.view import AuroriaView, CardFace, EnergyCard, PlayerView, Slot
 from bot.render import cards
 from bot.render import palette as pal
-from bot.render.canvas import Canvas
+from bot.render.canvas import Canvas, pill_height
 from bot.render.chrome import (
+    DISC_R,
     HAND_GAP,
     HEADER,
+    HEIGHT,
     MARGIN,
+    NAME_PX,
     WIDTH,
     Names,
     header,
+    named,
     number_disc,
     seat_label,
     stat,
 )
 from bot.render.outcome import Figures, Scoresheet, figure
 from bot.render.palette import RGB, Suit
+from bot.render.text import KEY_PX, TEXT_PX, Role
 
 Marks = Mapping[int, RGB]
 """uid -> the frame colour of a card in the current attack."""
 
-SLOT_SIZE = (86, 120)
-PITCH = 126
-"""Slot width: room for an exhausted (turned) card, 120 wide."""
-LEADER_SIZE = (128, 178)
-SMALL_SIZE = (50, 70)
+SLOT_SIZE = (76, 106)
+PITCH = 110
+"""Slot width: room for an exhausted (turned) card and its power badge."""
+LINE_LABEL = 58
+LINE_SLOTS = 5
+LEADER_W = 240
+LEADER_SIZE = (108, 151)
 AURA_SIZE = (30, 42)
 TOKEN_SIZE = (26, 36)
-SIDE_H = 334
-BAND_H = 64
-LINE_SLOTS = 5
+SIDE_H = 294
+BAND_H = 48
 AURA_ZONES = 5
+POWER_R = 17
+HAND_W = 200
+PILL = pill_height(TEXT_PX)
+MORE_W = 60
+"""Room kept for the "+N" pill counting the chain entries that do not fit."""
 
 PLANTED_BACK: RGB = (30, 62, 38)
 ENERGY_BACK: RGB = (44, 40, 78)
@@ -112,15 +123,14 @@ def _token(exhausted: bool, potion: bool) -> Image.Image:
     return im.rotate(-90, expand=True) if exhausted else im
 
 
-def _names(view: AuroriaView, names: Names) -> dict[int, str]:
-    """uid → "name (seat)" for everything on the table, to describe the current attack."""
+def _names(view: AuroriaView) -> dict[int, str]:
+    """uid → card name for everything on the table, to name the current attack (its cards
+    are framed in its colours, so whose they are shows)."""
     out: dict[int, str] = {}
     for player in view["players"]:
-        owner = seat_label(player["seat"], names)
-        out[player["leader"]["uid"]] = f"{player['leader']['name']} ({owner})"
+        out[player["leader"]["uid"]] = player["leader"]["name"]
         for slot in [*player["front"], *player["back"]]:
-            name = slot["card"]["name"] if "card" in slot else "a Planted card"
-            out[slot["uid"]] = f"{name} ({owner})"
+            out[slot["uid"]] = slot["card"]["name"] if "card" in slot else "a Planted card"
     return out
 
 
@@ -139,8 +149,8 @@ def _game_status(view: AuroriaView, names: Names) -> str:
         winners = result["winners"]
         if not winners:
             return "Game over — a draw"
-        return f"Game over — {seat_label(winners[0], names)} wins"
-    who = seat_label(view["active"], names)
+        return f"Game over — {named(winners[0], names)} wins"
+    who = named(view["active"], names)
     return f"Turn {view['turn']}: {who}, {PHASES.get(view['phase'], view['phase'])}"
 
 
@@ -148,8 +158,7 @@ def _game_status(view: AuroriaView, names: Names) -> str:
 
 def render_board(view: AuroriaView, names: Names = None) -> bytes:
     """Both sides of the table, with the chain and the current attack between them."""
-    height = HEADER + 12 + SIDE_H + BAND_H + SIDE_H + 12
-    c = Canvas(WIDTH, height)
+    c = Canvas(WIDTH, HEADER + 6 + SIDE_H + BAND_H + SIDE_H + 6)
     header(c, "Auroria", _status(view, names), "Slow Mode" if view["slow"] else "")
     combat = view["combat"]
     marks: dict[int, RGB] = {}
@@ -158,7 +167,7 @@ def render_board(view: AuroriaView, names: Names = None) -> bytes:
         if combat["blocker"] is not None:
             marks[combat["blocker"]] = BLOCKER
         marks[combat["target"]] = pal.GOLD
-    top = HEADER + 12
+    top = HEADER + 6
     _side(c, view, 1, top, facing_down=True, marks=marks, names=names)
     _band(c, view, top + SIDE_H, names)
     _side(c, view, 0, top + SIDE_H + BAND_H, facing_down=False, marks=marks, names=names)
@@ -171,43 +180,44 @@ def _side(c: Canvas, view: AuroriaView, seat: int, y0: int, facing_down: bool,
     player = view["players"][seat]
     over = view["result"] is not None
     active = not over and seat == view["active"]
-    y1 = y0 + SIDE_H - 8
+    y1 = y0 + SIDE_H - 6
     c.panel((MARGIN, y0, WIDTH - MARGIN, y1), fill=pal.PANEL_ACTIVE if active else pal.PANEL,
             outline=pal.GOLD if active else pal.PANEL_EDGE, width=3 if active else 2)
-    _leader(c, player, (MARGIN + 14, y0 + 12), seat, names, marks, active)
-    lines_x = MARGIN + 262
+    _leader(c, player, (MARGIN + 12, y0 + 8), seat, names, marks, active)
+    lines_x = MARGIN + LEADER_W
     rows = ("back", "front") if facing_down else ("front", "back")
+    row_h = (SIDE_H - 16) // 2
     for k, line in enumerate(rows):
         _line(c, player["front"] if line == "front" else player["back"], line,
-              (lines_x, y0 + 22 + k * 156), marks)
-    _zones(c, player, (lines_x + 62 + LINE_SLOTS * PITCH + 6, y0 + 12, WIDTH - MARGIN - 12))
+              (lines_x, y0 + 8 + k * row_h), marks)
+    zx = lines_x + LINE_LABEL + LINE_SLOTS * PITCH + 8
+    _zones(c, player, (zx, y0 + 8, WIDTH - MARGIN - 12))
 
 
 def _leader(c: Canvas, player: PlayerView, xy: tuple[int, int], seat: int,
             names: Names, marks: Marks, active: bool) -> None:
     x, y = xy
     lead = player["leader"]
-    c.text((x, y), seat_label(seat, names), 20, "bold", pal.GOLD if active else pal.INK,
-           max_width=236)
+    c.text((x, y), seat_label(seat, names), NAME_PX, "bold", pal.GOLD if active else pal.INK,
+           max_width=LEADER_W - 24)
     suit = _suit(lead["colour"])
-    traits = " · ".join([lead["race"], *lead["traits"]]).strip(" ·")
-    face = cards.face(LEADER_SIZE, suit, str(lead["power"]), lead["name"],
-                      (traits,) if traits else ())
-    cy = y + 30
+    face = cards.face(LEADER_SIZE, suit, str(lead["power"]), lead["name"])
+    cy = y + 34
     _outline(c, marks.get(lead["uid"]), (x, cy), LEADER_SIZE)
     c.card(face, (x, cy))
-    sx = x + LEADER_SIZE[0] + 14
-    stat(c, (sx, cy), "Influence", figure(player["influence"]), 34, pal.GOLD)
-    stat(c, (sx, cy + 62), "Power", str(lead["power"]), 22)
+    sx = x + LEADER_SIZE[0] + 12
+    stat(c, (sx, cy - 4), "Influence", figure(player["influence"]), KEY_PX + 9, pal.GOLD)
+    stat(c, (sx, cy + 68), "Power", str(lead["power"]), KEY_PX)
     if lead["attacked"]:
-        c.pill((sx, cy + 116), "attacked", pal.PAPER, pal.INK_DARK, 14)
+        c.pill((sx - 2, cy + 126), "attacked", pal.PAPER, pal.INK_DARK)
     gear = [("equipped", lead["item"])] if lead["item"] else []
     gear += [("under", item) for item in lead["under"]]
-    for k, (label, item) in enumerate(gear[:3]):
-        gx = x + k * (SMALL_SIZE[0] + 30)
-        c.card(card_face(item, SMALL_SIZE), (gx, cy + LEADER_SIZE[1] + 8), lift=False)
-        c.text((gx + SMALL_SIZE[0] + 3, cy + LEADER_SIZE[1] + 12), label, 14,
-               fill=pal.INK_SOFT)
+    gy = cy + LEADER_SIZE[1] + 8
+    if gear:
+        label, item = gear[0]
+        more = f" +{len(gear) - 1}" if len(gear) > 1 else ""
+        c.text((x, gy), f"{label}: {item['name']}{more}", TEXT_PX, fill=pal.INK_SOFT,
+               max_width=LEADER_W - 24)
 
 
 def _outline(c: Canvas, colour: RGB | None, xy: tuple[int, int], size: tuple[int, int]) -> None:
@@ -222,10 +232,11 @@ def _outline(c: Canvas, colour: RGB | None, xy: tuple[int, int], size: tuple[int
 def _line(c: Canvas, slots: Sequence[Slot], line: str, xy: tuple[int, int],
           marks: Marks) -> None:
     x0, y0 = xy
-    c.text((x0, y0 + 58), "Front" if line == "front" else "Back", 16, "bold", pal.INK_SOFT)
     w, h = SLOT_SIZE
+    c.text((x0, y0 + h / 2), "Front" if line == "front" else "Back", TEXT_PX, "bold",
+           pal.INK_SOFT, "lm")
     for k in range(LINE_SLOTS):
-        x = x0 + 62 + k * PITCH
+        x = x0 + LINE_LABEL + k * PITCH
         if k >= len(slots):
             c.draw.rounded_rectangle((x + (PITCH - 6 - w) // 2, y0, x + (PITCH - 6 + w) // 2,
                                       y0 + h), 9, outline=pal.PANEL_EDGE, width=1)
@@ -236,17 +247,18 @@ def _line(c: Canvas, slots: Sequence[Slot], line: str, xy: tuple[int, int],
 def _slot(c: Canvas, slot: Slot, xy: tuple[int, int], marks: Marks) -> None:
     x, y = xy
     w, h = SLOT_SIZE
+    mid = x + (PITCH - 6) // 2
     if slot["kind"] == "planted":
         colour = _suit(slot["colour"])
         back = cards.back(SLOT_SIZE, PLANTED_BACK, colour.fill, motif="leaf")
         c.card(back, (x + (PITCH - 6 - w) // 2, y))
-        c.pill((x + (PITCH - 6) // 2, y + h - 26), "Planted", pal.PAPER, pal.INK_DARK, 14,
-               align="m")
+        c.pill((mid, y + h + 2), "Planted", pal.PAPER, pal.INK_DARK, align="m",
+               max_width=PITCH - 4)
         return
     if slot["kind"] == "dropped":
         c.card(card_face(slot["card"], SLOT_SIZE), (x + (PITCH - 6 - w) // 2, y), lift=False)
-        c.pill((x + (PITCH - 6) // 2, y + h - 26), "dropped", BLOCKER, pal.INK_DARK, 14,
-               align="m")
+        c.pill((mid, y + h + 2), "dropped", BLOCKER, pal.INK_DARK, align="m",
+               max_width=PITCH - 4)
         return
     exhausted = slot["exhausted"]
     im = _creature(_key(slot["card"], slot["keywords"]), exhausted)
@@ -254,102 +266,102 @@ def _slot(c: Canvas, slot: Slot, xy: tuple[int, int], marks: Marks) -> None:
     cy = y + (h - im.height) // 2 if exhausted else y
     _outline(c, marks.get(slot["uid"]), (cx, cy), im.size)
     c.card(im, (cx, cy))
-    # On the cost corner's far side: top right upright, top left once turned.
-    _power(c, slot["power"], (cx + 26 if exhausted else cx + im.width - 4, cy - 6))
-    tags = []
-    if exhausted:
-        tags.append(("exhausted", pal.PAPER))
+    # On the cost corner's far side: top right upright, top left once turned; the damage
+    # in red at the bottom right, clear of the tag under the card.
+    _badge(c, str(slot["power"]), (cx + 2 * POWER_R + 2 if exhausted else cx + im.width + 6,
+                                   cy - 6), pal.INK_DARK, pal.GOLD)
     if slot["damage"]:
-        tags.append((f"{slot['damage']} damage", pal.BAD))
-    if slot["new"]:
-        tags.append(("new", pal.GOLD))
-    if slot["item"]:  # under the card, clear of the power badge on its corner
-        tags.insert(0, (f"+ {slot['item']['name']}", pal.PAPER))
-    ty = y + h + 4 if not exhausted else cy + im.height + 4
-    for text, fill in tags[:3]:
-        c.pill((x + (PITCH - 6) // 2, ty), text, fill, pal.INK_DARK, 14, align="m")
-        ty += 26
+        _badge(c, f"−{slot['damage']}", (cx + im.width + 6, cy + im.height - 2 * POWER_R - 2),
+               pal.BAD, pal.INK)
+    # One tag under the card: the item it holds, else whether it is new.
+    tag = (f"+ {slot['item']['name']}", pal.PAPER) if slot["item"] else \
+        ("new", pal.GOLD) if slot["new"] else None
+    if tag:
+        c.pill((mid, y + h + 2), tag[0], tag[1], pal.INK_DARK, align="m", max_width=PITCH - 4)
 
 
-def _power(c: Canvas, power: int, top_right: tuple[int, int]) -> None:
-    """The creature's power in its current line, upright even on a turned card."""
+def _badge(c: Canvas, text: str, top_right: tuple[int, int], fill: RGB, ink: RGB) -> None:
+    """A figure in a disc (the creature's power in its line, its damage), upright even on
+    a turned card."""
     x, y = top_right
-    r = 15
-    c.draw.ellipse((x - 2 * r, y, x, y + 2 * r), fill=pal.INK_DARK, outline=pal.GOLD, width=2)
-    c.text((x - r, y + r), str(power), 17, "bold", pal.GOLD, "mm")
+    r = POWER_R
+    w = max(2 * r, round(c.text_width(text, KEY_PX, "bold")) + 10)
+    c.draw.rounded_rectangle((x - w, y, x, y + 2 * r), r, fill=fill, outline=ink, width=2)
+    c.text((x - w / 2, y + r), text, KEY_PX, "bold", ink, "mm", role=Role.KEY)
 
 
 def _zones(c: Canvas, player: PlayerView, box: tuple[int, int, int]) -> None:
     """Counts, the Energy Zone (ready / exhausted, Potions) and the 5 Aura Spell zones."""
     x0, y, x1 = box
-    c.text((x0, y), f"Deck {player['deck_count']} · Hand {player['hand_count']}", 15,
-           max_width=x1 - x0)
-    c.text((x0, y + 20), f"Graveyard {player['grave_count']}", 15, max_width=x1 - x0)
+    third = (x1 - x0) // 3
+    for k, (label, value) in enumerate((("Deck", player["deck_count"]),
+                                        ("Hand", player["hand_count"]),
+                                        ("Grave", player["grave_count"]))):
+        stat(c, (x0 + k * third, y), label, str(value))
     energy: list[EnergyCard] = player["energy"]
     ready = sum(1 for e in energy if not e["exhausted"])
-    c.text((x0, y + 50), f"Energy {ready}/{len(energy)} ready", 15, "bold", max_width=x1 - x0)
+    ey = y + 62
+    c.text((x0, ey), f"Energy {ready}/{len(energy)}", TEXT_PX + 3, "bold", max_width=x1 - x0)
     per_row = max(1, (x1 - x0) // 38)
-    for k, token in enumerate(energy[:per_row * 3]):
+    for k, token in enumerate(energy[:per_row * 2]):
         im = _token(token["exhausted"], token["potion"])
         tx = x0 + (k % per_row) * 38
-        ty = y + 74 + (k // per_row) * 42
+        ty = ey + 30 + (k // per_row) * 42
         c.card(im, (tx + (38 - im.width) // 2 - 2, ty + (40 - im.height) // 2), lift=False)
-    potions = [e["name"] for e in energy if e["potion"] and e.get("name")]
-    py = y + 74 + 3 * 42
-    if potions:
-        c.text((x0, py), "Potions: " + ", ".join(potions), 14, fill=pal.INK_SOFT,
-               max_width=x1 - x0)
     auras = player["auras"]
-    ay = py + 22
-    c.text((x0, ay), f"Aura Spells {len(auras)}/{AURA_ZONES}", 15, "bold", max_width=x1 - x0)
+    ay = ey + 30 + 2 * 42 + 4
+    c.text((x0, ay), f"Aura Spells {len(auras)}/{AURA_ZONES}", TEXT_PX + 1, "bold",
+           max_width=x1 - x0)
     step = AURA_SIZE[0] + 6
     for k in range(AURA_ZONES):
         ax = x0 + k * step
         if k < len(auras):
-            c.card(card_face(auras[k], AURA_SIZE), (ax, ay + 24), lift=False)
+            c.card(card_face(auras[k], AURA_SIZE), (ax, ay + 28), lift=False)
         else:
-            c.draw.rounded_rectangle((ax, ay + 24, ax + AURA_SIZE[0], ay + 24 + AURA_SIZE[1]),
+            c.draw.rounded_rectangle((ax, ay + 28, ax + AURA_SIZE[0], ay + 28 + AURA_SIZE[1]),
                                      5, outline=pal.PANEL_EDGE)
-    for k, aura in enumerate(auras[:2]):
-        c.text((x0, ay + 30 + AURA_SIZE[1] + 16 * k), aura["name"], 14, fill=pal.INK_SOFT,
-               max_width=x1 - x0)
 
 
-CHAIN_WORDS = {"summon": "being summoned", "aura": "Aura Spell", "item": "being equipped",
-               "activate": "ability", "trigger": "triggered ability", "attack": "attacking",
-               "block": "blocking"}
-"""What a chain entry does, in words (a spell or counter is named by its card alone)."""
+CHAIN_WORDS = {"summon": "summon", "aura": "Aura", "item": "equip", "activate": "ability",
+               "trigger": "trigger", "attack": "attack", "block": "block"}
+"""What a chain entry does, in a word (a spell or counter is named by its card alone)."""
 
 
 def _band(c: Canvas, view: AuroriaView, y0: int, names: Names) -> None:
-    """Between the sides: the current attack and the chain (bottom first)."""
-    y = y0 + 6
-    known = _names(view, names)
+    """Between the sides: the current attack, then the chain, newest (resolving first)
+    on the left; what does not fit is counted (the alt text and ``/board`` list it all)."""
+    y = y0 + (BAND_H - PILL) // 2 - 2
     combat = view["combat"]
     chain = view["chain"]
     if not combat and not chain:
-        c.text((WIDTH / 2, y0 + BAND_H / 2 - 4), "The chain is empty.", 16, fill=pal.INK_SOFT,
-               anchor="mm")
+        c.text((WIDTH / 2, y0 + BAND_H / 2 - 2), "The chain is empty.", TEXT_PX + 1,
+               fill=pal.INK_SOFT, anchor="mm")
         return
-    x = float(MARGIN + 8)
+    x = float(MARGIN)
+    right = WIDTH - MARGIN
     if combat:
-        text = (f"{known.get(combat['attacker'], 'A creature')} attacks "
+        known = _names(view)
+        text = (f"{known.get(combat['attacker'], 'A creature')} → "
                 f"{known.get(combat['target'], 'a target')}")
         if combat["blocker"] is not None:
             text += f", blocked by {known.get(combat['blocker'], 'a creature')}"
-        x += c.pill((x, y), text, ATTACKER, pal.INK_DARK, 14) + 14
+        x += c.pill((x, y), text, ATTACKER, pal.INK_DARK,
+                    max_width=right - x if not chain else (right - x) / 2) + 12
     if chain:
-        x += c.text((x, y + 2), "Chain, last resolves first:", 15, "bold") + 8
-        for entry in chain:
-            who = seat_label(entry["controller"], names)
+        x += c.text((x, y + PILL / 2), "Chain:", TEXT_PX + 1, "bold", anchor="lm") + 8
+        entries = list(reversed(chain))
+        for k, entry in enumerate(entries):
             doing = CHAIN_WORDS.get(entry["kind"], "")
-            text = f"{who}'s {entry['card']['name']}" + (f" ({doing})" if doing else "")
+            text = entry["card"]["name"] + (f" ({doing})" if doing else "")
             if entry["negated"]:
-                text += " — negated"
+                text += " ✗"
             fill = pal.PAPER if not entry["negated"] else pal.INK_SOFT
-            if x > WIDTH - 260:
-                x, y = MARGIN + 8, y + 28
-            x += c.pill((x, y), text, fill, pal.INK_DARK, 14) + 8
+            rest = len(entries) - k - 1
+            room = right - x - (MORE_W if rest else 0)
+            if room < 120:
+                c.pill((x, y), f"+{rest + 1}", pal.INK_SOFT, pal.INK_DARK, role=Role.KEY)
+                return
+            x += c.pill((x, y), text, fill, pal.INK_DARK, max_width=min(room, 300)) + 8
 
 
 # ----- hand --------------------------------------------------------------------------------
@@ -363,38 +375,44 @@ def _own(view: AuroriaView) -> tuple[int, PlayerView]:
 
 
 def render_hand(view: AuroriaView, names: Names = None) -> bytes:
-    """A seat's hand in menu order, plus its face-down cards it alone knows."""
+    """A seat's hand in menu order (each card's whole text is in the message beside it),
+    plus its face-down cards it alone knows."""
     seat, player = _own(view)
     hand = player.get("hand", [])
-    # Big cards, five to a row, so each card's whole text fits at a readable size; at most
-    # three rows: a very big hand gets narrower cards.
-    per_row = max(5, -(-len(hand) // 3))
-    gap = HAND_GAP
-    w = (WIDTH - 2 * MARGIN + gap) // per_row - gap
+    lines = _secret_lines(view, player)
+    secrets_h = 20 + len(lines) * 30
+    top = HEADER + 12 + 34
+    room = HEIGHT - top - secrets_h - 20
+    rows = 1 if len(hand) <= 6 else 2 if len(hand) <= 14 else 3
+    per_row = max(1, -(-len(hand) // rows))
+    slot_h = room // rows
+    w = min(HAND_W, (WIDTH - 2 * MARGIN + HAND_GAP) // per_row - HAND_GAP,
+            round((slot_h - 2 * DISC_R - 14) / 1.45))
     size = w, h = w, round(w * 1.45)
-    rows = max(1, -(-len(hand) // per_row))
-    height = HEADER + 52 + rows * (h + 56) + 150
+    step = h + 2 * DISC_R + 14
+    height = top + rows * step + secrets_h + 20
     c = Canvas(WIDTH, height)
     waiting = seat in view["waiting"]
-    header(c, "Auroria", f"{seat_label(seat, names)} — your hand",
+    header(c, "Auroria", "Your choice" if waiting else _status(view, names),
            f"Influence {figure(player['influence'])} · Deck {player['deck_count']}")
-    y = HEADER + 20
-    c.text((MARGIN, y), f"Hand ({len(hand)})", 20, "bold")
-    c.text((WIDTH - MARGIN, y), "Your choice" if waiting else _status(view, names), 19, "bold",
-           pal.GOLD if waiting else pal.INK_SOFT, "ra", max_width=WIDTH * 0.6)
-    y += 32
+    c.text((MARGIN, HEADER + 12), f"{seat_label(seat, names)}: your hand ({len(hand)})",
+           NAME_PX, "bold", max_width=WIDTH - 2 * MARGIN)
     for k, card in enumerate(hand):
-        x = MARGIN + (k % per_row) * (w + gap)
-        cy = y + (k // per_row) * (h + 56)
+        x = MARGIN + (k % per_row) * (w + HAND_GAP)
+        cy = top + (k // per_row) * step
         c.card(card_face(card, size, detail=True), (x, cy))
-        number_disc(c, (x + w // 2, cy + h + 22), k + 1)
-    _secrets(c, view, player, (MARGIN, y + rows * (h + 56), WIDTH - MARGIN, height - 16))
+        number_disc(c, (x + w // 2, cy + h + DISC_R + 6), k + 1)
+    y = top + rows * step
+    c.panel((MARGIN, y, WIDTH - MARGIN, y + secrets_h))
+    for k, line in enumerate(lines):
+        c.text((MARGIN + 14, y + 10 + k * 30), line, TEXT_PX + 2,
+               max_width=WIDTH - 2 * MARGIN - 28)
     return c.png()
 
 
 def hand_texts(view: AuroriaView) -> list[str]:
     """Each hand card's whole text, numbered as on the hand image, to show beside it (the
-    image shows the same words, but a phone shrinks it)."""
+    image shows what fits at a size a phone can read)."""
     hand = _own(view)[1].get("hand", [])
     return [f"{k}. {card_line(card)}" for k, card in enumerate(hand, 1)]
 
@@ -413,25 +431,21 @@ def card_line(card: CardFace) -> str:
     return f"{card['name']} ({head})" + (f": {text}" if text else "")
 
 
-def _secrets(c: Canvas, view: AuroriaView, player: PlayerView,
-             box: tuple[int, int, int, int]) -> None:
+def _secret_lines(view: AuroriaView, player: PlayerView) -> list[str]:
     """What only this seat knows: its face-down Energy and Planted cards, the card it is
     playing now."""
-    x0, y0, x1, _ = box
-    c.panel(box)
     energy = Counter(e["name"] for e in player["energy"] if "name" in e and not e["potion"])
     planted = [s["card"]["name"] for s in [*player["front"], *player["back"]]
                if s["kind"] == "planted" and "card" in s]
     lines = [
-        "Your Energy (face down): " + (", ".join(f"{n} ×{k}" for n, k in sorted(energy.items()))
-                                       or "none"),
+        "Your Energy: " + (", ".join(f"{n} ×{k}" for n, k in sorted(energy.items()))
+                           or "none"),
         "Your Planted cards: " + (", ".join(planted) or "none"),
     ]
     building = view.get("building")
     if building is not None:
         lines.append(f"Playing now: {building['name']}")
-    for k, line in enumerate(lines):
-        c.text((x0 + 16, y0 + 14 + k * 30), line, 17, max_width=x1 - x0 - 32)
+    return lines
 
 
 # -- the result ------------------------------------------------------------------------------

@@ -13,9 +13,10 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFilter, ImageOps
 
 from bot.render import palette as pal
+from bot.render.assets import font
 from bot.render.palette import RGB
 from bot.render.symbols import symbol
-from bot.render.text import fitted, glyphs, wrap
+from bot.render.text import CANVAS, FLOOR_PX, Role, fitted, glyphs, wrap
 
 PNG_COMPRESS_LEVEL = 1
 """zlib level for PNG output; ``bench/render.py`` shows the size/time trade-off."""
@@ -59,9 +60,12 @@ def shadow(size: tuple[int, int], radius: int) -> Image.Image:
 
 
 class Canvas:
-    """A felt-covered RGB image with helpers for the few things boards draw."""
+    """A felt-covered RGB image with helpers for the few things boards draw; never larger
+    than ``CANVAS``, so the text floors hold where Discord shows it."""
 
     def __init__(self, width: int, height: int) -> None:
+        if width > CANVAS[0] or height > CANVAS[1]:
+            raise ValueError(f"a {width}×{height} picture is larger than {CANVAS[0]}×{CANVAS[1]}")
         self.img = felt((width, height)).copy()
         self.draw = ImageDraw.Draw(self.img)
 
@@ -69,26 +73,38 @@ class Canvas:
     def width(self) -> int:
         return self.img.width
 
-    def text(self, xy: tuple[float, float], text: str, size: int = 18,
+    @property
+    def height(self) -> int:
+        return self.img.height
+
+    def text(self, xy: tuple[float, float], text: str, size: int = 0,
              weight: str = "regular", fill: RGB = pal.INK, anchor: str = "la",
-             max_width: float | None = None) -> float:
-        """Draw ``text`` (shrunk/shortened to ``max_width``); returns its drawn width."""
+             max_width: float | None = None, role: Role = Role.SECONDARY) -> float:
+        """Draw ``text`` (``size`` 0: its role's floor), shrunk a little or shortened with
+        an ellipsis to fit ``max_width``; returns its drawn width."""
         if not text:
             return 0.0
-        face, shown = fitted(text, size, weight, max_width or 10_000.0)
-        self._glyphs(xy, shown, round(face.size), weight, fill, anchor)
+        face, shown = fitted(text, size or FLOOR_PX[role], weight, max_width or 10_000.0, role)
+        if not shown:  # no room for even a letter and an ellipsis
+            return 0.0
+        self._glyphs(xy, shown, round(face.size), weight, fill, anchor, role)
         return face.getlength(shown)
 
+    @staticmethod
+    def text_width(text: str, size: int, weight: str = "regular") -> float:
+        return font(size, weight).getlength(text)
+
     def _glyphs(self, xy: tuple[float, float], text: str, size: int, weight: str, fill: RGB,
-                anchor: str) -> None:
-        mask, dx, dy = glyphs(text, size, weight, anchor)
+                anchor: str, role: Role = Role.SECONDARY) -> None:
+        mask, dx, dy = glyphs(text, size, weight, anchor, role)
         self.img.paste(fill, (round(xy[0]) + dx, round(xy[1]) + dy), mask)
 
-    def paragraph(self, xy: tuple[float, float], text: str, size: int = 18,
+    def paragraph(self, xy: tuple[float, float], text: str, size: int = 0,
                   fill: RGB = pal.INK, max_width: float = 1000.0, max_lines: int = 4) -> int:
-        """Word-wrapped text; returns the height it took."""
+        """Word-wrapped secondary text; returns the height it took."""
+        size = size or FLOOR_PX[Role.SECONDARY]
         lines = wrap(text, size, "regular", max_width, max_lines)
-        step = round(size * 1.35)
+        step = round(size * 1.3)
         for k, line in enumerate(lines):
             self._glyphs((xy[0], xy[1] + k * step), line, size, "regular", fill, "la")
         return step * len(lines)
@@ -97,16 +113,19 @@ class Canvas:
               outline: RGB | None = pal.PANEL_EDGE, radius: int = 14, width: int = 2) -> None:
         self.draw.rounded_rectangle(box, radius, fill=fill, outline=outline, width=width)
 
-    def pill(self, xy: tuple[float, float], text: str, fill: RGB, ink: RGB, size: int = 15,
-             align: str = "l") -> float:
-        """A rounded label; returns its width. ``xy`` is its top at the left edge, the
-        right edge or the middle (``align`` l / r / m)."""
-        face, shown = fitted(text, size, "bold", 10_000.0)
-        w = face.getlength(shown) + size
-        h = size + 10
+    def pill(self, xy: tuple[float, float], text: str, fill: RGB, ink: RGB, size: int = 0,
+             align: str = "l", max_width: float = 10_000.0,
+             role: Role = Role.SECONDARY) -> float:
+        """A rounded label (shortened to ``max_width`` overall); returns its width. ``xy`` is
+        its top at the left edge, the right edge or the middle (``align`` l / r / m)."""
+        size = size or FLOOR_PX[role]
+        face, shown = fitted(text, size, "bold", max_width - size * 0.8, role)
+        w = face.getlength(shown) + size * 0.8
+        h = pill_height(size)
         x = xy[0] - {"l": 0.0, "r": w, "m": w / 2}[align]
         self.draw.rounded_rectangle((x, xy[1], x + w, xy[1] + h), h // 2, fill=fill)
-        self._glyphs((x + w / 2, xy[1] + h / 2), shown, round(face.size), "bold", ink, "mm")
+        self._glyphs((x + w / 2, xy[1] + h / 2), shown, round(face.size), "bold", ink, "mm",
+                     role)
         return w
 
     def card(self, im: Image.Image, xy: tuple[int, int], lift: bool = True) -> None:
@@ -127,12 +146,17 @@ class Canvas:
         return encode(self.img)
 
 
+def pill_height(size: int) -> int:
+    """How tall ``Canvas.pill`` draws a label of ``size``."""
+    return round(size * 1.45)
+
+
 def encode(img: Image.Image, level: int = PNG_COMPRESS_LEVEL) -> bytes:
     """PNG bytes of an RGB image: no metadata (so equal images give equal bytes) and no
     per-row filters.
 
     Pillow's encoder tries every PNG row filter on every row, which costs more than the
-    whole rest of a board (~10 ms at 1200×700). Boards are flat colours, so unfiltered rows
+    whole rest of a board (~10 ms at 1100×700). Boards are flat colours, so unfiltered rows
     compress as well, and this writer needs only the standard library.
     """
     rgb = img if img.mode == "RGB" else img.convert("RGB")

@@ -16,12 +16,12 @@ from bot.render.assets import font
 from bot.render.canvas import rounded_mask
 from bot.render.palette import RGB, Suit
 from bot.render.symbols import symbol
-from bot.render.text import MIN_TEXT_PX, draw_text, fitted, lines_of, wrap
+from bot.render.text import KEY_PX, TEXT_PX, Role, draw_text, fitted, lines_of, wrap
 
 Size = tuple[int, int]
-TEXT_MIN_WIDTH = 70
+TEXT_MIN_WIDTH = 76
 """Narrower cards carry only their index and symbol."""
-ROOMY_WIDTH = 110
+ROOMY_WIDTH = 130
 """Narrower cards with body text skip the big middle symbol to make room for the words."""
 
 
@@ -56,10 +56,12 @@ def face(size: Size, suit: Suit, index: str, title: str = "", body: tuple[str, .
     room = w - 2 * (inset + frame) - 4  # width for words inside the coloured frame
 
     # Corner index and its symbol.
-    corner = max(MIN_TEXT_PX, round(w * 0.3))
-    face_, shown = fitted(index, corner, "bold", w * 0.42)
+    corner = max(KEY_PX, round(w * 0.28))
+    # A small card gives its index more of its width: a value is never cut.
+    face_, shown = fitted(index, corner, "bold", w * (0.42 if w >= 100 else 0.62), Role.KEY)
+    corner = round(face_.size)
     cx = inset + max(4, w // 16)
-    draw_text(d, (cx, inset + 2), shown, face_, suit.dark)
+    draw_text(d, (cx, inset + 2), shown, face_, suit.dark, role=Role.KEY)
     small = max(10, round(w * 0.17))
     icon = symbol(suit.symbol, small, suit.fill, suit.dark)
     index_w = face_.getlength(shown)
@@ -71,9 +73,14 @@ def face(size: Size, suit: Suit, index: str, title: str = "", body: tuple[str, .
     if w < TEXT_MIN_WIDTH:  # too narrow for readable words: the image names it beside
         title, body = "", ()
     has_text = bool(title or body)
+    tsize, names = _title(title, max(TEXT_PX, min(26, round(w * 0.15))), room) if title \
+        else (0, ())
     # The more text, the smaller and higher the symbol; small cards give it up for words.
     scale, centre = (0.36, 0.36) if body else (0.46, 0.44) if title else (0.58, 0.55)
-    if body and w < ROOMY_WIDTH:
+    words_h = len(names) * (tsize + 2) + (TEXT_PX if body else 0)
+    bottom = h - inset - 4 - (_beats_height(w, h) if beats is not None else 0)
+    if (body and w < ROOMY_WIDTH) or \
+            round(h * centre) + round(w * scale) // 2 + words_h > bottom:
         scale, centre = 0.0, 0.0
     if scale:
         big = round(w * scale)
@@ -84,16 +91,16 @@ def face(size: Size, suit: Suit, index: str, title: str = "", body: tuple[str, .
         y = inset + 4 + corner + small + 2
 
     if title:
-        tsize, names = _title(title, max(MIN_TEXT_PX, min(22, round(w * 0.15))),
-                              room)
+        fits = max(1, (bottom - y) // (tsize + 2))
+        if len(names) > fits:  # a long name is shortened only when the card is full
+            names = wrap(title, tsize, "condensed", room, fits)
         for line in names:
             draw_text(d, (w / 2, y), line, font(tsize, "condensed"), suit.dark, "ma")
             y += tsize + 2
         y += 1
     if body:
-        bsize = max(MIN_TEXT_PX, min(17, round(w * 0.1)))
-        bottom = h - inset - 4 - (_beats_height(w, h) if beats is not None else 0)
-        rows = max(1, (bottom - y) // (bsize + 2))
+        bsize = max(TEXT_PX, min(20, round(w * 0.1)))
+        rows = (bottom - y) // (bsize + 2)
         lines: list[str] = []
         for entry in body:  # whole entries only: a sentence is never left half-said
             more = lines_of(entry, bsize, "regular", room)
@@ -106,7 +113,7 @@ def face(size: Size, suit: Suit, index: str, title: str = "", body: tuple[str, .
     if beats is not None:
         _beats(im, beats, inset)
     if plate:
-        _plate(im, plate, suit)
+        _plate(im, plate, suit, round(cx + index_w))
     if not has_text and beats is None:
         im.alpha_composite(im.crop((0, 0, w // 2, h // 2)).rotate(180), (w - w // 2, h - h // 2))
     return im
@@ -114,24 +121,24 @@ def face(size: Size, suit: Suit, index: str, title: str = "", body: tuple[str, .
 
 def _title(title: str, size: int, room: float) -> tuple[int, tuple[str, ...]]:
     """The largest size from ``size`` down to the floor that shows the whole name in two
-    lines, else three lines at the floor (a very long name is shortened only past that)."""
-    for s in range(size, MIN_TEXT_PX - 1, -1):
+    lines, else all its lines at the floor (``face`` shortens what its card cannot hold)."""
+    for s in range(size, TEXT_PX - 1, -1):
         lines = lines_of(title, s, "condensed", room)
         if len(lines) <= 2:
             return s, lines
-    return MIN_TEXT_PX, wrap(title, MIN_TEXT_PX, "condensed", room, 3)
+    return TEXT_PX, lines_of(title, TEXT_PX, "condensed", room)
 
 
 def _beats_height(w: int, h: int) -> int:
-    return max(MIN_TEXT_PX, round(w * 0.16)) + max(3, h // 40)
+    return max(TEXT_PX, round(w * 0.16)) + max(3, h // 40)
 
 
 def _beats(im: Image.Image, beats: Suit, inset: int) -> None:
     """A bottom strip: "beats" and the trumped colour's symbol."""
     w, h = im.size
     d = ImageDraw.Draw(im)
-    px = max(MIN_TEXT_PX, round(w * 0.16))
-    tface = font(max(MIN_TEXT_PX, round(w * 0.1)))
+    px = max(TEXT_PX, round(w * 0.16))
+    tface = font(TEXT_PX)
     text = "beats" if w >= TEXT_MIN_WIDTH else ""  # a small card keeps just the symbol
     tw = tface.getlength(text) if text else -4
     x0 = round((w - tw - px - 4) / 2)
@@ -141,17 +148,21 @@ def _beats(im: Image.Image, beats: Suit, inset: int) -> None:
     im.alpha_composite(symbol(beats.symbol, px, beats.fill, beats.dark), (round(x0 + tw + 4), y))
 
 
-def _plate(im: Image.Image, text: str, suit: Suit) -> None:
-    """A dark badge in the top-right corner carrying a short bold text."""
-    w, _ = im.size
+def _plate(im: Image.Image, text: str, suit: Suit, index_right: int) -> None:
+    """A dark badge in the top-right corner carrying a short bold text; in the bottom-right
+    corner when the card is too narrow to hold it beside the index (``index_right``)."""
+    w, h = im.size
     d = ImageDraw.Draw(im)
-    size = max(MIN_TEXT_PX, round(w * 0.22))
-    face_, shown = fitted(text, size, "bold", w * 0.4)
+    size = max(KEY_PX, round(w * 0.22))
+    face_, shown = fitted(text, size, "bold", w * 0.45, Role.KEY)
+    size = round(face_.size)
     bw = max(size + 8, round(face_.getlength(shown)) + 10)
     x1 = w - max(4, w // 16)
     y0 = max(4, w // 16)
+    if x1 - bw < index_right + 2:
+        y0 = h - y0 - size - 8
     d.rounded_rectangle((x1 - bw, y0, x1, y0 + size + 8), (size + 8) // 3, fill=suit.dark)
-    draw_text(d, (x1 - bw / 2, y0 + (size + 8) / 2), shown, face_, pal.INK, "mm")
+    draw_text(d, (x1 - bw / 2, y0 + (size + 8) / 2), shown, face_, pal.INK, "mm", Role.KEY)
 
 
 @lru_cache(maxsize=256)

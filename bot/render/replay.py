@@ -1,8 +1,8 @@
 """Replays as images: each frame drawn from views only, then assembled into an animated GIF.
 
 Pure like the other renderers: views in, bytes out. A public frame is exactly
-``render_board`` of the public view; a private frame stacks the seat's own hand image under
-the table. Long matches are thinned to ``limit`` evenly spaced frames (the deal and the
+``render_board`` of the public view; a private replay follows each table with the seat's own
+hand image. Long matches are thinned to ``limit`` evenly spaced frames (the deal and the
 final table always kept) so the file stays small enough to post.
 """
 
@@ -15,6 +15,7 @@ from PIL import Image
 
 from bot.engine import View
 from bot.render import render_board, render_hand
+from bot.render.canvas import felt
 from bot.render.chrome import Names
 
 FRAME_LIMIT = 40
@@ -36,20 +37,14 @@ def pick(count: int, limit: int) -> list[int]:
     return sorted({round(k * step) for k in range(limit)})
 
 
-def frame_png(table: View, own: View | None = None, names: Names = None) -> bytes:
-    """One frame as PNG: the board, with the viewer's hand below it when ``own`` is given."""
+def frame_pngs(table: View, own: View | None = None, names: Names = None) -> list[bytes]:
+    """One moment's frames as PNG: the board, then the viewer's hand when ``own`` is given
+    (one after the other, each as legible as when it was sent, not stacked and shrunk)."""
     board = render_board(table, names)
     if own is None:
-        return board
+        return [board]
     viewer = own.get("viewer")
-    hand = render_hand(own, viewer if isinstance(viewer, int) else None, names)
-    top, bottom = _open(board), _open(hand)
-    sheet = Image.new("RGB", (max(top.width, bottom.width), top.height + bottom.height))
-    sheet.paste(top, (0, 0))
-    sheet.paste(bottom, (0, top.height))
-    out = io.BytesIO()
-    sheet.save(out, format="PNG")
-    return out.getvalue()
+    return [board, render_hand(own, viewer if isinstance(viewer, int) else None, names)]
 
 
 def render_replay(frames: Sequence[FrameViews], names: Names = None, *,
@@ -57,12 +52,14 @@ def render_replay(frames: Sequence[FrameViews], names: Names = None, *,
     """An animated GIF of ``frames`` (thinned to ``limit``), each ``width`` pixels wide."""
     if not frames:
         raise ValueError("A replay needs at least one frame.")
-    chosen = [frames[i] for i in pick(len(frames), limit)]
-    images = [_fit(_open(frame_png(table, own, names)), width) for table, own in chosen]
+    per_moment = 2 if frames[0][1] is not None else 1
+    chosen = [frames[i] for i in pick(len(frames), max(1, limit // per_moment))]
+    images = [_fit(_open(png), width) for table, own in chosen
+              for png in frame_pngs(table, own, names)]
     height = max(im.height for im in images)
     sheets = []
     for im in images:
-        sheet = Image.new("RGB", (width, height))
+        sheet = felt((width, height)).copy()  # a shorter frame (a hand) ends on the table
         sheet.paste(im, (0, 0))
         # Each frame gets its own palette by the fast octree method: a tenth of the
         # CPU of the GIF writer's own (median cut) for flat card graphics that look the same.

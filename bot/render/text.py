@@ -1,7 +1,14 @@
-"""Fitting text into boxes: shrink to a floor, then wrap or shorten with an ellipsis."""
+"""Fitting text into boxes: shrink to a floor, then wrap or shorten with an ellipsis.
+
+Every text has a role, and each role a floor in CSS pixels where Discord shows the picture
+(DESIGN §5): a desktop fits it within ``DESKTOP_BOX``, a phone shows it ``PHONE_WIDTH``
+wide.
+"""
 
 from __future__ import annotations
 
+import math
+from enum import StrEnum
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -9,15 +16,52 @@ from PIL import Image, ImageDraw
 from bot.render.assets import Font, font
 
 ELLIPSIS = "…"
-MIN_TEXT_PX = 14
-"""The smallest type any image may carry (images are 1200 px wide): readable on a phone."""
+
+DESKTOP_BOX = (550, 350)
+"""CSS px a desktop client fits an attached picture within."""
+PHONE_WIDTH = 330
+"""CSS px of a phone's chat column: a picture is shown that wide."""
+
+
+class Role(StrEnum):
+    KEY = "key"
+    """Whose turn, values, powers, counts, your cards: read at a glance."""
+    SECONDARY = "secondary"
+    """Labels and names: still readable, smaller."""
+
+
+DESKTOP_FLOOR = {Role.KEY: 12.0, Role.SECONDARY: 9.0}
+PHONE_FLOOR = {Role.KEY: 8.0, Role.SECONDARY: 0.0}
+"""The smallest CSS px each role may have where it is shown."""
+
+
+def display_scales(width: int, height: int) -> tuple[float, float]:
+    """CSS px per picture pixel on a desktop and on a phone (never enlarged)."""
+    desktop = min(1.0, DESKTOP_BOX[0] / width, DESKTOP_BOX[1] / height)
+    return desktop, min(1.0, PHONE_WIDTH / width)
+
+
+def floor_px(role: Role, width: int, height: int) -> int:
+    """The smallest font size, in a ``width`` × ``height`` picture's own pixels, at which a
+    text of ``role`` meets its floors on both screens."""
+    desktop, phone = display_scales(width, height)
+    return math.ceil(max(DESKTOP_FLOOR[role] / desktop, PHONE_FLOOR[role] / phone) - 1e-9)
+
+
+CANVAS = (1100, 700)
+"""The largest picture: the desktop box at twice its density, sharp on dense screens. Every
+picture is at most this size, so it is shown at half its pixels or more on a desktop and at
+0.3 or more on a phone, and the floors below hold for each of them."""
+KEY_PX = floor_px(Role.KEY, *CANVAS)
+TEXT_PX = floor_px(Role.SECONDARY, *CANVAS)
+FLOOR_PX = {Role.KEY: KEY_PX, Role.SECONDARY: TEXT_PX}
 
 
 def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, face: Font,
-              fill: object, anchor: str = "la") -> None:
-    """The one place glyphs reach an image, so the size floor holds for every text drawn."""
-    if face.size < MIN_TEXT_PX:
-        raise ValueError(f"text {text!r} at {face.size} px is below {MIN_TEXT_PX} px")
+              fill: object, anchor: str = "la", role: Role = Role.SECONDARY) -> None:
+    """The one place glyphs reach an image, so the floor of each text's role holds."""
+    if face.size < FLOOR_PX[role]:
+        raise ValueError(f"{role} text {text!r} at {face.size} px is below {FLOOR_PX[role]} px")
     draw.text(xy, text, font=face, fill=fill, anchor=anchor)  # type: ignore[arg-type]
 
 
@@ -28,10 +72,11 @@ def width(text: str, face: Font) -> float:
 
 @lru_cache(maxsize=4096)
 def fitted(text: str, size: int, weight: str, max_width: float,
-           min_size: int = 0) -> tuple[Font, str]:
-    """The largest face from ``size`` down to ``min_size`` in which ``text`` fits, and the
-    text itself, shortened with an ellipsis when even the smallest face is too wide."""
-    floor = max(MIN_TEXT_PX, min_size or round(size * 0.7))
+           role: Role = Role.SECONDARY) -> tuple[Font, str]:
+    """The largest face from ``size`` down to 0.8 of it (never below the floor of ``role``)
+    in which ``text`` fits, and the text itself, shortened with an ellipsis when even the
+    smallest face is too wide."""
+    floor = max(FLOOR_PX[role], round(size * 0.8))
     size = max(size, floor)
     for s in range(size, floor - 1, -1):
         face = font(s, weight)
@@ -88,7 +133,8 @@ def wrap(text: str, size: int, weight: str, max_width: float,
 
 
 @lru_cache(maxsize=4096)
-def glyphs(text: str, size: int, weight: str, anchor: str) -> tuple[Image.Image, int, int]:
+def glyphs(text: str, size: int, weight: str, anchor: str,
+           role: Role = Role.SECONDARY) -> tuple[Image.Image, int, int]:
     """``text`` rendered once as an ``L`` mask, and the mask's offset from the anchor point.
 
     Labels, names and figures repeat from one board to the next; pasting a cached mask
@@ -97,5 +143,5 @@ def glyphs(text: str, size: int, weight: str, anchor: str) -> tuple[Image.Image,
     face = font(size, weight)
     x0, y0, x1, y1 = (round(v) for v in face.getbbox(text, anchor=anchor))
     mask = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)), 0)
-    draw_text(ImageDraw.Draw(mask), (-x0, -y0), text, face, 255, anchor)
+    draw_text(ImageDraw.Draw(mask), (-x0, -y0), text, face, 255, anchor, role)
     return mask, x0, y0

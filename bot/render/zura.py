@@ -14,14 +14,18 @@ from bot.render import cards
 from bot.render import palette as pal
 from bot.render.canvas import Canvas
 from bot.render.chrome import (
+    DISC_R,
     HAND_GAP,
     HEADER,
+    HEIGHT,
     MARGIN,
+    NAME_PX,
     WIDTH,
     Names,
     columns,
     hand_card,
     header,
+    named,
     number_disc,
     seat_label,
     seat_panel,
@@ -29,12 +33,14 @@ from bot.render.chrome import (
 )
 from bot.render.outcome import Figures, Scoresheet, figure
 from bot.render.palette import Suit
-from bot.render.text import wrap
+from bot.render.text import KEY_PX, TEXT_PX, Role, wrap
 
-TZ_SIZE = (112, 157)
-PILE_SIZE = (112, 157)
-STACK_SIZE = (96, 134)
-MINI_SIZE = (72, 101)
+TZ_SIZE = (118, 165)
+PILE_SIZE = (84, 118)
+STACK_SIZE = (88, 123)
+KNOWN_SIZE = (86, 120)
+CLAIM_SIZE = (60, 84)
+SEATS_H = 172
 
 TRAVEL_BACK = ((92, 62, 40), (236, 204, 140))
 SEAL_BACK = ((38, 36, 78), (196, 178, 240))
@@ -92,9 +98,9 @@ def _status(view: ZView, names: Names) -> str:
     if view["over"]:
         scores = view["scores"]
         best = max(scores)
-        leaders = " & ".join(seat_label(s, names) for s, v in enumerate(scores) if v == best)
+        leaders = " & ".join(named(s, names) for s, v in enumerate(scores) if v == best)
         return f"Game over — {leaders}: {figure(best)} points"
-    who = seat_label(view["turn"], names)
+    who = named(view["turn"], names)
     return f"{who} {PHASES.get(view['phase'], 'plays')}"
 
 
@@ -110,28 +116,31 @@ def _right(view: ZView) -> str:
 def render_board(view: ZView, names: Names = None) -> bytes:
     """The public table: search area, piles, this turn's progress, every seat's stack."""
     players = view["players"]
-    height = HEADER + 460 + 214
-    c = Canvas(WIDTH, height)
+    c = Canvas(WIDTH, HEIGHT)
     header(c, "Zura", _status(view, names), _right(view))
-    _search_area(c, view["search"], (MARGIN, HEADER + 16), names)
-    _piles(c, view, (MARGIN + 560, HEADER + 16, WIDTH - MARGIN, HEADER + 444), names)
-    _seats(c, view, players, HEADER + 460, height - 16, names)
+    top = HEADER + 8
+    seats_y = HEIGHT - SEATS_H - 8
+    right = MARGIN + _search_area(c, view["search"], (MARGIN, top, seats_y - 8), names)
+    _piles(c, view, (right + 12, top, WIDTH - MARGIN, seats_y - 8), names)
+    _seats(c, view, players, seats_y, HEIGHT - 8, names)
     return c.png()
 
 
-def _search_area(c: Canvas, search: Search, at: tuple[int, int], names: Names) -> None:
+def _search_area(c: Canvas, search: Search, at: tuple[int, int, int], names: Names) -> int:
+    """The search area's panel from ``at`` (left, top, bottom); returns its width."""
     cols, rows = search["columns"], search["rows"]
     w = TZ_SIZE[0]
-    gap = 14
-    x0, y0 = at
-    width = cols * w + (cols - 1) * gap + 40
-    c.panel((x0, y0, x0 + width, y0 + 428))
-    c.text((x0 + 20, y0 + 12), "Search area", 20, "bold")
-    row_h = (428 - 50) // max(1, rows)
+    gap = 12
+    x0, y0, y1 = at
+    width = cols * w + (cols - 1) * gap + 28
+    c.panel((x0, y0, x0 + width, y1))
+    c.text((x0 + 14, y0 + 8), "Search area", NAME_PX, "bold")
+    row_h = (y1 - y0 - 44) // max(1, rows)
     for slot in search["slots"]:
-        x = x0 + 20 + slot["column"] * (w + gap)
+        x = x0 + 14 + slot["column"] * (w + gap)
         y = y0 + 44 + slot["row"] * row_h
         _slot(c, slot, (x, y), names)
+    return width
 
 
 def _slot(c: Canvas, slot: Slot, xy: tuple[int, int], names: Names) -> None:
@@ -147,27 +156,30 @@ def _slot(c: Canvas, slot: Slot, xy: tuple[int, int], names: Names) -> None:
         seen = slot.get("seen")
         if slot["public"] and seen:
             # Everyone saw it face up earlier: the board reminds who it is.
-            lines = wrap(seen["name"], 14, "bold", w - 16, 2)
-            top = y + h - 12 - 18 * len(lines)
-            c.draw.rounded_rectangle((x + 6, top, x + w - 6, y + h - 8), 6, fill=pal.PAPER)
+            lines = wrap(seen["name"], TEXT_PX, "bold", w - 12, 2)
+            step = TEXT_PX + 3
+            top = y + h - 10 - step * len(lines)
+            c.draw.rounded_rectangle((x + 4, top, x + w - 4, y + h - 6), 6, fill=pal.PAPER)
             for k, line in enumerate(lines):
-                c.text((x + w / 2, top + 11 + 18 * k), line, 14, "bold", pal.INK_DARK, "mm")
-    label = slot["name"]
-    if slot["lone_imp"]:
-        label += " · lone Imp"
-    c.text((x, y + h + 6), label, 15, "bold", pal.GOLD if slot["lone_imp"] else pal.INK_SOFT)
+                c.text((x + w / 2, top + 2 + step * k), line, TEXT_PX, "bold", pal.INK_DARK, "ma")
+    label = slot["name"] + (" lone Imp" if slot["lone_imp"] else "")
+    c.text((x, y + h + 4), label, TEXT_PX + 2, "bold",
+           pal.GOLD if slot["lone_imp"] else pal.INK_SOFT, max_width=w + 10)
     peeked = slot["peeked_by"]
     if peeked:
-        who = ", ".join(seat_label(p, names) for p in peeked)
-        c.pill((x + w, y - 10), f"seen by {who}", pal.PAPER, pal.INK_DARK, 14, align="r")
+        who = ", ".join(named(p, names) for p in peeked)
+        c.pill((x + w / 2, y - 10), f"seen: {who}", pal.PAPER, pal.INK_DARK, align="m",
+               max_width=w + 10)
 
 
 def _piles(c: Canvas, view: ZView, box: tuple[int, int, int, int], names: Names) -> None:
+    """The three piles and their counts, this turn's progress, the landscapes' legend."""
     x0, y0, x1, y1 = box
     c.panel(box)
     w, h = PILE_SIZE
-    xs = [x0 + 24 + k * (w + 70) for k in range(3)]
-    y = y0 + 16
+    pitch = (x1 - x0 - 24) // 3
+    xs = [x0 + 12 + k * pitch + (pitch - w) // 2 for k in range(3)]
+    y = y0 + 12
     discard = view["discard"]
     c.card(travel_back(PILE_SIZE), (xs[0], y))
     if discard["top"]:
@@ -179,9 +191,13 @@ def _piles(c: Canvas, view: ZView, box: tuple[int, int, int, int], names: Names)
     for x, label, count in ((xs[0], "Travel deck", view["travel_deck"]),
                             (xs[1], "Discard", discard["size"]),
                             (xs[2], "Tzerzurians", view["tz_deck"])):
-        stat(c, (x + w / 2, y + h + 8), label, str(count), 26, anchor="m")
-    _this_turn(c, view, (x0 + 20, y + h + 80, x1 - 20, y1 - 56), names)
-    _legend(c, view["landscapes"], (x0 + 20, y1 - 44))
+        stat(c, (x + w / 2, y + h + 4), label, str(count), KEY_PX + 3, anchor="m")
+    turn_y = y + h + 4 + TEXT_PX + 4 + KEY_PX + 18
+    c.draw.line((x0 + 12, turn_y - 8, x1 - 12, turn_y - 8), fill=pal.PANEL_EDGE, width=1)
+    c.text((x0 + 14, turn_y), "This turn", TEXT_PX + 4, "bold")
+    turn_y += 36
+    _this_turn(c, view, (x0 + 14, turn_y, x1 - 14), names)
+    _legend(c, view["landscapes"], (x0 + 14, y1 - 36))
 
 
 def _legend(c: Canvas, landscapes: list[Landscape], at: tuple[int, int]) -> None:
@@ -189,64 +205,67 @@ def _legend(c: Canvas, landscapes: list[Landscape], at: tuple[int, int]) -> None
     x, y = at
     for land in landscapes:
         suit = _suit(land["key"], land["colour"])
-        c.symbol(suit.symbol, 28, suit.fill, suit.dark, (x, y))
-        x += 36 + round(c.text((x + 34, y + 14), land["name"], 17, "regular",
-                               pal.INK_SOFT, "lm")) + 24
+        c.symbol(suit.symbol, 26, suit.fill, suit.dark, (x, y))
+        x += 32 + round(c.text((x + 31, y + 13), land["name"], TEXT_PX + 1, "regular",
+                               pal.INK_SOFT, "lm")) + 20
 
 
-def _this_turn(c: Canvas, view: ZView, box: tuple[int, int, int, int], names: Names) -> None:
-    x0, y0, x1, y1 = box
+def _this_turn(c: Canvas, view: ZView, box: tuple[int, int, int], names: Names) -> None:
+    x0, y0, x1 = box
     turn = view["this_turn"]
-    c.text((x0, y0), "This turn", 18, "bold")
-    y = y0 + 30
+    y = y0
     done = turn["discarded"]
     if done:
         land = next((la for la in view["landscapes"] if la["key"] == done["landscape"]), None)
         suit = _suit(done["landscape"], land["colour"] if land else None)
-        c.symbol(suit.symbol, 30, suit.fill, suit.dark, (x0, y - 2))
+        c.symbol(suit.symbol, 30, suit.fill, suit.dark, (x0, y))
         name = land["name"] if land else suit.name
-        c.text((x0 + 38, y), f"{name} ×{done['count']} discarded", 19)
+        c.text((x0 + 38, y + 15), f"{name} ×{done['count']}", KEY_PX, "bold", anchor="lm",
+               role=Role.KEY)
     else:
-        c.text((x0, y), "Nothing discarded yet", 19, fill=pal.INK_SOFT)
+        c.text((x0, y + 15), "Nothing discarded yet", TEXT_PX + 2, fill=pal.INK_SOFT,
+               anchor="lm")
     left = [f"{n} {label}" for n, label in
             ((turn["flips_left"], "flip"), (turn["peeks_left"], "peek"),
              (turn["steals_left"], "steal"))
             if n]
     if left:
-        c.text((x1, y), "To do: " + ", ".join(left), 19, "bold", pal.GOLD, "ra")
+        c.text((x1, y + 15), ", ".join(left), KEY_PX, "bold", pal.GOLD, "rm", role=Role.KEY,
+               max_width=(x1 - x0) / 2)
+    y += 42
     gained = turn["gained"]
-    if gained:
-        y += 34
-        c.text((x0, y + 4), "Claimed:", 17, fill=pal.INK_SOFT)
-        for k, card in enumerate(gained[:6]):
-            c.card(tz_face(card, MINI_SIZE), (x0 + 90 + k * (MINI_SIZE[0] + 8), y))
     swap = turn["swap_with"]
-    if swap is not None:
-        c.text((x0, y1 - 22), f"Swapping with {seat_label(swap, names)}", 17,
-               fill=pal.INK_SOFT)
+    if gained:
+        c.text((x0, y + 4), "Claimed:", TEXT_PX, fill=pal.INK_SOFT)
+        step = min(CLAIM_SIZE[0] + 6, (x1 - x0 - 90 - CLAIM_SIZE[0]) // max(1, len(gained) - 1))
+        for k, card in enumerate(gained):
+            c.card(tz_face(card, CLAIM_SIZE), (x0 + 90 + k * step, y))
+    elif swap is not None:
+        c.text((x0, y + 4), f"Swapping with {named(swap, names)}", TEXT_PX + 2,
+               fill=pal.INK_SOFT, max_width=x1 - x0)
 
 
 def _seats(c: Canvas, view: ZView, players: int, y0: int, y1: int, names: Names) -> None:
     over = view["over"]
-    for seat, (x, w) in enumerate(columns(players, MARGIN, WIDTH - MARGIN, 16)):
+    for seat, (x, w) in enumerate(columns(players, MARGIN, WIDTH - MARGIN, 12)):
         active = not over and seat == view["turn"]
         seat_panel(c, (x, y0, x + w, y1), seat, names, active, "to play" if active else "")
         stack = view["stacks"][seat]
-        sx, sy = x + 14, y0 + 48
+        sx, sy = x + 12, y0 + 42
         sw, sh = STACK_SIZE
         top = stack["top"]
         if top:
             for k in range(min(3, stack["size"] - 1), 0, -1):
-                c.card(seal_back(STACK_SIZE), (sx + 4 * k, sy + 4 * k), lift=k == 3)
+                c.card(seal_back(STACK_SIZE), (sx + 3 * k, sy + 3 * k), lift=k == 3)
             c.card(tz_face(top, STACK_SIZE), (sx, sy))
         else:
             c.draw.rounded_rectangle((sx, sy, sx + sw, sy + sh), 9, outline=pal.PANEL_EDGE,
                                      width=2)
-            c.text((sx + sw / 2, sy + sh / 2), "no stack", 14, fill=pal.INK_SOFT, anchor="mm")
-        tx = sx + sw + 26
-        stat(c, (tx, sy), "Points", figure(view["scores"][seat]), 34, pal.GOLD)
-        stat(c, (tx, sy + 66), "Stack", str(stack["size"]), 22)
-        stat(c, (tx + 78, sy + 66), "Hand", str(view["hand_sizes"][seat]), 22)
+        tx = sx + sw + 20
+        stat(c, (tx, sy - 2), "Points", figure(view["scores"][seat]), KEY_PX + 7, pal.GOLD)
+        c.text((tx, sy + 70), f"stack {stack['size']}", TEXT_PX + 2, max_width=x + w - tx - 8)
+        c.text((tx, sy + 96), f"hand {view['hand_sizes'][seat]}", TEXT_PX + 2,
+               max_width=x + w - tx - 8)
 
 
 # ----- hand --------------------------------------------------------------------------------
@@ -258,83 +277,88 @@ def render_hand(view: ZView, names: Names = None) -> bytes:
         raise ValueError("A hand image needs a seat's own view.")
     hand = view["hand"] or []
     looking = view["looking_at"]
-    size = w, h = hand_card(len(hand) + bool(looking), WIDTH - 2 * MARGIN - 40 * bool(looking))
-    gap = HAND_GAP
-    width = WIDTH
-    height = HEADER + 52 + h + 56 + 336
-    c = Canvas(width, height)
+    y = HEADER + 12
+    known_h = 42 + 2 * (KNOWN_SIZE[1] + 30) + 10
+    size = w, h = hand_card(len(hand) + bool(looking), WIDTH - 2 * MARGIN - 30 * bool(looking),
+                            HEIGHT - 12 - known_h - 14 - 2 * DISC_R - 34 - y)
     mine = not view["over"] and view["turn"] == seat
-    status = "Your turn" if mine else _status(view, names)
-    header(c, "Zura", f"{seat_label(seat, names)} — your hand",
-           f"{status} · {figure(view['scores'][seat])} points")
-    y = HEADER + 20
-    c.text((MARGIN, y), f"Travel cards ({len(hand)})", 20, "bold")
-    y += 32
-    for k, card in enumerate(hand):
-        x = MARGIN + k * (w + gap)
-        c.card(travel_face(card, size), (x, y))
-        number_disc(c, (x + w // 2, y + h + 22), card.get("number", k + 1))
+    panels = y + 34 + h + 2 * DISC_R + 14
+    c = Canvas(WIDTH, panels + known_h + 12)
+    header(c, "Zura", "Your turn" if mine else _status(view, names),
+           f"{figure(view['scores'][seat])} points")
+    end = float(WIDTH - MARGIN)
     if looking:
-        x = MARGIN + len(hand) * (w + gap) + 40
-        c.text((x, y - 32), "Top of the deck", 20, "bold", pal.GOLD)
-        c.card(travel_face(looking, size), (x, y))
-    y += h + 56
-    _my_stack(c, view["my_stack"] or [], (MARGIN, y, width // 2 - 10, height - 16))
-    _known_area(c, view["search"], (width // 2 + 10, y, width - MARGIN, height - 16))
+        x = MARGIN + len(hand) * (w + HAND_GAP) + 30
+        end = x + w - c.text((x + w, y), "Top of the deck", NAME_PX, "bold", pal.GOLD, "ra")
+    c.text((MARGIN, y), f"{seat_label(seat, names)}: travel cards ({len(hand)})", NAME_PX,
+           "bold", max_width=end - MARGIN - 16)
+    y += 34
+    for k, card in enumerate(hand):
+        x = MARGIN + k * (w + HAND_GAP)
+        c.card(travel_face(card, size), (x, y))
+        number_disc(c, (x + w // 2, y + h + DISC_R + 6), card.get("number", k + 1))
+    if looking:
+        c.card(travel_face(looking, size), (MARGIN + len(hand) * (w + HAND_GAP) + 30, y))
+    known_w = 4 * (KNOWN_SIZE[0] + 10) + 20
+    _my_stack(c, view["my_stack"] or [], (MARGIN, panels, WIDTH - MARGIN - known_w - 12,
+                                          c.height - 12))
+    _known_area(c, view["search"], (WIDTH - MARGIN - known_w, panels, WIDTH - MARGIN,
+                                    c.height - 12))
     return c.png()
 
 
 def _my_stack(c: Canvas, stack: list[TzCard], box: tuple[int, int, int, int]) -> None:
-    x0, y0, x1, _ = box
+    x0, y0, x1, y1 = box
     c.panel(box)
-    c.text((x0 + 16, y0 + 12), f"Your stack ({len(stack)})", 20, "bold")
+    c.text((x0 + 14, y0 + 10), f"Your stack ({len(stack)})", NAME_PX, "bold")
     if not stack:
-        c.text((x0 + 16, y0 + 50), "Nothing claimed yet.", 18, fill=pal.INK_SOFT)
+        c.text((x0 + 14, y0 + 48), "Nothing claimed yet.", TEXT_PX + 2, fill=pal.INK_SOFT)
         return
     top = stack[-1]
-    c.card(tz_face(top, STACK_SIZE, detail=True), (x0 + 16, y0 + 46))
-    tx = x0 + 16 + STACK_SIZE[0] + 14
-    c.text((tx, y0 + 48), "On top: its ability is yours", 15, fill=pal.INK_SOFT)
-    c.text((tx, y0 + 70), top["name"], 19, "bold", max_width=x1 - tx - 10)
-    y = y0 + 100
-    for line in wrap(top["ability_text"], 15, "regular", x1 - tx - 14, 4):
-        c.text((tx, y), line, 15)
-        y += 20
+    c.card(tz_face(top, STACK_SIZE), (x0 + 14, y0 + 44))
+    tx = x0 + 14 + STACK_SIZE[0] + 14
+    c.text((tx, y0 + 44), "On top, its ability is yours:", TEXT_PX, fill=pal.INK_SOFT,
+           max_width=x1 - tx - 10)
+    c.text((tx, y0 + 68), top["name"], NAME_PX, "bold", max_width=x1 - tx - 10)
+    c.paragraph((tx, y0 + 100), top["ability_text"], TEXT_PX + 1, pal.INK, x1 - tx - 12, 4)
     below = stack[:-1][::-1]
     if not below:
         return
-    w = MINI_SIZE[0]
-    y = y0 + 46 + STACK_SIZE[1] + 14
-    c.text((x0 + 16, y), "Underneath, newest first", 15, fill=pal.INK_SOFT)
-    room = x1 - x0 - 32 - w
-    step = min(w + 8, max(w // 3, room // max(1, len(below) - 1)))
-    fit = room // step + 1
-    for k, card in enumerate(below[:fit]):
-        c.card(tz_face(card, MINI_SIZE), (x0 + 16 + k * step, y + 22))
+    w = CLAIM_SIZE[0]
+    y = y0 + 44 + STACK_SIZE[1] + 12
+    if y + 26 + CLAIM_SIZE[1] > y1:
+        return
+    c.text((x0 + 14, y), "Underneath, newest first", TEXT_PX, fill=pal.INK_SOFT)
+    room = x1 - x0 - 28 - w
+    step = min(w + 8, max(40, room // max(1, len(below) - 1)))
+    for k, card in enumerate(below[:room // step + 1]):
+        c.card(tz_face(card, CLAIM_SIZE), (x0 + 14 + k * step, y + 26))
 
 
 def _known_area(c: Canvas, search: Search, box: tuple[int, int, int, int]) -> None:
     """The search area as this seat knows it: peeked cards are shown face up."""
     x0, y0 = box[:2]
     c.panel(box)
-    c.text((x0 + 16, y0 + 12), "Search area as you know it", 20, "bold")
-    w, h = MINI_SIZE
-    gap = 10
+    c.text((x0 + 14, y0 + 10), "Search area, as you know it", TEXT_PX + 2, "bold",
+           max_width=box[2] - x0 - 28)
+    w, h = KNOWN_SIZE
     for slot in search["slots"]:
-        x = x0 + 16 + slot["column"] * (w + gap)
-        y = y0 + 46 + slot["row"] * (h + 24)
+        x = x0 + 14 + slot["column"] * (w + 10)
+        y = y0 + 42 + slot["row"] * (h + 30)
         up = slot["state"] == "up"
         known = slot.get("card") if up else slot.get("seen")
         private = bool(known) and not up and not slot["public"]
         if slot["state"] == "empty":
             c.draw.rounded_rectangle((x, y, x + w, y + h), 8, outline=pal.PANEL_EDGE, width=2)
         elif known:
-            c.card(tz_face(known, MINI_SIZE), (x, y))
+            c.card(tz_face(known, KNOWN_SIZE), (x, y))
         else:
-            c.card(seal_back(MINI_SIZE), (x, y))
-        label = f"{slot['name']} · peeked" if private else slot["name"]
-        c.text((x + w / 2, y + h + 4), label, 14, "bold", pal.GOLD if private else pal.INK_SOFT,
-               "ma")
+            c.card(seal_back(KNOWN_SIZE), (x, y))
+        if private:
+            c.draw.rounded_rectangle((x - 3, y - 3, x + w + 3, y + h + 3), 10, outline=pal.GOLD,
+                                     width=3)
+        c.text((x + w / 2, y + h + 3), slot["name"] + (" seen" * private), TEXT_PX, "bold",
+               pal.GOLD if private else pal.INK_SOFT, "ma", max_width=w + 8)
 
 
 # -- the result ------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import time
 from typing import TYPE_CHECKING
 
 from bot.store.base import Store
-from bot.store.errors import StoreError, VersionConflict
+from bot.store.errors import DamagedRecord, StoreError, VersionConflict
 from bot.store.postgres import PostgresStore
 from bot.store.records import (
     ACTIVE,
@@ -43,6 +43,7 @@ __all__ = [
     "ActionRecord",
     "ActionRow",
     "Clock",
+    "DamagedRecord",
     "DeadlineRecord",
     "DeckRecord",
     "DeliveryRecord",

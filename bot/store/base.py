@@ -1,4 +1,5 @@
-"""The storage interface the match service depends on; SQLite now, PostgreSQL later.
+"""The storage interface the match service depends on; ``SqlStore`` (``sql.py``) implements it
+once for SQLite and PostgreSQL.
 
 Every method that changes a match takes the version the caller last saw and raises
 ``VersionConflict`` (writing nothing) when the stored version differs; a successful change
@@ -37,7 +38,9 @@ class Store(Protocol):
     # Matches and seats.
     async def create_match(self, new: NewMatch) -> MatchRecord: ...
 
-    async def get_match(self, match_id: int) -> MatchRecord | None: ...
+    async def get_match(self, match_id: int) -> MatchRecord | None:
+        """The match, None when there is none, or ``DamagedRecord`` when its row cannot be
+        read back (lists of matches leave such a match out, logging it)."""
 
     async def matches_of_user(self, user_id: int,
                               statuses: Sequence[str]) -> list[MatchRecord]: ...

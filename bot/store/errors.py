@@ -14,3 +14,15 @@ class VersionConflict(StoreError):
         super().__init__(f"match {match_id} is no longer at version {expected}")
         self.match_id = match_id
         self.expected = expected
+
+
+class DamagedRecord(StoreError):
+    """A stored match that cannot be read back (bad JSON in its row): the match is set aside,
+    the others go on. ``channel_id`` (its thread, else its channel) is where to say so."""
+
+    def __init__(self, match_id: int, guild_id: int | None, channel_id: int | None,
+                 detail: str) -> None:
+        super().__init__(f"match {match_id} is damaged: {detail}")
+        self.match_id = match_id
+        self.guild_id = guild_id
+        self.channel_id = channel_id

@@ -7,7 +7,6 @@ set of converters serves both and the backends cannot drift apart in what they r
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from typing import Any, Protocol
 
 from bot.store.records import (
@@ -42,6 +41,10 @@ NEXT_CLOCK_SQL = (
 """The soonest clock event of any match (both dialects; each side uses its partial index)."""
 
 
+SEAT_COLUMNS = "seat, user_id, is_ai, ai_level, dm_ok, resigned"
+"""A seat's columns after its match id, in the order ``seats_from_json`` reads them."""
+
+
 class Row(Protocol):
     def __getitem__(self, key: str, /) -> Any: ...
 
@@ -51,18 +54,23 @@ def dumps(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
-def seat_from_row(row: Row) -> SeatRecord:
-    return SeatRecord(row["seat"], row["user_id"], bool(row["is_ai"]), row["ai_level"],
-                      bool(row["dm_ok"]), bool(row["resigned"]))
+def seats_from_json(text: str) -> tuple[SeatRecord, ...]:
+    """A match's seats from the JSON list of ``[SEAT_COLUMNS…]`` lists the store reads with
+    it (JSON booleans from PostgreSQL, 0 and 1 from SQLite), in seat order."""
+    seats = (SeatRecord(seat, user_id, bool(is_ai), ai_level, bool(dm_ok), bool(resigned))
+             for seat, user_id, is_ai, ai_level, dm_ok, resigned in json.loads(text))
+    return tuple(sorted(seats, key=lambda s: s.seat))
 
 
-def match_from_row(row: Row, seats: Sequence[SeatRecord]) -> MatchRecord:
+def match_from_row(row: Row) -> MatchRecord:
+    """A ``matches`` row read with its ``seat_rows`` (``seats_from_json``)."""
     return MatchRecord(
         id=row["id"], game=row["game"], status=row["status"],
         options=json.loads(row["options"]), seed=row["seed"], version=row["version"],
         state=row["state"], host_id=row["host_id"], guild_id=row["guild_id"],
         channel_id=row["channel_id"], thread_id=row["thread_id"],
-        created_at=row["created_at"], updated_at=row["updated_at"], seats=tuple(seats),
+        created_at=row["created_at"], updated_at=row["updated_at"],
+        seats=seats_from_json(row["seat_rows"]),
         clock=json.loads(row["clock"]), paused_at=row["paused_at"],
         pause_votes=tuple(int(s) for s in json.loads(row["pause_votes"])),
         undo=bool(row["undo"]))

@@ -58,6 +58,22 @@ def test_a_human_plays_from_stdin_and_sees_only_their_hand(
     assert "Ann plays a card face down." in out  # events name players as given
 
 
+def test_the_log_speaks_to_you_in_the_second_person(monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 33: the log read "You mulligans 6 cards (free)"; each sentence now agrees with
+    its reader, and the AI seat keeps the third person."""
+    _, out, _ = run_table(monkeypatch, capsys, ["auroria", "--seats", "me,ai", "--seed", "3"],
+                          "1\n" * 40)
+    log = [line for line in out.splitlines() if line.startswith("· ")]
+    for line in ["· You mulligan 6 cards (free).", "· AI 2 (normal) keeps 7 cards.",
+                 "· Turn 2: your turn.", "· You end the turn.", "· AI 2 (normal) ends the turn.",
+                 "· You place an Energy.", "· (only you) You draw Thorn Cloak."]:
+        assert line in log
+    wrong = re.compile(r"\bYou('s| (mulligans|keeps|draws|plays|places|pays|ends|loses|gains"
+                       r"|has|is|wins|blocks|attacks)\b)")
+    assert [line for line in log if wrong.search(line)] == []
+
+
 def test_options_and_errors(monkeypatch: pytest.MonkeyPatch,
                             capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run_table(monkeypatch, capsys, ["highcard", "--seats", "ai,ai", "--seed",

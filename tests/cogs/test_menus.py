@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.discord import customid as cid
-from bot.discord.menus import Button, Select, choice_keys, costs_cards, named, plan, plan_confirm
+from bot.discord.menus import Button, Select, choice_keys, costs_cards, plan, plan_confirm
 from bot.engine import KEEP, ORDER, PICK, Decision, Option, Rng, parse_options, play
 
 
@@ -100,11 +100,25 @@ def test_limits_hold_for_large_decisions() -> None:
 def test_a_menu_names_people_where_the_engine_wrote_player_n() -> None:
     asked = Decision("d1", 0, PICK, "Card 1 of 3 from Player 2: block it?",
                      (Option("b0", "Return to Player 2", "hand"), Option("none", "No block")))
-    shown = named(asked, ["Ann", "Bo Li"])
-    assert shown.prompt == "Card 1 of 3 from Bo Li: block it?"
-    assert [o.label for o in shown.options] == ["Return to Bo Li", "No block"]
-    assert [o.key for o in shown.options] == ["b0", "none"] and shown.id == "d1"
-    assert "Player" not in plan(7, shown).prompt
+    menu = plan(7, asked, ["Ann", "Bo Li"])
+    assert menu.prompt == "Card 1 of 3 from Bo Li: block it?"
+    buttons = [b for row in menu.rows if isinstance(row, tuple) for b in row]
+    assert [b.label for b in buttons] == ["1. Return to Bo Li", "No block"]
+
+
+def test_a_name_is_literal_text_in_the_prompt_and_as_typed_on_the_controls() -> None:
+    asked = Decision("d1", 0, ORDER, "Order the cards of Player 2",
+                     (Option("a", "Give Player 2 a card"), Option("b", "Keep it")))
+    name = "**Bo** <@1>"
+    menu = plan(7, asked, ["Ann", name], (0,))
+    assert menu.prompt == ("Order the cards of \\*\\*Bo\\*\\* \\<@1>\n"
+                           "So far: Give \\*\\*Bo\\*\\* \\<@1> a card")
+    buttons = [b for row in menu.rows if isinstance(row, tuple) for b in row]
+    assert [b.label for b in buttons] == ["Keep it"]
+    confirm = plan_confirm(7, asked, (0,), ["Ann", name])
+    assert "You chose: Give \\*\\*Bo\\*\\* \\<@1> a card. Confirm?" in confirm.prompt
+    picks = plan(7, Decision("d2", 0, PICK, "Whom?", (Option("x", "Player 2"),)), ["A", name])
+    assert [b.label for row in picks.rows if isinstance(row, tuple) for b in row] == [name]
 
 
 def test_keeping_the_whole_opening_hand_is_one_press() -> None:

@@ -1,8 +1,15 @@
-"""The real bot against the fake Discord: a world (guild, channel, users) and a bot factory."""
+"""The real bot against the fake Discord: a world (guild, channel, users) and a bot factory.
+
+The bot stores on a temporary SQLite file; with ``PARLOR_E2E_DATABASE=postgres`` in the
+environment, on a fresh database of a throwaway PostgreSQL cluster instead (the whole suite
+on the other backend: ``PARLOR_E2E_DATABASE=postgres pytest tests/e2e``). Tests of what only
+SQLite has skip themselves there (``sqlite_only``)."""
 
 from __future__ import annotations
 
 import io
+import itertools
+import os
 from collections.abc import AsyncIterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
@@ -14,10 +21,13 @@ from bot.app import ParlorBot
 from bot.discord.images import Images
 from bot.engine import Result, View
 from bot.settings import Settings
+from bot.store import Store, open_store
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeUser
 from tests.fakediscord.pytest_plugin import error_logs, fake_discord, fake_discord_options
+from tests.pgcluster import Cluster
+from tests.store.conftest import pg_cluster
 
-__all__ = ["error_logs", "fake_discord", "fake_discord_options"]
+__all__ = ["error_logs", "fake_discord", "fake_discord_options", "pg_cluster"]
 
 RENDERING = 30.0
 """Seconds to wait for an answer that is drawn or searched (after its acknowledgement): the
@@ -51,14 +61,23 @@ class QuickImages(Images):
 class World:
     """A server with a card-table channel and a few members; ``bot()`` starts Parlor on it."""
 
-    def __init__(self, fake: FakeDiscord, db: Path) -> None:
+    def __init__(self, fake: FakeDiscord, db: Path, database_url: str = "") -> None:
         self.fake = fake
         self.db = db
+        self.database_url = database_url
         self.guild: FakeGuild = fake.add_guild("Parlor Test")
         self.table: FakeChannel = fake.add_channel(self.guild, "card-table")
         self.alice = self.user("alice")
         self.bob = self.user("bob")
         self.cat = self.user("cat", dm_open=False)
+
+    @property
+    def settings(self) -> Settings:
+        return Settings(self.fake.token, self.db, database_url=self.database_url)
+
+    def store(self) -> Store:
+        """A store on the bot's database (open it: ``async with world.store() as store``)."""
+        return open_store(self.settings)
 
     def user(self, name: str, *, dm_open: bool = True) -> FakeUser:
         return self.fake.add_user(name, dm_open=dm_open, guilds=[self.guild])
@@ -67,7 +86,7 @@ class World:
             seed: int = 20240601) -> AbstractAsyncContextManager[ParlorBot]:
         @asynccontextmanager
         async def running() -> AsyncIterator[ParlorBot]:
-            bot = ParlorBot(Settings(self.fake.token, self.db),
+            bot = ParlorBot(self.settings,
                             images=images if images is not None else QuickImages(),
                             seed_source=lambda: seed, guild_ready_timeout=0.05)
             async with self.fake.run_bot(bot):
@@ -76,6 +95,18 @@ class World:
         return running()
 
 
+ON_POSTGRES = os.environ.get("PARLOR_E2E_DATABASE", "sqlite") == "postgres"
+sqlite_only = pytest.mark.skipif(ON_POSTGRES, reason="what only the SQLite backend has")
+_DATABASES = itertools.count(1)
+
+
 @pytest.fixture
-def world(fake_discord: FakeDiscord, tmp_path: Path) -> World:
-    return World(fake_discord, tmp_path / "parlor.sqlite3")
+async def world(fake_discord: FakeDiscord, tmp_path: Path,
+                request: pytest.FixtureRequest) -> AsyncIterator[World]:
+    if not ON_POSTGRES:
+        yield World(fake_discord, tmp_path / "parlor.sqlite3")
+        return
+    cluster: Cluster = request.getfixturevalue("pg_cluster")
+    name = f"e2e_{next(_DATABASES)}"
+    yield World(fake_discord, tmp_path / "parlor.sqlite3", await cluster.create_database(name))
+    await cluster.drop_database(name)

@@ -94,8 +94,9 @@ class Players:
         button = confirm[0] if confirm else self.rng.choice(buttons)
         return await self.fake.click(user, message, button.custom_id)
 
-    async def move(self, user: FakeUser) -> None:
-        """Answer one decision of ``user``, through any confirm/order steps."""
+    async def move(self, user: FakeUser) -> FakeMessage:
+        """Answer one decision of ``user``, through any confirm/order steps; the answer to
+        the last press (the prompt moved on, or a refusal)."""
         message = await self.prompt(user)
         while True:
             handle = await self.press(user, message)
@@ -103,7 +104,7 @@ class Players:
             if callback.type != 7:  # not an in-place step: the choice was submitted
                 break
             message = self.fake.message(message)
-        await handle.reply(TIMEOUT)  # the pressed prompt changed: the move is all shown
+        return await handle.reply(TIMEOUT)  # the pressed prompt changed: the move is all shown
 
     def to_act(self) -> list[FakeUser]:
         lines = [line for line in self.live().text.split("\n") if line.startswith("To act: ")]

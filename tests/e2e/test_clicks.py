@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import re
 
-from bot.store import SqliteStore
 from tests.e2e.conftest import World
 from tests.e2e.players import Players, has_choices, open_match, start
 from tests.fakediscord import FakeMessage, FakeUser
@@ -14,7 +13,7 @@ from tests.fakediscord import FakeMessage, FakeUser
 
 async def logged(world: World, match_id: int = 1) -> int:
     """How many actions the match's log holds (read straight from the database)."""
-    async with SqliteStore(world.db) as store:
+    async with world.store() as store:
         return len(await store.actions(match_id))
 
 

@@ -16,8 +16,6 @@ import pytest
 
 from bot.app import ParlorBot
 from bot.match.timekeeper import AUTOPILOT_NEWS
-from bot.settings import Settings
-from bot.store import SqliteStore
 from tests.e2e.conftest import QuickImages, World
 from tests.e2e.players import Players, open_match, start
 from tests.fakediscord import FakeChannel, FakeMessage, FakeUser
@@ -29,7 +27,7 @@ MANAGE_GUILD = 1 << 5
 def clocked_bot(world: World, now: Now) -> AbstractAsyncContextManager[ParlorBot]:
     @asynccontextmanager
     async def running() -> AsyncIterator[ParlorBot]:
-        bot = ParlorBot(Settings(world.fake.token, world.db), images=QuickImages(),
+        bot = ParlorBot(world.settings, images=QuickImages(),
                         seed_source=lambda: 20240601, guild_ready_timeout=0.05,
                         clock=now, clock_sleep=now.sleep)
         async with world.fake.run_bot(bot):
@@ -57,7 +55,7 @@ async def timed_zura(world: World, host: FakeUser, guest: FakeUser,
 
 async def logged(world: World, match_id: int) -> list[bool]:
     """The autopilot flag of each logged move, straight from the database."""
-    async with SqliteStore(world.db) as store:
+    async with world.store() as store:
         return [a.autopilot for a in await store.actions(match_id)]
 
 

@@ -48,6 +48,12 @@ async def test_match_list_info_hand_board_and_resign(world: World) -> None:
         boards = len(players.boards())
         await (await fake.slash(world.bob, "board", channel=thread)).reply()
         assert len(players.boards()) == boards + 1
+        # The whole table in words, privately: what the picture leaves out at its size.
+        whole = await (await fake.slash(world.bob, "board", {"detail": True},
+                                        channel=thread)).reply()
+        assert whole.ephemeral and whole.text.startswith("**Zura #1**, the whole table:")
+        assert "Search area:" in whole.text and f"{world.bob.name}: " in whole.text
+        assert "Tzerzurian pile" in whole.text and len(players.boards()) == boards + 1
         ask = await (await fake.slash(world.bob, "resign", channel=thread)).reply()
         assert ask.ephemeral and ask.button(label="Resign")
         await (await fake.click(world.bob, ask, label="Resign")).callback()

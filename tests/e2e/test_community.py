@@ -6,7 +6,7 @@ import io
 
 from PIL import Image
 
-from bot.store import SqliteStore
+from bot.render.replay import FRAME_LIMIT
 from tests.e2e.conftest import RENDERING, World
 from tests.e2e.players import Players, has_choices, is_board, open_match, start
 from tests.fakediscord import FakeChannel, FakeMessage, FakeUser
@@ -99,10 +99,19 @@ async def test_replays_are_public_for_all_and_private_for_players(world: World) 
         own_text = own_log.data.decode()
         assert own_text.startswith("Zura #1 — replay with the cards of bob")
         assert "Player " not in text + own_text and "alice" in text, "the log names people"
-        assert set(text.split("\n")[2:]) <= set(own_text.split("\n"))
+        assert set(text.split("\n")[2:]) <= set(own_text.split("\n"))  # none of it is bob's
+        alices = await (await fake.slash(world.alice, "replay", {"match": 1, "private": True},
+                                         channel=thread)).reply(RENDERING)
+        alices_text = alices.attachments[0].data.decode()
+        # Each log is told to its reader: alice reads her own moves in the second person.
+        assert "#1 · alice takes a Cave from the discard pile." in text
+        assert "#1 · You take a Cave from the discard pile." in alices_text.split("\n")
+        assert "alice " not in alices_text.partition("\n")[2]
         with Image.open(io.BytesIO(gif.data)) as table, \
                 Image.open(io.BytesIO(own_gif.data)) as with_hand:
-            assert with_hand.height > table.height, "the hand is drawn under the table"
+            tables, with_hands = table.n_frames, with_hand.n_frames
+        # Each moment shows the table, then bob's hand (at most half as many moments).
+        assert with_hands == 2 * min(tables, FRAME_LIMIT // 2)
 
 
 async def test_a_spectator_follows_the_thread_but_sees_no_hand(world: World) -> None:
@@ -148,7 +157,7 @@ async def test_undo_with_everyones_consent_and_refused_after_a_reveal(world: Wor
         await fake.wait_until(
             lambda: len([m for m in fake.dms(world.alice) if has_choices(m)]) > prompts,
             what="alice's prompt again")
-        async with SqliteStore(world.db) as store:
+        async with world.store() as store:
             log = await store.actions(1)
         assert [a.decision_id for a in log][-1] == "~undo"
         await players.move(world.alice)

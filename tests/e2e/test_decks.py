@@ -8,7 +8,6 @@ import json
 from bot.engine import registry
 from bot.games.auroria.decklist import encode, format_list
 from bot.games.auroria.pool import POOL
-from bot.store import SqliteStore
 from tests.e2e.conftest import World
 from tests.e2e.players import open_match, start
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser
@@ -99,8 +98,7 @@ async def test_decks_are_chosen_in_an_auroria_lobby_and_dealt(world: World) -> N
         late = await fake.select(world.alice, alice_pick, values=["city"])
         assert "already started" in (await late.reply()).content
 
-    store = SqliteStore(world.db)
-    async with store:
+    async with world.store() as store:
         record = await store.get_match(1)
     assert record is not None and record.state is not None
     state = registry.get("auroria").from_json(json.loads(record.state))

@@ -9,7 +9,6 @@ from contextlib import asynccontextmanager
 
 from bot.app import ParlorBot
 from bot.discord.delivery import RETRY_DMS
-from bot.settings import Settings
 from tests.e2e.conftest import QuickImages, World
 from tests.e2e.players import Players, has_choices, open_match, start
 from tests.fakediscord import FakeUser
@@ -27,7 +26,7 @@ class Later:
 
 @asynccontextmanager
 async def bot(world: World, clock: Later) -> AsyncIterator[ParlorBot]:
-    parlor = ParlorBot(Settings(world.fake.token, world.db), images=QuickImages(),
+    parlor = ParlorBot(world.settings, images=QuickImages(),
                        seed_source=lambda: 20240601, clock=clock, guild_ready_timeout=0.05)
     async with world.fake.run_bot(parlor):
         yield parlor

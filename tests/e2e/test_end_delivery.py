@@ -10,7 +10,8 @@ import pytest
 
 from bot.discord.delivery import Delivery
 from bot.match import MatchEnded, Outbound
-from bot.store import DeliveryRecord, SqliteStore
+from bot.store import DeliveryRecord
+from bot.store.sql import SqlStore
 from tests.e2e.conftest import World
 from tests.e2e.players import Players, open_match, start
 from tests.fakediscord import FakeMessage, FakeUser
@@ -45,14 +46,14 @@ async def test_end_notices_cut_off_by_stops_are_sent_once_on_restart(
     assert not end_posts(world, players)
     assert not [m for u in people for m in result_dms(world, u)]
 
-    put_delivery = SqliteStore.put_delivery
+    put_delivery = SqlStore.put_delivery
 
-    async def stopped_before_the_records(self: SqliteStore, record: DeliveryRecord) -> None:
+    async def stopped_before_the_records(self: SqlStore, record: DeliveryRecord) -> None:
         """The end notices go out, and the stop comes before they are recorded."""
         if not record.slot.startswith(("end", "result:")):
             await put_delivery(self, record)
 
-    monkeypatch.setattr(SqliteStore, "put_delivery", stopped_before_the_records)
+    monkeypatch.setattr(SqlStore, "put_delivery", stopped_before_the_records)
     async with world.bot():
         await fake.wait_until(lambda: all(result_dms(world, u) for u in people),
                               what="the end notices, on the first restart")
@@ -65,7 +66,7 @@ async def test_end_notices_cut_off_by_stops_are_sent_once_on_restart(
         assert bot.parlor is not None
         await bot.parlor.delivery.reconcile_all()
         await bot.parlor.delivery.reconcile_all()
-    async with SqliteStore(world.db) as store:
+    async with world.store() as store:
         assert await store.ends_undelivered() == []
     assert (len(fake.messages(thread)), [len(fake.dms(u)) for u in people]) == sent
     [post] = end_posts(world, players)

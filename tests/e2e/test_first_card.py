@@ -13,7 +13,7 @@ from tests.e2e.players import TIMEOUT, Players
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, InteractionHandle
 
 PLAYED = {
-    "aura": re.compile(r"^(• alice plays |You block card )"),
+    "aura": re.compile(r"^(• alice plays |You block .+'s card )"),
     "zura": re.compile(r"^• alice discards "),
     "auroria": re.compile(r"^• alice (plays|places) "),
 }

@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import components as comp
 from .clock import Clock, ManualClock
+from .network import Network
+from .ratelimits import RateLimits
 from .server import FakeDiscordServer, Fault, retry_after_headers
 from .state import (
     ADMINISTRATOR,
@@ -251,11 +254,26 @@ class FakeDiscord:
         token: str = "fake-bot-token",
         validate: bool = True,
         poll_interval: float = 0.01,
+        rtt: float = 0.0,
+        upload_bps: float | None = None,
+        rate_limits: bool = False,
+        route_limits: Mapping[str, tuple[int, float]] | None = None,
     ) -> None:
+        """``rtt`` and ``upload_bps``: the network between bot and Discord (``network.py``);
+        ``rate_limits``: enforce Discord's limits (``ratelimits.py``; ``route_limits``
+        overrides a route's ``(requests, seconds)``), and fail on every 429 they answer."""
         self.state = FakeState(
             clock=clock, bot_name=bot_name, token=token, interaction_deadline=interaction_deadline
         )
-        self.server = FakeDiscordServer(self.state, shard_count=shard_count, validate=validate)
+        self.network = Network(rtt, upload_bps)
+        self.rate_limits = RateLimits(route_limits) if rate_limits else None
+        self.server = FakeDiscordServer(
+            self.state,
+            shard_count=shard_count,
+            validate=validate,
+            network=self.network,
+            rate_limits=self.rate_limits,
+        )
         self.poll_interval = poll_interval
         self._expected_problems: list[str] = []
         self._started = False
@@ -350,6 +368,9 @@ class FakeDiscord:
                 raise FakeDiscordError("bot.start() returned before the bot was ready")
             yield bot
         finally:
+            with contextlib.suppress(FakeTimeout):  # answers still on their way back
+                await self.wait_until(lambda: not self.server.in_flight, timeout,
+                                      what="the answers in flight")
             if not bot.is_closed():
                 await bot.close()
             with contextlib.suppress(asyncio.CancelledError):
@@ -792,6 +813,14 @@ class FakeDiscord:
         )
         return self.server.add_fault(fault)
 
+    def delete_message(self, message: MessageLike) -> FakeMessage:
+        """Someone (a moderator, the recipient of a DM) deletes a message: the bot's next
+        edit of it gets 404 10008 Unknown Message."""
+        found = self.message(message)
+        self.state.delete_message(found)
+        self.server.dispatch_message("MESSAGE_DELETE", found)
+        return found
+
     def expect_problem(self, fragment: str) -> None:
         """Declare that a problem containing ``fragment`` is expected (and required) here."""
         self._expected_problems.append(fragment)
@@ -937,6 +966,7 @@ class FakeDiscord:
                 "no bot is connected to the gateway (run it with `fake.run_bot(bot)`)"
             )
         payload = self._interaction_payload(record, locale)
+        record.dispatched_at = time.monotonic()
         self.server.dispatch("INTERACTION_CREATE", payload, guild_id=record.guild_id)
         self.state.touch()
         await self.server.drain()

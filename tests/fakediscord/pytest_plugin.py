@@ -24,6 +24,8 @@ Fixtures:
 ``PARLOR_ACK_DEADLINE=1`` in the environment makes the fake refuse (and the test fail on)
 any interaction answered more than 1 s after it was created, instead of Discord's 3 s:
 ``python -m bench ack --suite`` runs the end-to-end tests so, with every core kept busy.
+``PARLOR_FAKE_LIMITS=1`` turns Discord's rate limits on (``FakeDiscord(rate_limits=True)``)
+for tests that do not choose: any 429 they answer fails the test.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from .harness import FakeDiscord
 
 LOGGER_PREFIXES: tuple[str, ...] = ("discord", "bot", "cogs")
 ACK_DEADLINE = "PARLOR_ACK_DEADLINE"
+LIMITS = "PARLOR_FAKE_LIMITS"
 
 
 class ErrorLogGuard(logging.Handler):
@@ -106,7 +109,9 @@ async def fake_discord(
     error_logs: ErrorLogGuard, fake_discord_options: dict[str, Any]
 ) -> AsyncIterator[FakeDiscord]:
     deadline = os.environ.get(ACK_DEADLINE)
-    options = ({"interaction_deadline": float(deadline)} if deadline else {})
+    options: dict[str, Any] = {"interaction_deadline": float(deadline)} if deadline else {}
+    if os.environ.get(LIMITS) == "1":
+        options["rate_limits"] = True
     async with FakeDiscord(**{**options, **fake_discord_options}) as fake:
         with fake.patch_discord():
             yield fake

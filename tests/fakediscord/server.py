@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import json
 import logging
 import math
@@ -33,6 +32,8 @@ from typing import Any
 from aiohttp import BodyPartReader, WSMsgType, web
 
 from . import components as comp
+from .network import Network, sleep_until
+from .ratelimits import RateLimits, bucket_hash
 from .state import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -155,8 +156,10 @@ class Router:
 class GatewaySession:
     """One websocket connection (one shard of one bot)."""
 
-    def __init__(self, ws: web.WebSocketResponse) -> None:
+    def __init__(self, ws: web.WebSocketResponse, delay: float = 0.0) -> None:
         self.ws = ws
+        self.delay = delay
+        """Seconds each frame takes to reach the bot (half a round trip)."""
         self.session_id = secrets.token_hex(16)
         self.identified = False
         self.shard_id = 0
@@ -165,13 +168,14 @@ class GatewaySession:
         self.seq = 0
         self.closed = False
         self.received: list[JSON] = []
-        self._queue: asyncio.Queue[str] = asyncio.Queue()
+        self._queue: asyncio.Queue[tuple[float, str]] = asyncio.Queue()
         self._writer = asyncio.create_task(self._write(), name="fakediscord-gateway-writer")
 
     async def _write(self) -> None:
         while True:
-            frame = await self._queue.get()
+            due, frame = await self._queue.get()
             try:
+                await sleep_until(due)
                 if not self.ws.closed:
                     await self.ws.send_str(frame)
             except (ConnectionError, RuntimeError) as exc:  # pragma: no cover - peer went away
@@ -184,7 +188,8 @@ class GatewaySession:
         if op == 0:
             self.seq += 1
             seq = self.seq
-        self._queue.put_nowait(json.dumps({"op": op, "d": d, "s": seq, "t": t}))
+        frame = json.dumps({"op": op, "d": d, "s": seq, "t": t})
+        self._queue.put_nowait((time.monotonic() + self.delay, frame))
 
     def handles(self, guild_id: int | None) -> bool:
         if not self.identified or self.closed or self.ws.closed:
@@ -233,8 +238,14 @@ class FakeDiscordServer:
         shard_count: int = 1,
         validate: bool = True,
         heartbeat_interval_ms: int = 41_250,
+        network: Network | None = None,
+        rate_limits: RateLimits | None = None,
     ) -> None:
         self.state = state
+        self.network = network or Network()
+        self.rate_limits = rate_limits
+        self.in_flight = 0
+        """API requests received and not yet answered (the network model holds answers)."""
         self.shard_count = shard_count
         self.validate = validate
         self.heartbeat_interval_ms = heartbeat_interval_ms
@@ -311,7 +322,7 @@ class FakeDiscordServer:
     async def _gateway(self, request: web.Request) -> web.StreamResponse:
         ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
-        session = GatewaySession(ws)
+        session = GatewaySession(ws, self.network.one_way)
         self.sessions.append(session)
         session.send(
             10, {"heartbeat_interval": self.heartbeat_interval_ms, "_trace": ["fakediscord"]}
@@ -457,16 +468,25 @@ class FakeDiscordServer:
 
     # -- the API --------------------------------------------------------------------------------
     def _respond(
-        self, status: int, body: Any, route_key: str | None, extra: Mapping[str, str] | None = None
+        self,
+        status: int,
+        body: Any,
+        route_key: str | None,
+        extra: Mapping[str, str] | None = None,
+        *,
+        route_headers: bool = True,
     ) -> web.Response:
-        headers = {
-            "Via": "1.1 google",
-            "X-RateLimit-Limit": "50",
-            "X-RateLimit-Remaining": "49",
-            "X-RateLimit-Reset": f"{time.time() + 1:.3f}",
-            "X-RateLimit-Reset-After": "1.000",
-            "X-RateLimit-Bucket": hashlib.sha1((route_key or "unknown").encode()).hexdigest()[:16],
-        }
+        """Discord's answer; without rate limits (or ``extra`` ones) a wide bucket's headers
+        (``route_headers=False``: none, as on a global 429)."""
+        headers = {"Via": "1.1 google"}
+        if route_headers:
+            headers.update({
+                "X-RateLimit-Limit": "50",
+                "X-RateLimit-Remaining": "49",
+                "X-RateLimit-Reset": f"{time.time() + 1:.3f}",
+                "X-RateLimit-Reset-After": "1.000",
+                "X-RateLimit-Bucket": bucket_hash(route_key),
+            })
         headers.update(extra or {})
         if body is None:
             return web.Response(status=status, headers=headers)
@@ -506,9 +526,22 @@ class FakeDiscordServer:
         return raw.decode(errors="replace"), files
 
     async def _api(self, request: web.Request) -> web.StreamResponse:
+        self.in_flight += 1
+        try:
+            response = await self._api_answer(request)
+            await self.network.answer()
+            return response
+        finally:
+            self.in_flight -= 1
+            self.state.touch()
+
+    async def _api_answer(self, request: web.Request) -> web.Response:
         path = "/" + request.match_info["tail"]
         method = request.method
         body, files = await self._read_body(request)
+        uploaded = sum(len(u.data) for u in files.values())
+        size = uploaded + (len(json.dumps(body)) if body is not None else 0)
+        await self.network.request(size)
         resolved = self.router.resolve(method, path)
         record = RequestRecord(
             method=method,
@@ -518,6 +551,9 @@ class FakeDiscordServer:
             query=dict(request.query),
             json=body,
             files=[u.filename for u in files.values()],
+            at=time.monotonic(),
+            size=size,
+            upload_bytes=uploaded,
         )
         self.state.requests.append(record)
         if resolved is None:
@@ -539,6 +575,19 @@ class FakeDiscordServer:
             self.state.touch()
             return self._respond(fault.status, fault.body, key, fault.headers)
 
+        limits: dict[str, str] = {}
+        if self.rate_limits is not None:
+            verdict = self.rate_limits.take(key, params, path)
+            limits = verdict.headers
+            if verdict.scope is not None:
+                record.status, record.response = 429, verdict.body()
+                record.limited = verdict.scope
+                self.state.problem(
+                    f"429 ({verdict.scope} rate limit) on {method} {path}: "
+                    f"retry after {verdict.retry_after:.3f} s"
+                )
+                return self._respond(429, verdict.body(), key, limits, route_headers=False)
+
         public = path.startswith(("/interactions/", "/webhooks/"))
         if not public and request.headers.get("Authorization") != f"Bot {self.state.token}":
             status, out = 401, {"code": 0, "message": "401: Unauthorized"}
@@ -557,7 +606,7 @@ class FakeDiscordServer:
                 status, out = 400, {"code": 0, "message": f"fakediscord internal error: {exc!r}"}
         record.status, record.response = status, out
         self.state.touch()
-        return self._respond(status, out, key)
+        return self._respond(status, out, key, limits)
 
     def add_fault(self, fault: Fault) -> Fault:
         if fault.route not in set(self.router.keys()):

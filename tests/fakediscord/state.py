@@ -270,6 +270,8 @@ class FakeMessage:
     history: list[MessageVersion] = field(default_factory=list)
     #: global creation order (see FakeDiscord.mark())
     seq: int = 0
+    #: when each version (``history``, then the current one) reached Discord (monotonic)
+    times: list[float] = field(default_factory=lambda: [time.monotonic()])
 
     # -- inspection helpers -------------------------------------------------------------
     @property
@@ -400,6 +402,8 @@ class InteractionRecord:
     choices: list[JSON] | None = None
     #: rejected callbacks/webhook calls: (status, code, reason)
     rejections: list[tuple[int, int, str]] = field(default_factory=list)
+    #: when INTERACTION_CREATE was sent to the bot (``time.monotonic()``): the press
+    dispatched_at: float = 0.0
 
     @property
     def acknowledged(self) -> bool:
@@ -422,6 +426,14 @@ class RequestRecord:
     files: list[str]
     status: int = 0
     response: Any = None
+    #: when it reached Discord (``time.monotonic()``, after the network model's delays)
+    at: float = 0.0
+    #: bytes of the body: the JSON and the files
+    size: int = 0
+    #: bytes of the uploaded files alone
+    upload_bytes: int = 0
+    #: ``"user"`` or ``"global"`` when the rate limits answered it with a 429
+    limited: str | None = None
 
     def __repr__(self) -> str:
         return f"<{self.method} {self.path} -> {self.status}>"
@@ -809,6 +821,7 @@ class FakeState:
             message.attachments = message.attachments + list(new_files.values())
         for a in message.attachments:
             a.channel_id = message.channel_id
+        message.times.append(time.monotonic())
         if clear_loading and message.loading:
             message.flags &= ~comp.FLAG_LOADING
             self.notify(message)

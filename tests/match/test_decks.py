@@ -54,7 +54,7 @@ def test_check_reports_every_problem(decks: DeckService) -> None:
 async def test_show_finds_structure_decks_by_key_or_name(decks: DeckService) -> None:
     assert (await decks.show(ANN, "valley")).name == "The Burning Valley"
     assert (await decks.show(ANN, "  the burning   VALLEY ")).key == "valley"
-    with pytest.raises(DeckNotFound, match="No deck is called “Red Rush”"):
+    with pytest.raises(DeckNotFound, match="No deck is called `Red Rush`"):
         await decks.show(ANN, "Red Rush")
 
 

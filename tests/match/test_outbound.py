@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import Action, Event, Rng, parse_options, play
+from bot.engine import Action, Event, Rng, Sentence, parse_options, play
 from bot.engine.autoplay import ai_moves
 from bot.match import (
     MatchEnded,
@@ -59,14 +59,32 @@ def test_only_changed_seats_get_private_updates() -> None:
     assert build_outbound(GAME, 7, SEATS, state, [], before=state, version=5) == [
         PublicUpdate(7, GAME.view(state, None), (), (10, 11, 13)),
         TurnUpdate(7, 0, None, (), GAME.view(state, None), (10, 11, 13), 5)]
-    secret = Event("peek", "You peek at the deck.", audience=(1,))
-    out = build_outbound(GAME, 7, SEATS, state, [secret, Event("x", "Public news.")],
+    peek = Sentence("{player} peeks at the deck.", "You peek at the deck.", ("player",))
+    secret = Event("peek", peek, {"player": 1}, audience=(1,))
+    out = build_outbound(GAME, 7, SEATS, state, [secret, Event("x", Sentence("Public news."))],
                          before=state, version=5)
     assert [type(o) for o in out] == [PublicUpdate, TurnUpdate, PrivateUpdate]
     public, _, private = out
     assert isinstance(public, PublicUpdate) and public.summary == ("Public news.",)
     assert isinstance(private, PrivateUpdate)
     assert (private.seat, private.events) == (1, ("You peek at the deck.",))
+
+
+def test_the_news_is_told_to_each_reader_in_their_own_person() -> None:
+    """A DM's news and a seat's reading of the log agree with the reader ("You play"); the
+    public log reads "Player 1 plays" (names are swapped in by the front end)."""
+    state = setup(2)
+    after, events = play(GAME, state, 0, lowest(state, 0))
+    public = build_outbound(GAME, 7, SEATS, after, events, before=state, version=5)[0]
+    assert isinstance(public, PublicUpdate)
+    assert public.summary == public.lines(None) == ("Player 1 plays a card face down.",)
+    assert public.lines(0) == ("You play a card face down.",)
+    assert public.lines(1) == ("Player 1 plays a card face down.",)
+    peek = Sentence("{player} peeks at the deck.", "You peek at the deck.", ("player",))
+    out = build_outbound(GAME, 7, SEATS, after, [Event("peek", peek, {"player": 0},
+                                                       audience=(0,))], before=after, version=6)
+    (private,) = [o for o in out if isinstance(o, PrivateUpdate)]
+    assert (private.seat, private.events) == (0, ("You peek at the deck.",))
 
 
 def test_a_move_updates_and_prompts_only_where_something_changed() -> None:

@@ -14,6 +14,7 @@ from bot.games.auroria import GAME as AURORIA
 from bot.match import MatchService
 from bot.match.ratings import Ratings, ordinal, page, rate, rated_players
 from bot.match.results import FORFEIT, RESIGNATION, Record, ending, records
+from bot.match.sentences import FORFEITS
 from bot.store import (
     CANCELLED,
     FINISHED,
@@ -173,7 +174,7 @@ async def test_a_forfeit_on_time_is_stored_with_its_own_reason(svc: MatchService
     match_id = await lobby(svc, ANN)
     await svc.start(match_id, HOST)
     async with svc.matches.locked(match_id) as live:  # as the clock does when time runs out
-        await svc.play.hand_over(live, live.seats[1], "Player 2 ran out of time.", FORFEIT)
+        await svc.play.hand_over(live, live.seats[1], FORFEITS, FORFEIT, n=3)
     result = await svc.store.get_result(match_id)
     assert result is not None and (result.reason, result.placings) == (FORFEIT, (1, 2))
     assert ending("zura", result.reason) == "won on time"

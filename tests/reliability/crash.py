@@ -28,7 +28,6 @@ import os
 import random
 import re
 import signal
-import sqlite3
 import sys
 import time
 from collections import Counter
@@ -40,7 +39,16 @@ from bot.discord import customid as cid
 from bot.engine import Action, parse_options, registry
 from bot.engine.playout import replay
 from bot.match import state_text
-from bot.store import ACTIVE, CANCELLED, FINISHED, LOBBY, SqliteStore
+from bot.store import (
+    ACTIVE,
+    CANCELLED,
+    FINISHED,
+    LOBBY,
+    PostgresStore,
+    SqliteStore,
+    Store,
+)
+from bot.store.records import STATUSES
 from tests.e2e.players import TURN_POST, Players, has_choices, opened_with_choices
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, InteractionHandle
 from tests.fakediscord import components as comp
@@ -120,8 +128,13 @@ class CrashReport:
 
 class CrashRun:
     def __init__(self, workdir: Path, *, kills: int, seed: int = 1, slots: int = 2,
-                 max_requests: int = 80, quick_images: bool = True) -> None:
+                 max_requests: int = 80, quick_images: bool = True,
+                 database_url: str = "") -> None:
+        """``database_url``: the bot stores on that PostgreSQL database, else on a SQLite
+        file in ``workdir``."""
         self.db = workdir / "parlor.sqlite3"
+        self.database_url = database_url
+        self.reader: Store = self.store()
         self.log = workdir / "bot.log"
         self.kills = kills
         self.rng = random.Random(seed)
@@ -135,7 +148,23 @@ class CrashRun:
 
     # -- the run ------------------------------------------------------------------------------
 
+    def store(self) -> Store:
+        """A store on the bot's database, the way the harness reads it (unopened)."""
+        return PostgresStore(self.database_url) if self.database_url else SqliteStore(self.db)
+
     async def run(self) -> CrashReport:
+        await self.reader.open()
+        try:
+            await self._lives()
+        finally:
+            await self.reader.close()
+        self.report.duplicates = self.duplicates()
+        self.report.error_lines = sum(1 for line in self.log.read_text().splitlines()
+                                      if " level=ERROR " in line)
+        return self.report
+
+    async def _lives(self) -> None:
+        """Start the bot, play, kill it, check the database; ``kills`` times, then once more."""
         async with FakeDiscord(token=TOKEN) as fake:
             self.fake = fake
             self.guild = fake.add_guild("Crash Test")
@@ -154,10 +183,6 @@ class CrashRun:
                 self.report.kills += 1
                 await self.check_store()
             await self.check_store()
-        self.report.duplicates = self.duplicates()
-        self.report.error_lines = sum(1 for line in self.log.read_text().splitlines()
-                                      if " level=ERROR " in line)
-        return self.report
 
     def new_user(self) -> FakeUser:
         """A fresh player per match, so nobody runs into /play's cooldown."""
@@ -166,7 +191,7 @@ class CrashRun:
 
     async def start_bot(self) -> asyncio.subprocess.Process:
         env = {**os.environ, "DISCORD_TOKEN": TOKEN, "PARLOR_DB": str(self.db),
-               "LOG_LEVEL": "INFO", "DATABASE_URL": ""}
+               "LOG_LEVEL": "INFO", "DATABASE_URL": self.database_url}
         args = [sys.executable, "-m", "tests.reliability.launcher", self.fake.api_base,
                 self.fake.gateway_url]
         if self.quick_images:
@@ -218,7 +243,7 @@ class CrashRun:
         if slot.match_id is None:
             await self.open(slot)
             return False
-        status = self.status(slot.match_id)
+        status = await self.status(slot.match_id)
         if status == LOBBY:
             if slot.lobby is None:
                 self.report.lobbies_left += 1
@@ -304,7 +329,7 @@ class CrashRun:
             self.confirmed.add((pending.match_id, pending.decision))
             self.report.moves_confirmed += 1
             return True
-        over = self.status(pending.match_id) == FINISHED and "over" in result
+        over = await self.status(pending.match_id) == FINISHED and "over" in result
         if "already" not in result and not over:  # a finished match refuses every press
             self.report.failures.append(f"match {pending.match_id}: a fresh prompt was refused: "
                                         f"{result!r}")
@@ -315,7 +340,7 @@ class CrashRun:
     async def after_restart(self, slots: list[Slot]) -> None:
         restarted = time.monotonic()  # the bot is connected: its reconciliation is under way
         for slot in slots:
-            if slot.match_id is not None and self.status(slot.match_id) == FINISHED:
+            if slot.match_id is not None and await self.status(slot.match_id) == FINISHED:
                 try:
                     await self.fake.wait_until(lambda s=slot: self.ended(s), WAIT,
                                                what="the end post and the result DM")
@@ -325,17 +350,16 @@ class CrashRun:
                         f"restart {self.report.restarts}: match {slot.match_id} ended without "
                         f"its end notices ({exc!r})")
         for slot in slots:
-            if slot.match_id is not None and self.status(slot.match_id) == ACTIVE:
+            if slot.match_id is not None and await self.status(slot.match_id) == ACTIVE:
                 try:
-                    await self.fake.wait_until(lambda s=slot: self.shown(s), WAIT,
-                                               what="the match shown as it stands")
+                    await self.until_shown(slot)
                     self.report.shown += 1
                     self.report.shown_seconds.append(time.monotonic() - restarted)
                     self.report.shown_live += self.report.shown_seconds[-1] <= LIVE
                 except Exception as exc:
                     self.report.failures.append(
                         f"restart {self.report.restarts}: match {slot.match_id} not shown "
-                        f"within {WAIT:g} s: {self.unshown(slot)} ({exc!r})")
+                        f"within {WAIT:g} s: {await self.unshown(slot)} ({exc!r})")
         for slot in slots:
             try:
                 if slot.pending is not None:
@@ -389,22 +413,24 @@ class CrashRun:
         return posted and any(title in m.text and "you placed" in m.text
                               for m in self.fake.dms(slot.user))
 
-    def shown(self, slot: Slot) -> bool:
-        return not self.unshown(slot)
+    async def until_shown(self, slot: Slot) -> None:
+        """Wait (up to ``WAIT`` seconds) until Discord shows the match as it stands."""
+        deadline = time.monotonic() + WAIT
+        while await self.unshown(slot):
+            if time.monotonic() > deadline:
+                raise TimeoutError("the match shown as it stands")
+            await asyncio.sleep(0.02)
 
-    def unshown(self, slot: Slot) -> str:
+    async def unshown(self, slot: Slot) -> str:
         """What Discord does not show yet of the match as it stands ("" when all is)."""
         assert slot.match_id is not None
-        with sqlite3.connect(f"file:{self.db}?mode=ro", uri=True) as db:
-            game_name, state_json = db.execute(
-                "SELECT game, state FROM matches WHERE id = ?", (slot.match_id,)).fetchone()
-            seats = {int(r[0]): r[1] for r in db.execute(
-                "SELECT seat, user_id FROM seats WHERE match_id = ?", (slot.match_id,))}
-            slots = {str(r[0]): (int(r[1]), json.loads(r[2])) for r in db.execute(
-                "SELECT slot, message_id, shown FROM deliveries WHERE match_id = ?",
-                (slot.match_id,))}
-        game = registry.get(game_name)
-        state = game.from_json(json.loads(state_json))
+        record = await self.reader.get_match(slot.match_id)
+        assert record is not None and record.state is not None
+        seats = {s.seat: s.user_id for s in record.seats}
+        slots = {d.slot: (d.message_id, json.loads(d.shown))
+                 for d in await self.reader.deliveries(slot.match_id)}
+        game = registry.get(record.game)
+        state = game.from_json(json.loads(record.state))
         if game.result(state) is not None:
             return ""
         turn = game.turn(state)
@@ -451,20 +477,18 @@ class CrashRun:
 
     # -- the database ----------------------------------------------------------------------------
 
-    def status(self, match_id: int) -> str:
-        with sqlite3.connect(f"file:{self.db}?mode=ro", uri=True) as db:
-            row = db.execute("SELECT status FROM matches WHERE id = ?", (match_id,)).fetchone()
-        if row is None:
+    async def status(self, match_id: int) -> str:
+        record = await self.reader.get_match(match_id)
+        if record is None:
             raise AssertionError(f"match {match_id} is not in the database")
-        return str(row[0])
+        return record.status
 
     async def check_store(self) -> None:
         """Every invariant, on every match, with no bot process running."""
         self.report.checks += 1
-        with sqlite3.connect(f"file:{self.db}?mode=ro", uri=True) as db:
-            ids = [int(r[0]) for r in db.execute("SELECT id FROM matches ORDER BY id")]
         logged = ai = 0
-        async with SqliteStore(self.db) as store:
+        async with self.store() as store:
+            ids = sorted([i for status in STATUSES for i in await store.match_ids(status)])
             for match_id in ids:
                 record = await store.get_match(match_id)
                 assert record is not None
@@ -476,7 +500,7 @@ class CrashRun:
                         f"check {self.report.checks}, match {match_id}: {problem}")
         self.report.moves_logged, self.report.ai_moves_logged = logged, ai
 
-    async def check_match(self, store: SqliteStore, record: Any, log: list[Any]) -> list[str]:
+    async def check_match(self, store: Store, record: Any, log: list[Any]) -> list[str]:
         problems = []
         if record.status == LOBBY or (record.status == CANCELLED and record.state is None):
             return [] if not log and record.state is None else ["a lobby holds moves or a state"]

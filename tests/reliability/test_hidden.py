@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot import render
-from bot.engine import Event, Game, Rng, play, registry
+from bot.engine import Event, Game, Rng, Sentence, play, registry
 from bot.engine.autoplay import ai_moves, new_game
 from bot.match.outbound import private_update, public_update
 from bot.store import SeatRecord
@@ -135,7 +135,7 @@ class NewsTellsTheDeck(ZURA):
     def apply(self, state: Any, player: int, action: Any) -> Any:
         after, events = super().apply(state, player, action)
         deck = str(self.to_json(after).get("deck"))
-        return after, [*events, Event("leak", f"The deck is {deck}.")]
+        return after, [*events, Event("leak", Sentence("The deck is {deck}."), {"deck": deck})]
 
 
 @pytest.mark.parametrize(("leaky", "message"), [

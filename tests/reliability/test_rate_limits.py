@@ -122,3 +122,20 @@ async def test_429_answers_are_waited_out_and_every_message_arrives(world: World
                    for r in fake.requests(request.route)), request
     async with SqliteStore(world.db) as store:
         assert len(await store.actions(1)) == moves
+
+
+@pytest.mark.parametrize("fake_discord_options", [{"rate_limits": True}])
+async def test_under_discords_own_limits_a_match_gets_no_429(world: World) -> None:
+    """With the fake enforcing Discord's limits (50 requests/s, 5 messages and 5 edits per
+    5 s per channel), the bot paces itself: any 429 would fail the test at teardown."""
+    fake = world.fake
+    async with world.bot():
+        thread, lobby = await open_match(fake, world.alice, world.table, "zura", [world.bob])
+        await start(fake, world.alice, lobby)
+        players = Players(fake, thread, [world.alice, world.bob])
+        for _ in range(6):  # enough to fill the DM channels' buckets of 5 edits
+            shown = players.table()
+            await players.move(players.to_act()[0])
+            assert players.table() != shown, "every move is shown"
+    assert fake.rate_limits is not None and fake.rate_limits.emptied, "a bucket ran empty"
+    assert not [r for r in fake.requests() if r.status == 429]

@@ -8,7 +8,8 @@ change to how images look, or to refresh the views from the engines, run::
 
     PARLOR_REFRESH_GOLDEN=1 .venv/bin/python -m pytest tests/render
 
-and review the changed PNGs before committing them.
+and review the changed PNGs before committing them. ``PARLOR_REFRESH_GOLDEN=images`` redraws
+the PNGs from the stored views and leaves the views as they are.
 
 Two images match when they have the same size, the mean absolute difference over all
 channels is at most ``MEAN_TOLERANCE`` (0–255 scale), and no 16×16 block differs on
@@ -35,7 +36,13 @@ BLOCK = 16
 
 
 def refreshing() -> bool:
+    """Views and images are both made anew."""
     return os.environ.get("PARLOR_REFRESH_GOLDEN") == "1"
+
+
+def redrawing() -> bool:
+    """Images are made anew (from the stored views, unless ``refreshing``)."""
+    return refreshing() or os.environ.get("PARLOR_REFRESH_GOLDEN") == "images"
 
 
 def fixture(name: str, build: Callable[[], Any]) -> Any:
@@ -63,7 +70,7 @@ def difference(a: Image.Image, b: Image.Image) -> tuple[float, int]:
 def assert_matches_golden(name: str, png: bytes) -> None:
     path = GOLDEN / f"{name}.png"
     image = Image.open(io.BytesIO(png))
-    if refreshing():
+    if redrawing():
         GOLDEN.mkdir(exist_ok=True)
         image.save(path, "PNG", optimize=True)  # smaller files in the repository
         return

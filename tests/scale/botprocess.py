@@ -8,6 +8,7 @@ JSON line per second to FILE: its resident memory, the event-loop lag samples of
 second (how late a 10 ms sleep woke up: time the loop was busy with something else, or
 the machine with other processes) and the loop's steps that used ``SLOW_STEP`` or more of
 CPU (thread time: what a busy machine does not inflate), each with where it stopped.
+``--seed N`` gives every match the seed N (as the end-to-end tests do).
 ``--images``: ``real`` renders, ``quick`` tiny placeholder PNGs (the same code path), or
 ``none``, the text stand-in games without a renderer get (messages without attachments).
 SIGTERM closes the bot cleanly. ``start`` launches one from a test or a benchmark.
@@ -148,11 +149,12 @@ async def watch(out: IO[str], every: float = 1.0) -> None:
             lags, last = [], now
 
 
-async def serve(images: Images | None, stats: Path | None) -> None:
+async def serve(images: Images | None, stats: Path | None, seed: int | None = None) -> None:
     settings = load_settings(env_file=None)
     settings.prepare()
     logs.setup(settings.log_level_number, secrets=settings.secrets)
-    bot = ParlorBot(settings, images=images, guild_ready_timeout=0.05)
+    bot = ParlorBot(settings, images=images, guild_ready_timeout=0.05,
+                    seed_source=None if seed is None else lambda: seed)
     asyncio.get_running_loop().add_signal_handler(
         signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
     with contextlib.ExitStack() as stack:
@@ -170,6 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--images", choices=IMAGES, default="real",
                         help="real renders, tiny placeholder PNGs, or none (text)")
     parser.add_argument("--stats", type=Path, help="append memory and loop lag here")
+    parser.add_argument("--seed", type=int, help="every match's seed (default: random)")
     args = parser.parse_args(argv)
     images: Images | None = None
     if args.images == "quick":
@@ -178,19 +181,22 @@ def main(argv: list[str] | None = None) -> int:
     elif args.images == "none":
         images = NoImages()
     with DiscordPatch(cast(Any, Remote(args.api_base, args.gateway_url))):
-        asyncio.run(serve(images, args.stats))
+        asyncio.run(serve(images, args.stats, args.seed))
     return 0
 
 
 async def start(fake: FakeDiscord, env: dict[str, str], log: Path, *,
                 images: str = "quick",
-                stats: Path | None = None) -> asyncio.subprocess.Process:
+                stats: Path | None = None, seed: int | None = None
+                ) -> asyncio.subprocess.Process:
     """Launch a bot process on ``fake`` with ``env`` on top of ours (stdout and stderr go to
     ``log``); returns at once: wait for its shards with ``fake.server.connected``."""
     args = [sys.executable, "-m", "tests.scale.botprocess", fake.api_base, fake.gateway_url,
             "--images", images]
     if stats is not None:
         args += ["--stats", str(stats)]
+    if seed is not None:
+        args += ["--seed", str(seed)]
     full = {**os.environ, "DISCORD_TOKEN": fake.token, "LOG_LEVEL": "INFO", "DATABASE_URL": "",
             "SHARD_COUNT": "", "SHARD_IDS": "", **env}
     with log.open("ab") as out:

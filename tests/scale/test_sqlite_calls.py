@@ -1,7 +1,7 @@
 """How the SQLite store uses its aiosqlite connection: each move one transaction of as few
-statements as it needs (the move-latency work of issues 11 and 18), cancellation that never
-leaves half a move, and a clean close. The store contract itself is checked on both backends
-in ``tests/store``."""
+statements as it needs, handed to the connection's thread in one hop (the move-latency work
+of issues 11, 18 and 30), cancellation that never leaves half a move, and a clean close.
+The store contract itself is checked on both backends in ``tests/store``."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def move(n: int) -> ActionRow:
 async def traced(store: SqliteStore) -> list[str]:
     """Every statement SQLite runs from now on, by its first word."""
     statements: list[str] = []
-    db: Any = store._db
+    db: Any = store.dialect.db
     await db.set_trace_callback(lambda sql: statements.append(sql.split()[0].upper()))
     return statements
 
@@ -49,8 +49,28 @@ async def test_a_move_is_one_transaction_of_four_statements(store: SqliteStore) 
     assert record is not None
     statements = await traced(store)
     await store.commit_move(match_id, record.version, STATE, move(1))
-    # the compare-and-swap opens the transaction, the log entry joins it
-    assert statements == ["BEGIN", "UPDATE", "INSERT", "COMMIT"]
+    # the compare-and-swap, then the log entry (``WITH gate … INSERT``) in the same transaction
+    assert statements == ["BEGIN", "UPDATE", "WITH", "COMMIT"]
+
+
+async def test_a_move_and_a_read_are_one_hop_each_to_the_connection_thread(
+        store: SqliteStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    match_id = await active_match(store)
+    record = await store.get_match(match_id)
+    assert record is not None
+    db: Any = store.dialect.db
+    hops: list[object] = []
+    real = db._execute
+
+    async def counted(fn: Any, *args: Any) -> Any:
+        hops.append(fn)
+        return await real(fn, *args)
+
+    monkeypatch.setattr(db, "_execute", counted)
+    await store.commit_move(match_id, record.version, STATE, move(1))
+    assert len(hops) == 1
+    assert (await store.get_match(match_id)) is not None
+    assert len(hops) == 2
 
 
 async def test_a_read_is_its_selects_outside_any_transaction(store: SqliteStore) -> None:
@@ -58,7 +78,7 @@ async def test_a_read_is_its_selects_outside_any_transaction(store: SqliteStore)
     statements = await traced(store)
     record = await store.get_match(match_id)
     assert record is not None and len(record.seats) == 2
-    assert statements == ["SELECT", "SELECT"]  # the match, then its seats
+    assert statements == ["SELECT"]  # the match with its seats
 
 
 async def test_a_cancelled_move_still_commits_whole(store: SqliteStore) -> None:

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from bot.store import NewMatch, PostgresStore, StoreError
+from bot.store import ActionRow, NewMatch, PostgresStore, SeatRecord, StoreError, postgres
 from bot.store.postgres import describe
 from tests.pgcluster import Cluster
 from tests.store.backends import SCHEMA_VERSION, PostgresBackend
@@ -56,3 +57,35 @@ async def test_an_unreachable_server_is_a_store_error(tmp_path: Path) -> None:
 ])
 def test_error_messages_say_where_without_credentials(url: str, where: str) -> None:
     assert describe(url) == where
+
+
+async def test_a_connection_closed_by_the_server_while_idle_is_replaced_unnoticed(
+        postgres_backend: PostgresBackend) -> None:
+    async with postgres_backend.store() as store:
+        record = await store.create_match(NewMatch("highcard", {}, 1, 1))
+        await postgres_backend.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        await asyncio.sleep(0.1)  # the driver hears of it
+        assert await store.get_match(record.id) == record
+
+
+async def test_a_move_is_one_statement_outside_any_transaction(
+        postgres_backend: PostgresBackend, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One round trip: no BEGIN or COMMIT, the log entry inside the compare-and-swap's
+    statement (the bare insert it is measured against is one round trip too)."""
+    async with postgres_backend.store() as store:
+        record = await store.create_match(NewMatch("highcard", {}, 1, 1, seats=(
+            SeatRecord(0, 1), SeatRecord(1, 2))))
+        version = await store.start_match(record.id, record.version, "{}")
+        sent: list[tuple[str, bool]] = []
+        perform = postgres._perform
+
+        async def counted(db: Any, op: Any) -> Any:
+            sent.append((type(op).__name__, db.is_in_transaction()))
+            return await perform(db, op)
+
+        monkeypatch.setattr(postgres, "_perform", counted)
+        await store.commit_move(record.id, version, "{}", ActionRow(0, 1, "d1", {}))
+        assert sent == [("Gated", False)]
+        assert [a.decision_id for a in await store.actions(record.id)] == ["d1"]

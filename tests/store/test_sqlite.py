@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import threading
+from collections.abc import Generator
 from contextlib import closing
 from pathlib import Path
+from typing import Any
 
-import aiosqlite
 import pytest
 
 from bot.store import SqliteStore
+from bot.store.dialect import Count, Op
 from tests.store.backends import SCHEMA_VERSION
 from tests.store.test_store import new_match
 
@@ -36,20 +39,19 @@ async def test_an_in_memory_database_works_without_a_file(tmp_path: Path) -> Non
 
 
 async def test_a_read_waits_for_the_transaction_under_way(tmp_path: Path) -> None:
-    """Calls share one connection: without the store's lock, a read slipped in mid-transaction
-    would see a change that is then rolled back."""
+    """Calls share one connection: a read slipped in mid-transaction would see a change that
+    is then rolled back. Each call runs whole on the connection's thread, so it cannot."""
     async with SqliteStore(tmp_path / "parlor.sqlite3") as store:
         match_id = await new_match(store)
         await store.start_match(match_id, 0, '{"s":0}')
-        gate = asyncio.Event()
+        gate = threading.Event()
 
-        async def half_then_fail(db: aiosqlite.Connection) -> None:
-            await db.execute_fetchall("UPDATE matches SET status = 'finished' WHERE id = ?",
-                                      (match_id,))
-            await gate.wait()
+        def half_then_fail() -> Generator[Op, Any, None]:
+            yield Count("UPDATE matches SET status = 'finished' WHERE id = ?", (match_id,))
+            gate.wait(5)
             raise RuntimeError("the move fails after its first statement")
 
-        writer = asyncio.ensure_future(store._write(half_then_fail))
+        writer = asyncio.ensure_future(store.dialect.run(half_then_fail, write=True))
         await asyncio.sleep(0.05)
         reader = asyncio.ensure_future(store.get_match(match_id))
         await asyncio.sleep(0.05)

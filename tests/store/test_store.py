@@ -15,6 +15,7 @@ from bot.engine.playout import replay
 from bot.match import state_text
 from bot.store import (
     ActionRow,
+    DamagedRecord,
     DeadlineRecord,
     DeliveryRecord,
     GuildSettings,
@@ -37,7 +38,8 @@ from tests.store.backends import (
 
 TABLES = {"matches", "seats", "actions", "messages", "deadlines", "guild_settings", "results",
           "seat_clocks", "ratings", "rated_matches", "undo_requests", "user_decks", "deliveries",
-          "dm_failures"}
+          "dm_failures", "events", "entrants", "rounds", "pairings",
+          "event_settings", "seasons", "season_ratings"}
 
 
 class FakeClock:
@@ -403,3 +405,17 @@ async def test_a_failed_dm_is_remembered_until_one_gets_through(backend: Backend
         await store.set_dms_failed(10, None)
         await store.set_dms_failed(12, None)  # never failed: nothing to forget
         assert (await store.dms_failed_at(10), await store.dms_failed_at(11)) == (None, 1001.0)
+
+
+async def test_a_damaged_match_row_is_named_and_left_out_of_lists(backend: Backend) -> None:
+    async with backend.store() as store:
+        damaged, sound = await new_match(store), await new_match(store)
+        await store.set_thread(damaged, 77)
+        await backend.execute(f"UPDATE matches SET options = '{{\"rounds' WHERE id = {damaged}")
+        with pytest.raises(DamagedRecord) as info:
+            await store.get_match(damaged)
+        assert (info.value.match_id, info.value.guild_id, info.value.channel_id) == (
+            damaged, 1, 77)
+        assert [m.id for m in await store.matches_of_user(10, ["lobby"])] == [sound]
+        assert [m.id for m in await store.matches_in_channel(2, ["lobby"])] == [sound]
+        assert (await store.get_match(sound)) is not None

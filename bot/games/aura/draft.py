@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.engine import Event, Rng
+from bot.engine import Event, Rng, Sentence
 from bot.engine.types import NO_DATA
 from bot.games.aura.state import AuraState
 
@@ -93,8 +93,10 @@ class Draft:
             self.doubled, self.reversed, self.earned, self.stacking, self.window,
             self.opening))
 
-    def say(self, kind: str, text: str, data: Mapping[str, object] = NO_DATA,
+    def say(self, kind: str, sentence: Sentence, args: Mapping[str, object],
+            data: Mapping[str, object] = NO_DATA,
             audience: tuple[int, ...] | None = None) -> None:
-        """Log an event (public unless ``audience`` names the seats). ``data`` is a dict the
-        caller builds, not keyword arguments: packing those cost a third of every event."""
-        self.events.append(_new(Event, (kind, text, audience, data)))
+        """Log an event (public unless ``audience`` names the seats): ``sentence`` told with
+        ``args``. ``data`` and ``args`` are dicts the caller builds, not keyword arguments:
+        packing those cost a third of every event."""
+        self.events.append(_new(Event, (kind, sentence, args, audience, data)))

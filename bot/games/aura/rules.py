@@ -11,8 +11,10 @@ option a menu offers is legal, so the only check left here is the colour rule of
 
 from __future__ import annotations
 
-from bot.engine import Action, Event, IllegalAction
+from bot.engine import Action, Event, IllegalAction, Sentence
 from bot.engine.names import player as who
+from bot.engine.types import NO_DATA
+from bot.games.aura import sentences as words
 from bot.games.aura.cards import (
     AURA,
     COLOUR,
@@ -81,23 +83,22 @@ def settle(d: Draft, seat: int) -> None:
     while d.decks[seat][0] == AURA and d.surfaced[seat] < 2:
         d.surfaced = replace_at(d.surfaced, seat, d.surfaced[seat] + 1)
         if d.surfaced[seat] == 2:
-            last_turn(d, seat, "aura", f"{WHO[seat]}'s Aura card surfaces again")
+            last_turn(d, seat, "aura", (words.AURA_AGAIN, words.AURA_AGAIN_LAST))
             return
         rest = list(d.decks[seat][1:])
         if d.advanced:
-            d.say("aura", f"{WHO[seat]}'s Aura card surfaces and goes back to the bottom.",
-                  {"seat": seat})
+            d.say("aura", words.AURA_BOTTOM, {"player": seat}, {"seat": seat})
         else:
             d.rand.shuffle(rest)
-            d.say("aura", f"{WHO[seat]}'s Aura card surfaces: the deck is shuffled and the "
-                  "Aura card goes back to the bottom.", {"seat": seat})
-            d.say("shuffle", "", {"seat": seat, "order": list(rest)}, ())
+            d.say("aura", words.AURA_SHUFFLED, {"player": seat}, {"seat": seat})
+            d.say("shuffle", words.SHUFFLE, NO_DATA, {"seat": seat, "order": list(rest)}, ())
         d.decks[seat] = (*rest, AURA)
 
 
-def last_turn(d: Draft, seat: int, kind: str, text: str) -> None:
-    """The game ends once this turn is over; the log says so the first time only."""
-    d.say(kind, text + ("." if d.ending else ": this is the last turn."), {"seat": seat})
+def last_turn(d: Draft, seat: int, kind: str, said: tuple[Sentence, Sentence]) -> None:
+    """The game ends once this turn is over; the log says so the first time only (``said``:
+    the sentence without that, then with it)."""
+    d.say(kind, said[0] if d.ending else said[1], {"player": seat}, {"seat": seat})
     d.ending = True
 
 
@@ -127,9 +128,8 @@ def begin_turn(d: Draft, active: int, bonus: bool) -> None:
     d.active = active
     d.bonus = bonus
     d.phase = PLAY
-    d.say("turn", f"{WHO[active]} takes an additional turn." if bonus
-          else f"Turn {d.turn}: {WHO[active]} is the active player.",
-          {"seat": active, "bonus": bonus})
+    d.say("turn", words.BONUS_TURN if bonus else words.TURN,
+          {"player": active, "turn": d.turn}, {"seat": active, "bonus": bonus})
 
 
 def draw_phase(d: Draft) -> None:
@@ -142,11 +142,12 @@ def draw_phase(d: Draft) -> None:
         drawn = take_top(d, seat, need)
         to_hand(d, seat, drawn)
         if drawn:
-            d.say("draw", f"{WHO[seat]} draws {count(len(drawn))}.",
+            d.say("draw", words.DRAW, {"player": seat, "cards": count(len(drawn))},
                   {"seat": seat, "count": len(drawn)})
-            d.say("drew", f"You draw {names(drawn)}.", {"seat": seat, "cards": drawn}, (seat,))
+            d.say("drew", words.DRAW, {"player": seat, "cards": names(drawn)},
+                  {"seat": seat, "cards": drawn}, (seat,))
         if len(drawn) < need:
-            last_turn(d, seat, "short", f"{WHO[seat]} cannot draw enough")
+            last_turn(d, seat, "short", (words.SHORT, words.SHORT_LAST))
 
 
 def next_turn(d: Draft) -> None:
@@ -161,7 +162,7 @@ def end_game(d: Draft) -> None:
     """The discard piles turn face up: the tie-breaks read them."""
     d.phase = OVER
     d.secret = ((),) * d.players
-    d.say("over", "The game is over; every discard pile is turned face up.")
+    d.say("over", words.OVER, NO_DATA)
 
 
 # --- the reveal and its effects ---------------------------------------------------------------
@@ -173,7 +174,8 @@ def reveal(d: Draft) -> None:
     shown = {str(s): list(row) for s, row in enumerate(d.table)}
     parts = [f"{WHO[s]}: " + ", ".join([_REVEALED[c] for c in row])
              for s, row in enumerate(d.table) if row.count(EMPTY) < len(row)]
-    d.say("reveal", "Revealed. " + "; ".join(parts) + ".", {"table": shown, "active": d.active})
+    d.say("reveal", words.REVEAL, {"rows": "; ".join(parts)},
+          {"table": shown, "active": d.active})
 
 
 def unnamed_wild(row: tuple[int, ...], named: tuple[int, ...]) -> int:
@@ -210,8 +212,7 @@ def _resolve(d: Draft) -> bool:
                 d.todo = d.todo[1:]
                 continue
             if head == TRADE and not d.discards[seat]:
-                d.say("trade", f"{WHO[seat]}'s Trade finds an empty discard pile.",
-                      {"seat": seat})
+                d.say("trade", words.TRADE_EMPTY, {"player": seat}, {"seat": seat})
                 d.todo = d.todo[1:]
                 continue
             return False
@@ -234,10 +235,10 @@ def start_discards(d: Draft) -> None:
     for seat in range(d.players):
         owed = result.owes[seat]
         if owed:
-            d.say("owes", f"{WHO[seat]} must discard {count(owed)}.",
+            d.say("owes", words.OWES, {"player": seat, "cards": count(owed)},
                   {"seat": seat, "count": owed})
         if result.blocked_all[seat]:
-            d.say("blocked_all", f"{WHO[seat]} stopped every card.", {"seat": seat})
+            d.say("blocked_all", words.BLOCKED_ALL, {"player": seat}, {"seat": seat})
         row = d.table[seat]
         have = (len(row) - row.count(EMPTY) + len(d.hands[seat])
                 + reachable(d.decks, d.surfaced, seat))
@@ -261,10 +262,8 @@ def discard(d: Draft, seat: int, blocks: list[int], hand: list[int], tops: int) 
     d.table[seat] = tuple(row)
     if hand:
         d.hands[seat] = tuple([c for c in d.hands[seat] if c not in hand])
-    text = names(shown) if shown else ""
-    if tops:
-        text += (" and " if text else "") + f"{count(tops)} from the top of their deck"
-    d.say("discard", f"{WHO[seat]} discards {text}.",
+    said = (words.DISCARD_BOTH if shown else words.DISCARD_TOP) if tops else words.DISCARD
+    d.say("discard", said, {"player": seat, "cards": names(shown), "count": count(tops)},
           {"seat": seat, "cards": shown, "hidden": tops})
     hidden = take_top(d, seat, tops)
     d.discards[seat] = d.discards[seat] + tuple(shown) + tuple(hidden)
@@ -272,7 +271,7 @@ def discard(d: Draft, seat: int, blocks: list[int], hand: list[int], tops: int) 
         d.secret = replace_at(d.secret, seat, d.secret[seat] + tuple(hidden))
     d.owing[seat] = 0
     if hidden:
-        d.say("discard_top", f"From your deck you discard {names(hidden)}.",
+        d.say("discard_top", words.DISCARDED_TOP, {"player": seat, "cards": names(hidden)},
               {"seat": seat, "cards": hidden}, (seat,))
 
 
@@ -295,7 +294,7 @@ def under_deck(d: Draft, seat: int, cards: list[int]) -> None:
     if d.stacking[seat]:
         d.stacking = replace_at(d.stacking, seat, False)
     if cards:
-        d.say("cleanup", f"{WHO[seat]} puts {count(len(cards))} under their deck.",
+        d.say("cleanup", words.CLEANUP, {"player": seat, "cards": count(len(cards))},
               {"seat": seat, "count": len(cards)})
 
 
@@ -359,8 +358,10 @@ def _play(d: Draft, seat: int, keys: tuple[str, ...]) -> None:
     d.cursor = [size if s == seat else 0 for s in range(d.players)]
     d.phase = BLOCK
     d.window = d.step
-    d.say("play", f"{WHO[seat]} plays {size} cards face down.", {"seat": seat, "count": size})
-    d.say("played", f"You play {names(cards)}.", {"seat": seat, "cards": cards}, (seat,))
+    d.say("play", words.PLAY, {"player": seat, "cards": count(size)},
+          {"seat": seat, "count": size})
+    d.say("played", words.PLAYED, {"player": seat, "cards": names(cards)},
+          {"seat": seat, "cards": cards}, (seat,))
 
 
 def _block(d: Draft, seat: int, key: str) -> None:
@@ -371,7 +372,7 @@ def _block(d: Draft, seat: int, key: str) -> None:
         return
     if key == "done":
         d.cursor[seat] = size
-        d.say("block_done", f"{WHO[seat]} places no more blocks.", {"seat": seat})
+        d.say("block_done", words.BLOCK_DONE, {"player": seat}, {"seat": seat})
         return
     card = KEY_CARD[key]
     hand = d.hands[seat]
@@ -379,9 +380,10 @@ def _block(d: Draft, seat: int, key: str) -> None:
     d.hands[seat] = hand[:at] + hand[at + 1:]
     d.table[seat] = replace_at(d.table[seat], target, card)
     d.cursor[seat] = target + 1
-    d.say("block", f"{WHO[seat]} blocks card {target + 1} face down.",
+    d.say("block", words.BLOCK, {"player": seat, "active": d.active, "position": target + 1},
           {"seat": seat, "position": target})
-    d.say("blocked_with", f"You block card {target + 1} with {LABEL[card]}.",
+    d.say("blocked_with", words.BLOCKED_WITH,
+          {"player": seat, "active": d.active, "position": target + 1, "card": LABEL[card]},
           {"seat": seat, "position": target, "card": card}, (seat,))
 
 
@@ -393,7 +395,7 @@ def _order(d: Draft, seat: int, keys: tuple[str, ...]) -> None:
 def _return(d: Draft, seat: int, key: str) -> None:
     d.todo = d.todo[1:]
     if key == "none":
-        d.say("return", f"{WHO[seat]}'s Return sends nothing back.", {"seat": seat})
+        d.say("return", words.RETURN_NOTHING, {"player": seat}, {"seat": seat})
         return
     owner_text, _, pos_text = key.partition(".")
     owner, pos = int(owner_text), int(pos_text)
@@ -402,7 +404,7 @@ def _return(d: Draft, seat: int, key: str) -> None:
     if KIND[card] == WILD:
         d.wilds = replace_at(d.wilds, owner, replace_at(d.wilds[owner], COLOUR[card], 0))
     to_hand(d, owner, [card])
-    d.say("return", f"{WHO[seat]}'s Return sends {LABEL[card]} back to {WHO[owner]}'s hand.",
+    d.say("return", words.RETURN, {"player": seat, "owner": owner, "card": LABEL[card]},
           {"seat": seat, "owner": owner, "position": pos, "card": card})
 
 
@@ -410,7 +412,7 @@ def _trade(d: Draft, seat: int, key: str) -> None:
     if key == "keep":
         d.todo = d.todo[1:]
         d.trade_colour = -1
-        d.say("trade", f"{WHO[seat]} keeps the Trade card.", {"seat": seat})
+        d.say("trade", words.TRADE_KEEP, {"player": seat}, {"seat": seat})
         return
     if key.startswith("col"):
         d.trade_colour = int(key[3:])
@@ -424,8 +426,8 @@ def _trade(d: Draft, seat: int, key: str) -> None:
     d.todo = d.todo[1:]
     if card == RETURN:
         d.todo = (RETURN, *d.todo)
-    d.say("trade", f"{WHO[seat]} trades the Trade card for {LABEL[card]} from the discard "
-          "pile.", {"seat": seat, "card": card, "position": pos})
+    d.say("trade", words.TRADE, {"player": seat, "card": LABEL[card]},
+          {"seat": seat, "card": card, "position": pos})
 
 
 def _wild(d: Draft, seat: int, key: str) -> None:
@@ -433,7 +435,7 @@ def _wild(d: Draft, seat: int, key: str) -> None:
     pos = unnamed_wild(d.table[seat], d.wilds[seat])
     card = d.table[seat][pos]
     d.wilds = replace_at(d.wilds, seat, replace_at(d.wilds[seat], COLOUR[card], value))
-    d.say("wild", f"{WHO[seat]} names the {LABEL[card]} {value}.",
+    d.say("wild", words.WILD, {"player": seat, "card": LABEL[card], "value": value},
           {"seat": seat, "card": card, "value": value})
 
 
@@ -460,7 +462,7 @@ def _extra(d: Draft, key: str) -> None:
     if key == "again":
         begin_turn(d, d.active, True)
     else:
-        d.say("pass", f"{WHO[d.active]} passes the additional turn.", {"seat": d.active})
+        d.say("pass", words.PASS, {"player": d.active}, {"seat": d.active})
         next_turn(d)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from bot.engine import Event, Rng
+from bot.games.auroria import sentences as words
 from bot.games.auroria.derived import (
     LINE_SIZE,
     card,
@@ -24,10 +25,6 @@ from bot.games.auroria.derived import (
 from bot.games.auroria.state import LINES, Perm, State
 
 
-def who(p: int) -> str:
-    return f"Player {p + 1}"
-
-
 def draw(s: State, p: int, n: int, ev: list[Event]) -> int:
     """Draw up to ``n`` from the top; an empty deck simply stops drawing (no loss here)."""
     got = max(0, min(n, len(s.zones[p]["deck"])))
@@ -37,8 +34,9 @@ def draw(s: State, p: int, n: int, ev: list[Event]) -> int:
         del deck[:got]
         s.zone(p, "hand").extend(drawn)
         for uid in drawn:
-            ev.append(Event("draw_private", f"You draw {name(s, uid)}.", (p,), {"uid": uid}))
-        ev.append(Event("draw", f"{who(p)} draws {got} card{'s' * (got > 1)}.",
+            ev.append(Event("draw_private", words.DRAW_CARD, {"player": p, "card": name(s, uid)},
+                            (p,), {"uid": uid}))
+        ev.append(Event("draw", words.DRAW, {"player": p, "cards": cards(got)},
                         data={"player": p, "n": got}))
     return got
 
@@ -56,13 +54,19 @@ def change_influence(s: State, p: int, delta: int, cause: str, ev: list[Event]) 
     s.influence = [*s.influence]
     s.influence[p] += delta
     s.inf_log = [*s.inf_log, [p, delta, cause]]
-    verb = "gains" if delta > 0 else "loses"
-    ev.append(Event("influence", f"{who(p)} {verb} {abs(delta)} Influence{_BECAUSE[cause]}; "
-                    f"now {s.influence[p]}.", data={"player": p, "delta": delta, "cause": cause}))
+    said = words.GAIN if delta > 0 else _LOSS[cause]
+    ev.append(Event("influence", said, {"player": p, "n": abs(delta), "total": s.influence[p]},
+                    data={"player": p, "delta": delta, "cause": cause}))
 
 
-_BECAUSE = {"leader_attack": " to a leader attack", "piercing": " to Piercing", "effect": ""}
-"""How an Influence change's cause reads in the log (a card effect names itself already)."""
+_LOSS = {"leader_attack": words.LOSE_LEADER, "piercing": words.LOSE_PIERCING,
+         "effect": words.LOSE}
+"""How an Influence loss reads in the log by its cause (a card effect names itself already)."""
+
+
+def cards(n: int) -> str:
+    """'1 card', '3 cards': a count as the log says it."""
+    return f"{n} card{'s' * (n != 1)}"
 
 
 def exhaust(s: State, uid: int, flag: bool = True) -> None:
@@ -103,7 +107,7 @@ def destroy(s: State, uid: int, ev: list[Event]) -> bool:
     role = perm.role
     p, _, _ = _leave_line(s, uid)
     what = name(s, uid) if role == "creature" else "Planted card"
-    ev.append(Event("destroyed", f"{who(p)}'s {what} is destroyed.",
+    ev.append(Event("destroyed", words.DESTROYED, {"player": p, "card": what},
                     data={"uid": uid, "player": p}))
     if role == "creature" and card(s, uid).effect("on_death") is not None:
         s.limbo = [*s.limbo, uid]
@@ -118,7 +122,7 @@ def return_to_hand(s: State, uid: int, ev: list[Event]) -> None:
         return
     _leave_line(s, uid)
     s.zone(s.owner[uid], "hand").append(uid)
-    ev.append(Event("returned", f"{name(s, uid)} returns to its owner's hand.",
+    ev.append(Event("returned", words.RETURNED, {"player": s.owner[uid], "card": name(s, uid)},
                     data={"uid": uid}))
 
 
@@ -128,7 +132,8 @@ def destroy_item(s: State, uid: int, ev: list[Event]) -> None:
         return
     to_grave(s, uid)
     clear_play_state(s, uid)
-    ev.append(Event("item_destroyed", f"{name(s, uid)} is destroyed.", data={"uid": uid}))
+    ev.append(Event("item_destroyed", words.GEAR_DESTROYED, {"card": name(s, uid)},
+                    data={"uid": uid}))
 
 
 def destroy_aura(s: State, uid: int, ev: list[Event]) -> None:
@@ -136,7 +141,8 @@ def destroy_aura(s: State, uid: int, ev: list[Event]) -> None:
         return
     to_grave(s, uid)
     clear_play_state(s, uid)
-    ev.append(Event("aura_destroyed", f"{name(s, uid)} is destroyed.", data={"uid": uid}))
+    ev.append(Event("aura_destroyed", words.GEAR_DESTROYED, {"card": name(s, uid)},
+                    data={"uid": uid}))
 
 
 def enter_line(s: State, p: int, uid: int, line: str, role: str = "creature") -> bool:
@@ -154,7 +160,7 @@ def plant(s: State, uid: int, ev: list[Event]) -> bool:
     p = s.owner[uid]
     for line in ("back", "front"):
         if enter_line(s, p, uid, line, "planted"):
-            ev.append(Event("planted", f"{who(p)} plants a card.", data={"player": p}))
+            ev.append(Event("planted", words.PLANTED, {"player": p}, data={"player": p}))
             return True
     return False
 
@@ -170,7 +176,7 @@ def move_line(s: State, uid: int, ev: list[Event]) -> str:
     dest = other_line(line)
     s.zone(p, line).remove(uid)
     s.zone(p, dest).append(uid)
-    ev.append(Event("moved", f"{name(s, uid)} moves to the {dest}line.",
+    ev.append(Event("moved", words.MOVED, {"card": name(s, uid), "line": dest},
                     data={"uid": uid, "line": dest}))
     return dest
 
@@ -211,26 +217,22 @@ def room_needed(s: State, movers: list[int], moved: Collection[int] = ()
     return out
 
 
-def blocked_moves(s: State, movers: list[int], moved: Collection[int] = ()) -> dict[int, str]:
+def blocked_moves(s: State, movers: list[int], moved: Collection[int] = ()
+                  ) -> dict[int, dict[str, object]]:
     """Players whose cards cannot all move (too few cards in a full line can be destroyed),
-    with the reason in player words; ``moved`` as for ``room_needed``. An equipped creature
-    frees no slot by itself (its item drops there) but the dropped item may then be
-    destroyed, so it still counts as one."""
-    out: dict[int, str] = {}
+    with the values of the sentence saying why (``MOVE_BLOCKED``, or ``MOVE_BLOCKED_MOVED``
+    when ``moved``, as for ``room_needed``, holds cards there). An equipped creature frees
+    no slot by itself (its item drops there) but the dropped item may then be destroyed, so
+    it still counts as one."""
+    out: dict[int, dict[str, object]] = {}
     for p, dest, need, pool in room_needed(s, movers, moved):
         if need > len(pool) and p not in out:
-            staying = [u for u in s.zones[p][dest] if u not in movers]
-            kept = dict.fromkeys(name(s, u) for u in staying
-                                 if u not in moved and not can_make_room_with(s, u))
-            came = dict.fromkeys(name(s, u) for u in staying if u in moved)
-            why = [f"{', '.join(kept)} cannot be destroyed"] if kept else []
-            if came:
-                why.append(f"{', '.join(came)} {'is' if len(came) == 1 else 'are'} being "
-                           "moved there too")
+            kept = [u for u in s.zones[p][dest] if u not in movers and u not in pool]
             moving = [name(s, u) for u in movers if s.line_of(u) == (p, other_line(dest))]
             room = f"only {len(pool)} card{'s' * (len(pool) > 1)}" if pool else "no card"
-            out[p] = (f"{', '.join(moving)} cannot move to {who(p)}'s {dest}line: it is full "
-                      f"and {room} there can be destroyed to make room ({'; '.join(why)}).")
+            out[p] = {"player": p, "cards": ", ".join(moving), "line": dest, "room": room,
+                      "kept": ", ".join(dict.fromkeys(name(s, u) for u in kept)),
+                      "moved": any(u in moved for u in kept)}
     return out
 
 
@@ -263,8 +265,9 @@ def pay(s: State, p: int, cost: int, bloom: int, potions: int, ev: list[Event]) 
     if cost:
         paid = [f"{bloom} by Bloom"] * bool(bloom) + [
             f"{potions} by Potion{'s' * (potions > 1)}"] * bool(potions)
-        ev.append(Event("paid", f"{who(p)} pays {cost}" + (f" ({', '.join(paid)})" if paid
-                                                            else "") + ".", data={"player": p}))
+        ev.append(Event("paid", words.PAID_WITH if paid else words.PAID,
+                        {"player": p, "cost": cost, "how": ", ".join(paid)},
+                        data={"player": p}))
 
 
 def ready_all(s: State, p: int) -> None:
@@ -318,8 +321,8 @@ def _suspects(s: State) -> list[tuple[int, tuple[int, str]]]:
     return out
 
 
-WIN_WORDS = {"influence": "on Influence", "deck-out": "by deck-out",
-             "card effect": "by a card's effect"}
+WIN_WORDS = {"influence": words.WIN_INFLUENCE, "deck-out": words.WIN_DECK_OUT,
+             "card effect": words.WIN_EFFECT}
 """How a game ended, as the log says it ("Ann wins on Influence.")."""
 
 
@@ -328,6 +331,6 @@ def end_game(s: State, winners: list[int], reason: str, ev: list[Event]) -> None
     s.reason = reason
     s.prompt = None
     s.phase = "over"
-    text = ("The game is a draw." if not winners
-            else f"{who(winners[0])} wins {WIN_WORDS.get(reason, 'the game')}.")
-    ev.append(Event("game_over", text, data={"winners": winners, "reason": reason}))
+    said = WIN_WORDS.get(reason, words.WIN) if winners else words.DRAW_GAME
+    ev.append(Event("game_over", said, {"player": winners[0]} if winners else {},
+                    data={"winners": winners, "reason": reason}))

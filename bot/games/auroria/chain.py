@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.engine import Event
 from bot.games.auroria import board, decisions
+from bot.games.auroria import sentences as words
 from bot.games.auroria.derived import card, has, name, power
 from bot.games.auroria.state import Perm, State
 
@@ -50,7 +51,8 @@ def resolve_top(s: State, ev: list[Event]) -> None:
     uid = entry.get("uid", -1)
     kind = entry["kind"]
     if entry["neg"]:
-        ev.append(Event("negated", f"{name(s, uid)} is negated.", data={"entry": entry["id"]}))
+        ev.append(Event("negated", words.NEGATED, {"card": name(s, uid)},
+                        data={"entry": entry["id"]}))
         if kind == "attack":
             s.combat = None
         elif kind == "block" and s.combat is not None:
@@ -95,7 +97,8 @@ def _enter_play(s: State, entry: Entry, ev: list[Event]) -> None:
     if kind == "summon":
         entered = board.enter_line(s, p, uid, entry["line"])
         if entered and power(s, uid) == 0 and not has(s, uid, "Protected"):
-            ev.append(Event("summoned", f"{name(s, uid)} enters the {entry['line']}line."))
+            ev.append(Event("summoned", words.SUMMONED,
+                            {"card": name(s, uid), "line": entry["line"]}))
             board.destroy(s, uid, ev)  # zero power: gone before anything triggers
             return
     elif kind == "aura" and len(s.zones[p]["auras"]) < 5:
@@ -107,9 +110,9 @@ def _enter_play(s: State, entry: Entry, ev: list[Event]) -> None:
         entered = _place_item(s, entry)
     if not entered:
         board.to_grave(s, uid)
-        ev.append(Event("fizzled", f"{name(s, uid)} finds no place and is lost."))
+        ev.append(Event("fizzled", words.FIZZLED, {"card": name(s, uid)}))
         return
-    ev.append(Event("entered", f"{board.who(p)}'s {name(s, uid)} enters play.",
+    ev.append(Event("entered", words.ENTERED, {"player": p, "card": name(s, uid)},
                     data={"uid": uid, "player": p}))
     if card(s, uid).effect("on_play") is not None:
         s.trig.append({"uid": uid, "p": p, "tr": "on_play", "dying": False})
@@ -158,8 +161,9 @@ def flush_triggers(s: State, ev: list[Event]) -> None:
         s.trig.pop()
         push_entry(s, {"kind": "trigger", "uid": t["uid"], "p": t["p"], "tr": t["tr"],
                        "tg": chosen, "dying": t["dying"]})
-        ev.append(Event("trigger", f"{name(s, t['uid'])}: {t['tr'].replace('_', ' ')} "
-                        "effect goes on the chain.", data={"uid": t["uid"]}))
+        ev.append(Event("trigger", words.TRIGGER,
+                        {"card": name(s, t["uid"]), "trigger": t["tr"].replace("_", " ")},
+                        data={"uid": t["uid"]}))
         s.flags = {**s.flags, "pushed": True}
     flags = s.flags
     if "ordered" in flags or "pushed" in flags:

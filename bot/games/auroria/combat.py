@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot.engine import Event
 from bot.games.auroria import board, decisions
+from bot.games.auroria import sentences as words
 from bot.games.auroria.chain import after_action, push_entry
 from bot.games.auroria.derived import has, line_free, name, power, remaining
 from bot.games.auroria.state import State
@@ -18,8 +19,9 @@ def declare_attack(s: State, attacker: int, target: int, ev: list[Event]) -> Non
                                   exhausted=perm.exhausted or perm.role != "leader"))
     s.combat = {"a": attacker, "t": target, "b": -1}
     # Whose, on both sides: in a mirror match both leaders have the same name.
-    ev.append(Event("attack", f"{board.who(s.owner[attacker])}'s {name(s, attacker)} attacks "
-                              f"{board.who(s.owner[target])}'s {name(s, target)}.",
+    ev.append(Event("attack", words.ATTACK,
+                    {"player": s.owner[attacker], "attacker": name(s, attacker),
+                     "defender": s.owner[target], "target": name(s, target)},
                     data={"attacker": attacker, "target": target}))
     entry = push_entry(s, {"kind": "attack", "uid": attacker, "p": p, "tg": [target]})
     after_action(s, p, entry, False)
@@ -42,7 +44,11 @@ def declare_block(s: State, blocker: int, ev: list[Event]) -> None:
     s.set_perm(blocker, perm.but(blocks=perm.blocks + 1,
                                  exhausted=not has(s, blocker, "Structure")))
     s.combat = {**s.combat, "b": blocker}
-    ev.append(Event("block", f"{name(s, blocker)} blocks.", data={"blocker": blocker}))
+    attacker = s.combat["a"]
+    ev.append(Event("block", words.BLOCK,
+                    {"player": s.owner[blocker], "blocker": name(s, blocker),
+                     "attacker_owner": s.owner[attacker], "attacker": name(s, attacker)},
+                    data={"blocker": blocker}))
     entry = push_entry(s, {"kind": "block", "uid": blocker, "p": 1 - s.active})
     after_action(s, 1 - s.active, entry, False)
 
@@ -78,7 +84,8 @@ def _mark(s: State, uid: int, n: int, ev: list[Event]) -> None:
     if n <= 0:
         return
     s.set_perm(uid, s.perms[uid].but(damage=s.perms[uid].damage + n))
-    ev.append(Event("damage", f"{name(s, uid)} takes {n} damage.", data={"uid": uid, "n": n}))
+    ev.append(Event("damage", words.DAMAGE, {"card": name(s, uid), "n": n},
+                    data={"uid": uid, "n": n}))
 
 
 def aftermath(s: State, ev: list[Event]) -> None:

@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.engine import GameError
 from bot.engine.decks import DeckBook, DeckRefused, DeckView, bullets
+from bot.engine.usertext import quoted
 from bot.games.auroria.cardtext import card_sheet
 from bot.games.auroria.decklist import (
     RANDOM,
@@ -123,7 +124,7 @@ class AuroriaDecks(DeckBook):
             (c for c in POOL.cards.values() if c.name.casefold() == ref.strip().casefold()),
             None)
         if card is None:
-            raise GameError(f"There is no Set 1 card called `{ref[:60]}`.")
+            raise GameError(f"There is no Set 1 card called {quoted(ref)}.")
         return card_sheet(card)
 
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import BadOptions, OptionSpec, Rng
+from bot.engine.usertext import quoted
 from bot.games.auroria.pool import POOL, check_deck, random_structure_deck
 from bot.games.auroria.testset import test_deck
 
@@ -97,12 +98,6 @@ def closest_name(name: str) -> str | None:
     return POOL.cards[_KEYS[found[0]]].name if found else None
 
 
-def _shown(text: str) -> str:
-    """A pasted fragment as it may be quoted back: clean and short."""
-    text = " ".join(clean(text).split())
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
 # ----- plain text -----------------------------------------------------------------------------
 def _entry(line: str) -> tuple[int | None, str, bool]:
     """(copies or None when unreadable, name, marked as the leader) of one line."""
@@ -156,7 +151,7 @@ def parse_list(text: str | bytes) -> DeckList:
             unknown += 1
             if unknown <= MAX_UNKNOWN_SHOWN:
                 hint = closest_name(name)
-                problems.append(f"{where}: no card is called “{_shown(name)}”"
+                problems.append(f"{where}: no card is called {quoted(name)}"
                                 + (f" — did you mean {hint}?" if hint else "."))
             continue
         if marked or (POOL.cards[cid].type == "leader" and section == "main"):

@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.engine import Event
 from bot.games.auroria import board
+from bot.games.auroria import sentences as words
 from bot.games.auroria.derived import (
     all_creatures,
     card,
@@ -86,7 +87,7 @@ def _discard(s: State, item: Item, op: Mapping[str, Any], ev: list[Event]) -> bo
             return False
     for uid in [int(k) for k in item.pop("ans")]:
         board.to_grave(s, uid)
-        ev.append(Event("discarded", f"Player {victim + 1} discards {name(s, uid)}.",
+        ev.append(Event("discarded", words.DISCARDED, {"player": victim, "card": name(s, uid)},
                         data={"uid": uid, "player": victim}))
         if card(s, uid).effect("discarded") is not None:
             s.trig.append({"uid": uid, "p": victim, "tr": "discarded", "dying": False})
@@ -122,7 +123,8 @@ def _move(s: State, item: Item, targets: list[int], ev: list[Event]) -> bool:
         movers = [u for u in item["mv"] if s.line_of(u) is not None]
         blocked = board.blocked_moves(s, movers, moved)
         for p, why in blocked.items():
-            ev.append(Event("move_blocked", why, data={"player": p}))
+            ev.append(Event("move_blocked", words.MOVE_BLOCKED_MOVED if why["moved"]
+                            else words.MOVE_BLOCKED, why, data={"player": p}))
         movers = [u for u in movers if s.owner[u] not in blocked]
         item["mv"] = movers
         short = [row for row in board.room_needed(s, movers, moved) if row[2] > 0]
@@ -169,7 +171,7 @@ def run_op(s: State, item: Item, op: Mapping[str, Any], ev: list[Event]) -> bool
         for uid in refs(s, item, op["to"]):
             if s.perms[uid].role == "creature":
                 s.set_perm(uid, s.perms[uid].but(damage=s.perms[uid].damage + op["n"]))
-                ev.append(Event("damage", f"{name(s, uid)} takes {op['n']} damage.",
+                ev.append(Event("damage", words.DAMAGE, {"card": name(s, uid), "n": op["n"]},
                                 data={"uid": uid, "n": op["n"]}))
     elif kind in ("power", "grant"):
         for uid in refs(s, item, op["to"]):

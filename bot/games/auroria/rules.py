@@ -16,6 +16,7 @@ from typing import Any
 
 from bot.engine import Action, Event, IllegalAction
 from bot.games.auroria import board, chain, combat, decisions, series, setup
+from bot.games.auroria import sentences as words
 from bot.games.auroria.derived import (
     card,
     has,
@@ -102,7 +103,7 @@ def begin_turn(s: State, p: int, ev: list[Event]) -> None:
     s.active = p
     s.flags = {"moved": [False, False]}
     board.ready_all(s, p)
-    ev.append(Event("turn", f"Turn {s.turn}: {board.who(p)}.", data={"turn": s.turn,
+    ev.append(Event("turn", words.TURN, {"turn": s.turn, "player": p}, data={"turn": s.turn,
                                                                     "player": p}))
     s.phase = "draw"
     start_of_phase(s, ev)
@@ -113,7 +114,7 @@ def start_of_phase(s: State, ev: list[Event]) -> None:
     Phase opens with the deck-out check, which skipping the draw does not avoid."""
     p = s.active
     if s.phase == "draw" and not s.zones[p]["deck"]:
-        ev.append(Event("deck_out", f"{board.who(p)} has no cards left to draw."))
+        ev.append(Event("deck_out", words.DECK_OUT, {"player": p}))
         board.end_game(s, [1 - p], "deck-out", ev)
 
 
@@ -128,7 +129,7 @@ def end_phase(s: State, ev: list[Event]) -> None:
         if perm.damage != keep or perm.attacks or perm.blocks or perm.used:
             s.set_perm(uid, perm.but(damage=keep, attacks=0, blocks=0, used=False))
     s.combat = None
-    ev.append(Event("end", f"{board.who(s.active)} ends the turn."))
+    ev.append(Event("end", words.END, {"player": s.active}))
 
 
 # ----- answers ------------------------------------------------------------------------------
@@ -216,7 +217,7 @@ def _answer_energy(s: State, p: int, key: str, mirror: bool, ev: list[Event]) ->
         s.remove(uid)
         s.zone(p, "energy").append(uid)
         s.set_perm(uid, Perm("energy", entered=s.turn))
-        ev.append(Event("energy", f"{board.who(p)} places an Energy.", data={"player": p}))
+        ev.append(Event("energy", words.ENERGY, {"player": p}, data={"player": p}))
         if card(s, uid).effect("on_play") is not None:
             s.trig.append({"uid": uid, "p": p, "tr": "on_play", "dying": False})
     if not mirror and placed and not s.slow and decisions.energy_cards(s, 1 - p):
@@ -246,8 +247,8 @@ def _answer_action(s: State, p: int, key: str, prompt: dict[str, Any], ev: list[
     elif key.startswith("move:"):
         blocked = board.blocked_moves(s, [int(key[5:])])
         if blocked:
-            ev.append(Event("move_blocked", f"{blocked[p]} {board.who(p)}'s manual move this "
-                            "turn is not used.", data={"player": p}))
+            ev.append(Event("move_blocked", words.MANUAL_MOVE_BLOCKED, blocked[p],
+                            data={"player": p}))
             s.prompt = origin
             return
         moved = list(s.flags.get("moved", [False, False]))
@@ -262,7 +263,7 @@ def _answer_action(s: State, p: int, key: str, prompt: dict[str, Any], ev: list[
         s.zone(p, s.line_of(it)[1]).remove(it)  # type: ignore[index]
         s.zone(p, "gear").append(it)
         s.set_perm(it, Perm("equipped", entered=s.turn, host=cr))
-        ev.append(Event("discover", f"{name(s, cr)} picks up {name(s, it)}.",
+        ev.append(Event("discover", words.DISCOVER, {"creature": name(s, cr), "item": name(s, it)},
                         data={"creature": cr, "item": it}))
         chain.after_action(s, p, None, origin["k"] == "main" and not s.slow)
 
@@ -275,7 +276,7 @@ def mulligan(s: State, p: int, keep: list[int], ev: list[Event]) -> None:
     s.mull = [*s.mull]
     if len(keep) == len(hand):
         s.mull[p] = -1
-        ev.append(Event("keep", f"{board.who(p)} keeps {len(hand)} cards."))
+        ev.append(Event("keep", words.KEEP, {"player": p, "cards": board.cards(len(hand))}))
     else:
         target = setup.HAND - m
         if len(keep) > target:
@@ -286,8 +287,8 @@ def mulligan(s: State, p: int, keep: list[int], ev: list[Event]) -> None:
         board.shuffle_deck(s, p)
         board.draw(s, p, target - len(keep), [])
         n = len(back)
-        ev.append(Event("mulligan", f"{board.who(p)} mulligans {n} card{'s' * (n != 1)}"
-                    + (" (free)." if m == 0 else f" (now {target}).")))
+        ev.append(Event("mulligan", words.MULLIGAN_FREE if m == 0 else words.MULLIGAN,
+                        {"player": p, "cards": board.cards(n), "left": target}))
         s.mull[p] = m + 1 if setup.HAND - (m + 1) > 0 else -1
     if s.mull == [-1, -1]:
         begin_turn(s, s.active, ev)
@@ -333,12 +334,13 @@ def _commit(s: State, b: decisions.Build, ev: list[Event]) -> None:
         assert eff is not None
         board.pay(s, p, eff.cost, 0, b["potions"], ev)
         s.set_perm(uid, s.perms[uid].but(used=True))
-        ev.append(Event("activate", f"{board.who(p)} activates {c.name}.", data={"uid": uid}))
+        ev.append(Event("activate", words.ACTIVATE, {"player": p, "card": c.name},
+                        data={"uid": uid}))
         entry = chain.push_entry(s, {"kind": "activate", "uid": uid, "p": p, "tg": b["tg"]})
         chain.after_action(s, p, entry, mirror_ok)
         return
     board.pay(s, p, c.cost, b.get("bloom") or 0, b["potions"], ev)
-    ev.append(Event("play", f"{board.who(p)} plays {c.name}.",
+    ev.append(Event("play", words.PLAY, {"player": p, "card": c.name},
                     data={"uid": uid, "player": p}))
     if c.type == "potion":
         s.remove(uid)

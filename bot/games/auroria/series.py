@@ -22,8 +22,8 @@ from collections.abc import Mapping, Sequence
 from copy import deepcopy
 from typing import Any
 
-from bot.engine import PICK, Action, Decision, Event, Option, OptionSpec, Result
-from bot.games.auroria.board import who
+from bot.engine import PICK, Action, Decision, Event, Option, OptionSpec, Result, Sentence
+from bot.games.auroria import sentences as words
 from bot.games.auroria.cards import CardDef
 from bot.games.auroria.decks import deck_problems
 from bot.games.auroria.derived import catalog
@@ -67,39 +67,42 @@ def game_over(s: State, ev: list[Event]) -> None:
     assert series is not None and s.winners is not None
     n = len(series["games"]) + 1
     series["games"].append(s.winners[0] if s.winners else None)
-    a, b = score(series)
-    games = f"Games won: {who(0)} {a}, {who(1)} {b}."
+    won = score(series)
     if s.winners:
-        ev.append(Event("game_won", f"{who(s.winners[0])} wins game {n}. {games}"))
+        w = s.winners[0]
+        ev.append(Event("game_won", words.GAME_WON, {"n": n, "player": w, "other": 1 - w,
+                                                    "won": won[w], "lost": won[1 - w]}))
     else:
-        ev.append(Event("game_drawn", f"Game {n} is drawn and counts for nobody. {games}"))
-    if max(a, b) >= WINS or n >= MAX_GAMES:
+        ev.append(Event("game_drawn", words.GAME_DRAWN, {"n": n, "player": 0, "other": 1,
+                                                        "won": won[0], "lost": won[1]}))
+    if max(won) >= WINS or n >= MAX_GAMES:
         series["stage"] = "over"
-        ev.append(Event("match_over", _summary(series)))
+        ev.append(Event("match_over", *_summary(series)))
     else:
         series.update(stage="side", out=[None, None], done=[False, False], swaps=[0, 0])
-        ev.append(Event("sideboard", f"Before game {n + 1}, each player may swap cards with "
-                        "their side deck."))
+        ev.append(Event("sideboard", words.SIDEBOARD, {"n": n + 1}))
     s.series = series
 
 
-def _summary(series: Series) -> str:
+def _summary(series: Series) -> tuple[Sentence, dict[str, object]]:
+    """The match's end as a sentence and its values."""
     a, b = score(series)
     if a == b or max(a, b) < WINS:
-        return f"The match is drawn after {len(series['games'])} games ({a}–{b})."
-    return f"{who(0 if a > b else 1)} wins the match {_dash(series)}."
+        return words.MATCH_DRAWN, {"n": len(series["games"]), "score": f"{a}–{b}"}
+    return words.MATCH_WON, {"player": 0 if a > b else 1, "score": _dash(series)}
 
 
 def result(series: Series) -> Result | None:
     if series["stage"] != "over":
         return None
     a, b = score(series)
-    detail = _summary(series)
+    said, args = _summary(series)
+    detail = said.told(args, None)
     if a == b or max(a, b) < WINS:
-        return Result((0.5, 0.5), (1, 1), "normal", detail)
+        return Result((0.5, 0.5), (1, 1), "normal", detail, said, args)
     w = 0 if a > b else 1
     return Result(tuple(1.0 if p == w else 0.0 for p in (0, 1)),
-                  tuple(1 if p == w else 2 for p in (0, 1)), "normal", detail)
+                  tuple(1 if p == w else 2 for p in (0, 1)), "normal", detail, said, args)
 
 
 # ----- sideboarding -----------------------------------------------------------------------
@@ -185,7 +188,7 @@ def _sideboard(series: Series, p: int, key: str, ev: list[Event],
     series["moves"][p] += 1
     if key == KEEP:
         series["done"][p] = True
-        ev.append(Event("ready", f"{who(p)} is ready for game {len(series['games']) + 1}."))
+        ev.append(Event("ready", words.READY, {"player": p, "n": len(series["games"]) + 1}))
         if all(series["done"]):
             series["stage"] = "start"
     elif key == BACK:
@@ -197,7 +200,8 @@ def _sideboard(series: Series, p: int, key: str, ev: list[Event],
         deck["main"], deck["side"] = _swapped(deck, out, into)
         series["out"][p] = None
         series["swaps"][p] += 1
-        ev.append(Event("swap", f"You take out {cards[out].name} and bring in {cards[into].name}.",
+        ev.append(Event("swap", words.SWAP,
+                        {"player": p, "out": cards[out].name, "into": cards[into].name},
                         audience=(p,)))
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.engine import Event, Rng
 from bot.games.auroria import board, series
+from bot.games.auroria import sentences as words
 from bot.games.auroria.decklist import seat_deck
 from bot.games.auroria.derived import card
 from bot.games.auroria.state import PLAYER_ZONES, Perm, State
@@ -62,6 +63,6 @@ def next_game(old: State, starter: int, ev: list[Event]) -> State:
     s.series = {**old.series, "stage": "play", "starts": [*old.series["starts"], starter]}
     for p in (0, 1):
         board.draw(s, p, HAND, [])
-    ev.append(Event("game_start", f"Game {len(old.series['games']) + 1} begins: "
-                    f"{board.who(starter)} starts."))
+    ev.append(Event("game_start", words.GAME_START,
+                    {"n": len(old.series["games"]) + 1, "player": starter}))
     return s

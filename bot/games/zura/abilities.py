@@ -22,6 +22,7 @@ from typing import ClassVar, Literal
 from bot.engine import Decision, Event, Option
 from bot.engine.datacheck import DataError
 from bot.games.zura import knowledge
+from bot.games.zura import sentences as words
 from bot.games.zura.board import (
     ABILITY,
     LAND,
@@ -210,7 +211,8 @@ class Extra12(Ability):
             set_hand(s, s.turn, hand)
             s.discard += cards
             knowledge.played(s, s.turn, land, 1)
-            ev.append(Event("discard", f"{who(s.turn)} also throws away a {land_name(land)}.",
+            ev.append(Event("discard", words.DISCARD_EXTRA,
+                            {"player": s.turn, "land": land_name(land)},
                             data={"seat": s.turn, "landscape": land, "count": 1,
                                   "extra": True}))
         return "end"
@@ -257,7 +259,7 @@ class Restack(Ability):
         stacks[s.turn] = (*tuple(c for c in stacks[s.turn] if c != card), card)
         s.stacks = tuple(stacks)
         s.used += (self.key,)
-        ev.append(Event("restack", f"{who(s.turn)} puts {tz_name(card)} on top of their stack.",
+        ev.append(Event("restack", words.RESTACK, {"player": s.turn, "card": tz_name(card)},
                         data={"seat": s.turn, "card": tz_key(card)}))
         return "act"
 
@@ -289,9 +291,8 @@ class Scry(Ability):
         s.deck = (*s.deck, card) if keep else (card, *s.deck)
         s.scried = -1
         knowledge.looked(s, s.turn, card)
-        where = "back on top" if keep else "at the bottom"
-        ev.append(Event("scry", f"{who(s.turn)} looks at the top travel card and puts it "
-                        f"{where}.", data={"seat": s.turn, "kept": keep}))
+        ev.append(Event("scry", words.SCRY_TOP if keep else words.SCRY_BOTTOM,
+                        {"player": s.turn}, data={"seat": s.turn, "kept": keep}))
         return "draw"
 
 
@@ -313,7 +314,8 @@ class Swap(Ability):
 
     def act(self, s: ZState, key: str, ev: list[Event]) -> None:
         s.swap_with, s.phase = int(key.removeprefix("swap:")), self.phase
-        ev.append(Event("swap-start", f"{who(s.turn)} trades a card with {who(s.swap_with)}.",
+        ev.append(Event("swap-start", words.SWAP_START,
+                        {"player": s.turn, "partner": s.swap_with},
                         data={"seats": [s.turn, s.swap_with]}))
 
     def pending(self, s: ZState) -> list[Decision]:
@@ -340,11 +342,12 @@ class Swap(Ability):
         s.used += (self.key,)
         knowledge.traded(s, a, b, give[0], give[1])
         s.swap_with, s.swap_give = -1, (-1, -1)
-        ev.append(Event("swap", f"{who(a)} and {who(b)} trade one travel card.",
+        ev.append(Event("swap", words.SWAP, {"player": a, "partner": b},
                         data={"seats": [a, b]}))
         for me, gave, got in ((a, give[0], give[1]), (b, give[1], give[0])):
-            ev.append(Event("swapped", f"You gave a {land_name(gave)} and got a "
-                            f"{land_name(got)}.", audience=(me,), data={"gave": gave, "got": got}))
+            ev.append(Event("swapped", words.SWAPPED,
+                            {"player": me, "gave": land_name(gave), "got": land_name(got)},
+                            audience=(me,), data={"gave": gave, "got": got}))
         return "act"
 
 

@@ -20,6 +20,7 @@ from functools import cache
 
 from bot.engine import Event, Rng
 from bot.games.zura import knowledge
+from bot.games.zura import sentences as words
 from bot.games.zura.abilities import effects, of_phase, on_top
 from bot.games.zura.board import (
     HERMIT,
@@ -36,7 +37,6 @@ from bot.games.zura.board import (
     take_from_hand,
     tz_key,
     tz_name,
-    who,
 )
 from bot.games.zura.cards import CARDS
 from bot.games.zura.state import ZState
@@ -111,7 +111,7 @@ def start_turn(s: ZState, ev: list[Event]) -> None:
     s.peeks = s.flips = s.steals = 0
     s.gained, s.scried, s.swap_with, s.swap_give = (), -1, -1, (-1, -1)
     s.turns += 1
-    ev.append(Event("turn", _turn_text(s.turn), data={"seat": s.turn}))
+    ev.append(Event("turn", words.TURN, {"player": s.turn}, data={"seat": s.turn}))
     if on_top(s, s.turn).at_turn_start(s, ev):
         return
     begin_draw(s, ev)
@@ -135,7 +135,8 @@ def take_discard(s: ZState, ev: list[Event]) -> None:
     set_hand(s, s.turn, tuple(sorted(s.hands[s.turn] + (card,))))
     land = CARDS.travel[card]
     knowledge.took(s, s.turn, land)
-    ev.append(Event("take", _take_text(s.turn, land), data={"seat": s.turn, "landscape": land}))
+    ev.append(Event("take", words.TAKE, {"player": s.turn, "land": land_name(land)},
+                    data={"seat": s.turn, "landscape": land}))
     begin_draw(s, ev)
 
 
@@ -153,8 +154,8 @@ def fill_hand(s: ZState, ev: list[Event]) -> None:
             rng.shuffle(pile)
             s.rng, s.discard, deck = rng.state, (), tuple(pile)
             knowledge.reshuffled(s, pile)
-            ev.append(Event("reshuffle", f"The discard pile ({len(pile)} cards) is shuffled "
-                            "into a new travel deck.", data={"cards": len(pile)}))
+            ev.append(Event("reshuffle", words.RESHUFFLE, {"cards": len(pile)},
+                            data={"cards": len(pile)}))
         took = deck[-need:]  # the top ``need`` cards, or all that are left
         knowledge.drew(s, s.turn, took)
         drawn += took
@@ -165,10 +166,11 @@ def fill_hand(s: ZState, ev: list[Event]) -> None:
         return
     set_hand(s, s.turn, tuple(sorted(hand + drawn)))
     lands = tuple(sorted(map(_TRAVEL_LAND, drawn)))  # ids sort by landscape
-    ev.append(Event("draw", _draws_text(s.turn, len(drawn)),
+    ev.append(Event("draw", words.DRAW, {"player": s.turn,
+                                         "cards": count_of(len(drawn), "travel")},
                     data={"seat": s.turn, "count": len(drawn)}))
-    ev.append(Event("drew", _drew_text(lands), audience=(s.turn,),
-                    data={"landscapes": list(lands)}))
+    ev.append(Event("drew", words.DREW, {"player": s.turn, "lands": _names(lands)},
+                    audience=(s.turn,), data={"landscapes": list(lands)}))
 
 
 # --- discarding and searching -----------------------------------------------------------
@@ -181,7 +183,8 @@ def discard(s: ZState, land: int, n: int, ev: list[Event]) -> None:
     knowledge.played(s, s.turn, land, n)
     s.land, s.count = land, n
     top = on_top(s, s.turn)
-    ev.append(Event("discard", _discard_text(s.turn, n, land),
+    ev.append(Event("discard", words.DISCARD,
+                    {"player": s.turn, "cards": count_of(n, land_name(land))},
                     data={"seat": s.turn, "landscape": land, "count": n}))
     if n <= 2:
         if not top.after_small_discard(s, ev):
@@ -218,10 +221,10 @@ def peek(s: ZState, slot: int, ev: list[Event]) -> None:
     s.peeked = tuple(peeked)
     s.peeks -= 1
     card = s.slots[slot]
-    ev.append(Event("peek", f"{who(s.turn)} peeks at {slot_name(slot)}.",
+    ev.append(Event("peek", words.PEEK, {"player": s.turn, "slot": slot_name(slot)},
                     data={"seat": s.turn, "slot": slot}))
-    ev.append(Event("peeked", f"{slot_name(slot)} is {tz_name(card)}.", audience=(s.turn,),
-                    data={"slot": slot, "card": tz_key(card)}))
+    ev.append(Event("peeked", words.PEEKED, {"slot": slot_name(slot), "card": tz_name(card)},
+                    audience=(s.turn,), data={"slot": slot, "card": tz_key(card)}))
     search(s, ev)
 
 
@@ -233,7 +236,8 @@ def flip(s: ZState, slot: int, ev: list[Event]) -> None:
     up[slot] = shown[slot] = True
     s.up, s.shown = tuple(up), tuple(shown)
     s.flips -= 1
-    ev.append(Event("flip", _flip_text(s.turn, slot, kind.index),
+    ev.append(Event("flip", words.FLIP,
+                    {"player": s.turn, "slot": slot_name(slot), "card": kind.name},
                     data={"seat": s.turn, "slot": slot, "card": kind.key}))
     claim: list[int] = []
     if kind.kind == HERMIT or (kind.landscape >= 0 and kind.landscape == s.land):
@@ -254,7 +258,7 @@ def _claim_slot(s: ZState, slot: int, ev: list[Event]) -> None:
     s.up = (*s.up[:slot], False, *s.up[slot + 1:])
     s.shown = (*s.shown[:slot], False, *s.shown[slot + 1:])
     s.peeked = (*s.peeked[:slot], 0, *s.peeked[slot + 1:])
-    ev.append(Event("claim", f"{who(s.turn)} claims {tz_name(card)}.",
+    ev.append(Event("claim", words.CLAIM, {"player": s.turn, "card": tz_name(card)},
                     data={"seat": s.turn, "card": tz_key(card)}))
 
 
@@ -268,7 +272,8 @@ def steal(s: ZState, victim: int | None, ev: list[Event]) -> None:
         s.stacks = tuple(stacks)
         s.gained += (card,)
         s.steals -= 1
-        ev.append(Event("steal", f"{who(s.turn)} takes {tz_name(card)} from {who(victim)}.",
+        ev.append(Event("steal", words.STEAL,
+                        {"player": s.turn, "victim": victim, "card": tz_name(card)},
                         data={"seat": s.turn, "from": victim,
                               "card": tz_key(card)}))
     search(s, ev)
@@ -281,7 +286,7 @@ def stack_gains(s: ZState, top_first: tuple[int, ...], ev: list[Event]) -> None:
         stacks[s.turn] = stacks[s.turn] + tuple(reversed(top_first))
         s.stacks = tuple(stacks)
         s.gained = ()
-        ev.append(Event("stack", f"{who(s.turn)} now shows {tz_name(top_first[0])} on top.",
+        ev.append(Event("stack", words.STACK, {"player": s.turn, "card": tz_name(top_first[0])},
                         data={"seat": s.turn, "top": tz_key(top_first[0])}))
     end_turn(s, ev)
 
@@ -306,43 +311,19 @@ def end_turn(s: ZState, ev: list[Event]) -> None:
         s.final_left -= 1
     elif not deck:
         s.ending, s.final_left = s.turn, s.players - 1
-        ev.append(Event("last-round", f"The Tzerzurian pile is empty: every player but "
-                        f"{who(s.turn)} plays one last turn.", data={"seat": s.turn}))
+        ev.append(Event("last-round", words.LAST_ROUND, {"player": s.turn},
+                        data={"seat": s.turn}))
     if s.ending >= 0 and s.final_left == 0:
         s.phase = "over"
-        ev.append(Event("over", "The search is over.", data={}))
+        ev.append(Event("over", words.OVER, data={}))
         return
     s.turn = (s.turn + 1) % s.players
     start_turn(s, ev)
 
 
-# --- event texts, each built once --------------------------------------------------------
+# --- event words -----------------------------------------------------------------------
 
 @cache
-def _turn_text(seat: int) -> str:
-    return f"{who(seat)}'s turn."
-
-
-@cache
-def _take_text(seat: int, land: int) -> str:
-    return f"{who(seat)} takes a {land_name(land)} from the discard pile."
-
-
-@cache
-def _draws_text(seat: int, n: int) -> str:
-    return f"{who(seat)} draws {count_of(n, 'travel')}."
-
-
-@cache
-def _drew_text(lands: tuple[int, ...]) -> str:
-    return f"You drew: {', '.join([land_name(land) for land in lands])}."
-
-
-@cache
-def _discard_text(seat: int, n: int, land: int) -> str:
-    return f"{who(seat)} discards {count_of(n, land_name(land))}."
-
-
-@cache
-def _flip_text(seat: int, slot: int, kind: int) -> str:
-    return f"{who(seat)} flips {slot_name(slot)}: {CARDS.types[kind].name}."
+def _names(lands: tuple[int, ...]) -> str:
+    """The landscapes drawn, as the log lists them ("Desert, Forest")."""
+    return ", ".join([land_name(land) for land in lands])

@@ -23,13 +23,13 @@ VARIANTS: tuple[dict[str, bool], ...] = (
 CASES = [*((level, players) for level in ("random", "normal") for players in (2, 3, 4)),
          ("strong", 2)]
 PINNED = {
-    ("random", 2): "ab0c46dda75e113ce263659855a61c090f702c3d77f56d81ed604fedabeb5360",
-    ("random", 3): "fa01021cf3315b04f7c8a58af52d8e9d317a5eec2d6f689fbadcb025706ae926",
-    ("random", 4): "ccf74e8202610a5970669741f3ec4799ba19d768d41951392f57918a34e6555b",
-    ("normal", 2): "e577ba7fa3749e8d4e162bc48e5b0e4846d943e4ebfe242d120ee90b64023302",
-    ("normal", 3): "cc90dd78d788f8038173c2ac5f3bf70aa527dc26b1a7d393edd2304adab68c9a",
-    ("normal", 4): "af4805b7d542f2820580cd5decf8b17ffc89177920c100a9ec82aaf91b04d609",
-    ("strong", 2): "338ab3f7a433aeb11f4d3b9495455ef154c716143c71844417030ea320d435b9",
+    ("random", 2): "e0098bbb09c8282394702c734ead4e5cf98ef16a5cce10dadb1e23d8a4df89f1",
+    ("random", 3): "2b3d2a16043289f64ca7c421823589101b1e2641db7e7d9b68af37b485765547",
+    ("random", 4): "96fe4a0ef286c5b0418b1086d63b006e7ad4a8afe7882356e56b5185499e09d0",
+    ("normal", 2): "77aec569a39d726929d7df523e69335831cf65104ad53f25dde15791477c66fb",
+    ("normal", 3): "929e849fd7fae23c250b0fc17c622d2720aaee505fc2663918b0170c02284e69",
+    ("normal", 4): "fa50a4e207c01a49b7dcf990ac6d2bd4511909b483c442786e5859531a4574f8",
+    ("strong", 2): "1801ee2322c87f1ab7dea56add221d5760774af599d2b783bf512063c19c9423",
 }
 
 

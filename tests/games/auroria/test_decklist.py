@@ -118,8 +118,8 @@ def test_every_problem_is_reported_at_once() -> None:
     ])
     problems = parse_list(text).problems
     assert problems[:3] == (
-        "Line 6: no card is called “Wagon Portr” — did you mean Wagon Porter?",
-        "Line 7: no card is called “Qwxzv”.",
+        "Line 6: no card is called `Wagon Portr` — did you mean Wagon Porter?",
+        "Line 7: no card is called `Qwxzv`.",
         "Line 8: the number of copies must be 1-60.",
     )
     rest = " | ".join(problems[3:])

@@ -317,8 +317,8 @@ def test_never_one_of_the_cards_being_moved_three_cards_moved_by_one_effect() ->
     s, ev = act(s, str(planted))  # room for the squire; the other Planted card goes next
     assert [e.text for e in ev if e.kind == "move_blocked"] == [
         "Bugler cannot move to Player 1's backline: it is full and no card there can be "
-        "destroyed to make room (Stone Bulwark cannot be destroyed; Road Squire, Dune Runner "
-        "are being moved there too)."]
+        "destroyed to make room (the other cards there cannot be destroyed or are being moved "
+        "there by the same effect: Stone Bulwark, Road Squire, Dune Runner)."]
     assert [s.kinds[u] for u in s.zones[0]["back"]] == [
         "bulwark", "bulwark", "bulwark", "squire", "runner"]
     assert where(s, bugler) == (0, "front")

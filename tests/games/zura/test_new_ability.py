@@ -22,7 +22,7 @@ import pytest
 
 import bot.engine.datacheck
 import bot.games
-from bot.engine import Action, Event, Option, Rng, play
+from bot.engine import Action, Event, Option, Rng, Sentence, play
 from bot.engine.datacheck import DataError
 from bot.engine.playout import run_playout
 from bot.games.zura.abilities import ABILITIES, handler
@@ -33,6 +33,8 @@ from bot.render import zura as picture
 ROOT = Path(__file__).resolve().parents[3]
 CARD_FILE = ROOT / "bot" / "games" / "zura" / "cards.json"
 NEW = "recycle"
+PUT_AWAY = Sentence("{player} puts a travel card under the deck.",
+                    "You put a travel card under the deck.", ("player",))
 
 
 def _with_recycler() -> dict[str, Any]:
@@ -88,8 +90,7 @@ def zura(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
             board.set_hand(s, s.turn, hand)
             s.deck = (*cards, *s.deck)
             s.used += (self.key,)
-            ev.append(Event(NEW, f"{board.who(s.turn)} puts a travel card under the deck.",
-                            data={"seat": s.turn}))
+            ev.append(Event(NEW, PUT_AWAY, {"player": s.turn}, data={"seat": s.turn}))
             return "act"
 
     abilities.register(Recycle())

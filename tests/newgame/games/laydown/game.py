@@ -20,6 +20,7 @@ from bot.engine import (
 )
 from bot.engine.help import Topic
 from bot.engine.text import fit, listing, name_of
+from bot.games.laydown import sentences as words
 from bot.games.laydown.help import TOPICS
 from bot.games.laydown.state import CARDS, HAND, LaydownState
 from bot.games.laydown.view import LaydownView, view
@@ -58,7 +59,7 @@ class Laydown(Game[LaydownState, LaydownView]):
         played[player] = (*played[player], card)
         after = replace(state, hands=tuple(hands), played=tuple(played),
                         turn=(player + 1) % len(hands))
-        return after, [Event("lay", f"Player {player + 1} lays the {card}.")]
+        return after, [Event("lay", words.LAY, {"player": player, "card": card})]
 
     def view(self, state: LaydownState, viewer: int | None) -> LaydownView:
         return view(state, viewer)

@@ -1,0 +1,25 @@
+"""Events (DESIGN §10): pairing, formats and standings as pure functions of entrants and results.
+
+No I/O, no clock and no discord here; ``bot.match`` stores the rows and opens the matches.
+"""
+
+from bot.events.elimination import bracket, next_bracket
+from bot.events.formats import Format, default_rounds
+from bot.events.records import Entrant, Game, Round
+from bot.events.round_robin import round_robin
+from bot.events.standings import Standing, standings
+from bot.events.swiss import pair_swiss
+
+__all__ = [
+    "Entrant",
+    "Format",
+    "Game",
+    "Round",
+    "Standing",
+    "bracket",
+    "default_rounds",
+    "next_bracket",
+    "pair_swiss",
+    "round_robin",
+    "standings",
+]

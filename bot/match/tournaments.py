@@ -1,0 +1,487 @@
+"""Events (DESIGN §10): a Swiss, round robin or single elimination run over days, no Discord.
+
+Every step is a row first and is re-read from the store, so any pass may be the first after
+a kill, and none does anything twice:
+
+- a round and its pairings are one transaction, written only while the event's last round
+  is the one before (``EventStore.open_round``): a kill mid-pairing pairs again from the
+  same results (pairing is a pure function of them), and a second opener writes nothing;
+- each table's match is created, joined, linked to its table and started in steps the next
+  pass finds and finishes; a match created but not linked yet is adopted (same players and
+  game, opened since the round), never created again;
+- results are read from finished matches on every pass and recorded once per table.
+
+``tick`` is that pass for every event: the clock scheduler runs it each round, so the start
+time and the round deadlines are kept after any restart. Refusals are typed errors whose
+message is the whole answer (``bot.match.errors``); none changes anything.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from bot.engine import BadOptions, parse_options, registry
+from bot.events import (
+    Entrant,
+    Format,
+    Game,
+    Round,
+    Standing,
+    bracket,
+    default_rounds,
+    next_bracket,
+    pair_swiss,
+    round_robin,
+    standings,
+)
+from bot.events.formats import LABELS
+from bot.events.records import DRAW, LOSS, WIN
+from bot.match.clock import DAY, MatchClock
+from bot.match.errors import (
+    AlreadyEntered,
+    BadEntrantCount,
+    BadStartTime,
+    ClockMismatch,
+    EventFull,
+    EventOver,
+    EventStarted,
+    NotEntered,
+    NotOrganiser,
+    UnknownEvent,
+    UnknownFormat,
+)
+from bot.match.live import Live, MatchHooks
+from bot.match.outbound import Outbound
+from bot.match.service import MatchService
+from bot.match.timekeeper import Timekeeper
+from bot.store import ACTIVE, CANCELLED, FINISHED, LOBBY, Clock
+from bot.store.events import (
+    OPEN,
+    RUNNING,
+    EntrantRecord,
+    EventRecord,
+    EventStore,
+    NewEvent,
+    PairingRecord,
+)
+from bot.store.sql import SqlStore
+
+MAX_AHEAD = 60 * DAY
+"""How far ahead an event may be set to start."""
+LIMITS: Mapping[Format, int] = {Format.SWISS: 512, Format.ROUND_ROBIN: 16,
+                                Format.SINGLE_ELIMINATION: 256}
+"""Most entrants per format (a round robin of 16 already plays 15 rounds)."""
+MAX_SWISS_ROUNDS = 20
+ROUND_SECONDS = DAY
+FORMAT_NAMES = ", ".join(f.value for f in Format)
+
+
+@dataclass(frozen=True)
+class TableOpened:
+    """A table's match was started: the front end makes its thread and DMs the pairing."""
+
+    event_id: int
+    round: int
+    table_no: int
+    first_id: int
+    second_id: int
+    match_id: int
+    outbound: list[Outbound] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class EventUpdate:
+    """What one pass over an event did, for the front end to announce."""
+
+    event: EventRecord
+    opened: list[TableOpened] = field(default_factory=list)
+    round_opened: int | None = None
+    finished: bool = False
+    scored: int = 0
+    """Results recorded in this pass: the standings changed."""
+
+
+class EventService(MatchHooks):
+    """Events over the match service, which it follows to see its tables' matches end."""
+
+    def __init__(self, store: SqlStore, matches: MatchService, *,
+                 clocks: Timekeeper | None = None, now: Clock = time.time) -> None:
+        """``clocks``: the timekeeper whose ladder decides a game still running at a round's
+        deadline (without one, such a game is called off as a draw)."""
+        self.store = store
+        self.clocks = clocks
+        self.events = EventStore(store)
+        self.matches = matches
+        self.now = now
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._ended: set[int] = set()
+        """Matches that ended since the last pass (their events have something to do)."""
+        self._recovered = False
+        matches.observe(self)
+
+    async def after(self, live: Live) -> None:
+        if live.changed and (live.result is not None
+                             or live.record.status in (FINISHED, CANCELLED)):
+            self._ended.add(live.id)
+
+    # -- organising ------------------------------------------------------------------------
+
+    async def create(self, *, guild_id: int, channel_id: int | None, organiser_id: int,
+                     game: str, form: str = Format.SWISS.value, rounds: int | None = None,
+                     clock: MatchClock | None = None, round_seconds: float = ROUND_SECONDS,
+                     best_of: int = 1, starts_at: float | None = None,
+                     max_players: int | None = None) -> EventRecord:
+        found = registry.get(game)  # an unknown game raises its own sentence
+        try:
+            fmt = Format(form)
+        except ValueError:
+            raise UnknownFormat(f"There is no event format called `{form}`. "
+                                f"Formats: {FORMAT_NAMES}.") from None
+        limit = LIMITS[fmt]
+        cap = limit if max_players is None else max_players
+        if not 2 <= cap <= limit:
+            raise BadEntrantCount(f"A {LABELS[fmt].lower()} event takes 2 to {limit} "
+                                  "entrants.")
+        if rounds is not None and (fmt is not Format.SWISS
+                                   or not 1 <= rounds <= MAX_SWISS_ROUNDS):
+            raise BadOptions(f"Only a Swiss sets its rounds, 1 to {MAX_SWISS_ROUNDS}; the "
+                             "other formats play until they are decided.")
+        now = self.now()
+        if starts_at is not None and starts_at <= now:
+            raise BadStartTime("That start time is in the past.")
+        if starts_at is not None and starts_at > now + MAX_AHEAD:
+            raise BadStartTime("An event can start at most 60 days ahead.")
+        if clock is not None and round_seconds < clock.seconds * (clock.autopilots + 1):
+            raise ClockMismatch("The round deadline is too short for this clock: a player "
+                                "who does not show up must be able to forfeit within a "
+                                "round.")
+        if best_of != 1:
+            parse_options(found.options, {"best_of": str(best_of)})  # BadOptions if not
+        return await self.events.create_event(NewEvent(
+            guild_id, channel_id, organiser_id, found.name, fmt.value, rounds or 0, cap,
+            round_seconds, best_of, clock.to_json() if clock is not None else {}, starts_at))
+
+    async def get(self, event_id: int) -> EventRecord:
+        event = await self.events.get_event(event_id)
+        if event is None:
+            raise UnknownEvent(event_id)
+        return event
+
+    async def join(self, event_id: int, user_id: int) -> EventRecord:
+        async with self._locks[event_id]:
+            event = await self.get(event_id)
+            self._require_open(event)
+            rated = await self.store.get_ratings(event.guild_id, event.game, [user_id])
+            rating = rated[user_id].mu - 3 * rated[user_id].sigma if user_id in rated else 0.0
+            if not await self.events.add_entrant(event_id, user_id, rating):
+                if any(e.user_id == user_id for e in await self.events.entrants(event_id)):
+                    raise AlreadyEntered("You have already joined this event.")
+                event = await self.get(event_id)
+                self._require_open(event)
+                raise EventFull(f"This event is full ({event.max_players} entrants).")
+            return event
+
+    async def leave(self, event_id: int, user_id: int) -> list[Outbound]:
+        """Leave (before the start) or drop (after): never paired again, games stand; a
+        game under way is resigned."""
+        async with self._locks[event_id]:
+            return await self._take_out(await self.get(event_id), user_id,
+                                        "You are not in this event.")
+
+    async def remove(self, event_id: int, by_user: int, user_id: int) -> list[Outbound]:
+        async with self._locks[event_id]:
+            event = await self.get(event_id)
+            self._require_organiser(event, by_user, "remove a player")
+            return await self._take_out(event, user_id, "That player is not in this event.")
+
+    async def cancel(self, event_id: int, user_id: int) -> list[Outbound]:
+        async with self._locks[event_id]:
+            event = await self.get(event_id)
+            self._require_organiser(event, user_id, "cancel it")
+            if not await self.events.set_status(event_id, [OPEN, RUNNING], CANCELLED):
+                raise EventOver("This event is already over.")
+            out: list[Outbound] = []
+            for p in await self.events.pairings(event_id, event.round or None):
+                if p.match_id is not None and p.score is None:
+                    out += await self._call_off(event, p.match_id)
+            return out
+
+    async def start(self, event_id: int, user_id: int) -> EventUpdate:
+        async with self._locks[event_id]:
+            event = await self.get(event_id)
+            self._require_organiser(event, user_id, "start it")
+            if event.status != OPEN:
+                raise EventStarted("This event has already started.")
+            count = len(await self.events.entrants(event_id))
+            if count < 2:
+                raise BadEntrantCount(f"An event needs at least 2 entrants to start; this "
+                                      f"one has {count}.")
+            return await self._advance(event)
+
+    # -- reading ---------------------------------------------------------------------------
+
+    async def standings(self, event_id: int) -> list[Standing]:
+        event = await self.get(event_id)
+        entrants = await self.events.entrants(event.id)
+        games = _games(await self.events.pairings(event.id))
+        return standings([Entrant(e.user_id, e.rating) for e in entrants], games)
+
+    async def pairings(self, event_id: int, number: int | None = None) -> list[PairingRecord]:
+        event = await self.get(event_id)
+        return await self.events.pairings(event.id, number or event.round or None)
+
+    # -- running ---------------------------------------------------------------------------
+
+    async def tick(self) -> list[EventUpdate]:
+        """One pass (the scheduler's round) over the events with something to do: those a
+        match of theirs ended in (only those matches are read), those whose start time or
+        round deadline has come, and, the first time after a start, every running one, in
+        full (what a kill left undone)."""
+        updates = []
+        now = self.now()
+        ended = set(self._ended)
+        due = {e.id: e for e in await self.events.events_due(now)}
+        if not self._recovered:
+            due.update((e.id, e) for e in await self.events.events([RUNNING]))
+        touched: defaultdict[int, set[int]] = defaultdict(set)
+        for match_id in ended:
+            found = await self.events.pairing_of_match(match_id)
+            if found is not None and found[0] not in due:
+                touched[found[0]].add(match_id)
+        todo: list[tuple[EventRecord, set[int] | None]] = [(e, None) for e in due.values()]
+        todo += [(await self.get(event_id), matches) for event_id, matches in touched.items()]
+        for event, only in todo:
+            if event.status not in (OPEN, RUNNING):
+                continue
+            async with self._locks[event.id]:
+                fresh = await self.get(event.id)
+                if fresh.status == OPEN and len(await self.events.entrants(event.id)) < 2:
+                    await self.events.set_status(event.id, [OPEN], CANCELLED)
+                    updates.append(EventUpdate(await self.get(event.id)))
+                elif fresh.status in (OPEN, RUNNING):
+                    updates.append(await self._advance(fresh, only))
+        self._recovered = True
+        self._ended -= ended
+        return updates
+
+    async def _advance(self, event: EventRecord, only: set[int] | None = None) -> EventUpdate:
+        """Finish what the current round left undone, close it when it is over (or at its
+        deadline), and open the next one or end the event. Under the event's lock. ``only``:
+        the matches that ended, when nothing else can have changed (else every table is
+        looked at: after a start, at a deadline)."""
+        entrants = await self.events.entrants(event.id)
+        opened: list[TableOpened] = []
+        scored = 0
+        if event.round:
+            current = await self.events.pairings(event.id, event.round)
+            if only is None:
+                opened += await self._open_tables(event, current)
+            scored += await self._collect(
+                event, [p for p in current if only is None or p.match_id in only])
+            current = await self.events.pairings(event.id, event.round)
+            late = [p for p in current if p.score is None]
+            if late:
+                (deadline,) = [r.deadline for r in await self.events.rounds(event.id)
+                               if r.number == event.round]
+                if self.now() < deadline:
+                    return EventUpdate(event, opened, scored=scored)
+                deciding, called_off = await self._adjudicate(event, late)
+                scored += called_off
+                if deciding:
+                    return EventUpdate(event, opened, scored=scored)
+            await self.events.close_round(event.id, event.round)
+            if event.round >= _total_rounds(event, len(entrants)):
+                await self.events.set_status(event.id, [RUNNING], FINISHED)
+                return EventUpdate(await self.get(event.id), opened, finished=True,
+                                   scored=scored)
+        number = event.round + 1
+        tables = _tables(event, entrants, await self.events.pairings(event.id), number)
+        await self.events.open_round(event.id, number, self.now() + event.round_seconds,
+                                     tables)
+        event = await self.get(event.id)
+        opened += await self._open_tables(event, await self.events.pairings(event.id, number))
+        return EventUpdate(event, opened, round_opened=number, scored=scored)
+
+    async def _open_tables(self, event: EventRecord,
+                           pairings: Sequence[PairingRecord]) -> list[TableOpened]:
+        """Create, link and start each table's match, as far as a previous pass did not."""
+        opened = []
+        clock = MatchClock.from_json(event.clock)
+        options = {"best_of": str(event.best_of)} if event.best_of != 1 else None
+        for p in pairings:
+            if p.second_id is None or p.score is not None:
+                continue
+            match_id = p.match_id or await self._adopt(event, p)
+            if match_id is None:
+                info = await self.matches.create(
+                    event.game, p.first_id, guild_id=event.guild_id,
+                    channel_id=event.channel_id, options=options, clock=clock)
+                match_id = info.id
+            record = await self.store.get_match(match_id)
+            if record is None or record.status != LOBBY:
+                await self.events.link_match(event.id, p.round, p.table_no, match_id)
+                continue
+            if all(s.user_id != p.second_id for s in record.seats):
+                await self.matches.join(match_id, p.second_id)
+            await self.events.link_match(event.id, p.round, p.table_no, match_id)
+            outbound = await self.matches.start(match_id, p.first_id)
+            opened.append(TableOpened(event.id, p.round, p.table_no, p.first_id, p.second_id,
+                                      match_id, outbound))
+        return opened
+
+    async def _adopt(self, event: EventRecord, p: PairingRecord) -> int | None:
+        """A match a killed pass created for this table but did not link yet."""
+        (opened_at,) = [r.opened_at for r in await self.events.rounds(event.id)
+                        if r.number == p.round]
+        players = {p.first_id, p.second_id}
+        for match in await self.store.matches_of_user(p.first_id, [LOBBY]):
+            if (match.game == event.game and match.channel_id == event.channel_id
+                    and match.created_at >= opened_at and match.host_id == p.first_id
+                    and {s.user_id for s in match.seats} <= players
+                    and await self.events.pairing_of_match(match.id) is None):
+                return match.id
+        return None
+
+    async def _collect(self, event: EventRecord, pairings: Sequence[PairingRecord]) -> int:
+        """Record the result of every finished match of ``pairings``; how many."""
+        recorded = 0
+        for p in pairings:
+            if p.match_id is None or p.score is not None or p.second_id is None:
+                continue
+            match = await self.store.get_match(p.match_id)
+            if match is None or match.status not in (FINISHED, CANCELLED):
+                continue
+            result = await self.store.get_result(p.match_id)
+            score = DRAW
+            if match.status == FINISHED and result is not None:
+                seat = {s.user_id: s.seat for s in match.seats}
+                mine = result.placings[seat[p.first_id]]
+                theirs = result.placings[seat[p.second_id]]
+                score = WIN if mine < theirs else LOSS if mine > theirs else DRAW
+            recorded += await self.events.record_score(event.id, p.round, p.table_no, score)
+        return recorded
+
+    async def _adjudicate(self, event: EventRecord,
+                          late: Sequence[PairingRecord]) -> tuple[bool, int]:
+        """Past the round deadline: a game still under way with a clock is decided by its
+        clock ladder (``Timekeeper.overtime``; its result is collected when it ends); one
+        without (or never started) is called off as a draw. Whether a game is still being
+        decided, and how many tables were called off."""
+        deciding, called_off = False, 0
+        for p in late:
+            match = await self.store.get_match(p.match_id) if p.match_id is not None else None
+            if match is not None and match.status in (FINISHED, CANCELLED):
+                deciding = True  # ended since it was looked at: the next pass collects it
+            elif (match is not None and match.status == ACTIVE and match.clock
+                  and self.clocks is not None):
+                await self.clocks.overtime(match.id)
+                deciding = True
+            else:
+                if match is not None:
+                    await self._call_off(event, match.id)
+                called_off += await self.events.record_score(event.id, p.round, p.table_no,
+                                                             DRAW)
+        return deciding, called_off
+
+    async def _call_off(self, event: EventRecord, match_id: int) -> list[Outbound]:
+        match = await self.store.get_match(match_id)
+        if match is None or match.status not in (LOBBY, ACTIVE):
+            return []
+        return await self.matches.cancel(match_id, event.organiser_id, can_manage=True)
+
+    async def _take_out(self, event: EventRecord, user_id: int, missing: str) -> list[Outbound]:
+        entrants = {e.user_id: e for e in await self.events.entrants(event.id)}
+        if user_id not in entrants or entrants[user_id].dropped_at is not None:
+            raise NotEntered(missing)
+        if event.status == OPEN:
+            await self.events.remove_entrant(event.id, user_id)
+            return []
+        if event.status != RUNNING:
+            raise EventOver("This event is over.")
+        await self.events.drop_entrant(event.id, user_id)
+        out: list[Outbound] = []
+        for p in await self.events.pairings(event.id, event.round):
+            if p.match_id is not None and p.score is None and user_id in (p.first_id,
+                                                                         p.second_id):
+                match = await self.store.get_match(p.match_id)
+                if match is not None and match.status == ACTIVE:
+                    out += await self.matches.resign(p.match_id, user_id)
+        return out
+
+    @staticmethod
+    def _require_open(event: EventRecord) -> None:
+        if event.status != OPEN:
+            raise EventStarted("This event has already started; entries are closed."
+                               if event.status == RUNNING else "This event is over.")
+
+    @staticmethod
+    def _require_organiser(event: EventRecord, user_id: int, what: str) -> None:
+        if user_id != event.organiser_id:
+            raise NotOrganiser(f"Only the organiser of this event can {what}.")
+
+
+def _games(pairings: Sequence[PairingRecord]) -> list[Game]:
+    return [Game(p.round, p.first_id, p.second_id, p.score) for p in pairings]
+
+
+def _total_rounds(event: EventRecord, entrants: int) -> int:
+    """The rounds the event plays, fixed by its entrants at the start."""
+    if event.format == Format.SWISS and event.rounds:
+        return event.rounds
+    return default_rounds(Format(event.format), entrants)
+
+
+def _tables(event: EventRecord, entrants: Sequence[EntrantRecord],
+            pairings: Sequence[PairingRecord],
+            number: int) -> list[tuple[int, int | None, float | None]]:
+    """Round ``number``'s tables (first, second or None, score for a bye or walkover)."""
+    active = [Entrant(e.user_id, e.rating) for e in entrants if e.dropped_at is None]
+    gone = {e.user_id for e in entrants if e.dropped_at is not None}
+    fmt = Format(event.format)
+    if fmt is Format.SWISS:
+        return _rows(pair_swiss(active, _games(pairings)))
+    if fmt is Format.ROUND_ROBIN:
+        seeded = sorted(entrants, key=lambda e: (-e.rating, e.user_id))
+        scheduled = round_robin([e.user_id for e in seeded])[number - 1]
+        tables: list[tuple[int, int | None, float | None]] = []
+        for a, b in scheduled.tables:
+            if a in gone and b in gone:
+                continue
+            tables.append((b, None, WIN) if a in gone else (a, None, WIN) if b in gone
+                          else (a, b, None))
+        if scheduled.bye is not None and scheduled.bye not in gone:
+            tables.append((scheduled.bye, None, WIN))
+        return tables
+    if number == 1:
+        places = bracket(active)
+    else:
+        last = [p for p in pairings if p.round == number - 1]
+        rating = {e.user_id: e.rating for e in entrants}
+        places = next_bracket([_winner(p, rating) for p in last])
+    out: list[tuple[int, int | None, float | None]] = []
+    for pair in places:
+        x, y = (None if p in gone else p for p in pair)
+        if x is not None and y is not None:
+            out.append((x, y, None))
+        elif x is not None or y is not None:
+            out.append((x or y or 0, None, WIN))  # the one still in walks over
+    return out
+
+
+def _winner(p: PairingRecord, rating: Mapping[int, float]) -> int:
+    """Who goes through: the winner; on a draw, the higher-rated (the higher seed)."""
+    if p.second_id is None or p.score == WIN:
+        return p.first_id
+    if p.score == LOSS:
+        return p.second_id
+    return max((p.first_id, p.second_id), key=lambda u: (rating.get(u, 0.0), -u))
+
+
+def _rows(pairing: Round) -> list[tuple[int, int | None, float | None]]:
+    tables: list[tuple[int, int | None, float | None]] = [(a, b, None)
+                                                          for a, b in pairing.tables]
+    return tables + ([(pairing.bye, None, WIN)] if pairing.bye is not None else [])

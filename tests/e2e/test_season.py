@@ -1,0 +1,71 @@
+"""A season through Discord: a manager chooses the day the ratings reset (/season end), a
+rated match is played, the bot is down on that day and ends the season when it is back; the
+leaderboard starts again and /season show gives the finished season's final table."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from tests.e2e.conftest import World
+from tests.e2e.test_clock import MANAGE_GUILD, clocked_bot, settle
+from tests.e2e.test_community import resign, zura_for_two
+from tests.match.clocks import Now
+
+DAY = 86400.0
+
+
+def day(t: float) -> str:
+    """The UTC day of ``t`` as YYYY-MM-DD."""
+    return datetime.fromtimestamp(t, UTC).date().isoformat()
+
+
+async def test_a_season_ends_on_its_day_and_its_final_table_stays(world: World) -> None:
+    fake, now = world.fake, Now()
+    mod = fake.add_user("mod")
+    fake.add_member(world.guild, mod, permissions=MANAGE_GUILD)
+    ends = day(now.t + 3 * DAY)
+    ends_at = int(datetime.fromisoformat(ends).replace(tzinfo=UTC).timestamp())
+    async with clocked_bot(world, now):
+        refused = await (await fake.slash(world.alice, "season end", {"day": ends},
+                                          channel=world.table)).reply()
+        assert refused.content == "Only members with Manage Server can choose when a " \
+                                  "season ends."
+        bad = await (await fake.slash(mod, "season end", {"day": "soon"},
+                                      channel=world.table)).reply()
+        assert bad.content == "Give the day as YYYY-MM-DD, for example 2027-03-01."
+        none = await (await fake.slash(world.cat, "season show", {"game": "zura"},
+                                       channel=world.table)).reply()
+        assert none.content == "No season has ended on this server yet."
+        chosen = await (await fake.slash(mod, "season end", {"day": ends},
+                                         channel=world.table)).reply()
+        assert chosen.content.startswith(f"Season 1 ends <t:{ends_at}:D>")
+        thread, players = await zura_for_two(world)
+        await players.move(players.to_act()[0])
+        await resign(world, world.bob, thread)
+        board = await (await fake.slash(world.cat, "leaderboard", {"game": "zura"},
+                                        channel=world.table)).reply()
+        lines = board.content.split("\n")
+        assert lines[0] == "**Zura leaderboard · season 1** · page 1 of 1"
+        assert lines[1].startswith(f"1. <@{world.alice.id}> · ")
+        assert lines[-2] == (f"This season ends <t:{ends_at}:D>; its final table stays "
+                             "readable with /season show.")
+    now.to(ends_at + 3600.0)  # the bot is down on the day
+    async with clocked_bot(world, now):
+        await settle(now)
+        board = await (await fake.slash(world.cat, "leaderboard", {"game": "zura"},
+                                        channel=world.table)).reply()
+        assert board.content.split("\n")[:2] == [
+            "**Zura leaderboard · season 2** · page 1 of 1",
+            "Nobody is rated yet: finish a match against another person."], "ratings reset"
+        shown = await (await fake.slash(world.cat, "season show", {"game": "zura"},
+                                        channel=world.table)).reply()
+        rows = shown.content.split("\n")
+        assert rows[0] == "**Zura · season 1 final table** · page 1 of 1"
+        assert rows[1].startswith(f"1. <@{world.alice.id}> · ")
+        assert rows[2].startswith(f"2. <@{world.bob.id}> · ")
+        assert rows[2].endswith("1 rated match") and len(rows) == 3
+        assert not shown.pings
+        later = await (await fake.slash(world.cat, "season show",
+                                        {"game": "zura", "number": 2},
+                                        channel=world.table)).reply()
+        assert later.content == "Season 2 has not ended here; finished seasons: 1 to 1."

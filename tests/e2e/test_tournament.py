@@ -1,0 +1,191 @@
+"""An event through Discord: /tournament create posts the announcement with Join / Leave,
+players join by the button, the organiser starts it, each table gets a thread and each
+player a DM, the round after opens by itself when the matches are over, and the standings
+come as a picture with the table in its alt text."""
+
+from __future__ import annotations
+
+from bot.events import Entrant, Game, standings
+from bot.store.events import EventStore
+from tests.e2e.conftest import RENDERING, World
+from tests.e2e.test_clock import clocked_bot, settle
+from tests.e2e.test_community import resign
+from tests.fakediscord import FakeMessage, FakeUser
+from tests.fakediscord.state import DEFAULT_MEMBER_PERMISSIONS
+from tests.match.clocks import START, Now
+
+MANAGE_EVENTS = 1 << 33
+
+
+def organiser(world: World) -> FakeUser:
+    olga = world.fake.add_user("olga")
+    world.fake.add_member(world.guild, olga,
+                          permissions=DEFAULT_MEMBER_PERMISSIONS | MANAGE_EVENTS)
+    return olga
+
+
+async def test_a_three_player_swiss_runs_through_discord(world: World) -> None:
+    fake = world.fake
+    olga = organiser(world)
+    async with world.bot():
+        refused = await fake.slash(world.alice, "tournament create", {"game": "zura"},
+                                   channel=world.table)
+        assert "Manage Events" in (await refused.reply()).content
+        post: FakeMessage = await (await fake.slash(
+            olga, "tournament create", {"game": "zura"}, channel=world.table)).reply()
+        assert post.content.startswith("**Zura Swiss #1** · organised by")
+        for user in (world.alice, world.bob, world.cat):
+            await (await fake.click(user, post, label="Join")).callback()
+        twice = await (await fake.click(world.alice, post, label="Join")).reply()
+        assert twice.ephemeral and twice.content == "You have already joined this event."
+        await fake.wait_until(lambda: "Entrants (3/512)" in fake.message(post).content,
+                              what="the announcement to list three entrants")
+        nope = await (await fake.slash(world.alice, "tournament start", {"event": 1},
+                                       channel=world.table)).reply()
+        assert nope.content == "Only the organiser of this event can start it."
+        await (await fake.slash(olga, "tournament start", {"event": 1},
+                                channel=world.table)).reply(RENDERING)
+        (thread,) = await fake.wait_until(lambda: fake.threads(world.table),
+                                          what="the table's thread")
+        pairings = await fake.wait_until(
+            lambda: next((m for m in fake.messages(world.table)
+                          if "· round 1" in m.content), None), what="round 1's pairings")
+        assert "has a bye (a win)" in pairings.content
+        paired = [u for u in (world.alice, world.bob, world.cat)
+                  if f"<@{u.id}> (moves first)" in pairings.content
+                  or f"v <@{u.id}>" in pairings.content]
+        assert len(paired) == 2
+        for user in paired:
+            if user.dm_open:
+                dms = await fake.wait_until(
+                    lambda u=user: [m for m in fake.dms(u) if "round 1: you play" in m.content],
+                    what="the pairing DM")
+                assert len(dms) == 1 and f"<#{thread.id}>" in dms[0].content
+        await resign(world, paired[1], thread)
+        await fake.wait_until(
+            lambda: any("· round 2" in m.content for m in fake.messages(world.table)),
+            RENDERING, what="round 2 to open by itself")
+        posted = await fake.wait_until(
+            lambda: [m for m in fake.messages(world.table) if m.content.endswith("standings**")],
+            RENDERING, what="the standings post after the first result")
+        assert len(posted) == 1 and posted[0].attachments
+        table = await (await fake.slash(world.cat, "tournament standings", {"event": 1},
+                                        channel=world.table)).reply(RENDERING)
+        (picture,) = table.attachments
+        assert picture.filename == "standings.png"
+        assert "1. " in (picture.description or "") and "points" in (picture.description or "")
+
+
+async def test_a_restart_inside_a_round_resumes_the_event(world: World) -> None:
+    fake = world.fake
+    olga = organiser(world)
+    dan = world.user("dan")
+    async with world.bot():
+        post = await (await fake.slash(olga, "tournament create",
+                                       {"game": "zura", "format": "single_elimination"},
+                                       channel=world.table)).reply()
+        for user in (world.alice, world.bob, world.cat, dan):
+            await (await fake.click(user, post, label="Join")).callback()
+        await (await fake.slash(olga, "tournament start", {"event": 1},
+                                channel=world.table)).reply(RENDERING)
+        threads = await fake.wait_until(lambda: len(fake.threads(world.table)) == 2
+                                        and fake.threads(world.table), what="two threads")
+        pairings = next(m for m in fake.messages(world.table) if "· round 1" in m.content)
+    tables = pairings.content.split("\n")[1:]  # "1. <@a> (moves first) v <@b>", in table order
+    async with world.bot():  # the bot stopped inside round 1 and comes back
+        for thread, line in zip(threads, tables, strict=True):
+            second = next(u for u in (world.alice, world.bob, world.cat, dan)
+                          if line.endswith(f"v <@{u.id}>"))
+            await resign(world, second, thread)
+        await fake.wait_until(
+            lambda: any("· round 2" in m.content for m in fake.messages(world.table)),
+            RENDERING, what="the final to open after the restart")
+        final = next(m for m in fake.messages(world.table) if "· round 2" in m.content)
+        assert final.content.count("(moves first)") == 1
+        posts = [m for m in fake.messages(world.table) if m.content.endswith("standings**")]
+        assert len(posts) == 1, "one standings post, edited as results come in"
+        assert len(fake.threads(world.table)) == 3
+
+
+async def test_a_seven_player_swiss_with_a_no_show_a_drop_and_a_restart_at_the_deadline(
+        world: World) -> None:
+    """Zura, live clock (2 min a turn, a no-show forfeits after 3 missed turns), 2 rounds of
+    an hour. Round 1: one game resigned, one player drops (resigning theirs), one table
+    never shows up and is decided by the clock ladder. Nobody plays round 2; the bot stops
+    and comes back after the round's deadline: the overdue clocks forfeit the no-shows, the
+    round closes, and the event ends with the standings the recorded results imply. (A game
+    still running at a deadline is decided by its ladder: ``tests/match/test_tournaments``.)"""
+    fake, now = world.fake, Now()
+    olga = organiser(world)
+    people = [world.alice, world.bob, world.cat, *(world.user(n) for n in "defg")]
+    async with clocked_bot(world, now):
+        post = await (await fake.slash(olga, "tournament create",
+                                       {"game": "zura", "clock": "live", "rounds": 2},
+                                       channel=world.table)).reply()
+        for user in people:
+            await (await fake.click(user, post, label="Join")).callback()
+        await (await fake.slash(olga, "tournament start", {"event": 1},
+                                channel=world.table)).reply(RENDERING)
+        first = await fake.wait_until(lambda: next(
+            (m for m in fake.messages(world.table) if "· round 1" in m.content), None),
+            what="round 1's pairings")
+        tables = [line for line in first.content.split("\n")[1:] if " v " in line]
+        threads = await fake.wait_until(lambda: len(fake.threads(world.table)) == 3
+                                        and fake.threads(world.table), what="three threads")
+        pairs = [[u for u in people if f"<@{u.id}>" in line] for line in tables]
+        await resign(world, pairs[0][1], threads[0])
+        dropped = pairs[1][0]
+        left = await (await fake.slash(dropped, "tournament leave", {"event": 1},
+                                       channel=world.table)).reply()
+        assert left.content == "You have left Zura Swiss #1."
+        await now.run_to(START + 40 * 60)  # nobody at table 3 moves: the ladder decides
+        second = await fake.wait_until(lambda: next(
+            (m for m in fake.messages(world.table) if "· round 2" in m.content), None),
+            RENDERING, what="round 2 to open once the no-show forfeited")
+        assert f"<@{dropped.id}>" not in second.content, "a dropped player is never paired"
+    now.to(START + 40 * 60 + 2 * 3600)  # the bot is down past round 2's deadline
+    async with clocked_bot(world, now):
+        await settle(now)
+        await fake.wait_until(
+            lambda: any("is over." in m.content for m in fake.messages(world.table)),
+            RENDERING, what="the event to end after the restart")
+    async with world.store() as store:
+        events = EventStore(store)
+        pairings = await events.pairings(1)
+        entrants = await events.entrants(1)
+        assert all(p.score is not None for p in pairings)
+        reasons = {}
+        for p in pairings:
+            if p.second_id is not None and p.match_id is not None:
+                result = await store.get_result(p.match_id)
+                reasons[p.round, p.table_no] = result and result.reason
+        assert reasons[1, 1] == reasons[1, 2] == "resignation"
+        assert reasons[1, 3] == "forfeit", "the no-show table was decided by the ladder"
+        assert {reasons[2, t] for t in (1, 2, 3)} == {"forfeit"}
+        expected = standings([Entrant(e.user_id, e.rating) for e in entrants],
+                             [Game(p.round, p.first_id, p.second_id, p.score)
+                              for p in pairings])
+    shown = next(m for m in fake.messages(world.table) if m.content.endswith("standings**"))
+    (picture,) = shown.attachments
+    lines = (picture.description or "").split("\n")[1:]
+    assert [line.split(".")[0] for line in lines] == [str(s.rank) for s in expected]
+    for line, s in zip(lines, expected, strict=True):
+        assert f"{s.points:g} points" in line
+
+
+async def test_a_role_the_server_chose_may_organise(world: World) -> None:
+    fake = world.fake
+    role = world.guild.bot_role_id  # a role the fake guild has
+    async with world.store() as store:
+        await EventStore(store).set_organiser_role(world.guild.id, role)
+    rita = fake.add_user("rita")
+    fake.state.add_member(world.guild, rita, roles=[role])
+    async with world.bot():
+        post = await (await fake.slash(rita, "tournament create", {"game": "aura"},
+                                       channel=world.table)).reply()
+        assert post.content.startswith("**Aura Swiss #1** · organised by")
+        refused = await (await fake.slash(world.alice, "tournament create", {"game": "aura"},
+                                          channel=world.table)).reply()
+        assert refused.ephemeral
+        assert refused.content == ("Creating an event needs the Manage Events permission or "
+                                   f"the <@&{role}> role.")
