@@ -7,6 +7,8 @@ On Death) are handled in one place.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from bot.engine import Event, Rng
 from bot.games.auroria import sentences as words
 from bot.games.auroria.derived import (
@@ -194,10 +196,12 @@ _MOVES = (("front", "back"), ("back", "front"))
 """(destination, origin) of a move, destination in ``LINES`` order."""
 
 
-def room_needed(s: State, movers: list[int]) -> list[tuple[int, str, int, list[int]]]:
+def room_needed(s: State, movers: list[int], moved: Collection[int] = ()
+                ) -> list[tuple[int, str, int, list[int]]]:
     """For each line the ``movers`` go to at once: (owner, line, cards still to destroy there,
     the cards that may be destroyed). Only cards already in that line count, never a moved
-    one; a moved card leaving a line frees its slot (house rules, moving into a full line)."""
+    one: neither the ``movers`` nor the cards ``moved`` there earlier by the same effect; a
+    moved card leaving a line frees its slot (house rules, moving into a full line)."""
     out = []
     at = [s.line_of(u) for u in movers]
     for p in (0, 1):
@@ -208,24 +212,27 @@ def room_needed(s: State, movers: list[int]) -> list[tuple[int, str, int, list[i
             incoming = [u for u, where in zip(movers, at, strict=True) if where == origin]
             staying = [u for u in s.zones[p][dest] if u not in movers]
             need = len(staying) + len(incoming) - LINE_SIZE
-            out.append((p, dest, need, [u for u in staying if can_make_room_with(s, u)]))
+            out.append((p, dest, need, [u for u in staying
+                                        if u not in moved and can_make_room_with(s, u)]))
     return out
 
 
-def blocked_moves(s: State, movers: list[int]) -> dict[int, dict[str, object]]:
+def blocked_moves(s: State, movers: list[int], moved: Collection[int] = ()
+                  ) -> dict[int, dict[str, object]]:
     """Players whose cards cannot all move (too few cards in a full line can be destroyed),
-    with the values of the sentence saying why (``MOVE_BLOCKED``). An equipped creature frees
+    with the values of the sentence saying why (``MOVE_BLOCKED``, or ``MOVE_BLOCKED_MOVED``
+    when ``moved``, as for ``room_needed``, holds cards there). An equipped creature frees
     no slot by itself (its item drops there) but the dropped item may then be destroyed, so
     it still counts as one."""
     out: dict[int, dict[str, object]] = {}
-    for p, dest, need, pool in room_needed(s, movers):
+    for p, dest, need, pool in room_needed(s, movers, moved):
         if need > len(pool) and p not in out:
-            kept = dict.fromkeys(name(s, u) for u in s.zones[p][dest]
-                                 if u not in movers and not can_make_room_with(s, u))
+            kept = [u for u in s.zones[p][dest] if u not in movers and u not in pool]
             moving = [name(s, u) for u in movers if s.line_of(u) == (p, other_line(dest))]
             room = f"only {len(pool)} card{'s' * (len(pool) > 1)}" if pool else "no card"
             out[p] = {"player": p, "cards": ", ".join(moving), "line": dest, "room": room,
-                      "kept": ", ".join(kept)}
+                      "kept": ", ".join(dict.fromkeys(name(s, u) for u in kept)),
+                      "moved": any(u in moved for u in kept)}
     return out
 
 

@@ -113,18 +113,21 @@ def _pick_plant(s: State, item: Item, pool: list[int], n: int, what: str,
 
 def _move(s: State, item: Item, targets: list[int], ev: list[Event]) -> bool:
     """Move the targets to their other lines at once. Into a full line, the line's owner
-    destroys cards already there (never a moved one) until all the moved cards fit; a player
-    whose line cannot be cleared enough keeps all their cards where they are, and the log
-    says why (house rules, moving cards into a full line)."""
+    destroys cards already there until all the moved cards fit: never a moved one, nor one
+    an earlier move of the same effect brought there (``item["moved"]``); a player whose
+    line cannot be cleared enough keeps all their cards where they are, and the log says why
+    (house rules, moving cards into a full line)."""
     item.setdefault("mv", list(targets))
+    moved = item.get("moved", [])
     while True:
         movers = [u for u in item["mv"] if s.line_of(u) is not None]
-        blocked = board.blocked_moves(s, movers)
+        blocked = board.blocked_moves(s, movers, moved)
         for p, why in blocked.items():
-            ev.append(Event("move_blocked", words.MOVE_BLOCKED, why, data={"player": p}))
+            ev.append(Event("move_blocked", words.MOVE_BLOCKED_MOVED if why["moved"]
+                            else words.MOVE_BLOCKED, why, data={"player": p}))
         movers = [u for u in movers if s.owner[u] not in blocked]
         item["mv"] = movers
-        short = [row for row in board.room_needed(s, movers) if row[2] > 0]
+        short = [row for row in board.room_needed(s, movers, moved) if row[2] > 0]
         if not short:
             break
         p, dest, need, pool = short[0]
@@ -141,6 +144,7 @@ def _move(s: State, item: Item, targets: list[int], ev: list[Event]) -> bool:
     del item["mv"]
     for uid in movers:
         board.move_line(s, uid, ev)
+    item["moved"] = [*moved, *movers]
     return True
 
 

@@ -36,6 +36,13 @@ MOVE_BLOCKED = Sentence(
     "destroyed to make room ({kept} cannot be destroyed).",
     "{cards} cannot move to your {line}line: it is full and {room} there can be destroyed to "
     "make room ({kept} cannot be destroyed).", P)
+MOVE_BLOCKED_MOVED = Sentence(
+    "{cards} cannot move to {player}'s {line}line: it is full and {room} there can be "
+    "destroyed to make room (the other cards there cannot be destroyed or are being moved "
+    "there by the same effect: {kept}).",
+    "{cards} cannot move to your {line}line: it is full and {room} there can be destroyed to "
+    "make room (the other cards there cannot be destroyed or are being moved there by the "
+    "same effect: {kept}).", P)
 MANUAL_MOVE_BLOCKED = Sentence(
     "{cards} cannot move to {player}'s {line}line: it is full and {room} there can be "
     "destroyed to make room ({kept} cannot be destroyed). {player}'s manual move this turn is "

@@ -66,6 +66,10 @@ HOUSE: dict[str, list[str] | str] = {
         "best_of.test_best_of_three_the_normal_ai_keeps_its_deck_and_starts"],
     "Moving cards into a full line": [
         "house_rules.test_moving_cards_into_a_full_line_the_owner_destroys_cards_already_there",
+        "house_rules.test_never_one_of_the_cards_being_moved_two_cards_moved_by_one_effect",
+        "house_rules.test_never_one_of_the_cards_being_moved_three_cards_moved_by_one_effect",
+        "house_rules.test_never_one_of_the_cards_being_moved_an_effect_moving_the_opponents_"
+        "cards",
         "house_rules.test_a_moved_card_leaving_a_line_frees_its_slot_for_the_cards_moving_in",
         "house_rules.test_a_card_that_cannot_be_destroyed_cannot_be_chosen",
         "house_rules.test_if_too_few_cards_there_can_be_destroyed_the_move_does_not_happen",
@@ -124,12 +128,25 @@ MUSTER = {"id": "muster", "name": "Muster", "type": "spell", "cost": 0, "effects
 SHOVE = {"id": "shove", "name": "Shove", "type": "spell", "cost": 0, "effects": [
     {"trigger": "resolve", "targets": [{"kind": "creature", "side": "enemy"}],
      "ops": [{"op": "move", "to": "t0"}]}]}
+OWN = {"kind": "creature", "side": "own"}
+ENEMY = {"kind": "creature", "side": "enemy"}
+SIDESTEP = {"id": "sidestep", "name": "Sidestep", "type": "spell", "cost": 0, "effects": [
+    {"trigger": "resolve", "targets": [OWN, OWN],
+     "ops": [{"op": "move", "to": "t0"}, {"op": "move", "to": "t1"}]}]}
+BUGLER = {"id": "bugler", "name": "Bugler", "type": "creature", "cost": 1, "front": 1,
+          "back": 1, "effects": [
+              {"trigger": "activate", "cost": 0, "targets": [OWN, OWN],
+               "ops": [{"op": "move", "to": "t0"}, {"op": "move", "to": "t1"},
+                       {"op": "move", "to": "self"}]}]}
+HERD = {"id": "herd", "name": "Herd", "type": "spell", "cost": 0, "effects": [
+    {"trigger": "resolve", "targets": [ENEMY, ENEMY],
+     "ops": [{"op": "move", "to": "t0"}, {"op": "move", "to": "t1"}]}]}
 CATACLYSM = {"id": "cataclysm", "name": "Cataclysm", "type": "spell", "cost": 0, "effects": [
     {"trigger": "resolve", "ops": [{"op": "influence", "n": -3, "who": "opp"},
                                    {"op": "influence", "n": -3, "who": "you"}]}]}
 PLANTED = {"id": "seedling", "planted": True}
 DROPPED = {"id": "sword", "dropped": True}
-CARDS = [BULWARK, REGROUP, MUSTER, SHOVE, CATACLYSM]
+CARDS = [BULWARK, REGROUP, MUSTER, SHOVE, SIDESTEP, BUGLER, HERD, CATACLYSM]
 
 
 # ----- Two players, lines of 5, no hand-size limit ------------------------------------------
@@ -263,6 +280,66 @@ def test_moving_cards_into_a_full_line_the_owner_destroys_cards_already_there() 
     assert where(s, there[0]) == (1, "grave") and where(s, there[3]) == (1, "grave")
 
 
+def test_never_one_of_the_cards_being_moved_two_cards_moved_by_one_effect() -> None:
+    """Sidestep moves its two targets one op after the other: making room for the second,
+    the first is one of the cards being moved, not a card that was already there."""
+    s = scen([{"hand": ["sidestep"], "front": ["squire", "runner"],
+               "back": [PLANTED, PLANTED, PLANTED, DROPPED, DROPPED]}], cards=CARDS)
+    squire, runner = s.zones[0]["front"]
+    there = list(s.zones[0]["back"])
+    s = do(s, f"play:{uid(s, 'sidestep')}", f"tg:{squire}")
+    assert sorted(keys(s)) == sorted(str(u) for u in there)
+    s = do(s, str(there[0]))
+    assert where(s, squire) == (0, "back")
+    assert sorted(keys(s)) == sorted(str(u) for u in there[1:])  # not the squire
+    s = do(s, str(there[1]))
+    assert s.zones[0]["back"] == [*there[2:], squire, runner]
+    assert {where(s, u) for u in there[:2]} == {(0, "grave")}
+
+
+def test_never_one_of_the_cards_being_moved_three_cards_moved_by_one_effect() -> None:
+    s = scen([{"front": ["bugler", "squire", "runner"],
+               "back": [PLANTED, PLANTED, PLANTED, DROPPED, DROPPED]}], cards=CARDS)
+    bugler, squire, runner = s.zones[0]["front"]
+    there = list(s.zones[0]["back"])
+    s = do(s, f"act:{bugler}", f"tg:{squire}", f"tg:{runner}", str(there[0]))
+    assert sorted(keys(s)) == sorted(str(u) for u in there[1:])
+    s = do(s, str(there[1]))
+    assert sorted(keys(s)) == sorted(str(u) for u in there[2:])  # neither squire nor runner
+    s = do(s, str(there[2]))
+    assert s.zones[0]["back"] == [*there[3:], squire, runner, bugler]
+    # cards being moved are not there to be destroyed: the third move cannot happen
+    s = scen([{"front": ["bugler", "squire", "runner"],
+               "back": ["bulwark", PLANTED, "bulwark", PLANTED, "bulwark"]}], cards=CARDS)
+    bugler, squire, runner = s.zones[0]["front"]
+    planted = s.zones[0]["back"][1]
+    s = do(s, f"act:{bugler}", f"tg:{squire}", f"tg:{runner}")
+    s, ev = act(s, str(planted))  # room for the squire; the other Planted card goes next
+    assert [e.text for e in ev if e.kind == "move_blocked"] == [
+        "Bugler cannot move to Player 1's backline: it is full and no card there can be "
+        "destroyed to make room (the other cards there cannot be destroyed or are being moved "
+        "there by the same effect: Stone Bulwark, Road Squire, Dune Runner)."]
+    assert [s.kinds[u] for u in s.zones[0]["back"]] == [
+        "bulwark", "bulwark", "bulwark", "squire", "runner"]
+    assert where(s, bugler) == (0, "front")
+
+
+def test_never_one_of_the_cards_being_moved_an_effect_moving_the_opponents_cards() -> None:
+    s = scen([{"hand": ["herd"]},
+              {"front": ["squire", "runner"], "back": [PLANTED, PLANTED, PLANTED, DROPPED,
+                                                       DROPPED]}], cards=CARDS, slow=True)
+    squire, runner = s.zones[1]["front"]
+    there = list(s.zones[1]["back"])
+    s = do(s, f"play:{uid(s, 'herd')}", f"tg:{squire}")
+    d = GAME.pending(s)[0]
+    assert d.player == 1 and (d.min, d.max) == (1, 1)  # the line's owner, not the caster
+    s = do(s, str(there[3]))
+    assert where(s, squire) == (1, "back") and who(s) == 1
+    assert sorted(keys(s)) == sorted(str(u) for u in there if u != there[3])
+    s = do(s, str(there[0]))
+    assert s.zones[1]["back"] == [there[1], there[2], there[4], squire, runner]
+
+
 def test_a_moved_card_leaving_a_line_frees_its_slot_for_the_cards_moving_in() -> None:
     s = scen([{"hand": ["muster"], "front": ["squire"] * 5, "back": ["spearman"] * 5}],
              cards=CARDS, slow=True)
@@ -334,7 +411,7 @@ def test_random_play_on_crowded_lines_keeps_every_invariant() -> None:
                          PLANTED],
                "back": ["spearman", DROPPED, PLANTED, {"id": "guard", "item": "sword"},
                         "bulwark"],
-               "hand": ["regroup", "muster", "shove", "shove", "squire"],
+               "hand": ["regroup", "muster", "shove", "herd", "sidestep", "squire"],
                "energy": ["energy", "potion", "energy", "potion"]}
     for seed in range(12):
         s = scen([crowded, crowded], cards=CARDS, slow=seed % 2 == 1, phase="main")

@@ -56,6 +56,14 @@ ROWS: list[Row] = [
     ("MOVE_BLOCKED", BLOCKED, BO,
      "Mossback cannot move to Ann's frontline: it is full and no card there can be destroyed "
      "to make room (Stone Wall cannot be destroyed)."),
+    ("MOVE_BLOCKED_MOVED", BLOCKED, ANN,
+     "Mossback cannot move to your frontline: it is full and no card there can be destroyed "
+     "to make room (the other cards there cannot be destroyed or are being moved there by the "
+     "same effect: Stone Wall)."),
+    ("MOVE_BLOCKED_MOVED", BLOCKED, BO,
+     "Mossback cannot move to Ann's frontline: it is full and no card there can be destroyed "
+     "to make room (the other cards there cannot be destroyed or are being moved there by the "
+     "same effect: Stone Wall)."),
     ("MANUAL_MOVE_BLOCKED", BLOCKED, ANN,
      "Mossback cannot move to your frontline: it is full and no card there can be destroyed "
      "to make room (Stone Wall cannot be destroyed). Your manual move this turn is not used."),
