@@ -65,10 +65,11 @@ def quoted(text: str, limit: int = TYPED_MAX) -> str:
 def _cluster(cluster: str) -> str:
     """One grapheme with what may not be shown taken out: a joiner or tag stays only inside
     an emoji sequence, whitespace of any kind becomes a space."""
+    cluster = cluster[:CLUSTER_MAX]  # before the joiners are judged: none may end it
     emoji = _EMOJI.match(cluster) is not None
     out: list[str] = []
     marks = 0
-    for k, ch in enumerate(cluster[:CLUSTER_MAX]):
+    for k, ch in enumerate(cluster):
         kind = unicodedata.category(ch)
         if ch.isspace():
             out.append(" ")
