@@ -39,7 +39,7 @@ from tests.store.backends import (
 TABLES = {"matches", "seats", "actions", "messages", "deadlines", "guild_settings", "results",
           "seat_clocks", "ratings", "rated_matches", "undo_requests", "user_decks", "deliveries",
           "dm_failures", "events", "entrants", "rounds", "pairings",
-          "event_settings", "seasons", "season_ratings"}
+          "event_settings", "seasons", "season_ratings", "user_languages"}
 
 
 class FakeClock:
