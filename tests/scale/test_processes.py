@@ -122,13 +122,22 @@ async def test_two_processes_serve_one_match_and_apply_each_move_once(
     players = RacingPlayers(fake, thread, [alice, cat], seed=7)
     answers: list[str] = []
     races = moves = 0
-    while (moves < MOVES or races < RACES) and players.to_act():
-        user = players.to_act()[0]
+    while moves < MOVES or races < RACES:
+        # A press shows its own result first: the live post and the next prompt follow.
+        (acting,) = await fake.wait_until(players.next_to_act, WAIT,
+                                          what="the next person's prompt")
+        if not acting:
+            break
+        user = acting[0]
         if user is alice and races < RACES:
             answers += await race(fake, players, user)
             races += 1
         else:
+            shown = players.table()
             await players.move(user)
+            await fake.wait_until(lambda shown=shown: players.table() != shown or players.over(),
+                                  WAIT,
+                                  what="the move on the table")
             moves += 1
     assert races == RACES, "the match ended before every race round was run"
     assert len(answers) == RACES
