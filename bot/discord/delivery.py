@@ -112,6 +112,8 @@ RETRY_SENDS = 5.0
 LATER_TRIES = 20
 """A reconciliation planned for later tries again while a change is still on its way (its
 batch may show everything, or not: held lines wait for the reconciliation)."""
+RECONCILE_AT_ONCE = 8
+"""Matches a start reconciles side by side."""
 COALESCE = 1.5
 """Seconds the live turn post's new lines wait for more before it is edited: a burst of
 commits (an AI's chain, simultaneous blocks, quick presses) edits it once. Who must act
@@ -247,15 +249,23 @@ class Delivery(MatchHooks):
 
     async def reconcile_all(self) -> None:
         """Reconcile every running match, and every finished one whose end notices a stop
-        cut off (on start): nothing stays unsent."""
-        for match_id in [*await self.store.match_ids(ACTIVE),
-                         *await self.store.ends_undelivered()]:
-            try:
-                await self.reconcile(match_id)
-            except MatchQuarantined as damaged:  # logged when found; its thread is told
-                await self._set_aside(damaged)
-            except Exception:  # one broken match must not keep the others waiting
-                log.exception("match %s: reconciling failed", match_id)
+        cut off (on start): nothing stays unsent. Matches are reconciled side by side (their
+        channels are Discord buckets of their own), a few at a time, so held lines that a
+        stop left unshown do not wait for every match before them."""
+        gate = asyncio.Semaphore(RECONCILE_AT_ONCE)
+
+        async def one(match_id: int) -> None:
+            async with gate:
+                try:
+                    await self.reconcile(match_id)
+                except MatchQuarantined as damaged:  # logged when found; its thread is told
+                    await self._set_aside(damaged)
+                except Exception:  # one broken match must not keep the others waiting
+                    log.exception("match %s: reconciling failed", match_id)
+
+        await asyncio.gather(*(one(match_id) for match_id in
+                               [*await self.store.match_ids(ACTIVE),
+                                *await self.store.ends_undelivered()]))
 
     async def _set_aside(self, damaged: MatchQuarantined) -> None:
         """Tell a damaged match's thread (or channel) that it is set aside (on each start,
