@@ -279,9 +279,10 @@ def run(quick: bool, argv: Sequence[str] = ()) -> list[Row]:
     pairings = [(a, b) for a, b in itertools.combinations_with_replacement(POOL.decks, 2)
                 if not words or a in words or b in words]
     done = load(args.resume) if args.resume else []
-    todo = [] if args.report else schedule(pairings, games, level, think_ms, done)
+    left = schedule(pairings, games, level, think_ms, done)
+    todo = [] if args.report else left
     if args.resume:
-        print(f"{args.resume}: {len(done)} games recorded, {len(todo)} of "
+        print(f"{args.resume}: {len(done)} games recorded, {len(left)} of "
               f"{games * len(pairings)} still to play", flush=True)
     if todo:
         if args.resume:
