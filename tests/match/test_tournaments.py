@@ -96,7 +96,8 @@ async def test_refusals_change_nothing(store: SqliteStore, svc: MatchService) ->
         await events.create(**base, game="chess")
     with pytest.raises(UnknownFormat, match="no event format called `arena`"):
         await events.create(**base, game=GAME, form="arena")
-    with pytest.raises(BadEntrantCount, match=r"This format \(Round robin\) takes 2 to 16 entrants"):
+    with pytest.raises(BadEntrantCount,
+                       match=r"This format \(Round robin\) takes 2 to 16 entrants"):
         await events.create(**base, game=GAME, form="round_robin", max_players=17)
     with pytest.raises(BadOptions, match="Only a Swiss sets its rounds"):
         await events.create(**base, game=GAME, form="round_robin", rounds=3)
