@@ -5,7 +5,7 @@ come as a picture with the table in its alt text."""
 
 from __future__ import annotations
 
-from bot.events import Entrant, Game, is_ai, standings
+from bot.events import Entrant, Game, Standing, is_ai, standings
 from bot.store import NewMatch, RatingRecord, SeatRecord
 from bot.store.events import EventStore
 from tests.e2e.conftest import RENDERING, World
@@ -17,6 +17,19 @@ from tests.fakediscord.state import DEFAULT_MEMBER_PERMISSIONS
 from tests.match.clocks import START, Now
 
 MANAGE_EVENTS = 1 << 33
+
+
+def shown_standings(world: World, expected: list[Standing]) -> list[str]:
+    """The standings post's alt text, a line a player, checked against ``expected``: the
+    ranks in order, each with its points."""
+    fake = world.fake
+    shown = next(m for m in fake.messages(world.table) if m.content.endswith("standings**"))
+    (picture,) = fake.message(shown).attachments
+    lines = (picture.description or "").split("\n")[1:]
+    assert [line.split(".")[0] for line in lines] == [str(s.rank) for s in expected]
+    for line, s in zip(lines, expected, strict=True):
+        assert f"{s.points:g} point" in line
+    return lines
 
 
 def organiser(world: World) -> FakeUser:
@@ -196,12 +209,7 @@ async def test_a_seven_player_swiss_with_a_no_show_a_drop_and_a_restart_at_the_d
                 assert reasons[2, t] == "forfeit", "a person's clock ran out at the deadline"
     assert any(seated[k] == [True, False] or seated[k] == [False, True] for k in seated), \
         "AI and people met at a table"
-    shown = next(m for m in fake.messages(world.table) if m.content.endswith("standings**"))
-    (picture,) = fake.message(shown).attachments
-    lines = (picture.description or "").split("\n")[1:]
-    assert [line.split(".")[0] for line in lines] == [str(s.rank) for s in expected]
-    for line, s in zip(lines, expected, strict=True):
-        assert f"{s.points:g} point" in line
+    lines = shown_standings(world, expected)
     assert any(line.startswith(f"{s.rank}. AI ") for line, s in zip(lines, expected,
                                                                      strict=True))
 
@@ -319,9 +327,4 @@ async def test_an_eight_player_auroria_knockout_with_ai_seats_and_two_restarts(
     champion = expected[0].player
     assert is_ai(champion) and expected[0].points == 3
     assert over.content.startswith("**Auroria Codex Knockout #1** is over. 1st ")
-    shown = next(m for m in fake.messages(world.table) if m.content.endswith("standings**"))
-    (picture,) = fake.message(shown).attachments
-    lines = (picture.description or "").split("\n")[1:]
-    assert [line.split(".")[0] for line in lines] == [str(s.rank) for s in expected]
-    for line, s in zip(lines, expected, strict=True):
-        assert f"{s.points:g} point" in line
+    shown_standings(world, expected)
