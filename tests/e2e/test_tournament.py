@@ -328,3 +328,37 @@ async def test_an_eight_player_auroria_knockout_with_ai_seats_and_two_restarts(
     assert is_ai(champion) and expected[0].points == 3
     assert over.content.startswith("**Auroria Codex Knockout #1** is over. 1st ")
     shown_standings(world, expected)
+
+
+async def test_posts_speak_the_servers_language_and_answers_and_dms_the_readers(
+        world: World) -> None:
+    """A Brazilian server (/settings language): the announcement, its buttons and the
+    round's pairings are in Portuguese; Alice's Discord is German, so her answer and her
+    pairing DM are in German."""
+    fake = world.fake
+    olga = fake.add_user("olga")
+    fake.add_member(world.guild, olga,
+                    permissions=DEFAULT_MEMBER_PERMISSIONS | MANAGE_EVENTS | 1 << 5)
+    async with world.bot():
+        await (await fake.slash(olga, "settings", {"language": "pt_BR"},
+                                channel=world.table)).reply()
+        post = await (await fake.slash(olga, "tournament create", {"game": "zura"},
+                                       channel=world.table, locale="de")).reply()
+        assert post.content.startswith(f"**Zura Suíço nº 1** · organizado por <@{olga.id}>")
+        assert [b.label for b in post.buttons] == ["Entrar", "Sair"]
+        joined = await (await fake.click(world.alice, post, label="Entrar",
+                                         locale="de")).reply()
+        assert joined.ephemeral and joined.content == "Du bist bei Zura Schweizer System #1 " \
+                                                      "dabei."
+        await (await fake.click(world.bob, post, label="Entrar")).callback()
+        await (await fake.slash(olga, "tournament start", {"event": 1},
+                                channel=world.table)).reply(RENDERING)
+        pairings = await fake.wait_until(lambda: next(
+            (m for m in fake.messages(world.table) if "· rodada 1" in m.content), None),
+            what="round 1's pairings")
+        assert "(joga primeiro) contra" in pairings.content
+        dm = await fake.wait_until(lambda: next(
+            (m for m in fake.dms(world.alice) if "Runde 1: du spielst gegen" in m.content),
+            None), what="Alice's pairing DM, in German")
+        assert dm.content.startswith("**Zura Schweizer System #1** · Runde 1: du spielst "
+                                     f"gegen <@{world.bob.id}>.")
