@@ -64,6 +64,9 @@ class Tournaments(commands.Cog, name="Tournaments"):
         self.events = events
         self.clock = clock
 
+    async def cog_unload(self) -> None:
+        await self.events.stop()
+
     async def tick(self) -> None:
         """The clock scheduler's turn for events: start times, finished rounds, deadlines."""
         for update in await self.events.tick():

@@ -19,10 +19,11 @@ message is the whole answer (``bot.match.errors``); none changes anything.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from bot.engine import BadOptions, parse_options, registry
 from bot.engine.said import Said, said, said_n
@@ -73,6 +74,8 @@ from bot.store.events import (
     PairingRecord,
 )
 from bot.store.sql import SqlStore
+
+log = logging.getLogger(__name__)
 
 MAX_AHEAD = 60 * DAY
 """How far ahead an event may be set to start."""
@@ -129,6 +132,11 @@ class EventService(MatchHooks):
         self._ended: set[int] = set()
         """Matches that ended since the last pass (their events have something to do)."""
         self._recovered = False
+        self._playing: dict[int, asyncio.Task[None]] = {}
+        """AI-only tables being started off the pass, by match."""
+        self._played: defaultdict[int, list[TableOpened]] = defaultdict(list)
+        """AI-only tables started off the pass since, per event: the next pass hands them
+        over to be shown."""
         matches.observe(self)
 
     async def after(self, live: Live) -> None:
@@ -300,10 +308,13 @@ class EventService(MatchHooks):
             found = await self.events.pairing_of_match(match_id)
             if found is not None and found[0] not in due:
                 touched[found[0]].add(match_id)
+        for event_id in list(self._played):
+            if event_id not in due:
+                touched.setdefault(event_id, set())
         todo: list[tuple[EventRecord, set[int] | None]] = [(e, None) for e in due.values()]
         todo += [(await self.get(event_id), matches) for event_id, matches in touched.items()]
         for event, only in todo:
-            if event.status not in (OPEN, RUNNING):
+            if event.status not in (OPEN, RUNNING) and event.id not in self._played:
                 continue
             async with self._locks[event.id]:
                 fresh = await self.get(event.id)
@@ -312,6 +323,8 @@ class EventService(MatchHooks):
                     updates.append(EventUpdate(await self.get(event.id)))
                 elif fresh.status in (OPEN, RUNNING):
                     updates.append(await self._advance(fresh, only))
+                else:  # its last AI table was shown to end it before it was handed over
+                    updates.append(EventUpdate(fresh, self._played.pop(event.id, [])))
         self._recovered = True
         self._ended -= ended
         return updates
@@ -322,7 +335,7 @@ class EventService(MatchHooks):
         the matches that ended, when nothing else can have changed (else every table is
         looked at: after a start, at a deadline)."""
         entrants = await self.events.entrants(event.id)
-        opened: list[TableOpened] = []
+        opened: list[TableOpened] = self._played.pop(event.id, [])
         scored = 0
         if event.round:
             current = await self.events.pairings(event.id, event.round)
@@ -366,6 +379,8 @@ class EventService(MatchHooks):
         for p in pairings:
             if p.second_id is None or p.score is not None:
                 continue
+            if p.match_id in self._playing:
+                continue
             order = (p.first_id, p.second_id)
             host = _host(event, p)
             match_id = p.match_id or await self._adopt(event, p)
@@ -385,10 +400,48 @@ class EventService(MatchHooks):
                 else:
                     await self.matches.join(match_id, player)
             await self.events.link_match(event.id, p.round, p.table_no, match_id)
-            outbound = await self.matches.start(match_id, host)
-            opened.append(TableOpened(event.id, p.round, p.table_no, p.first_id, p.second_id,
-                                      match_id, outbound))
+            table = TableOpened(event.id, p.round, p.table_no, p.first_id, p.second_id,
+                                match_id)
+            if is_ai(p.first_id) and is_ai(p.second_id):
+                self._play_out(table, host)
+            else:
+                table.outbound.extend(await self.matches.start(match_id, host))
+                opened.append(table)
         return opened
+
+    def _play_out(self, table: TableOpened, host: int) -> None:
+        """Start an AI-only table off the pass: its AI seats play the whole game as it
+        starts (a strong one searching for each decision), which would hold the
+        scheduler's round, and every clock with it, meanwhile. A pass after that hands the
+        table over to be shown and collects its result; a kill before the start leaves a
+        linked lobby the next full pass starts, one mid-game the clocks' recovery plays
+        on."""
+        task = asyncio.create_task(self._start_ai_table(table, host))
+        self._playing[table.match_id] = task
+        task.add_done_callback(lambda _: self._playing.pop(table.match_id, None))
+
+    async def _start_ai_table(self, table: TableOpened, host: int) -> None:
+        try:
+            outbound = await self.matches.start(table.match_id, host)
+        except Exception:
+            log.exception("event %s: the AI table of match %s did not start", table.event_id,
+                          table.match_id)
+            return
+        self._played[table.event_id].append(replace(table, outbound=outbound))
+        if self.clocks is not None:
+            self.clocks.clocks_changed.set()  # the scheduler's next round shows it
+
+    async def stop(self) -> None:
+        """Stop the AI-only tables being played off the pass: the moves made stay, and the
+        next start's clock recovery plays each game on."""
+        for task in list(self._playing.values()):
+            task.cancel()
+        await asyncio.gather(*self._playing.values(), return_exceptions=True)
+
+    async def played(self) -> None:
+        """Wait until the AI-only tables started off the pass are played (tests, a stop)."""
+        while self._playing:
+            await asyncio.gather(*self._playing.values(), return_exceptions=True)
 
     async def _adopt(self, event: EventRecord, p: PairingRecord) -> int | None:
         """A match a killed pass created for this table but did not link yet: the table's

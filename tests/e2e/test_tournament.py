@@ -306,6 +306,8 @@ async def test_an_eight_player_auroria_knockout_with_ai_seats_and_two_restarts(
             (m for m in fake.messages(world.table)
              if m.content.startswith("**Auroria Codex Knockout #1** is over.")), None),
             RENDERING, what="the event to end after the restart")
+        await fake.wait_until(lambda: len(fake.threads(world.table)) == 7, RENDERING,
+                              what="a thread for every table, the AI-only ones too")
     async with world.store() as store:
         events = EventStore(store)
         pairings = await events.pairings(1)

@@ -402,6 +402,7 @@ async def test_ai_entrants_play_their_tables_through_ai_seats(
     seen_ai_only = False
     for number in range(1, default_rounds(Format.SWISS, 5) + 1):
         assert (await events.get(event_id)).round == number
+        await events.played()  # a table of two AI is played off the pass
         for p in await events.pairings(event_id, number):
             if p.second_id is None:
                 continue
@@ -466,9 +467,12 @@ async def test_a_restart_mid_opening_adopts_an_ai_only_table(
     monkeypatch.setattr(events.events, "link_match", real)
     restarted = events_of(store, svc)
     (update,) = await restarted.tick()
-    assert update.round_opened is None and len(update.opened) == 1
+    assert update.round_opened is None and update.opened == [], "played off the pass"
     (p,) = await restarted.events.pairings(event_id)
     assert p.match_id == lobby.id
+    await restarted.played()
     assert await store.matches_in_channel(2, [LOBBY]) == []
     (update,) = await restarted.tick()
+    assert [t.match_id for t in update.opened] == [lobby.id], "handed over to be shown"
+    assert update.opened[0].outbound, "with what the start sends"
     assert update.finished and update.scored == 1
