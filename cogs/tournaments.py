@@ -40,7 +40,7 @@ from bot.engine.usertext import clean
 from bot.events import is_ai
 from bot.match import Outbound
 from bot.match.clock import FORFEIT, HOUR, make_clock
-from bot.match.errors import NotOrganiser
+from bot.match.errors import NotEntered, NotOrganiser
 from bot.match.tournaments import EventService, EventUpdate
 from bot.render.standings import standings_alt, standings_png
 from bot.store.events import EventRecord, PairingRecord
@@ -149,11 +149,20 @@ class Tournaments(commands.Cog, name="Tournaments"):
         await self._leave(interaction, event)
 
     @tournament.command(name="remove", description="Take a player out of your event")
-    @app_commands.describe(event=EVENT_HELP, player="Who")
-    async def remove(self, interaction: Interaction, event: int, player: discord.User) -> None:
-        outbound = await self.events.remove(event, interaction.user.id, player.id)
-        await self._answer(interaction, event, outbound,
-                           said("{player} is out of {event}.", player=f"<@{player.id}>"))
+    @app_commands.describe(event=EVENT_HELP, player="Who", ai="Or which AI entrant (its "
+                           "number: 2 for AI 2)")
+    async def remove(self, interaction: Interaction, event: int,
+                     player: discord.User | None = None,
+                     ai: app_commands.Range[int, 1, 512] | None = None) -> None:
+        if (player is None) == (ai is None):
+            raise NotEntered(said("Name one player or one AI entrant to take out."))
+        found = await self.events.get(event)
+        who = player.id if player is not None else \
+            await self.events.ai_entrant(event, ai or 0)
+        outbound = await self.events.remove(event, interaction.user.id, who)
+        await self._answer(interaction, event, outbound, said(
+            "{player} is out of {event}.",
+            player=player_name(who, found.game, reader(interaction))))
 
     @tournament.command(name="ai", description="Enter AI players in your event before it "
                         "starts")

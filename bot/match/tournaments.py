@@ -210,7 +210,16 @@ class EventService(MatchHooks):
             return await self._take_out(await self.get(event_id), user_id,
                                         said("You are not in this event."))
 
+    async def ai_entrant(self, event_id: int, number: int) -> int:
+        """The player number of the event's AI ``number`` (as its name shows: ``AI 2``)."""
+        for entrant in await self.events.entrants(event_id):
+            if is_ai(entrant.user_id) and ai_parts(entrant.user_id)[0] == number:
+                return entrant.user_id
+        raise NotEntered(said("There is no AI {number} in this event.", number=str(number)))
+
     async def remove(self, event_id: int, by_user: int, user_id: int) -> list[Outbound]:
+        """The organiser takes a player out (an AI entrant too: its game under way is
+        played on by its AI seat and stands)."""
         async with self._locks[event_id]:
             event = await self.get(event_id)
             self._require_organiser(event, by_user, said("Only the organiser of this event "
@@ -523,8 +532,8 @@ class EventService(MatchHooks):
         await self.events.drop_entrant(event.id, user_id)
         out: list[Outbound] = []
         for p in await self.events.pairings(event.id, event.round):
-            if p.match_id is not None and p.score is None and user_id in (p.first_id,
-                                                                         p.second_id):
+            if (p.match_id is not None and p.score is None and not is_ai(user_id)
+                    and user_id in (p.first_id, p.second_id)):
                 match = await self.store.get_match(p.match_id)
                 if match is not None and match.status == ACTIVE:
                     out += await self.matches.resign(p.match_id, user_id)

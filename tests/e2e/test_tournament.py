@@ -142,9 +142,18 @@ async def test_a_seven_player_swiss_with_a_no_show_a_drop_and_a_restart_at_the_d
                                        channel=world.table)).reply()
         for user in people:
             await (await fake.click(user, post, label="Join")).callback()
-        added = await (await fake.slash(olga, "tournament ai", {"event": 1, "count": 2},
+        added = await (await fake.slash(olga, "tournament ai", {"event": 1, "count": 3},
                                         channel=world.table)).reply()
-        assert added.ephemeral and added.content == "2 AI players join Zura Swiss #1."
+        assert added.ephemeral and added.content == "3 AI players join Zura Swiss #1."
+        vague = await (await fake.slash(olga, "tournament remove", {"event": 1},
+                                        channel=world.table)).reply()
+        assert vague.content == "Name one player or one AI entrant to take out."
+        out = await (await fake.slash(olga, "tournament remove", {"event": 1, "ai": 3},
+                                      channel=world.table)).reply()
+        assert out.ephemeral and out.content == "AI 3 (normal) is out of Zura Swiss #1."
+        await fake.wait_until(lambda: "AI 3" not in fake.message(post).content
+                              and "Entrants (7/512)" in fake.message(post).content,
+                              what="the announcement without AI 3")
         await (await fake.slash(olga, "tournament start", {"event": 1},
                                 channel=world.table)).reply(RENDERING)
         first = await fake.wait_until(lambda: next(

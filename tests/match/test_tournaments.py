@@ -398,6 +398,14 @@ async def test_ai_entrants_play_their_tables_through_ai_seats(
     ais = await events.add_ai(event_id, ORGANISER, "random", 2)
     assert ais == [ai_entrant(1, 0), ai_entrant(2, 0)] and all(is_ai(a) for a in ais)
     assert [ai_parts(a) for a in ais] == [(1, 0), (2, 0)]
+    (extra,) = await events.add_ai(event_id, ORGANISER, "random", 1)
+    with pytest.raises(NotEntered, match="no AI 4 in this event"):
+        await events.ai_entrant(event_id, 4)
+    assert await events.ai_entrant(event_id, 3) == extra
+    with pytest.raises(NotOrganiser, match="can remove a player"):
+        await events.remove(event_id, PLAYERS[0], extra)
+    await events.remove(event_id, ORGANISER, extra)
+    assert extra not in {e.user_id for e in await events.events.entrants(event_id)}
     await events.start(event_id, ORGANISER)
     seen_ai_only = False
     for number in range(1, default_rounds(Format.SWISS, 5) + 1):
