@@ -5,7 +5,9 @@ entrants come and go. Rounds open from /tournament start and then from the clock
 scheduler's pass (``tick``): each table's match gets its own thread, each player one DM
 with their pairing, and the channel the round's pairings. One standings post (a picture,
 the table in words as its alt text) is sent with the first results and edited after each;
-the last round ends with a post naming the winners.
+the last round ends with a post naming the winners. The organiser may enter AI players
+(/tournament ai, or /tournament start fill); they play through AI seats and get no DM. Posts
+are in the server's language, answers and DMs in their reader's.
 """
 
 from __future__ import annotations
@@ -65,6 +67,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
         self.clock = clock
 
     async def cog_unload(self) -> None:
+        """Stop the AI-only tables being played off the pass (the next start plays on)."""
         await self.events.stop()
 
     async def tick(self) -> None:

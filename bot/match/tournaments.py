@@ -332,7 +332,7 @@ class EventService(MatchHooks):
                     updates.append(EventUpdate(await self.get(event.id)))
                 elif fresh.status in (OPEN, RUNNING):
                     updates.append(await self._advance(fresh, only))
-                else:  # its last AI table was shown to end it before it was handed over
+                else:  # its last AI table ended it before being handed over to be shown
                     updates.append(EventUpdate(fresh, self._played.pop(event.id, [])))
         self._recovered = True
         self._ended -= ended
