@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
+from functools import cache
 
 from bot.events.records import DRAW, LOSS, WIN, Game
 
@@ -45,9 +46,15 @@ def pod_round_robin(players: Sequence[int], size: int) -> list[Pods]:
     players between pods until no swap lowers it), holding at least one pair still to meet.
     Seats: within a pod, whoever has moved first least often moves first. Deterministic:
     the schedule depends only on the number of players and the size."""
-    n = len(players)
+    return [tuple(tuple(players[p] for p in pod) for pod in pods)
+            for pods in _schedule(len(players), size)]
+
+
+@cache
+def _schedule(n: int, size: int) -> tuple[Pods, ...]:
+    """``pod_round_robin`` over the seeds 0 … n − 1 (kept: each round of an event asks)."""
     if n < 2:
-        return []
+        return ()
     met = [[0] * n for _ in range(n)]
     firsts = [0] * n
     sizes = pod_sizes(n, size)
@@ -61,9 +68,9 @@ def pod_round_robin(players: Sequence[int], size: int) -> list[Pods]:
             for a, b in itertools.combinations(order, 2):
                 met[a][b] += 1
                 met[b][a] += 1
-            seated.append(tuple(players[p] for p in order))
+            seated.append(order)
         rounds.append(tuple(seated))
-    return rounds
+    return tuple(rounds)
 
 
 def _cost(met: list[list[int]], pod: Sequence[int]) -> int:
