@@ -508,7 +508,7 @@ class EventService(MatchHooks):
             if match is None or match.status not in (FINISHED, CANCELLED):
                 continue
             result = await self.store.get_result(p.match_id)
-            places = tuple(1 for _ in p.seats)  # called off: everyone level
+            places = tuple(1 for _ in p.players())  # called off: everyone level
             if match.status == FINISHED and result is not None:
                 places = tuple(result.placings[:len(p.players())])  # seated in order
             recorded += await self.events.record_score(

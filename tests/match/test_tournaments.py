@@ -523,3 +523,16 @@ async def test_a_round_robin_in_pods_seats_everyone_and_leaves_the_dropped_out(
             ahead = sum(place < other for other in p.places)
             level = p.places.count(place) - 1
             assert table[user] == (ahead + level / 2) / 2 + (user in byes)
+
+
+async def test_a_table_called_off_by_a_manager_counts_as_a_draw(
+        store: SqliteStore, svc: MatchService) -> None:
+    events = events_of(store, svc)
+    event_id = await entered(events, players=2)
+    await events.start(event_id, ORGANISER)
+    (p,) = await events.pairings(event_id)
+    assert p.match_id is not None
+    await svc.cancel(p.match_id, ORGANISER, can_manage=True)
+    await events.tick()
+    (scored,) = await events.events.pairings(event_id, 1)
+    assert (scored.score, scored.places) == (0.5, ())
