@@ -1,0 +1,127 @@
+"""A first match that teaches (DESIGN §10): a fixed deal kept with each game, where every kind
+of decision the game has is introduced once, in one or two plain sentences in the prompt the
+first time the learner meets it.
+
+A lesson is a scenario (``bot.engine.scenario``: the game, seed, options and set-up) plus the
+learner's documented line: the answers the game's tests and ``python -m bench tutorial`` play
+on the learner's seat, the opponent answering as the lesson's AI would. A live match plays
+the same deal under the same rules; the learner may of course answer otherwise. Whether a
+decision is new to the learner is read from what they have answered so far (the match's
+log), so a lesson needs nothing stored beyond an ordinary match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from bot.engine.autoplay import Move, ai_moves
+from bot.engine.datacheck import load_json
+from bot.engine.errors import BadScenario
+from bot.engine.rng import Rng
+from bot.engine.said import Said
+from bot.engine.scenario import run_scenario
+from bot.engine.types import Action, Decision
+
+if TYPE_CHECKING:
+    from bot.engine.game import Game
+
+LEARNER = 0
+"""The learner's seat in every lesson (the scenario's ``player 0``)."""
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A game's tutorial: ``scenario`` deals it, ``intros`` holds each kind's introduction,
+    ``line`` the learner's documented answers, ``opponent`` the AI level across the table."""
+
+    scenario: Mapping[str, Any]
+    intros: Mapping[str, Said]
+    line: tuple[tuple[str, ...], ...]
+    opponent: str = "normal"
+
+    @property
+    def seed(self) -> int:
+        return int(self.scenario.get("seed", 0))
+
+    @property
+    def players(self) -> int:
+        return int(self.scenario.get("players", 2))
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        return dict(self.scenario.get("options", {}))
+
+
+def load_lesson(path: Path, intros: Mapping[str, Said]) -> Lesson:
+    """The lesson kept in ``path`` (a scenario with ``line`` and ``opponent`` beside it)."""
+    data = load_json(path)
+    if not isinstance(data, dict) or data.get("actions"):
+        raise BadScenario(f"{path.name}: a lesson is a scenario that plays no actions itself.")
+    line = tuple(tuple(str(key) for key in answer) for answer in data.pop("line", []))
+    return Lesson(data, intros, line, str(data.pop("opponent", "normal")))
+
+
+def deal(lesson: Lesson) -> Any:
+    """The lesson's first state: its scenario's set-up."""
+    return run_scenario(lesson.scenario).state
+
+
+def introduction(game: Game[Any, Any], lesson: Lesson, decision: Decision,
+                 answered: Iterable[str]) -> Said | None:
+    """What the prompt of ``decision`` says first: the introduction of its kind when the
+    learner has answered no decision of that kind yet (``answered``: the ids of their
+    answers so far), else nothing."""
+    kind = game.kind(decision.id)
+    if any(game.kind(done) == kind for done in answered):
+        return None
+    return lesson.intros.get(kind)
+
+
+@dataclass(frozen=True)
+class Walk:
+    """The lesson played along its line: each move, and the decisions introduced on the way
+    (``(decision id, kind)`` in the order the learner met them)."""
+
+    moves: tuple[Move[Any], ...]
+    introduced: tuple[tuple[str, str], ...]
+    result: Any
+
+    @property
+    def learner_decisions(self) -> int:
+        return sum(1 for m in self.moves if m.decision.player == LEARNER)
+
+
+def walk(game: Game[Any, Any], lesson: Lesson) -> Walk:
+    """Play the lesson to its end: the learner answers along ``line``, the other seats as
+    the lesson's AI from their own view (seeded by the lesson: the same walk every time).
+    Raises ``BadScenario`` when the line does not fit the game (the deal or rules changed)."""
+    answers: Iterator[tuple[str, ...]] = iter(lesson.line)
+    answered: list[str] = []
+    shown: dict[str, str] = {}
+
+    def choose(g: Game[Any, Any], state: Any, decision: Decision, rng: Rng) -> Action:
+        for open_one in g.pending(state):
+            if open_one.player == LEARNER and open_one.id not in shown:
+                said = introduction(g, lesson, open_one, answered)
+                if said is not None:
+                    shown[open_one.id] = g.kind(open_one.id)
+        if decision.player != LEARNER:
+            return g.ai_choose(lesson.opponent, g.view(state, decision.player), decision, rng)
+        answer = next(answers, None)
+        if answer is None:
+            raise BadScenario(f"The lesson's line ends before the game does (at {decision.id}).")
+        answered.append(decision.id)
+        return Action(decision.id, answer)
+
+    state = deal(lesson)
+    moves = tuple(ai_moves(game, state, Rng(lesson.seed), choose))
+    final = moves[-1].after if moves else state
+    return Walk(moves, tuple(shown.items()), game.result(final))
+
+
+def kinds_met(game: Game[Any, Any], decision_ids: Sequence[str]) -> list[str]:
+    """The kinds of ``decision_ids``, each once, in the order first met."""
+    return list(dict.fromkeys(game.kind(d) for d in decision_ids))
