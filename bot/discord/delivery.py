@@ -665,6 +665,10 @@ class Delivery(MatchHooks):
                   else None)
         menu, status = prompt_menu(info, seat, decisions, names)
         lines = [menu.prompt if menu is not None else status]
+        if info.lesson and decisions and user_id is not None:
+            intro = await self.service.introduction(info.id, seat, decisions[0])
+            if intro is not None:
+                lines.insert(0, (await self.readers.of_user(user_id)).say(intro))
         image = await self.images.hand(update.view, names) if update is not None else None
         if image is None and update is not None:
             lines.append(view_text(update.view))

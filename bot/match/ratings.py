@@ -9,6 +9,7 @@ The rules, as ``/rules`` and the README tell them:
 - Whoever resigns or forfeits on time is placed after everyone still playing (players who
   left tie among themselves), and is rated on that placing.
 - Ties share a placing and are rated as draws.
+- A lesson (``/learn``) rates nobody.
 
 Results are the source of truth: each finished match is rated once, in the order the
 matches ended, and the store records which matches were rated. Rating is done right after
@@ -48,7 +49,7 @@ def ordinal(mu: float, sigma: float) -> float:
 
 def rated_players(record: MatchRecord, result: ResultRecord) -> list[tuple[int, int]]:
     """(user, placing) for every person a finished match rates; empty when it rates nobody."""
-    if record.status != FINISHED or result.reason == CANCELLED:
+    if record.status != FINISHED or result.reason == CANCELLED or record.lesson:
         return []
     people = [(s.user_id, result.placings[s.seat]) for s in record.seats
               if s.user_id is not None and s.seat < len(result.placings)]

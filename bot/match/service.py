@@ -6,7 +6,7 @@ Discord calls). AI seats move through the same checked, logged path as people.
 
 The service is composed of small parts, one concern each, sharing one ``Matches`` (the
 locks, the loading and the state cache): ``Lobby``, ``Play``, ``AiTurns``,
-``UndoRequests`` and ``Queries``. What follows a change plugs in as a ``MatchHooks``
+``UndoRequests``, ``Lessons`` and ``Queries``. What follows a change plugs in as a ``MatchHooks``
 collaborator through ``observe`` (ratings always; clocks with ``bot.match.timekeeper``).
 """
 
@@ -15,6 +15,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 
+from bot.match.lessons import Lessons
 from bot.match.live import Matches, MatchHooks
 from bot.match.lobby import Lobby
 from bot.match.play import Play
@@ -46,6 +47,7 @@ class MatchService:
         self.turns = AiTurns(self.matches, self.thinker)
         self.lobby = Lobby(self.matches, self.turns, seed_source)
         self.play = Play(self.matches, self.turns)
+        self.lessons = Lessons(self.matches, self.lobby)
         self.undo = UndoRequests(self.matches, self.turns, self.workers)
         self.queries = Queries(self.matches, self.workers)
         self.ratings = Ratings(store)
@@ -58,6 +60,8 @@ class MatchService:
         self.choose_deck = self.lobby.choose_deck
         self.start = self.lobby.start
         self.cancel = self.lobby.cancel
+        self.learn = self.lessons.learn
+        self.introduction = self.lessons.introduction
         self.submit = self.play.submit
         self.opened = self.play.opened
         self.resume = self.play.resume

@@ -124,6 +124,9 @@ class Store(Protocol):
 
     async def delete_undo_request(self, match_id: int) -> None: ...
 
+    async def count_hint(self, match_id: int) -> None:
+        """Note that a player of the match asked for a hint (``MatchRecord.hints``)."""
+
     # Discord bookkeeping: messages, deadlines, per-server settings.
     async def put_message(self, message: MessageRecord) -> None: ...
 
