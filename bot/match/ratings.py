@@ -47,13 +47,19 @@ def ordinal(mu: float, sigma: float) -> float:
     return mu - 3.0 * sigma
 
 
+def rates(record: MatchRecord) -> bool:
+    """Whether the match counts for ratings once it is finished: two people or more, in a
+    server, and not a lesson."""
+    people = sum(1 for s in record.seats if s.user_id is not None)
+    return record.guild_id is not None and people >= 2 and not record.lesson
+
+
 def rated_players(record: MatchRecord, result: ResultRecord) -> list[tuple[int, int]]:
     """(user, placing) for every person a finished match rates; empty when it rates nobody."""
-    if record.status != FINISHED or result.reason == CANCELLED or record.lesson:
+    if record.status != FINISHED or result.reason == CANCELLED or not rates(record):
         return []
-    people = [(s.user_id, result.placings[s.seat]) for s in record.seats
-              if s.user_id is not None and s.seat < len(result.placings)]
-    return people if len(people) >= 2 else []
+    return [(s.user_id, result.placings[s.seat]) for s in record.seats
+            if s.user_id is not None and s.seat < len(result.placings)]
 
 
 def rate(guild_id: int, game: str, players: Sequence[tuple[int, int]],

@@ -440,6 +440,10 @@ class SqlStore:
     async def count_hint(self, match_id: int) -> None:
         await self._change("UPDATE matches SET hints = hints + 1 WHERE id = ?", (match_id,))
 
+    async def in_event(self, match_id: int) -> bool:
+        return await self._first("SELECT 1 FROM pairings WHERE match_id = ?",
+                                 (match_id,)) is not None
+
     async def delete_undo_request(self, match_id: int) -> None:
         await self._change("DELETE FROM undo_requests WHERE match_id = ?", (match_id,))
 
