@@ -1,11 +1,11 @@
 """``/learn`` through the fake Discord: a private lesson whose prompts introduce each new kind
-of decision once, left and taken up again with ``/learn``."""
+of decision once, left and taken up again with ``/learn``; and the Hint button."""
 
 from __future__ import annotations
 
 from bot.engine import registry
 from tests.e2e.conftest import World
-from tests.e2e.players import TIMEOUT, Players, has_choices
+from tests.e2e.players import TIMEOUT, Players, has_choices, open_match, start
 
 AURA = registry.get("aura")
 
@@ -41,3 +41,30 @@ async def test_a_lesson_introduces_its_decisions_in_the_prompt_and_resumes(
         assert shown.ephemeral and shown.text.startswith("**Aura #1**")
         assert shown.text.split("\n")[-1] == waiting.split("\n")[-1]
         assert fake.threads(world.table) == []
+
+
+async def test_the_hint_button_answers_privately_in_a_casual_match_only(world: World) -> None:
+    fake, alice, bob = world.fake, world.alice, world.bob
+    async with world.bot():
+        thread, lobby = await open_match(fake, alice, world.table, "zura", [], ai_players=1)
+        await start(fake, alice, lobby)
+        players = Players(fake, thread, [alice])
+        prompt = await players.prompt(alice)
+        asked = await fake.click(alice, prompt, label="Hint")
+        await asked.callback(TIMEOUT)
+        hint = await asked.followup(0, TIMEOUT * 4)
+        lines = hint.text.split("\n")
+        assert hint.ephemeral and lines[0].startswith("The strong AI's view of this decision")
+        assert 2 <= len(lines) <= 4 and all(" % to win." in line for line in lines[1:])
+        again = await fake.click(alice, prompt, label="Hint")
+        await again.callback(TIMEOUT)
+        assert (await again.followup(0, TIMEOUT)).text == hint.text  # worked out once
+        posted = len(fake.messages(thread))
+        # A match between two people is rated: its prompts offer no hint.
+        dan = world.user("dan")
+        rated, lobby = await open_match(fake, bob, world.table, "zura", [dan])
+        await start(fake, bob, lobby)
+        both = Players(fake, rated, [bob, dan])
+        acting = both.to_act()[0]
+        assert "Hint" not in [b.label for b in (await both.prompt(acting)).buttons]
+        assert len(fake.messages(thread)) == posted  # the hints posted nothing

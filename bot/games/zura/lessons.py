@@ -18,7 +18,7 @@ INTROS = {
     "peek": said("Lesson: peek at a face-down card of the search area. Only you see it, so "
                  "you know where to search next."),
     "flip": said("Lesson: the search area is the 8 face-down Tzerzurians in the middle. Flip "
-                 "one for everyone to see: if it matches the landscape you discarded, you "
+                 "one for everyone to see: if its landscape is the one you discarded, you "
                  "claim it."),
     "steal": said("Lesson: a big discard lets you steal the top card of an opponent's stack, "
                   "points and ability with it."),
