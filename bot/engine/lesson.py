@@ -94,10 +94,11 @@ class Walk:
         return sum(1 for m in self.moves if m.decision.player == LEARNER)
 
 
-def walk(game: Game[Any, Any], lesson: Lesson) -> Walk:
-    """Play the lesson to its end: the learner answers along ``line``, the other seats as
-    the lesson's AI from their own view (seeded by the lesson: the same walk every time).
-    Raises ``BadScenario`` when the line does not fit the game (the deal or rules changed)."""
+def walk(game: Game[Any, Any], lesson: Lesson, learner: str | None = None) -> Walk:
+    """Play the lesson to its end: the learner answers along ``line`` (or, given a level in
+    ``learner``, as that AI), the other seats as the lesson's AI from their own view (seeded
+    by the lesson: the same walk every time). Raises ``BadScenario`` when the line does not
+    fit the game (the deal or rules changed)."""
     answers: Iterator[tuple[str, ...]] = iter(lesson.line)
     answered: list[str] = []
     shown: dict[str, str] = {}
@@ -110,10 +111,12 @@ def walk(game: Game[Any, Any], lesson: Lesson) -> Walk:
                     shown[open_one.id] = g.kind(open_one.id)
         if decision.player != LEARNER:
             return g.ai_choose(lesson.opponent, g.view(state, decision.player), decision, rng)
+        answered.append(decision.id)
+        if learner is not None:
+            return g.ai_choose(learner, g.view(state, decision.player), decision, rng)
         answer = next(answers, None)
         if answer is None:
             raise BadScenario(f"The lesson's line ends before the game does (at {decision.id}).")
-        answered.append(decision.id)
         return Action(decision.id, answer)
 
     state = deal(lesson)
