@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from bot.engine.autoplay import Move, ai_moves
@@ -62,6 +64,13 @@ def load_lesson(path: Path, intros: Mapping[str, Said]) -> Lesson:
         raise BadScenario(f"{path.name}: a lesson is a scenario that plays no actions itself.")
     line = tuple(tuple(str(key) for key in answer) for answer in data.pop("line", []))
     return Lesson(data, intros, line, str(data.pop("opponent", "normal")))
+
+
+@cache
+def lesson_beside(module: ModuleType) -> Lesson:
+    """The lesson kept beside a game's ``module`` (its folder's ``lesson.json``), each kind
+    introduced by the module's ``INTROS``."""
+    return load_lesson(Path(str(module.__file__)).with_name("lesson.json"), module.INTROS)
 
 
 def deal(lesson: Lesson) -> Any:

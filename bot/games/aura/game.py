@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from bot.engine import Decision, Game, OptionSpec, Result, Rng, Turn
 from bot.engine.help import Topic
-from bot.engine.lesson import Lesson
+from bot.engine.lesson import Lesson, lesson_beside
 from bot.games.aura import ai, lessons, strong, text
 from bot.games.aura.cards import AURA, EMPTY
 from bot.games.aura.decisions import KINDS, kind, pending
@@ -44,7 +44,7 @@ class Aura(Game[AuraState, AuraView]):
     kind = staticmethod(kind)
 
     def lesson(self) -> Lesson | None:
-        return lessons.lesson()
+        return lesson_beside(lessons)
 
     def scenario(self, players: int, options: Mapping[str, Any], seed: int,
                  setup: Mapping[str, Any]) -> AuraState:

@@ -1,12 +1,8 @@
-"""Aura's first match that teaches (``/learn aura``): the deal in ``lesson.json`` and the
-introduction of each kind of decision, said in the prompt the first time it comes up."""
+"""Aura's lesson (``/learn aura``) in words: blocking with a trump, the action cards and the
+advanced game's cards under the deck, each said once, the first time it comes up."""
 
 from __future__ import annotations
 
-from functools import cache
-from pathlib import Path
-
-from bot.engine.lesson import Lesson, load_lesson
 from bot.engine.said import said
 
 INTROS = {
@@ -31,9 +27,5 @@ INTROS = {
     "extra": said("Lesson: every card you played was stopped, so you may play once more right "
                   "away, before anyone draws."),
 }
-"""One introduction per kind of decision (``decisions.KINDS``)."""
-
-
-@cache
-def lesson() -> Lesson:
-    return load_lesson(Path(__file__).with_name("lesson.json"), INTROS)
+"""One introduction per kind of decision (``decisions.KINDS``); the deal and the learner's
+line are in ``lesson.json`` beside this module (``bot.engine.lesson.lesson_beside``)."""

@@ -23,7 +23,7 @@ from bot.engine import (
 )
 from bot.engine.decks import DeckBook
 from bot.engine.help import Topic
-from bot.engine.lesson import Lesson
+from bot.engine.lesson import Lesson, lesson_beside
 from bot.games.auroria import (
     ai,
     decisions,
@@ -70,7 +70,7 @@ class Auroria(Game[State, AuroriaView]):
         return decisions.kind(decision_id)
 
     def lesson(self) -> Lesson | None:
-        return lessons.lesson()
+        return lesson_beside(lessons)
 
     def scenario(self, players: int, options: Mapping[str, Any], seed: int,
                  setup: Mapping[str, Any]) -> State:

@@ -5,10 +5,6 @@ first time it comes up."""
 
 from __future__ import annotations
 
-from functools import cache
-from pathlib import Path
-
-from bot.engine.lesson import Lesson, load_lesson
 from bot.engine.said import said
 
 INTROS = {
@@ -38,9 +34,5 @@ INTROS = {
     "op": said("Lesson: the effect asks you to choose. Pick what it does, or which cards it "
                "takes."),
 }
-"""One introduction per kind of decision (``decisions.KINDS``)."""
-
-
-@cache
-def lesson() -> Lesson:
-    return load_lesson(Path(__file__).with_name("lesson.json"), INTROS)
+"""One introduction per kind of decision (``decisions.KINDS``); the deal and the learner's
+line are in ``lesson.json`` beside this module (``bot.engine.lesson.lesson_beside``)."""

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from bot.engine import Action, Decision, Event, Game, Result, Rng, Turn, placings_from_scores
 from bot.engine.help import Topic
-from bot.engine.lesson import Lesson
+from bot.engine.lesson import Lesson, lesson_beside
 from bot.engine.search import STRONG
 from bot.games.zura import ai, decisions, hidden, knowledge, lessons, rules, strong, text
 from bot.games.zura.help import topics
@@ -36,7 +36,7 @@ class Zura(Game[ZState, ZView]):
         return decisions.kind(decision_id)
 
     def lesson(self) -> Lesson | None:
-        return lessons.lesson()
+        return lesson_beside(lessons)
 
     def scenario(self, players: int, options: Mapping[str, Any], seed: int,
                  setup: Mapping[str, Any]) -> ZState:

@@ -1,12 +1,8 @@
-"""Zura's first match that teaches (``/learn zura``): the deal in ``lesson.json`` and the
-introduction of each kind of decision, said in the prompt the first time it comes up."""
+"""Zura's lesson (``/learn zura``) in words: the discard, the search area, stealing, the
+stack and each ability's own step, each said once, the first time it comes up."""
 
 from __future__ import annotations
 
-from functools import cache
-from pathlib import Path
-
-from bot.engine.lesson import Lesson, load_lesson
 from bot.engine.said import said
 
 INTROS = {
@@ -33,9 +29,5 @@ INTROS = {
     "swap": said("Lesson: a trade. You and the other player each give one travel card, "
                  "choosing at the same time without seeing the other's."),
 }
-"""One introduction per kind of decision (``decisions.KINDS``)."""
-
-
-@cache
-def lesson() -> Lesson:
-    return load_lesson(Path(__file__).with_name("lesson.json"), INTROS)
+"""One introduction per kind of decision (``decisions.KINDS``); the deal and the learner's
+line are in ``lesson.json`` beside this module (``bot.engine.lesson.lesson_beside``)."""
