@@ -1,43 +1,53 @@
 """Lessons (``/learn``, issue 31): how many decisions each game's lesson takes the learner,
-and how many kinds of decision it introduces, along its documented line and with the
-normal AI in the learner's seat instead.
+and how many kinds of decision it introduces, played along its documented line as a real
+match (``MatchService``'s lessons on a temporary SQLite store, the AI seats as in any match).
 
 Run: ``.venv/bin/python -m bench tutorial``. Deterministic (the deal, the line and the AI
 are seeded), so ``--quick`` changes nothing; the bounds are also tested
-(``tests/games/test_lessons.py``).
+(``tests/match/test_lessons.py``).
 """
 
 from __future__ import annotations
 
+import asyncio
+import tempfile
+from pathlib import Path
+
 from bench.report import Row
-from bot.engine import Game, registry
-from bot.engine.lesson import LEARNER, Lesson, Walk, walk
+from bot.engine import registry
+from bot.engine.lesson import LEARNER
+from bot.match import MatchService
+from bot.store import SqliteStore
 
 GAMES = ("aura", "zura", "auroria")
 AT_MOST = {"aura": 25, "zura": 25, "auroria": 60}
+LEARNER_ID = 1
 
 
-def _rows(game: Game[object, object], lesson: Lesson, played: Walk, how: str) -> list[Row]:
-    kinds = {kind for _, kind in played.introduced}
-    won = played.result is not None and played.result.placings[LEARNER] == 1
-    return [
-        Row(f"{game.name} {how}: the learner's decisions", played.learner_decisions,
-            "decisions", f"<= {AT_MOST[game.name]}",
-            f"{len(played.moves)} with the AI's; the learner "
-            + ("wins" if won else "does not win")),
-        Row(f"{game.name} {how}: kinds of decision introduced", len(kinds), "kinds",
-            f"= {len(game.kinds)}",
-            "missing: " + (", ".join(k for k in game.kinds if k not in kinds) or "none")),
-    ]
+async def _rows() -> list[Row]:
+    rows: list[Row] = []
+    with tempfile.TemporaryDirectory() as folder:
+        async with SqliteStore(Path(folder) / "parlor.sqlite3") as store:
+            service = MatchService(store, seed_source=lambda: 1)
+            try:
+                for name in GAMES:
+                    kinds = registry.get(name).kinds
+                    played = await service.lessons.rehearse(name, LEARNER_ID)
+                    won = played.result.placings[LEARNER] == 1
+                    introduced = {kind for _, kind in played.introduced}
+                    rows += [
+                        Row(f"{name}: the learner's decisions", played.learner_decisions,
+                            "decisions", f"<= {AT_MOST[name]}",
+                            f"{played.decisions} with the AI's; the learner "
+                            + ("wins" if won else "does not win")),
+                        Row(f"{name}: kinds of decision introduced", len(introduced), "kinds",
+                            f"= {len(kinds)}", "missing: " + (
+                                ", ".join(k for k in kinds if k not in introduced) or "none")),
+                    ]
+            finally:
+                service.close()
+    return rows
 
 
 def run(quick: bool = False) -> list[Row]:
-    rows: list[Row] = []
-    for name in GAMES:
-        game = registry.get(name)
-        lesson = game.lesson()
-        assert lesson is not None
-        rows += _rows(game, lesson, walk(game, lesson), "line")
-        rows += _rows(game, lesson, walk(game, lesson, learner="normal"),
-                      "normal AI")
-    return rows
+    return asyncio.run(_rows())

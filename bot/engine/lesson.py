@@ -3,29 +3,27 @@ of decision the game has is introduced once, in one or two plain sentences in th
 first time the learner meets it.
 
 A lesson is a scenario (``bot.engine.scenario``: the game, seed, options and set-up) plus the
-learner's documented line: the answers the game's tests and ``python -m bench tutorial`` play
-on the learner's seat, the opponent answering as the lesson's AI would. A live match plays
-the same deal under the same rules; the learner may of course answer otherwise. Whether a
-decision is new to the learner is read from what they have answered so far (the match's
-log), so a lesson needs nothing stored beyond an ordinary match.
+learner's documented line: the answers the tests and ``python -m bench tutorial`` give from
+the learner's seat in a real lesson match (``bot.match.lessons``), the opponent answering as
+the lesson's AI. The learner may of course answer otherwise. Whether a decision is new to the
+learner is read from what they have answered so far (the match's log), so a lesson needs
+nothing stored beyond an ordinary match.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from bot.engine.autoplay import Move, ai_moves
 from bot.engine.datacheck import load_json
 from bot.engine.errors import BadScenario
-from bot.engine.rng import Rng
 from bot.engine.said import Said
 from bot.engine.scenario import run_scenario
-from bot.engine.types import Action, Decision
+from bot.engine.types import Decision
 
 if TYPE_CHECKING:
     from bot.engine.game import Game
@@ -87,53 +85,3 @@ def introduction(game: Game[Any, Any], lesson: Lesson, decision: Decision,
     if any(game.kind(done) == kind for done in answered):
         return None
     return lesson.intros.get(kind)
-
-
-@dataclass(frozen=True)
-class Walk:
-    """The lesson played along its line: each move, and the decisions introduced on the way
-    (``(decision id, kind)`` in the order the learner met them)."""
-
-    moves: tuple[Move[Any], ...]
-    introduced: tuple[tuple[str, str], ...]
-    result: Any
-
-    @property
-    def learner_decisions(self) -> int:
-        return sum(1 for m in self.moves if m.decision.player == LEARNER)
-
-
-def walk(game: Game[Any, Any], lesson: Lesson, learner: str | None = None) -> Walk:
-    """Play the lesson to its end: the learner answers along ``line`` (or, given a level in
-    ``learner``, as that AI), the other seats as the lesson's AI from their own view (seeded
-    by the lesson: the same walk every time). Raises ``BadScenario`` when the line does not
-    fit the game (the deal or rules changed)."""
-    answers: Iterator[tuple[str, ...]] = iter(lesson.line)
-    answered: list[str] = []
-    shown: dict[str, str] = {}
-
-    def choose(g: Game[Any, Any], state: Any, decision: Decision, rng: Rng) -> Action:
-        for open_one in g.pending(state):
-            if open_one.player == LEARNER and open_one.id not in shown:
-                said = introduction(g, lesson, open_one, answered)
-                if said is not None:
-                    shown[open_one.id] = g.kind(open_one.id)
-        if decision.player != LEARNER:
-            return g.ai_choose(lesson.opponent, g.view(state, decision.player), decision, rng)
-        answered.append(decision.id)
-        if learner is not None:
-            return g.ai_choose(learner, g.view(state, decision.player), decision, rng)
-        answer = next(answers, None)
-        if answer is None:
-            raise BadScenario(f"The lesson's line ends before the game does (at {decision.id}).")
-        return Action(decision.id, answer)
-
-    state = deal(lesson)
-    moves = tuple(ai_moves(game, state, Rng(lesson.seed), choose))
-    final = moves[-1].after if moves else state
-    return Walk(moves, tuple(shown.items()), game.result(final))
-
-
-def kinds_met(game: Game[Any, Any], decision_ids: Sequence[str]) -> list[str]:
-    """The kinds of ``decision_ids``, each once, in the order first met."""
-    return list(dict.fromkeys(game.kind(d) for d in decision_ids))

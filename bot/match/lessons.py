@@ -9,26 +9,43 @@ without a thread, and it rates nobody. Leaving it is simply not answering; ``/le
 
 from __future__ import annotations
 
-from bot.engine import Decision, registry
-from bot.engine.lesson import introduction
+from dataclasses import dataclass
+
+from bot.engine import BadScenario, Decision, registry
+from bot.engine.lesson import LEARNER, introduction
 from bot.engine.said import Said, said
 from bot.match.errors import MatchError
 from bot.match.info import MatchInfo
 from bot.match.live import Matches
 from bot.match.lobby import Lobby
 from bot.match.outbound import Outbound
+from bot.match.play import Play
 from bot.match.replay import undone_from
-from bot.store import ACTIVE
+from bot.store import ACTIVE, FINISHED, ResultRecord
 
 
 class NoLesson(MatchError):
     """The game has no lesson to play."""
 
 
+@dataclass(frozen=True)
+class Rehearsal:
+    """A lesson played along its line as a real match: how many decisions it took (the
+    learner's, and everyone's), the decisions introduced (``(id, kind)``, in the order the
+    learner met them) and the result."""
+
+    match_id: int
+    learner_decisions: int
+    decisions: int
+    introduced: tuple[tuple[str, str], ...]
+    result: ResultRecord
+
+
 class Lessons:
-    def __init__(self, matches: Matches, lobby: Lobby) -> None:
+    def __init__(self, matches: Matches, lobby: Lobby, play: Play) -> None:
         self.matches = matches
         self.lobby = lobby
+        self.play = play
 
     async def learn(self, game_name: str, user_id: int,
                     guild_id: int | None) -> tuple[MatchInfo, list[Outbound], bool]:
@@ -63,3 +80,31 @@ class Lessons:
         answered = [row.decision_id for row in await self.matches.store.actions(match_id)
                     if row.seat == seat and undone_from(row) is None]
         return introduction(live.game, lesson, decision, answered)
+
+    async def rehearse(self, game_name: str, user_id: int) -> Rehearsal:
+        """Play the game's lesson as ``user_id`` along its documented line, a real match
+        like any other (``tests/match/test_lessons.py`` and ``bench tutorial``). Raises
+        ``BadScenario`` when the line and the game part ways (the rules or the AI changed)."""
+        info, _, _ = await self.learn(game_name, user_id, None)
+        lesson = registry.get(game_name).lesson()
+        assert lesson is not None
+        introduced: dict[str, str] = {}
+        for answer in lesson.line:
+            live = await self.matches.load(info.id)
+            if live.record.status != ACTIVE:
+                raise BadScenario(f"The {game_name} lesson ended before its line did.")
+            mine = [d for d in live.game.pending(live.state) if d.player == LEARNER]
+            if not mine:
+                raise BadScenario(f"The {game_name} lesson waits on nobody.")
+            for decision in mine:
+                if decision.id not in introduced and await self.introduction(
+                        info.id, LEARNER, decision) is not None:
+                    introduced[decision.id] = live.game.kind(decision.id)
+            await self.play.submit(info.id, user_id, mine[0].id, answer)
+        record = await self.matches.store.get_match(info.id)
+        result = await self.matches.store.get_result(info.id)
+        if record is None or record.status != FINISHED or result is None:
+            raise BadScenario(f"The {game_name} lesson's line ends before the game does.")
+        log = await self.matches.store.actions(info.id)
+        return Rehearsal(info.id, sum(1 for row in log if row.seat == LEARNER), len(log),
+                         tuple(introduced.items()), result)

@@ -49,7 +49,7 @@ class MatchService:
         self.turns = AiTurns(self.matches, self.thinker)
         self.lobby = Lobby(self.matches, self.turns, seed_source)
         self.play = Play(self.matches, self.turns)
-        self.lessons = Lessons(self.matches, self.lobby)
+        self.lessons = Lessons(self.matches, self.lobby, self.play)
         self.hints = Hints(self.matches, self.thinker)
         self.undo = UndoRequests(self.matches, self.turns, self.workers)
         self.queries = Queries(self.matches, self.workers)

@@ -4,7 +4,10 @@ rated for nobody."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
+
+import pytest
 
 from bot.engine import registry
 from bot.engine.lesson import LEARNER, deal
@@ -15,6 +18,26 @@ from bot.store import FINISHED, MatchRecord, ResultRecord, SeatRecord
 from tests.match.conftest import ANN, HOST
 
 AURA = registry.get("aura")
+DECISIONS_AT_MOST = {"aura": 25, "zura": 25, "auroria": 60}
+"""The learner's decisions in a whole lesson (issue 31)."""
+
+
+@pytest.mark.parametrize("name", ["aura", "zura", "auroria"])
+async def test_the_line_introduces_every_kind_once_within_the_bound(svc: MatchService,
+                                                                    name: str) -> None:
+    game = registry.get(name)
+    played = await svc.lessons.rehearse(name, HOST)
+    by_kind = Counter(kind for _, kind in played.introduced)
+    assert sorted(by_kind) == sorted(game.kinds), "kinds never introduced: " + ", ".join(
+        sorted(set(game.kinds) - set(by_kind)))
+    assert set(by_kind.values()) == {1}, by_kind
+    assert played.learner_decisions <= DECISIONS_AT_MOST[name]
+    assert played.result.placings[LEARNER] == 1  # the learner wins along the line
+    again = await svc.lessons.rehearse(name, HOST)  # a new lesson: the same match again
+    assert again.match_id != played.match_id
+    logs = [[(row.seat, row.decision_id, row.action) for row in await svc.store.actions(m)]
+            for m in (played.match_id, again.match_id)]
+    assert logs[0] == logs[1]
 
 
 async def test_learn_deals_the_lesson_against_its_ai_and_resumes_it(svc: MatchService) -> None:
