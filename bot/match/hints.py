@@ -82,11 +82,13 @@ class Hints:
         return await self._offered((await self.matches.load(match_id)).record)
 
     async def _offered(self, record: MatchRecord) -> bool:
+        """``allowed``, reading only what it needs (every prompt asks): a casual match's
+        event, and the server's setting only for a match that is not casual."""
         store = self.matches.store
-        in_event = await store.in_event(record.id)
-        everywhere = (record.guild_id is not None
-                      and (await store.get_guild_settings(record.guild_id)).hints_everywhere)
-        return allowed(record, in_event, everywhere)
+        if allowed(record, await store.in_event(record.id), False):
+            return True
+        return (record.guild_id is not None
+                and (await store.get_guild_settings(record.guild_id)).hints_everywhere)
 
     async def hint(self, match_id: int, user_id: int, decision_id: str) -> Hint:
         """The hint for the user's open decision ``decision_id`` (see the module)."""
