@@ -17,7 +17,7 @@ from bot.match import MatchService, NotSeated
 from bot.match.hints import HintRefused, _weigh, allowed
 from bot.match.thinker import Thinker
 from bot.store import MatchRecord, SeatRecord, SqliteStore
-from tests.match.conftest import ANN, BOB, HOST
+from tests.match.conftest import ANN, BOB, HOST, started
 
 ITERATIONS = 40
 
@@ -33,16 +33,6 @@ async def hinting(tmp_path: Path) -> AsyncIterator[MatchService]:
             service.close()
 
 
-async def started(svc: MatchService, *people: int, ai: int = 0) -> int:
-    info = await svc.create("zura", HOST, guild_id=1)
-    for user in people:
-        await svc.join(info.id, user)
-    for _ in range(ai):
-        await svc.add_ai(info.id, HOST)
-    await svc.start(info.id, HOST)
-    return info.id
-
-
 async def hints_counted(svc: MatchService, match_id: int) -> int:
     record = await svc.store.get_match(match_id)
     assert record is not None
@@ -51,7 +41,7 @@ async def hints_counted(svc: MatchService, match_id: int) -> int:
 
 async def test_a_hint_ranks_the_best_answers_and_is_worked_out_once(
         hinting: MatchService) -> None:
-    match_id = await started(hinting, ai=1)
+    match_id = await started(hinting, "zura", ai=1)
     assert await hinting.hints_offered(match_id)
     (decision,) = (await hinting.hand(match_id, HOST)).decisions
     first, second = await asyncio.gather(hinting.hint(match_id, HOST, decision.id),
@@ -69,13 +59,13 @@ async def test_a_hint_ranks_the_best_answers_and_is_worked_out_once(
 
 
 async def test_hints_are_refused_where_they_do_not_belong(hinting: MatchService) -> None:
-    match_id = await started(hinting, ai=1)
+    match_id = await started(hinting, "zura", ai=1)
     decision = (await hinting.hand(match_id, HOST)).decisions[0]
     with pytest.raises(NotSeated):
         await hinting.hint(match_id, BOB, decision.id)  # someone else's match
     with pytest.raises(StaleDecision):
         await hinting.hint(match_id, HOST, "0.act.1")
-    rated = await started(hinting, ANN)
+    rated = await started(hinting, "zura", ANN)
     assert not await hinting.hints_offered(rated)
     acting = (await hinting.info(rated)).to_act[0]
     user = (await hinting.info(rated)).seats[acting].user_id

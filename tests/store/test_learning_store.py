@@ -6,9 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.store import GuildSettings, NewMatch, SeatRecord
-from bot.store.events import EventStore
 from tests.store.backends import Backend
-from tests.store.test_event_store import new_event
 from tests.store.test_store import FakeClock
 
 
@@ -24,18 +22,6 @@ async def test_a_lesson_and_its_hints_are_kept(backend: Backend) -> None:
         again = await store.get_match(lesson.id)
         assert again is not None and again.lesson and again.hints == 2
         assert not await store.in_event(lesson.id)
-
-
-async def test_a_match_of_an_event_is_known_as_one(backend: Backend) -> None:
-    async with backend.store(clock=FakeClock()) as store:
-        match = await store.create_match(NewMatch("zura", {}, 1, 100, 1, 2, None,
-                                                  (SeatRecord(0, 100), SeatRecord(1, 101))))
-        events = EventStore(store)
-        event = await events.create_event(new_event())
-        await events.open_round(event.id, 1, 9000.0, [(100, 101, None)])
-        assert not await store.in_event(match.id)
-        assert await events.link_match(event.id, 1, 1, match.id)
-        assert await store.in_event(match.id) and not await store.in_event(match.id + 1)
 
 
 async def test_a_server_may_offer_hints_everywhere(backend: Backend) -> None:
