@@ -32,6 +32,14 @@ def shown_standings(world: World, expected: list[Standing]) -> list[str]:
     return lines
 
 
+async def event_over(world: World, title: str) -> None:
+    """Wait for the post that ends the event ``title``."""
+    await world.fake.wait_until(
+        lambda: any(m.content.startswith(f"**{title}** is over.")
+                    for m in world.fake.messages(world.table)),
+        RENDERING, what=f"{title} to end")
+
+
 def organiser(world: World) -> FakeUser:
     olga = world.fake.add_user("olga")
     world.fake.add_member(world.guild, olga,
@@ -180,10 +188,7 @@ async def test_a_seven_player_swiss_with_a_no_show_a_drop_and_a_restart_at_the_d
     now.to(START + 40 * 60 + 2 * 3600)  # the bot is down past round 2's deadline
     async with clocked_bot(world, now):
         await settle(now)
-        await fake.wait_until(
-            lambda: any(m.content.startswith("**Zura Swiss #1** is over.")
-                        for m in fake.messages(world.table)),
-            RENDERING, what="the event to end after the restart")
+        await event_over(world, "Zura Swiss #1")
     async with world.store() as store:
         events = EventStore(store)
         pairings = await events.pairings(1)
@@ -433,10 +438,7 @@ async def test_a_six_player_zura_round_robin_in_pods_of_three_with_ai_entrants(
     async with clocked_bot(world, now):
         for _ in range(3):
             await now.run_to(now.t + 3600)
-        await fake.wait_until(
-            lambda: any(m.content.startswith("**Zura Round robin #1** is over.")
-                        for m in fake.messages(world.table)),
-            RENDERING, what="the event to end")
+        await event_over(world, "Zura Round robin #1")
     async with world.store() as store:
         events = EventStore(store)
         pairings = await events.pairings(1)
