@@ -2,8 +2,8 @@
 races, traits, and the structure decks' names and descriptions.
 
 A card name is its own message, ``Said(card.name)`` (what every front end and sentence
-passes), and so is each keyword, race, trait and deck name; a card's text and its mode labels
-are the messages ``cardtext`` writes, numbers as placeholders. ``words_of`` finds the message
+passes), and so is each keyword, race, trait, colour and deck name; a card's text and its mode
+labels are the messages ``cardtext`` writes, numbers as placeholders. ``words_of`` finds the message
 of an English text a view or a prompt carries; ``messages`` lists every one of them for the
 catalogue extractor (``bot.words.extract``), read from the Set 1 data.
 """
@@ -18,7 +18,7 @@ from bot.engine.said import Said
 from bot.games.auroria.cards import KEYWORDS, CardDef
 from bot.games.auroria.cardtext import CardTextError, card_words, mode_words
 from bot.games.auroria.derived import CATALOG
-from bot.games.auroria.pool import DECK_FILES, FOLDER, LEADERS, POOL
+from bot.games.auroria.pool import COLOURS, DECK_FILES, FOLDER, LEADERS, POOL
 
 DATA = "bot/games/auroria/set1"
 """Where the catalogue says the card words come from."""
@@ -69,6 +69,7 @@ def messages() -> Iterator[tuple[str, str]]:
     files = {card_id: name for name in (LEADERS, *DECK_FILES)
              for card_id in _ids(name)}
     yield from ((keyword, "bot/games/auroria/cards.py") for keyword in KEYWORDS)
+    yield from ((colour, "bot/games/auroria/pool.py") for colour in COLOURS)
     for card in POOL.cards.values():
         where = f"{DATA}/{files[card.id]}"
         yield card.name, where
