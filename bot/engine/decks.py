@@ -110,5 +110,6 @@ class DeckBook(ABC):
         """(card id, name) of every card a deck may hold, by name."""
 
     @abstractmethod
-    def card_text(self, ref: str) -> str:
-        """A card's full text, by id or name; ``GameError`` when there is none."""
+    def card_text(self, ref: str) -> tuple[Said, ...]:
+        """A card's full text, line by line, by id or name; ``GameError`` when there is
+        none."""

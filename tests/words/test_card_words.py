@@ -7,7 +7,7 @@ import pytest
 
 from bot.games.auroria.cards import KEYWORDS
 from bot.games.auroria.cardtext import card_text, mode_label
-from bot.games.auroria.cardwords import messages, name_words, text_words, words_of
+from bot.games.auroria.cardwords import messages, name_words, sheet_words, text_words, words_of
 from bot.games.auroria.pool import POOL
 from bot.words import TRANSLATED, language
 from bot.words.catalogues import read_catalogue
@@ -64,3 +64,17 @@ def test_card_words_are_translated_in_the_catalogue(lang: str) -> None:
     for text, where in messages():
         message = catalogue.get(text)
         assert message is not None and message.string, (lang, text, where)
+
+
+def test_a_card_sheet_reads_in_the_readers_language() -> None:
+    rampart = sheet_words(POOL.cards["w_rampart"])
+    assert [str(line) for line in rampart] == [
+        "**Rolling Rampart** — Creature · white · cost 3 · power 0 ~ 4 (Frontline ~ Backline) · "
+        "Construct, Builder", "Keywords: Structure."]
+    german = [language("de").say(line) for line in rampart]
+    assert german == ["**Rollender Wall** — Kreatur · weiß · Kosten 3 · Stärke 0 ~ 4 "
+                      "(Frontlinie ~ Hinterlinie) · Konstrukt und Baumeister",
+                      "Schlüsselwörter: Bauwerk."]
+    shield = [language("pt_BR").say(line) for line in sheet_words(POOL.cards["w_shield"])]
+    assert shield[0] == "**Escudo de Torre** — Item · branca · custo 2"
+    assert shield[1].startswith("Equipe em uma criatura sua.")

@@ -274,25 +274,3 @@ def card_words(card: CardDef) -> Said:
 def card_text(card: CardDef) -> str:
     """The whole rules text of ``card`` in English."""
     return str(card_words(card))
-
-
-def card_sheet(card: CardDef) -> str:
-    """Everything printed on ``card``, for a player reading it in full (images shorten text)."""
-    kind = "Aura Spell" if card.type == "aura" else card.type.capitalize()
-    facts = [f"{card.colour.capitalize()} {kind}"]
-    if card.type == "leader":
-        facts.append(f"power {card.front}, Influence {card.influence}")
-    else:
-        facts.append(f"cost {card.cost}")
-    if card.type == "creature":
-        facts.append(f"power {card.front} ~ {card.back} (Frontline ~ Backline)")
-    identity = " · ".join(x for x in (card.race, *card.traits) if x)
-    if identity:
-        facts.append(identity)
-    lines = [f"**{card.name}** — " + " · ".join(facts)]
-    if card.keywords:
-        lines.append(", ".join(sorted(card.keywords)))
-    text = card.text or card_text(card)
-    if text:
-        lines.append(text)
-    return "\n".join(lines)

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from functools import cache
 
 from bot.engine.datacheck import load_json
-from bot.engine.said import Said
+from bot.engine.said import Said, said
 from bot.games.auroria.cards import KEYWORDS, CardDef
 from bot.games.auroria.cardtext import CardTextError, card_words, mode_words
 from bot.games.auroria.derived import CATALOG
@@ -37,6 +37,36 @@ def text_words(card: CardDef) -> Said:
     except CardTextError:
         return Said(card.text)
     return written if str(written) == card.text else Said(card.text)
+
+
+KINDS = {"spell": said("Spell"), "aura": said("Aura Spell"), "counter": said("Counter"),
+         "item": said("Item"), "energy": said("Energy"), "potion": said("Potion")}
+"""The printed type of a card that is neither a leader nor a creature."""
+
+
+def sheet_words(card: CardDef) -> tuple[Said, ...]:
+    """Everything printed on ``card``, line by line, for a player reading it in full (images
+    shorten text): type, colour and numbers; keywords; rules text."""
+    colour = said("any colour") if card.colour == "any" else Said(card.colour)
+    identity = tuple(Said(word) for word in (card.race, *card.traits) if word)
+    if card.type == "leader":
+        head = said("**{card}** — Leader · {colour} · power {power}, Influence {influence} · "
+                    "{identity}", card=name_words(card), colour=colour, power=card.front,
+                    influence=card.influence, identity=identity)
+    elif card.type == "creature":
+        head = said("**{card}** — Creature · {colour} · cost {cost} · power {front} ~ {back} "
+                    "(Frontline ~ Backline) · {identity}", card=name_words(card), colour=colour,
+                    cost=card.cost, front=card.front, back=card.back, identity=identity)
+    else:
+        head = said("**{card}** — {kind} · {colour} · cost {cost}", card=name_words(card),
+                    kind=KINDS[card.type], colour=colour, cost=card.cost)
+    lines = [head]
+    if card.keywords:
+        lines.append(said("Keywords: {keywords}.",
+                          keywords=tuple(Said(word) for word in sorted(card.keywords))))
+    if card.text:
+        lines.append(text_words(card))
+    return tuple(lines)
 
 
 def _modes(card: CardDef) -> Iterator[Said]:

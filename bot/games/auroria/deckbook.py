@@ -7,9 +7,9 @@ from typing import Any
 
 from bot.engine import GameError
 from bot.engine.decks import DeckBook, DeckRefused, DeckView, bullets
-from bot.engine.said import said
+from bot.engine.said import Said, said
 from bot.engine.usertext import quoted
-from bot.games.auroria.cardtext import card_sheet
+from bot.games.auroria.cardwords import sheet_words
 from bot.games.auroria.decklist import (
     RANDOM,
     DeckList,
@@ -121,13 +121,13 @@ class AuroriaDecks(DeckBook):
         return [(card.id, card.name) for card in sorted(POOL.cards.values(),
                                                         key=lambda c: c.name)]
 
-    def card_text(self, ref: str) -> str:
+    def card_text(self, ref: str) -> tuple[Said, ...]:
         card = POOL.cards.get(ref) or next(
             (c for c in POOL.cards.values() if c.name.casefold() == ref.strip().casefold()),
             None)
         if card is None:
             raise GameError(said("There is no Set 1 card called {name}.", name=quoted(ref)))
-        return card_sheet(card)
+        return sheet_words(card)
 
 
 DECKS = AuroriaDecks()
