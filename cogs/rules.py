@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.readers import reader
 from bot.discord.rulebook import Moment, moments_of, topics
 from bot.discord.runtime import Runtime
 from bot.discord.shows import Outgoing
@@ -61,7 +62,7 @@ class Rules(commands.Cog):
         found = await self.moment(game, topic)
         if found is not None:
             view, caption = found
-            image = await self.rt.delivery.images.board(view, ())
+            image = await self.rt.delivery.images.board(view, (), reader(interaction).code)
             if image is not None:
                 lines.append(f"*Diagram: {caption}*")
         out = Outgoing("\n".join(lines), image, f"{game}-{topic}.png")
