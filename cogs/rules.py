@@ -65,7 +65,7 @@ class Rules(commands.Cog):
         found = await self.moment(game, topic)
         if found is not None:
             view, caption = found
-            image = await self.rt.delivery.images.board(view, (), reader(interaction).code)
+            image = await self.rt.delivery.images.board(view, (), lang.code)
             if image is not None:
                 diagram = lang.say(said("Diagram: {caption}", caption=caption))
                 lines.append(f"*{diagram}*")
