@@ -12,7 +12,9 @@ callbacks, uploads and uploaded bytes, and how often a press had to be deferred.
 players press as soon as they can, so a turn's presses come within the bot's coalescing
 window (``COALESCE``) and its post is edited once for them; ``--coalesce 0`` shows what a
 person's pace costs (every press edits the post).
-Targets: ≤ 1.0 rate-limited calls and ≤ 0.5 uploads per click over the three matches.
+Targets: ≤ 1.0 rate-limited calls and ≤ 0.5 uploads per click over the three matches (all
+clicks together, and the mean of the three matches' figures). Each figure is also split by
+where it goes: the pressed prompt, the presser's and the others' DMs, the thread post.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import asyncio
 import hashlib
 import io
 import json
+import statistics
 import tempfile
 from collections import Counter
 from collections.abc import Sequence
@@ -137,9 +140,11 @@ def _where(state: FakeState, request: RequestRecord) -> str:
 async def _measure(quick: bool, coalesce: float, real: bool) -> list[Row]:
     rows: list[Row] = []
     total: Counter[str] = Counter()
+    each: list[dict[str, float]] = []
     for game, people, ais in MATCHES[:1] if quick else MATCHES:
         got = await _one(game, people, ais, seed=3, coalesce=coalesce, real=real)
         total.update(got)
+        each.append(got)
         label = f"{game}, {people} {'person' if people == 1 else 'people'}" + (
             f" and {ais} AI" if ais else "")
         clicks = max(1.0, got["clicks"])
@@ -159,6 +164,11 @@ async def _measure(quick: bool, coalesce: float, real: bool) -> list[Row]:
     rows += [
         Row("all: rate-limited calls per click", total["limited"] / clicks, "", "<=1.0"),
         Row("all: uploads per click", total["uploads"] / clicks, "", "<=0.5"),
+        Row("mean of the matches: rate-limited calls per click",
+            statistics.mean(m["limited"] / max(1.0, m["clicks"]) for m in each), "", "<=1.0"),
+        Row("mean of the matches: uploads per click",
+            statistics.mean(m["uploads"] / max(1.0, m["clicks"]) for m in each), "", "<=0.5"),
+        Row("all: uploaded KB per click", total["bytes"] / clicks / 1000, "KB"),
         Row("all: presses deferred per click", total["deferred"] / clicks, ""),
         *(Row(f"all: {what} per click: {place}", total[f"{what}: {place}"] / clicks, "")
           for what in ("calls", "uploads") for place in PLACES if total[f"{what}: {place}"]),
