@@ -157,17 +157,15 @@ class Clicks:
     async def submit(self, interaction: Interaction, match_id: int, decision: Decision,
                      indexes: tuple[int, ...]) -> None:
         """The press answers itself: its result is the first thing delivered, in the pressed
-        message (deferred only if the move outruns the deadline); the AI seats answer after
-        it, so a person never waits for an AI's search to see their own move."""
+        message (deferred only if the move and its AI replies outrun the deadline)."""
         press = self.delivery.press(interaction)
         try:
             keys = menus.choice_keys(decision, indexes)
             outbound = await self.service.submit(match_id, interaction.user.id, decision.id,
-                                                 keys, ai=False)
+                                                 keys)
             await self.delivery.deliver(outbound, actor=interaction, pressed=press)
         finally:
             press.done()
-        await self.delivery.deliver(await self.service.resume(match_id), actor=interaction)
 
 
 @runtime_checkable

@@ -54,10 +54,8 @@ class Play:
         self.turns = turns
 
     async def submit(self, match_id: int, user_id: int, decision_id: str,
-                     choice: Sequence[str], ai: bool = True) -> list[Outbound]:
-        """Play ``choice`` for ``decision_id``; then AI seats move until a person must act
-        (``ai`` False: they are left to ``resume``, so that the person's own move can be
-        shown before an AI searches)."""
+                     choice: Sequence[str]) -> list[Outbound]:
+        """Play ``choice`` for ``decision_id``; then AI seats move until a person must act."""
         async with self.matches.locked(match_id) as live:
             require_active(live)
             seat = playing_seat(live, user_id)
@@ -69,8 +67,7 @@ class Play:
                 raise
             before = live.state
             await commit_move(self.matches, live, seat, action, user_id)
-            if ai:
-                await self.turns.run(live)
+            await self.turns.run(live)
             return build_outbound(live.game, live.id, live.seats, live.state, live.events,
                                   before, live.result, live.moves, version=live.version)
 
