@@ -377,6 +377,11 @@ class Delivery(MatchHooks):
         message = await pressed.update(allowed_mentions=QUIET, **out.edit_kwargs(kept))
         if record is None:
             return seat
+        if message is None and ours:
+            # Not shown (answered past Discord's deadline on a starved machine, or refused):
+            # the prompt is edited like anyone's, right after, as its record now says.
+            await self._remember(slots, replace_shown(record, {**showing(record), "face": ""}))
+            return None
         state = {"window": decisions[0].window_id if decisions else showing(record).get(
             "window"), "open": bool(decisions), "face": face}
         if ours:
@@ -405,8 +410,12 @@ class Delivery(MatchHooks):
                                             picture=""))
         message = await pressed.update(allowed_mentions=QUIET, **out.edit_kwargs(
             _attachment(pressed.message, out, record)))
-        if message is None:  # not shown: the reconciliation edits the prompt instead
-            self._failed(info.id)
+        if message is None:  # not shown (past the deadline, refused): edited instead
+            edited = await self._edit_dm(info, record, out)
+            if edited is None:  # the reconciliation edits it later
+                self._failed(info.id)
+            else:
+                await self._remember(slots, replace_shown(edited, {**state, "face": face}))
             return seat
         await self._remember(slots, replace(replace_shown(record, {**state, "face": face}),
                                             picture=_picture(message, out, record)))

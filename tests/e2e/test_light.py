@@ -304,3 +304,26 @@ async def test_a_closed_prompt_is_not_edited_its_news_wait_for_the_next_prompt(
             waiting.update({seat: [said(line, names) for line in lines]
                             for seat, lines in news.items() if lines})
         assert shown, "no waiting news were shown in a next prompt"
+
+
+async def test_a_press_whose_answer_is_refused_is_shown_by_an_edit_of_its_prompt(
+        world: World) -> None:
+    """Discord refuses an answer that came past its 3 s deadline (10062): the pressed
+    prompt is then edited like anyone's, so the person still sees their result."""
+    fake = world.fake
+    async with world.bot():
+        _, players, _ = await zura_for_three(world)
+        user = players.to_act()[0]
+        message = await players.prompt(user)
+        dms = len(fake.dms(user))
+        fake.inject_error(CALLBACK, status=404, code=10062, message="Unknown interaction")
+        fake.expect_problem("was never acknowledged")
+        before = len(fake.requests())
+        was = list(message.custom_ids)
+        await players.press(user, message)
+        await fake.wait_until(
+            lambda: fake.message(message).custom_ids != was or None,
+            what="the prompt showing the result")
+        await settled(fake)
+        assert edits_in(fake, user.dm_channel_id, before), "by an edit of the prompt"
+        assert len(fake.dms(user)) == dms, "in the same message"
