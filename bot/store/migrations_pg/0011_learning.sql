@@ -1,4 +1,4 @@
--- Parlor schema, version 14, PostgreSQL dialect of migrations/0014_learning.sql: lessons,
+-- Parlor schema, version 11, PostgreSQL dialect of migrations/0011_learning.sql: lessons,
 -- the hints a match's players asked for, and whether a server allows hints everywhere.
 
 ALTER TABLE matches ADD COLUMN lesson BOOLEAN NOT NULL DEFAULT FALSE;

@@ -1,4 +1,4 @@
--- Parlor schema, version 14: learning at the table. A match may be a lesson (/learn: the
+-- Parlor schema, version 11: learning at the table. A match may be a lesson (/learn: the
 -- game's fixed deal, rated for nobody); a match counts the hints its players asked for;
 -- a server may allow hints in rated and event matches too (off: casual matches only).
 
