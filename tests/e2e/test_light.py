@@ -16,6 +16,7 @@ from bot.discord.shows import showing
 from bot.discord.usertext import said
 from bot.engine import View
 from bot.match import TurnUpdate
+from bot.words import ENGLISH
 from tests.e2e.conftest import QuickImages, World
 from tests.e2e.players import Players, has_choices, open_match, settled, start, stepped
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser
@@ -202,7 +203,7 @@ class FreshImages(QuickImages):
         super().__init__()
         self.drawn = 0
 
-    async def board(self, view: View, names: Sequence[str]) -> bytes | None:
+    async def board(self, view: View, names: Sequence[str], lang: str = ENGLISH) -> bytes | None:
         self.drawn += 1
         out = io.BytesIO()
         Image.new("L", (4, 3), self.drawn % 256).save(out, format="PNG")
