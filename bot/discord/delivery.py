@@ -52,6 +52,7 @@ from bot.discord.items import TEXT_MAX, card, hand_button, menu_rows
 from bot.discord.people import People
 from bot.discord.press import Press
 from bot.discord.readers import Readers
+from bot.discord.review import review_row
 from bot.discord.runtime import match_title
 from bot.discord.shows import (
     BOARD_FILE,
@@ -854,7 +855,8 @@ class Delivery(MatchHooks):
                                   n=len(result.placings)))
             sent: discord.Message | None = None
             if seat.dm_ok or await self._retry_due(seat.user_id):
-                out = Card(text, image, RESULT_FILE, alt=alt)
+                out = Card(text, image, RESULT_FILE, alt=alt,
+                           rows=[review_row(info.id, words)])
                 is_open, sent = await self._send_dms(
                     info, seat.user_id, [{**out.kwargs(), **once(RESULT, info.id, seat.seat)}])
                 if is_open and sent is None:  # a passing failure: tried again later

@@ -239,3 +239,33 @@ def _pick(normal: _Arm, live: list[_Arm]) -> _Arm:
     if normal in live and _behind(normal, leader) < PICK_Z:
         return normal
     return leader
+
+
+def weigh(game: Game[S, Any], state: S, decision: Decision, choices: list[tuple[str, ...]],
+          rng: Rng, worlds: int) -> list[float]:
+    """Each of ``choices``' mean reward (a chance to win) over the same ``worlds`` worlds,
+    played out from the same generator: the search's own comparison, with no answer
+    dropped, so that a post-game review can say how much one answer gave away against
+    another. A world whose rules refuse one of the answers is left out for all of them."""
+    seat = decision.player
+    cap = int(game.max_steps * ROLLOUT_CAP)
+    totals = [0.0] * len(choices)
+    counted = 0
+    for _ in range(worlds):
+        world = _world(game, state, seat, rng)
+        seed = rng.next_u64()
+        rewards: list[float] = []
+        for choice in choices:
+            try:
+                after, _ = game.apply(world, seat, Action(decision.id, choice))
+            except GameError:
+                break
+            rewards.append(_rollout(game, world, after, seat, Rng(seed), cap, _never) or 0.0)
+        else:
+            counted += 1
+            totals = [t + r for t, r in zip(totals, rewards, strict=True)]
+    return [t / counted if counted else 0.0 for t in totals]
+
+
+def _never() -> bool:
+    return False
