@@ -31,6 +31,8 @@ if TYPE_CHECKING:  # the result DM (in ``delivery``) carries this module's butto
 
 REVIEW, GO = "review", "go"
 """The button's id: ``parlor:<match>:review:go``."""
+NOTHING = said("nothing (you passed)")
+"""An answer that picked nothing: a pass, a block left open."""
 PROGRESS_EVERY = 2.0
 """Seconds between two progress edits (the first and the last are always shown)."""
 
@@ -100,6 +102,6 @@ def told(place: int, moment: Moment) -> Said:
     return said("**{place}.** Move {seq}: {prompt}\nYou chose {chosen}, which left you about "
                 "{chance} % to win.\nBetter was {best}: about {better} %.",
                 place=place, seq=moment.seq, prompt=moment.prompt,
-                chosen=moment.chosen_labels or (said("nothing"),),
-                best=moment.best_labels or (said("nothing"),),
+                chosen=moment.chosen_labels or (NOTHING,),
+                best=moment.best_labels or (NOTHING,),
                 chance=round(moment.chance * 100), better=round(moment.best_chance * 100))
