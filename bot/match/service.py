@@ -27,7 +27,6 @@ from bot.match.undo import UndoRequests
 from bot.store import Store
 from bot.workers import Workers
 
-
 REVIEW_NICE = 10
 """How much lower than the bot's a review worker's scheduling priority is (Unix ``nice``):
 below the strong AI seats' (``thinker.WORKER_NICE``)."""
