@@ -112,8 +112,8 @@ def _same(decision: Decision, a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 
 def turnings(game_name: str, record: MatchRecord, log: Sequence[ActionRecord],
              seat: int) -> list[Turning]:
-    """Every decision ``seat`` made itself (not the clock's autopilot, not taken back) that
-    had more than one answer, each with its seat's world. Raises ``ReplayError`` when the
+    """Every decision ``seat``'s person made (not the clock's autopilot, not the AI that took
+    over a seat left, not taken back) that had more than one answer, each with its seat's world. Raises ``ReplayError`` when the
     log no longer rebuilds the match (pruned, or the rules changed)."""
     game = registry.get(game_name)
     standing = in_force(log)
@@ -121,8 +121,8 @@ def turnings(game_name: str, record: MatchRecord, log: Sequence[ActionRecord],
     before: Any = None
     for step in timeline(game, record, log):
         row = step.row
-        if (row is not None and row.seat == seat and not row.autopilot
-                and row.seq in standing and undone_from(row) is None):
+        if (row is not None and row.seat == seat and row.user_id is not None
+                and not row.autopilot and row.seq in standing):
             decision = _open(game, before, seat, row.decision_id)
             if decision is not None and _has_choice(decision):
                 out.append(Turning(row.seq, seat, seat_world(game, before, seat, row.seq),
