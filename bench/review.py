@@ -12,8 +12,8 @@ with its CPU time beside it (what one worker spends when the machine is shared).
 Agreement: from the real state before the moment the review ranked worst, the match is
 played on ``--plays`` times from the answer played and as often from the strong AI's (the
 normal AI on every seat, each pair from the same generator position); the moment agrees
-when the strong AI's answer wins more often. Target: ≥ 70 % of the matches that had a
-moment (a match the learner played without a cost counts for neither side).
+when the strong AI's answer wins more often (a tie counts as not agreeing). Target: ≥ 70 %
+of the matches that had a moment (one the learner played without a cost counts for neither).
 """
 
 from __future__ import annotations
@@ -46,6 +46,8 @@ class Reviewed:
     cpu: float
     agrees: bool | None
     """None: the review found no moment to check."""
+    tie: bool = False
+    """Both answers won as often when played on (counted as not agreeing)."""
 
 
 def record(game: Game[Any, Any], seed: int, slips: float) -> tuple[MatchRecord,
@@ -100,7 +102,7 @@ def review_one(name: str, seed: int, plays: int, slips: float) -> Reviewed:
                  for k in range(plays))
     better = sum(play_on(game, before, 0, Action(decision.id, moment.best), seed * 1000 + k)
                  for k in range(plays))
-    return Reviewed(name, seed, len(work), seconds, cpu, better > played)
+    return Reviewed(name, seed, len(work), seconds, cpu, better > played, better == played)
 
 
 def _before(game: Game[Any, Any], match: MatchRecord,
@@ -141,7 +143,8 @@ def run(quick: bool, argv: Sequence[str] = ()) -> list[Row]:
         if args.log:
             for r in done:
                 print(f"  {name} #{r.seed}: {r.decisions} decisions, {r.seconds:.1f} s "
-                      f"({r.cpu:.1f} s CPU), agrees {r.agrees}", flush=True)
+                      f"({r.cpu:.1f} s CPU), agrees {r.agrees}{' (tie)' if r.tie else ''}",
+                      flush=True)
         times = [r.seconds for r in done]
         checked = [r for r in done if r.agrees is not None]
         agree = sum(r.agrees is True for r in checked)
@@ -156,6 +159,7 @@ def run(quick: bool, argv: Sequence[str] = ()) -> list[Row]:
                 statistics.median(r.decisions for r in done), "dec"),
             Row(f"{name}: worst moment agrees", 100 * agree / len(checked) if checked else 0.0,
                 "%", ">=70", f"{agree} of {len(checked)}, 95 % CI {100 * low:.0f}–"
-                f"{100 * high:.0f} %, {args.plays} play-ons per answer"),
+                f"{100 * high:.0f} %, {sum(r.tie for r in checked)} ties (counted as not), "
+                f"{args.plays} play-ons per answer"),
         ]
     return rows

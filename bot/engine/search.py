@@ -242,16 +242,22 @@ def _pick(normal: _Arm, live: list[_Arm]) -> _Arm:
 
 
 def weigh(game: Game[S, Any], state: S, decision: Decision, choices: list[tuple[str, ...]],
-          rng: Rng, worlds: int) -> list[float]:
-    """Each of ``choices``' mean reward (a chance to win) over the same ``worlds`` worlds,
-    played out from the same generator: the search's own comparison, with no answer
-    dropped, so that a post-game review can say how much one answer gave away against
-    another. A world whose rules refuse one of the answers is left out for all of them."""
+          rng: Rng, budget: Budget, clock: Callable[[], float] = time.perf_counter
+          ) -> list[float]:
+    """Each of ``choices``' mean reward (a chance to win) over the same worlds, played out
+    from the same generator: the search's own comparison, with no answer dropped, so that a
+    post-game review can say how much one answer gave away against another. ``budget``:
+    ``iterations`` worlds at most, and no new world once its ``seconds`` are spent (after
+    ``SAME_ROUNDS``, so that a slow game still compares a few). A world whose rules refuse
+    one of the answers is left out for all of them."""
     seat = decision.player
     cap = int(game.max_steps * ROLLOUT_CAP)
     totals = [0.0] * len(choices)
     counted = 0
-    for _ in range(worlds):
+    deadline = clock() + budget.seconds if budget.seconds > 0 else math.inf
+    for n in range(budget.iterations or SAME_ROUNDS):
+        if n >= SAME_ROUNDS and clock() >= deadline:
+            break
         world = _world(game, state, seat, rng)
         seed = rng.next_u64()
         rewards: list[float] = []

@@ -15,6 +15,7 @@ work, ``weigh_turning`` does one decision of it, ``moments`` ranks what came bac
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -25,10 +26,14 @@ from bot.match.replay import ReplayError, state_text, timeline, undone_from
 from bot.store import ActionRecord, MatchRecord
 
 ITERATIONS = 160
-"""Playouts the strong AI's search may spend on one decision (a count, not a time: a
-review is the same on a busy machine and when computed again)."""
-WORLDS = 24
+"""Playouts the strong AI's search may spend on one decision."""
+WORLDS = 64
 """Worlds both answers are played out in when the search picked another one."""
+SECONDS = 0.4
+"""CPU seconds the search, and then the weighing, may spend on one decision at most: Aura
+and Zura decide within ``ITERATIONS`` and ``WORLDS`` well before (their playouts stop a
+round or two on), Auroria Codex's play to the end and would take minutes a match. CPU time,
+not the clock's, so a busy machine gives the same review."""
 SHOWN = 3
 """Moments a review shows."""
 SALT = 0x5EE_D0_0D
@@ -145,7 +150,7 @@ def _has_choice(decision: Decision) -> bool:
 
 
 def weigh_turning(game_name: str, turning: Turning, iterations: int = ITERATIONS,
-                  worlds: int = WORLDS) -> Moment:
+                  worlds: int = WORLDS, seconds: float = SECONDS) -> Moment:
     """The strong AI's answer to ``turning`` and both answers' chances to win, from the
     seat's world only. An answer the search agrees with gave nothing away: no playouts."""
     game = registry.get(game_name)
@@ -153,12 +158,14 @@ def weigh_turning(game_name: str, turning: Turning, iterations: int = ITERATIONS
     decision = _open(game, state, turning.seat, turning.decision_id)
     assert decision is not None, "a turning's decision is open in its world"
     rng = Rng(_seed(turning.seq) + 1)
-    best = search(game, state, decision, rng, Budget(iterations)).choice
+    best = search(game, state, decision, rng, Budget(iterations, seconds),
+                  time.process_time).choice
     if _same(decision, best, turning.chosen):
         chance = best_chance = 0.0
         best = turning.chosen
     else:
-        chance, best_chance = weigh(game, state, decision, [turning.chosen, best], rng, worlds)
+        chance, best_chance = weigh(game, state, decision, [turning.chosen, best], rng,
+                                    Budget(worlds, seconds), time.process_time)
     return Moment(turning.seq, decision.prompt, turning.chosen, best,
                   _labels(decision, turning.chosen), _labels(decision, best),
                   chance, best_chance)
