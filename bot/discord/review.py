@@ -9,6 +9,7 @@ refuses (not a player, not over, already being prepared, no log) is one private 
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +29,8 @@ from bot.words import Language
 if TYPE_CHECKING:  # the result DM (in ``delivery``) carries this module's button
     from bot.discord.delivery import Delivery
     from bot.match import MatchService
+
+log = logging.getLogger(__name__)
 
 REVIEW, GO = "review", "go"
 """The button's id: ``parlor:<match>:review:go``."""
@@ -64,10 +67,13 @@ async def pressed(interaction: Interaction, service: MatchService, delivery: Del
         if 0 < done < total and now - shown_at[0] < PROGRESS_EVERY:
             return
         shown_at[0] = now
-        await interaction.edit_original_response(content=words.say(said_n(
-            "Reviewing **{match}**: {done} of {n} decision weighed…",
-            "Reviewing **{match}**: {done} of {n} decisions weighed…",
-            total, match=title, done=done)))
+        try:
+            await interaction.edit_original_response(content=words.say(said_n(
+                "Reviewing **{match}**: {done} of {n} decision weighed…",
+                "Reviewing **{match}**: {done} of {n} decisions weighed…",
+                total, match=title, done=done)))
+        except discord.HTTPException as exc:  # a missed step of progress; the review goes on
+            log.warning("match %s: review progress not shown (%s)", c.match, exc)
 
     review = await service.review(c.match, interaction.user.id, progress)
     await interaction.edit_original_response(content=words.say(heading(title, review)))
