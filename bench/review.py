@@ -137,14 +137,15 @@ def run(quick: bool, argv: Sequence[str] = ()) -> list[Row]:
     seeds = range(args.first, args.first + count)
     rows: list[Row] = []
     for name in [g.strip() for g in args.games.split(",") if g.strip()]:
+        done: list[Reviewed] = []
         with ProcessPoolExecutor(max(1, args.jobs)) as pool:
-            done = list(pool.map(review_one, [name] * count, seeds, [args.plays] * count,
-                                 [args.slips] * count))
-        if args.log:
-            for r in done:
-                print(f"  {name} #{r.seed}: {r.decisions} decisions, {r.seconds:.1f} s "
-                      f"({r.cpu:.1f} s CPU), agrees {r.agrees}{' (tie)' if r.tie else ''}",
-                      flush=True)
+            for r in pool.map(review_one, [name] * count, seeds, [args.plays] * count,
+                              [args.slips] * count):
+                done.append(r)
+                if args.log:
+                    print(f"  {name} #{r.seed}: {r.decisions} decisions, {r.seconds:.1f} s "
+                          f"({r.cpu:.1f} s CPU), agrees {r.agrees}"
+                          f"{' (tie)' if r.tie else ''}", flush=True)
         times = [r.seconds for r in done]
         checked = [r for r in done if r.agrees is not None]
         agree = sum(r.agrees is True for r in checked)
