@@ -243,34 +243,39 @@ def _pick(normal: _Arm, live: list[_Arm]) -> _Arm:
 
 def weigh(game: Game[S, Any], state: S, decision: Decision, choices: list[tuple[str, ...]],
           rng: Rng, budget: Budget, clock: Callable[[], float] = time.perf_counter
-          ) -> list[float]:
-    """Each of ``choices``' mean reward (a chance to win) over the same worlds, played out
+          ) -> list[list[float]]:
+    """Each of ``choices``' reward (a chance to win) in each of the same worlds, played out
     from the same generator: the search's own comparison, with no answer dropped, so that a
-    post-game review can say how much one answer gave away against another. ``budget``:
-    ``iterations`` worlds at most, and no new world once its ``seconds`` are spent (after
-    ``SAME_ROUNDS``, so that a slow game still compares a few). A world whose rules refuse
-    one of the answers is left out for all of them."""
+    post-game review can say how much one answer gave away against another (``behind``
+    says how surely). ``budget``: ``iterations`` worlds at most, and no new world once its
+    ``seconds`` are spent (after ``SAME_ROUNDS``, so that a slow game still compares a
+    few). A world whose rules refuse one of the answers is left out for all of them."""
     seat = decision.player
     cap = int(game.max_steps * ROLLOUT_CAP)
-    totals = [0.0] * len(choices)
-    counted = 0
+    rewards: list[list[float]] = [[] for _ in choices]
     deadline = clock() + budget.seconds if budget.seconds > 0 else math.inf
     for n in range(budget.iterations or SAME_ROUNDS):
         if n >= SAME_ROUNDS and clock() >= deadline:
             break
         world = _world(game, state, seat, rng)
         seed = rng.next_u64()
-        rewards: list[float] = []
+        scored: list[float] = []
         for choice in choices:
             try:
                 after, _ = game.apply(world, seat, Action(decision.id, choice))
             except GameError:
                 break
-            rewards.append(_rollout(game, world, after, seat, Rng(seed), cap, _never) or 0.0)
+            scored.append(_rollout(game, world, after, seat, Rng(seed), cap, _never) or 0.0)
         else:
-            counted += 1
-            totals = [t + r for t, r in zip(totals, rewards, strict=True)]
-    return [t / counted if counted else 0.0 for t in totals]
+            for kept, reward in zip(rewards, scored, strict=True):
+                kept.append(reward)
+    return rewards
+
+
+def behind(rewards: list[float], other: list[float]) -> float:
+    """How many standard errors ``rewards``' mean lies below ``other``'s, world by world
+    (the test the search drops answers by)."""
+    return _behind(_Arm((), rewards), _Arm((), other))
 
 
 def _never() -> bool:

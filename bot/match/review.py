@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from bot.engine import ORDER, Action, Decision, Game, Rng, View, registry
-from bot.engine.search import Budget, search, weigh
+from bot.engine.search import Budget, behind, search, weigh
 from bot.match.replay import ReplayError, state_text, timeline, undone_from
 from bot.store import ActionRecord, MatchRecord
 
@@ -34,6 +34,10 @@ SECONDS = 0.4
 and Zura decide within ``ITERATIONS`` and ``WORLDS`` well before (their playouts stop a
 round or two on), Auroria Codex's play to the end and would take minutes a match. CPU time,
 not the clock's, so a busy machine gives the same review."""
+SURE = 1.0
+"""Standard errors by which the strong AI's answer must score above the one played, world
+by world, to count as better: a difference the sampled worlds cannot tell from luck is no
+moment to show (and the costliest-looking of many such would be the luckiest)."""
 SHOWN = 3
 """Moments a review shows."""
 SALT = 0x5EE_D0_0D
@@ -118,8 +122,9 @@ def _same(decision: Decision, a: tuple[str, ...], b: tuple[str, ...]) -> bool:
 def turnings(game_name: str, record: MatchRecord, log: Sequence[ActionRecord],
              seat: int) -> list[Turning]:
     """Every decision ``seat``'s person made (not the clock's autopilot, not the AI that took
-    over a seat left, not taken back) that had more than one answer, each with its seat's world. Raises ``ReplayError`` when the
-    log no longer rebuilds the match (pruned, or the rules changed)."""
+    over a seat left, not taken back) that had more than one answer, each with its seat's
+    world. Raises ``ReplayError`` when the log no longer rebuilds the match (pruned, or the
+    rules changed)."""
     game = registry.get(game_name)
     standing = in_force(log)
     out: list[Turning] = []
@@ -152,7 +157,8 @@ def _has_choice(decision: Decision) -> bool:
 def weigh_turning(game_name: str, turning: Turning, iterations: int = ITERATIONS,
                   worlds: int = WORLDS, seconds: float = SECONDS) -> Moment:
     """The strong AI's answer to ``turning`` and both answers' chances to win, from the
-    seat's world only. An answer the search agrees with gave nothing away: no playouts."""
+    seat's world only. An answer the search agrees with, or one the weighing cannot surely
+    tell from the search's (``SURE``), gave nothing away: the moment has no drop."""
     game = registry.get(game_name)
     state = game.from_json(turning.world)
     decision = _open(game, state, turning.seat, turning.decision_id)
@@ -160,15 +166,16 @@ def weigh_turning(game_name: str, turning: Turning, iterations: int = ITERATIONS
     rng = Rng(_seed(turning.seq) + 1)
     best = search(game, state, decision, rng, Budget(iterations, seconds),
                   time.process_time).choice
-    if _same(decision, best, turning.chosen):
-        chance = best_chance = 0.0
-        best = turning.chosen
-    else:
-        chance, best_chance = weigh(game, state, decision, [turning.chosen, best], rng,
-                                    Budget(worlds, seconds), time.process_time)
-    return Moment(turning.seq, decision.prompt, turning.chosen, best,
-                  _labels(decision, turning.chosen), _labels(decision, best),
-                  chance, best_chance)
+    if not _same(decision, best, turning.chosen):
+        played, better = weigh(game, state, decision, [turning.chosen, best], rng,
+                               Budget(worlds, seconds), time.process_time)
+        if played and behind(played, better) >= SURE:
+            return Moment(turning.seq, decision.prompt, turning.chosen, best,
+                          _labels(decision, turning.chosen), _labels(decision, best),
+                          sum(played) / len(played), sum(better) / len(better))
+    labels = _labels(decision, turning.chosen)
+    return Moment(turning.seq, decision.prompt, turning.chosen, turning.chosen, labels, labels,
+                  0.0, 0.0)
 
 
 def _labels(decision: Decision, choice: tuple[str, ...]) -> tuple[str, ...]:

@@ -15,7 +15,7 @@ REVIEW = "Review my decisions"
 def quick(bot: ParlorBot) -> None:
     """A small search per decision: the test is about the table, not the AI's strength."""
     assert bot.parlor is not None
-    bot.parlor.service.reviews.iterations, bot.parlor.service.reviews.worlds = 12, 4
+    bot.parlor.service.reviews.iterations, bot.parlor.service.reviews.worlds = 12, 12
 
 
 async def test_review_on_the_result_dm_shows_progress_then_three_moments(world: World) -> None:
