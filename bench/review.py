@@ -9,9 +9,10 @@ Then seat 0's review is computed the way the bot does, in one process (one worke
 wall time per match, median and p95, is the first figure (aim: ≤ 60 s for a typical match),
 with its CPU time beside it (what one worker spends when the machine is shared).
 
-Agreement: from the real state before the moment the review ranked worst, the match is
-played on ``--plays`` times from the answer played and as often from the strong AI's (the
-normal AI on every seat, each pair from the same generator position); the moment agrees
+Agreement: from the state before the moment the review ranked worst, the match is played on
+to its end ``--plays`` times from the answer played and as often from the strong AI's (the
+normal AI on every seat; each pair in the same deal of the cards the seat could not see, the
+real one being a single future); the moment agrees
 when the strong AI's answer wins more often (a tie counts as not agreeing). Target: ≥ 70 %
 of the matches that had a moment (one the learner played without a cost counts for neither).
 """
@@ -71,10 +72,13 @@ def record(game: Game[Any, Any], seed: int, slips: float) -> tuple[MatchRecord,
 
 
 def play_on(game: Game[Any, Any], state: Any, seat: int, action: Action, seed: int) -> float:
-    """``seat``'s reward when ``action`` is played in ``state`` and the normal AI plays on,
-    from a generator position drawn from ``seed`` (the future is not the recorded one)."""
-    data = game.to_json(state)
+    """``seat``'s reward when ``action`` is played in ``state`` and the normal AI plays on, in
+    a deal drawn from ``seed`` of what ``seat`` could not see, with a generator position
+    drawn from it too: the real state alone is one future (Auroria Codex draws nothing at
+    random after the deal, and the normal AI hardly does), which both answers mostly win
+    or lose alike."""
     rng = Rng(seed)
+    data = game.to_json(game.redeal_hidden(state, seat, rng) or state)
     if "rng" in data:
         data["rng"] = rng.next_u64()
     after, _ = game.apply(game.from_json(data), seat, action)
