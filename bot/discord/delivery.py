@@ -101,6 +101,7 @@ from bot.render import hand_texts
 from bot.render.alt import alt_text
 from bot.render.outcome import describe
 from bot.store import ACTIVE, FINISHED, DeliveryRecord, MessageRecord, Store
+from bot.words import english
 
 log = logging.getLogger(__name__)
 
@@ -503,8 +504,9 @@ class Delivery(MatchHooks):
         same = record is not None and shown.get("turn") == update.number
         lines = [*(shown.get("lines", []) if same else []),
                  *(said(line, names) for line in update.lines)]
-        image = await self.images.board(update.view, names)
-        alt = alt_text(info.game, update.view, names)
+        server = await self.readers.of_server(info.guild_id)
+        image = await self.images.board(update.view, names, server.code)
+        alt = alt_text(info.game, update.view, names, words=server)
         pinged = set(pings) if not same else set()
         message_id = (record.message_id or None) if same and record is not None else None
         channel = self.where(info)
@@ -665,17 +667,35 @@ class Delivery(MatchHooks):
                   if user_id is not None and not gone and info.status in (ACTIVE, FINISHED)
                   else None)
         menu, status = prompt_menu(info, seat, decisions, names)
+        face = prompt_face(menu, status)
         lines = [menu.prompt if menu is not None else status]
-        image = await self.images.hand(update.view, names) if update is not None else None
+        if menu is not None and update is not None:
+            menu, intro = await self._learning(info, seat, update.user_id, decisions[0], menu)
+            lines[:0] = intro
+        own = await self.readers.of_user(user_id) if user_id is not None else english()
+        image = await self.images.hand(update.view, names, own.code) \
+            if update is not None else None
         if image is None and update is not None:
             lines.append(view_text(update.view))
         under, alt = "", ""
         if image is not None and update is not None:
-            alt = alt_text(info.game, update.view, names)
-            under = "\n".join(hand_texts(update.view))
+            alt = alt_text(info.game, update.view, names, words=own)
+            under = "\n".join(hand_texts(update.view, own))
         text = prompt_text(info, [said(line, names) for line in news], lines, under)
         rows = menu_rows(menu) if menu is not None else []
-        return Card(text, image, HAND_FILE, rows, alt, under), prompt_face(menu, status)
+        return Card(text, image, HAND_FILE, rows, alt, under), face
+
+    async def _learning(self, info: MatchInfo, seat: int, user_id: int, decision: Decision,
+                        menu: menus.Menu) -> tuple[menus.Menu, list[str]]:
+        """What a prompt adds for learning, in the person's language: the Hint button where
+        the match offers hints, and in a lesson the introduction of a new kind of decision
+        (``bot.match.lessons``). Neither is part of the prompt's face: they follow from the
+        match and its log, not from what the decision asks."""
+        words = await self.readers.of_user(user_id)
+        if await self.service.hints_offered(info.id):
+            menu = menus.with_hint(menu, info.id, decision.id, words.say(speech.said("Hint")))
+        intro = await self.service.introduction(info.id, seat, decision) if info.lesson else None
+        return menu, [words.say(intro)] if intro is not None else []
 
     async def _close_pressed(self, pressed: Press) -> None:
         """The pressed prompt's window is over: keep its text, drop its controls."""
@@ -828,12 +848,15 @@ class Delivery(MatchHooks):
         What a failure or a stop cut off is sent by the next reconciliation."""
         if view is None:
             view = (await self.service.board(info.id)).view
-        image = await self.images.summary(view, result, names)
-        alt = alt_text(info.game, view, names, result)
+        server = await self.readers.of_server(info.guild_id)
+        image = await self.images.summary(view, result, names, server.code)
+        alt = alt_text(info.game, view, names, result, server)
+        pictures = {server.code: (image, alt)}
+        """The summary in each language it is shown in: the thread's, each reader's DM."""
         if END not in slots:
             # The headline names people; the standings mention each person once.
-            outcome = describe(view, result, literals(names))
-            tagged = describe(view, result, [who(info, s.seat) for s in info.seats])
+            outcome = describe(view, result, literals(names), server)
+            tagged = describe(view, result, [who(info, s.seat) for s in info.seats], server)
             lines = [f"**{match_title(info.game, info.id)}** is over: {outcome.headline}.",
                      *tagged.table_lines(), outcome.ending, *outcome.notes]
             message = await self.post(info, Outgoing("\n".join(lines), image, RESULT_FILE,
@@ -855,7 +878,12 @@ class Delivery(MatchHooks):
                                   n=len(result.placings)))
             sent: discord.Message | None = None
             if seat.dm_ok or await self._retry_due(seat.user_id):
-                out = Card(text, image, RESULT_FILE, alt=alt,
+                if words.code not in pictures:
+                    pictures[words.code] = (
+                        await self.images.summary(view, result, names, words.code),
+                        alt_text(info.game, view, names, result, words))
+                picture, described = pictures[words.code]
+                out = Card(text, picture, RESULT_FILE, alt=described,
                            rows=[review_row(info.id, words)])
                 is_open, sent = await self._send_dms(
                     info, seat.user_id, [{**out.kwargs(), **once(RESULT, info.id, seat.seat)}])

@@ -181,9 +181,50 @@ def search(game: Game[S, Any], state: S, decision: Decision, rng: Rng, budget: B
 def think(game: Game[S, Any], state: S, decision: Decision, rng: Rng, budget: Budget,
           clock: Callable[[], float] = time.perf_counter) -> tuple[Action, int]:
     """``search``'s answer and the playouts it took (the benchmark calibrates on them)."""
+    arms, live, used = _contest(game, state, decision, rng, budget, clock, _race)
+    return Action(decision.id, _pick(arms[0], live).choice), used
+
+
+def weigh(game: Game[S, Any], state: S, decision: Decision, rng: Rng, budget: Budget,
+          clock: Callable[[], float] = time.perf_counter) -> list[tuple[tuple[str, ...], float]]:
+    """Every candidate answer with its estimated reward (a chance to win, from the deciding
+    seat's information only), best first. Unlike ``search`` no answer drops out: each is
+    played in every world until the budget is spent, so the estimates rest on the same
+    worlds and can be compared (the hints, ``bot.match.hints``)."""
+    arms, _, _ = _contest(game, state, decision, rng, budget, clock, _everyone)
+    ranked = sorted(arms, key=_Arm.mean, reverse=True)
+    return [(arm.choice, arm.mean()) for arm in ranked if arm.rewards]
+
+
+def _everyone(arms: list[_Arm], live: list[_Arm], rounds: int) -> list[_Arm]:
+    """Every answer stays in the race while two or more are left."""
+    return live
+
+
+Narrow = Callable[[list["_Arm"], list["_Arm"], int], list["_Arm"]]
+"""Which answers stay in the race after a round: (all, scored this round, rounds so far)."""
+
+
+def compare(game: Game[S, Any], state: S, decision: Decision, choices: list[tuple[str, ...]],
+            rng: Rng, budget: Budget, clock: Callable[[], float] = time.perf_counter
+            ) -> list[list[float]]:
+    """``weigh`` for the answers given rather than the candidates, each one's rewards world
+    by world (a post-game review weighs the answer played against the search's; ``behind``
+    says how surely one is below the other). An answer the rules refuse in a world leaves
+    the race there, with fewer rewards."""
+    arms, _, _ = _contest(game, state, decision, rng, budget, clock, _everyone, choices)
+    return [arm.rewards for arm in arms]
+
+
+def _contest(game: Game[S, Any], state: S, decision: Decision, rng: Rng, budget: Budget,
+             clock: Callable[[], float], narrow: Narrow,
+             choices: list[tuple[str, ...]] | None = None
+             ) -> tuple[list[_Arm], list[_Arm], int]:
+    """Race the candidate answers (or ``choices``) world by world: every answer, the answers
+    ``narrow`` left in the race, and the playouts taken."""
     seat = decision.player
-    arms = [_Arm(c) for c in _candidates(game, state, decision, rng)]
-    normal = arms[0]
+    arms = [_Arm(c) for c in (choices if choices is not None
+                              else _candidates(game, state, decision, rng))]
     deadline = clock() + budget.seconds if budget.seconds > 0 else math.inf
 
     def out_of_time() -> bool:
@@ -211,10 +252,10 @@ def think(game: Game[S, Any], state: S, decision: Decision, rng: Rng, budget: Bu
             rounds += 1
             for arm, reward in scored:
                 arm.rewards.append(reward)
-            live = _race(arms, [arm for arm, _ in scored], rounds)
+            live = narrow(arms, [arm for arm, _ in scored], rounds)
             continue
         break  # out of time mid-round: the round is not paired, so it does not count
-    return Action(decision.id, _pick(normal, live).choice), used
+    return arms, live, used
 
 
 def _race(arms: list[_Arm], live: list[_Arm], rounds: int) -> list[_Arm]:
@@ -241,42 +282,7 @@ def _pick(normal: _Arm, live: list[_Arm]) -> _Arm:
     return leader
 
 
-def weigh(game: Game[S, Any], state: S, decision: Decision, choices: list[tuple[str, ...]],
-          rng: Rng, budget: Budget, clock: Callable[[], float] = time.perf_counter
-          ) -> list[list[float]]:
-    """Each of ``choices``' reward (a chance to win) in each of the same worlds, played out
-    from the same generator: the search's own comparison, with no answer dropped, so that a
-    post-game review can say how much one answer gave away against another (``behind``
-    says how surely). ``budget``: ``iterations`` worlds at most, and no new world once its
-    ``seconds`` are spent (after ``SAME_ROUNDS``, so that a slow game still compares a
-    few). A world whose rules refuse one of the answers is left out for all of them."""
-    seat = decision.player
-    cap = int(game.max_steps * ROLLOUT_CAP)
-    rewards: list[list[float]] = [[] for _ in choices]
-    deadline = clock() + budget.seconds if budget.seconds > 0 else math.inf
-    for n in range(budget.iterations or SAME_ROUNDS):
-        if n >= SAME_ROUNDS and clock() >= deadline:
-            break
-        world = _world(game, state, seat, rng)
-        seed = rng.next_u64()
-        scored: list[float] = []
-        for choice in choices:
-            try:
-                after, _ = game.apply(world, seat, Action(decision.id, choice))
-            except GameError:
-                break
-            scored.append(_rollout(game, world, after, seat, Rng(seed), cap, _never) or 0.0)
-        else:
-            for kept, reward in zip(rewards, scored, strict=True):
-                kept.append(reward)
-    return rewards
-
-
 def behind(rewards: list[float], other: list[float]) -> float:
     """How many standard errors ``rewards``' mean lies below ``other``'s, world by world
     (the test the search drops answers by)."""
     return _behind(_Arm((), rewards), _Arm((), other))
-
-
-def _never() -> bool:
-    return False

@@ -6,7 +6,7 @@ again from what that seat could see (``redeal_hidden``, which shuffles from sort
 and a generator position drawn from the row's number): the weighing never holds the real
 hidden cards, so two matches that differ only in cards the seat never saw are reviewed
 alike. In that world the strong AI's search names its answer, and both it and the answer
-played are scored over the same sampled worlds (``bot.engine.search.weigh``). The moments
+played are scored over the same sampled worlds (``bot.engine.search.compare``). The moments
 that gave most away are the review.
 
 Pure functions of plain data, run in worker processes: ``turnings`` (one replay) lists the
@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from bot.engine import ORDER, Action, Decision, Game, Rng, View, registry
-from bot.engine.search import Budget, behind, search, weigh
+from bot.engine.search import Budget, behind, compare, search
 from bot.match.replay import ReplayError, state_text, timeline, undone_from
 from bot.store import ActionRecord, MatchRecord
 
@@ -167,9 +167,9 @@ def weigh_turning(game_name: str, turning: Turning, iterations: int = ITERATIONS
     best = search(game, state, decision, rng, Budget(iterations, seconds),
                   time.process_time).choice
     if not _same(decision, best, turning.chosen):
-        played, better = weigh(game, state, decision, [turning.chosen, best], rng,
-                               Budget(worlds, seconds), time.process_time)
-        if played and behind(played, better) >= SURE:
+        played, better = compare(game, state, decision, [turning.chosen, best], rng,
+                                 Budget(2 * worlds, seconds), time.process_time)
+        if played and len(played) == len(better) and behind(played, better) >= SURE:
             return Moment(turning.seq, decision.prompt, turning.chosen, best,
                           _labels(decision, turning.chosen), _labels(decision, best),
                           sum(played) / len(played), sum(better) / len(better))

@@ -1,4 +1,4 @@
--- Parlor schema, version 11, PostgreSQL dialect of migrations/0011_reviews.sql: a person's
+-- Parlor schema, version 12, PostgreSQL dialect of migrations/0012_reviews.sql: a person's
 -- post-game review of a finished match, kept so that pressing Review again answers at once.
 
 CREATE TABLE reviews (

@@ -1,4 +1,4 @@
--- Parlor schema, version 11: post-game reviews. A person's review of a finished match (their
+-- Parlor schema, version 12: post-game reviews. A person's review of a finished match (their
 -- seat's decisions weighed by the strong AI) is computed once and kept, so pressing Review
 -- again answers at once. ``body`` is the review as JSON (the moments, worst first).
 
