@@ -18,7 +18,7 @@ from discord.ext import commands
 
 from bot import logs
 from bot.discord import customid as cid
-from bot.discord import decks, items, menus, people
+from bot.discord import decks, items, menus, people, review
 from bot.discord.clock import CLOCK
 from bot.discord.community import UNDO
 from bot.discord.delivery import Delivery, menu_card
@@ -50,7 +50,7 @@ class Clicks:
                        values: tuple[str, ...]) -> None:
         logs.bind_match(c.match)
         logs.bind_decision(None if c.decision in (items.LOBBY, items.TABLE, CLOCK, UNDO,
-                                                  decks.DECK, EVENT)
+                                                  decks.DECK, EVENT, review.REVIEW)
                            else c.decision)
         async with answering(interaction, c.match):
             if c.decision == items.LOBBY and c.verb in LOBBY_VERBS:
@@ -61,6 +61,8 @@ class Clicks:
                 await self.resign(interaction, c.match)
             elif c.decision == decks.DECK and c.verb == cid.SELECT:
                 await decks.picked(interaction, c.match, values)
+            elif c.decision == review.REVIEW:
+                await review.pressed(interaction, self.service, self.delivery, c)
             elif c.decision == CLOCK:
                 await routed(interaction, c, "Clocks", "The clocks are not running right now; "
                              "try again in a moment.")

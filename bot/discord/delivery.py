@@ -52,6 +52,7 @@ from bot.discord.items import TEXT_MAX, card, hand_button, menu_rows
 from bot.discord.people import People
 from bot.discord.press import Press
 from bot.discord.readers import Readers
+from bot.discord.review import review_row
 from bot.discord.runtime import match_title
 from bot.discord.shows import (
     BOARD_FILE,
@@ -929,7 +930,8 @@ class Delivery(MatchHooks):
                         await self.images.summary(view, result, names, words.code),
                         alt_text(info.game, view, names, result, words))
                 picture, described = pictures[words.code]
-                out = Card(text, picture, RESULT_FILE, alt=described)
+                out = Card(text, picture, RESULT_FILE, alt=described,
+                           rows=[review_row(info.id, words)])
                 is_open, sent = await self._send_dms(
                     info, seat.user_id, [{**out.kwargs(), **once(RESULT, info.id, seat.seat)}])
                 if is_open and sent is None:  # a passing failure: tried again later

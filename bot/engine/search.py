@@ -205,12 +205,26 @@ Narrow = Callable[[list["_Arm"], list["_Arm"], int], list["_Arm"]]
 """Which answers stay in the race after a round: (all, scored this round, rounds so far)."""
 
 
+def compare(game: Game[S, Any], state: S, decision: Decision, choices: list[tuple[str, ...]],
+            rng: Rng, budget: Budget, clock: Callable[[], float] = time.perf_counter
+            ) -> list[list[float]]:
+    """``weigh`` for the answers given rather than the candidates, each one's rewards world
+    by world (a post-game review weighs the answer played against the search's; ``behind``
+    says how surely one is below the other). An answer the rules refuse in a world leaves
+    the race there, with fewer rewards."""
+    arms, _, _ = _contest(game, state, decision, rng, budget, clock, _everyone, choices)
+    return [arm.rewards for arm in arms]
+
+
 def _contest(game: Game[S, Any], state: S, decision: Decision, rng: Rng, budget: Budget,
-             clock: Callable[[], float], narrow: Narrow) -> tuple[list[_Arm], list[_Arm], int]:
-    """Race the candidate answers world by world: every answer, the answers ``narrow``
-    left in the race, and the playouts taken."""
+             clock: Callable[[], float], narrow: Narrow,
+             choices: list[tuple[str, ...]] | None = None
+             ) -> tuple[list[_Arm], list[_Arm], int]:
+    """Race the candidate answers (or ``choices``) world by world: every answer, the answers
+    ``narrow`` left in the race, and the playouts taken."""
     seat = decision.player
-    arms = [_Arm(c) for c in _candidates(game, state, decision, rng)]
+    arms = [_Arm(c) for c in (choices if choices is not None
+                              else _candidates(game, state, decision, rng))]
     deadline = clock() + budget.seconds if budget.seconds > 0 else math.inf
 
     def out_of_time() -> bool:
@@ -266,3 +280,9 @@ def _pick(normal: _Arm, live: list[_Arm]) -> _Arm:
     if normal in live and _behind(normal, leader) < PICK_Z:
         return normal
     return leader
+
+
+def behind(rewards: list[float], other: list[float]) -> float:
+    """How many standard errors ``rewards``' mean lies below ``other``'s, world by world
+    (the test the search drops answers by)."""
+    return _behind(_Arm((), rewards), _Arm((), other))

@@ -60,6 +60,11 @@ class HostCannotLeave(MatchError):
     pass
 
 
+class ReviewRefused(MatchError):
+    """A post-game review that cannot be given now: the match is not over, the same review
+    is being prepared, or the log it needs is gone."""
+
+
 class AlreadyDone(StaleDecision):
     """The same submission arrived twice (a double click); the first one counted."""
 

@@ -23,11 +23,16 @@ from bot.match.lobby import Lobby
 from bot.match.play import Play
 from bot.match.queries import Queries
 from bot.match.ratings import Ratings
+from bot.match.reviews import Reviews
 from bot.match.thinker import Thinker
 from bot.match.turns import AiTurns
 from bot.match.undo import UndoRequests
 from bot.store import Store
 from bot.workers import Workers
+
+REVIEW_NICE = 10
+"""How much lower than the bot's a review worker's scheduling priority is (Unix ``nice``):
+below the strong AI seats' (``thinker.WORKER_NICE``)."""
 
 
 def _random_seed() -> int:
@@ -53,6 +58,9 @@ class MatchService:
         self.hints = Hints(self.matches, self.thinker)
         self.undo = UndoRequests(self.matches, self.turns, self.workers)
         self.queries = Queries(self.matches, self.workers)
+        self.reviews = Reviews(self.matches, Workers(nice=REVIEW_NICE))
+        """Post-game reviews, in workers of their own at a lower priority than the strong
+        AI seats' searches: a review waits, a match being played does not."""
         self.ratings = Ratings(store)
         self.observe(self.ratings)
         # The front ends' calls, each served by the part that holds its concern.
@@ -82,11 +90,13 @@ class MatchService:
         self.replay = self.queries.replay
         self.set_thread = self.queries.set_thread
         self.set_dm_ok = self.queries.set_dm_ok
+        self.review = self.reviews.review
 
     def close(self) -> None:
         """Stop the worker processes (searches and rebuilds in progress are abandoned)."""
         self.thinker.close()
         self.workers.close()
+        self.reviews.workers.close()
 
     def observe(self, hooks: MatchHooks) -> None:
         """``hooks`` follows every change from now on, after those already observing."""

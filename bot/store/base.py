@@ -199,6 +199,13 @@ class Store(Protocol):
     async def choose_language(self, user_id: int, chosen: str | None) -> None:
         """The person's own language (None: automatic again)."""
 
+    # Post-game reviews (``bot.match.reviews``).
+    async def get_review(self, match_id: int, seat: int) -> str | None:
+        """The seat's stored review of the match (JSON), or None before its first press."""
+
+    async def put_review(self, match_id: int, seat: int, body: str) -> None:
+        """Keep the seat's review (a review computed again replaces it)."""
+
     # Saved decks (``bot.match.decks``).
     async def save_deck(self, deck: DeckRecord) -> None:
         """Store the user's deck under its name, replacing one of the same name (case aside)

@@ -114,6 +114,7 @@ _PUT_GUILD = upsert("guild_settings", ["guild_id"],
                      "clock_minutes", "away_days", "language", "hints_everywhere"])
 _NOTE_LOCALE = upsert("user_languages", ["user_id"], ["locale", "updated_at"])
 _CHOOSE_LANGUAGE = upsert("user_languages", ["user_id"], ["chosen", "updated_at"])
+_PUT_REVIEW = upsert("reviews", ["match_id", "seat"], ["body", "created_at"])
 _PUT_SEAT_CLOCK = upsert("seat_clocks", ["match_id", "seat"],
                          ["autopilots", "away_since", "away_until", "away_used"])
 _PUT_UNDO = upsert("undo_requests", ["match_id"],
@@ -586,6 +587,16 @@ class SqlStore:
 
     async def choose_language(self, user_id: int, chosen: str | None) -> None:
         await self._change(_CHOOSE_LANGUAGE, (user_id, chosen, self.clock()))
+
+    # -- post-game reviews -----------------------------------------------------------------
+
+    async def get_review(self, match_id: int, seat: int) -> str | None:
+        row = await self._first("SELECT body FROM reviews WHERE match_id = ? AND seat = ?",
+                                (match_id, seat))
+        return str(row["body"]) if row is not None else None
+
+    async def put_review(self, match_id: int, seat: int, body: str) -> None:
+        await self._change(_PUT_REVIEW, (match_id, seat, body, self.clock()))
 
     # -- saved decks -----------------------------------------------------------------------
 

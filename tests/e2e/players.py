@@ -28,13 +28,17 @@ def is_board(m: FakeMessage) -> bool:
 
 
 def has_choices(m: FakeMessage) -> bool:
-    return bool(m.selects) or any(b.label not in ("My hand", "Back") for b in m.buttons)
+    """A prompt: a select, or a button other than "My hand", "Back" and a result DM's Review."""
+    return bool(m.selects) or any(b.label not in ("My hand", "Back")
+                                  and ":review:" not in (b.custom_id or "") for b in m.buttons)
 
 
 def controls(components: list[Any]) -> bool:
     """Whether a components payload offers a choice (anything but "My hand")."""
     for c in components:
-        if c.get("type") in (2, 3) and not str(c.get("custom_id", "")).endswith(":table:hand"):
+        custom_id = str(c.get("custom_id", ""))
+        if c.get("type") in (2, 3) and not (custom_id.endswith(":table:hand")
+                                            or ":review:" in custom_id):
             return True
         if controls(c.get("components") or []):
             return True

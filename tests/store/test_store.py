@@ -39,7 +39,7 @@ from tests.store.backends import (
 TABLES = {"matches", "seats", "actions", "messages", "deadlines", "guild_settings", "results",
           "seat_clocks", "ratings", "rated_matches", "undo_requests", "user_decks", "deliveries",
           "dm_failures", "events", "entrants", "rounds", "pairings", "pairing_seats",
-          "event_settings", "seasons", "season_ratings", "user_languages"}
+          "event_settings", "seasons", "season_ratings", "user_languages", "reviews"}
 
 
 class FakeClock:
@@ -405,6 +405,18 @@ async def test_a_failed_dm_is_remembered_until_one_gets_through(backend: Backend
         await store.set_dms_failed(10, None)
         await store.set_dms_failed(12, None)  # never failed: nothing to forget
         assert (await store.dms_failed_at(10), await store.dms_failed_at(11)) == (None, 1001.0)
+
+
+async def test_a_review_is_kept_per_seat_and_replaced_when_computed_again(
+        backend: Backend) -> None:
+    async with backend.store() as store:
+        match_id = await new_match(store)
+        assert await store.get_review(match_id, 0) is None
+        await store.put_review(match_id, 0, '{"moments": []}')
+        await store.put_review(match_id, 1, '{"moments": [1]}')
+        await store.put_review(match_id, 0, '{"moments": [2]}')
+        assert (await store.get_review(match_id, 0), await store.get_review(match_id, 1)) == (
+            '{"moments": [2]}', '{"moments": [1]}')
 
 
 async def test_a_damaged_match_row_is_named_and_left_out_of_lists(backend: Backend) -> None:
