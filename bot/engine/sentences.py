@@ -58,7 +58,7 @@ class Sentence:
     def told(self, args: Mapping[str, Any], reader: int | None) -> str:
         """The sentence as ``reader`` reads it, seats still called "Player N"."""
         values = {**args, **{s: player(args[s]) for s in self.seats}}
-        return self.form(args, reader).format_map(values)
+        return str(Said(self.form(args, reader), values))
 
     def said(self, args: Mapping[str, Any], reader: int | None,
              names: Sequence[str] | None = None) -> Said:

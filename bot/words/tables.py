@@ -5,6 +5,9 @@ positional argument each and the values of a mapping (``by``), which Babel's key
 extractor cannot address (one keyword names one message among a call's arguments), so the
 forms are read from the objects themselves, as the slash commands are read from the command
 trees. Each form carries a comment saying who reads it, for the translator.
+
+Aura's and Zura's card names come from their card sets (``cards.json``): a name in a
+sentence is a ``Said`` whose message is the card's English name, listed here from the set.
 """
 
 from __future__ import annotations
@@ -40,3 +43,16 @@ def sentence_forms() -> Iterator[tuple[str, str, str]]:
                 reader = f"read by the seat in {{{part.replace('+', '} and {')}}}" if part \
                     else "read by anyone the sentence is not about"
                 yield form, where, reader
+
+
+def card_names() -> Iterator[tuple[str, str]]:
+    """``(English name, where)`` for every card name of Aura's and Zura's card sets."""
+    from bot.games.aura.cards import NAMED
+    from bot.games.zura.cards import CARDS
+
+    for named in NAMED:
+        yield named.msgid, "bot/games/aura/cards.json"
+    for land in CARDS.landscapes:
+        yield land.name, "bot/games/zura/cards.json"
+    for kind in CARDS.types:
+        yield kind.name, "bot/games/zura/cards.json"

@@ -4,13 +4,19 @@ and the English ``told`` text kept for callers that show English."""
 
 from __future__ import annotations
 
-from bot.engine import Event, Result
+import pytest
+
+from bot.engine import Event, Result, Rng, parse_options, registry
+from bot.engine.autoplay import ai_moves
+from bot.engine.names import with_names
 from bot.engine.said import Said
 from bot.games.zura import sentences as zura
-from bot.words import language
+from bot.words import PSEUDO, language
+from bot.words.pseudo import is_pseudo
 from bot.words.tables import sentence_forms, sentence_modules
 
 DE, PT, EN = language("de"), language("pt-BR"), language("en")
+NAMES = ("Ann", "Bo")
 STEAL = Event("steal", zura.STEAL, {"player": 0, "victim": 1, "card": Said("Imp")})
 
 
@@ -43,3 +49,27 @@ def test_every_form_of_every_sentence_module_is_walked() -> None:
             "bot.games.auroria.sentences"} <= modules
     forms = {text for text, _, _ in sentence_forms()}
     assert set(zura.STEAL.parts().values()) <= forms
+
+
+
+@pytest.mark.parametrize("name", ["aura", "zura", "auroria"])
+def test_a_whole_games_log_is_said_in_each_language(name: str) -> None:
+    """Every event of a seeded game, for every reader: in English exactly its ``told`` line
+    with names swapped in; in German and in the pseudo-locale a different, complete line."""
+    game = registry.get(name)
+    state = game.setup(2, parse_options(game.options, None), 3)
+    pseudo = language(PSEUDO)
+    checked = 0
+    for move in ai_moves(game, state, Rng(3)):
+        for event in move.events:
+            if not event.sentence.they:
+                continue  # told to nobody
+            for reader in (None, 0, 1):
+                english = EN.say(event.said(reader, NAMES))
+                if not any(isinstance(v, tuple) for v in event.args.values()):
+                    # (a list reads "a, b, and c" in English, "a, b, c" in the stored log)
+                    assert english == with_names(event.told(reader), NAMES)
+                assert DE.say(event.said(reader, NAMES)) != english, english
+                assert is_pseudo(pseudo.say(event.said(reader)))
+                checked += 1
+    assert checked > 50
