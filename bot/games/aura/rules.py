@@ -357,7 +357,7 @@ def _play(d: Draft, seat: int, keys: tuple[str, ...]) -> None:
     cards = [KEY_CARD[k] for k in keys]
     colours = {COLOUR[c] for c in cards}
     if len(colours) not in (1, len(cards)):
-        raise IllegalAction("Play cards of one colour, or each of a different colour.")
+        raise IllegalAction(said("Play cards of one colour, or each of a different colour."))
     d.hands[seat] = tuple([c for c in d.hands[seat] if c not in cards])
     size = len(cards)
     d.table = [tuple(cards) if s == seat else (EMPTY,) * size for s in range(d.players)]
