@@ -12,7 +12,6 @@ option a menu offers is legal, so the only check left here is the colour rule of
 from __future__ import annotations
 
 from bot.engine import Action, Event, IllegalAction, Sentence
-from bot.engine.names import player as who
 from bot.engine.said import Said, said, said_n
 from bot.engine.types import NO_DATA
 from bot.games.aura import sentences as words
@@ -49,8 +48,6 @@ HAND_LIMIT = 8
 DRAW_LIMIT = 5
 PLAY_MIN, PLAY_MAX = 2, 5
 NO_WILDS = (0,) * COLOURS
-WHO = tuple(map(who, range(4)))
-"""Each seat as event texts and prompts name it ("Player 1"…; Aura seats up to four)."""
 _WILDS = frozenset(c for c in range(AURA) if KIND[c] == WILD)
 _REVEALED = {EMPTY: said("nothing"), **dict(enumerate(NAMED))}
 
