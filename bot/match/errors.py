@@ -71,7 +71,7 @@ class EventError(MatchError):
 
 class UnknownEvent(EventError):
     def __init__(self, event_id: int) -> None:
-        super().__init__(said("There is no event #{id}.", id=str(event_id)))
+        super().__init__(said("There is no event #{number}.", number=str(event_id)))
         self.event_id = event_id
 
 

@@ -12,7 +12,7 @@ from functools import cache, lru_cache
 from bot.engine import ORDER, Decision, Option
 from bot.engine.names import seat_said
 from bot.engine.said import Said, said, said_n
-from bot.games.zura.abilities import effects, of_phase, on_top
+from bot.games.zura.abilities import ABILITIES, effects, of_phase, on_top
 from bot.games.zura.board import (
     SLOT_NAMES,
     face_down,
@@ -33,6 +33,16 @@ def _effects(n: int, ability: str | None) -> tuple[Said, ...]:
     return ((said("peek ×2") if peeks > 1 else said("peek"),) if peeks else ()) + (
         (said("flip {n}", n=flips),) if flips else ()) + (
         (said("steal ×2") if steals > 1 else said("steal"),) if steals else ())
+
+
+KINDS = ("act", "draw", "peek", "flip", "steal", "order",
+         *dict.fromkeys(a.phase for a in ABILITIES.values() if a.phase))
+"""Every kind of decision: a turn's own steps, then each ability's step of its own."""
+
+
+def kind(decision_id: str) -> str:
+    """The kind of a decision: the phase its id names (``<step>.<phase>.<seat>``)."""
+    return decision_id.split(".")[1]
 
 
 _TRAVEL_LAND = CARDS.travel.__getitem__
