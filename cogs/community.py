@@ -28,6 +28,7 @@ from bot.discord.community import (
     rating_text,
     undo_view,
 )
+from bot.discord.readers import reader
 from bot.discord.replies import say
 from bot.discord.runtime import Runtime, match_title
 from bot.discord.shows import Outgoing
@@ -147,8 +148,10 @@ class Community(commands.Cog):
         names = await self.rt.delivery.names(info)
         files = [discord.File(io.BytesIO(log_text(info, replay, names).encode()),
                               LOG_NAME.format(match))]
+        words = reader(interaction) if private else \
+            await self.rt.delivery.readers.of_server(interaction.guild_id)
         gif = await self.rt.delivery.images.replay(
-            [(f.table, f.own) for f in replay.frames], names)
+            [(f.table, f.own) for f in replay.frames], names, words.code)
         if gif is not None:
             files.append(discord.File(io.BytesIO(gif), GIF_NAME.format(match)))
         whose = " with your cards" if replay.viewer is not None else ""
