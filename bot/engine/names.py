@@ -6,12 +6,24 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from bot.engine.said import Seat, said
+
 _PLAYER = re.compile(r"\bPlayer ([1-9][0-9]?)\b")
 
 
 def player(seat: int) -> str:
     """The neutral name of ``seat`` in event texts, prompts and result details."""
     return f"Player {seat + 1}"
+
+
+PLAYER_N = said("Player {n}")
+"""A seat's neutral name as a message ("Spieler 2"), for ``seat_said``."""
+
+
+def seat_said(seat: int) -> Seat:
+    """``seat`` as a value of a sentence: "Player N" in the reader's language, or the
+    person's name once a front end names the seats (``bot.engine.said.named``)."""
+    return Seat(PLAYER_N.msgid, {"n": seat + 1})
 
 
 def with_names(text: str, names: Sequence[str]) -> str:

@@ -8,10 +8,11 @@ by value all the same; ``_replace`` makes a changed copy.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from bot.engine.said import Said
 from bot.engine.sentences import Sentence
 
 View = Mapping[str, object]
@@ -22,11 +23,20 @@ JSON = dict[str, Any]
 
 
 class Option(NamedTuple):
-    """One choosable item of a decision: ``key`` is what an action names, ``label`` is shown."""
+    """One choosable item of a decision: ``key`` is what an action names, ``label`` is shown.
+
+    ``said``: the label as a sentence to say in the reader's language (``label`` is its
+    English); None while a game's label is not in the catalogues yet."""
 
     key: str
     label: str
     group: str = ""
+    said: Said | None = None
+
+    @classmethod
+    def of(cls, key: str, label: Said, group: str = "") -> Option:
+        """An option whose label is a catalogue sentence."""
+        return cls(key, str(label), group, label)
 
     def to_json(self) -> JSON:
         out: JSON = {"key": self.key, "label": self.label}
@@ -66,6 +76,8 @@ class Decision(NamedTuple):
     default: tuple[str, ...] | None = None
     window: str = ""
     spends: bool = True
+    asked: Said | None = None
+    """``prompt`` as a sentence to say in the reader's language (None: not converted yet)."""
 
     @property
     def window_id(self) -> str:
@@ -142,6 +154,11 @@ class Event(NamedTuple):
         """The sentence as seat ``reader`` reads it: "You draw", not "Player 1 draws"."""
         return self.sentence.told(self.args, reader)
 
+    def said(self, reader: int | None, names: Sequence[str] | None = None) -> Said:
+        """The sentence seat ``reader`` reads, to say in their language; seats are called
+        by ``names`` (as the front end writes them), else "Player N" in that language."""
+        return self.sentence.said(self.args, reader, names)
+
     def visible_to(self, viewer: int | None) -> bool:
         return self.audience is None or (viewer is not None and viewer in self.audience)
 
@@ -169,6 +186,11 @@ class Result:
     def told(self, reader: int | None) -> str:
         """The detail as seat ``reader`` reads it: "You win the match 2–1."."""
         return self.detail if self.sentence is None else self.sentence.told(self.args, reader)
+
+    def said(self, reader: int | None, names: Sequence[str] | None = None) -> Said | None:
+        """The detail as seat ``reader`` reads it, to say in their language (as
+        ``Event.said``); None when there is none or only its stored English words are left."""
+        return None if self.sentence is None else self.sentence.said(self.args, reader, names)
 
     @property
     def winners(self) -> tuple[int, ...]:
