@@ -276,7 +276,7 @@ def _slot(c: Canvas, slot: Slot, xy: tuple[int, int], marks: Marks) -> None:
         back = cards.back(SLOT_SIZE, PLANTED_BACK, colour.fill, motif="leaf")
         c.card(back, (x + (PITCH - 6 - w) // 2, y))
         c.pill((mid, y + h + 2), c.say(said("Planted")), pal.PAPER, pal.INK_DARK, align="m",
-               max_width=PITCH - 4)
+               max_width=PITCH)
         return
     if slot["kind"] == "dropped":
         c.card(card_face(slot["card"], SLOT_SIZE, c.words), (x + (PITCH - 6 - w) // 2, y),
@@ -394,7 +394,7 @@ def _band(c: Canvas, view: AuroriaView, y0: int, names: Names) -> None:
             if room < 120:
                 c.pill((x, y), f"+{rest + 1}", pal.INK_SOFT, pal.INK_DARK, role=Role.KEY)
                 return
-            x += c.pill((x, y), text, fill, pal.INK_DARK, max_width=min(room, 300)) + 8
+            x += c.pill((x, y), text, fill, pal.INK_DARK, max_width=min(room, 340)) + 8
 
 
 # ----- hand --------------------------------------------------------------------------------
