@@ -43,9 +43,9 @@ Marks = Mapping[int, RGB]
 """uid -> the frame colour of a card in the current attack."""
 
 SLOT_SIZE = (76, 106)
-PITCH = 110
+PITCH = 108
 """Slot width: room for an exhausted (turned) card and its power badge."""
-LINE_LABEL = 58
+LINE_LABEL = 72
 LINE_SLOTS = 5
 LEADER_W = 240
 LEADER_SIZE = (108, 151)
@@ -257,7 +257,7 @@ def _line(c: Canvas, slots: Sequence[Slot], line: str, xy: tuple[int, int],
     w, h = SLOT_SIZE
     c.text((x0, y0 + h / 2), c.say(said("Front") if line == "front" else said("Back")),
            TEXT_PX, "bold", pal.INK_SOFT, "lm",
-           max_width=LINE_LABEL + (PITCH - 6 - w) // 2 - 4)
+           max_width=LINE_LABEL - 4)
     for k in range(LINE_SLOTS):
         x = x0 + LINE_LABEL + k * PITCH
         if k >= len(slots):
@@ -286,7 +286,7 @@ def _slot(c: Canvas, slot: Slot, xy: tuple[int, int], marks: Marks) -> None:
         return
     exhausted = slot["exhausted"]
     im = _creature(_key(slot["card"], c.words, slot["keywords"]), exhausted)
-    cx = x + (PITCH - 6 - im.width) // 2
+    cx = x + max(0, (PITCH - 6 - im.width) // 2)  # a turned card keeps off the label
     cy = y + (h - im.height) // 2 if exhausted else y
     _outline(c, marks.get(slot["uid"]), (cx, cy), im.size)
     c.card(im, (cx, cy))
