@@ -46,6 +46,7 @@ from cogs.community import Community
 from cogs.decks import Decks
 from cogs.foreign import ForeignComponents
 from cogs.languages import Languages
+from cogs.learning import Learning
 from cogs.lobby import Lobby
 from cogs.matches import Matches
 from cogs.rules import Rules
@@ -119,7 +120,7 @@ class ParlorBot(commands.AutoShardedBot):
         tournaments = Tournaments(self.parlor, EventService(self.store, service, clocks=clocks,
                                                             now=self.clock), self.clock)
         season_rules = Seasons(self.store, service.ratings, now=self.clock)
-        seasons = SeasonCommands(season_rules)
+        seasons = SeasonCommands(season_rules, self.parlor)
 
         async def also() -> None:
             """The scheduler's other passes, each failing on its own: events, seasons."""
@@ -133,7 +134,7 @@ class ParlorBot(commands.AutoShardedBot):
                     Admin(self.parlor), ForeignComponents(),
                     Clocks(self.parlor, clocks, self.clock_sleep, also=also),
                     Community(self.parlor, season_rules), Decks(self.parlor), tournaments,
-                    seasons, Languages(self.parlor)):
+                    seasons, Languages(self.parlor), Learning(self.parlor)):
             await self.add_cog(cog)
         self.add_dynamic_items(ParlorButton, ParlorSelect)
         await self.tree.set_translator(CatalogueTranslator())

@@ -70,7 +70,12 @@ class Community(commands.Cog):
         await interaction.response.defer()  # ratings may be brought up to date first
         mine = records(who.id, await self.rt.store.closed_matches(guild, user_id=who.id,
                                                                   game=game))
-        lines = [f"**Results of <@{who.id}> on this server**"]
+        season = await self.seasons.current(guild)
+        lang = await self.rt.readers.of_server(guild)
+        lines = [lang.say(
+            said("**Results of {player} on this server** · season {number}",
+                 player=f"<@{who.id}>", number=str(season.number)) if season is not None
+            else said("**Results of {player} on this server**", player=f"<@{who.id}>"))]
         for name in sorted(mine) if game is None else [game]:
             lines.append(await self._game_line(guild, who.id, name, mine.get(name)))
         if len(lines) == 1:

@@ -24,6 +24,7 @@ from bot.discord.decks import (
     show_text,
 )
 from bot.discord.lobby import lobby_post
+from bot.discord.readers import reader
 from bot.discord.replies import say
 from bot.discord.runtime import Runtime, match_title
 from bot.discord.shows import LOBBY as LOBBY_POST
@@ -66,7 +67,9 @@ class Decks(commands.Cog):
     @app_commands.describe(name="The card's name")
     @app_commands.autocomplete(name=card_choices)
     async def card(self, interaction: Interaction, name: str) -> None:
-        await say(interaction, decks_of(self.rt).book.card_text(name))
+        lang = reader(interaction)
+        await say(interaction, "\n".join(
+            lang.say(line) for line in decks_of(self.rt).book.card_text(name)))
 
     @group.command(name="import", description="Paste a deck list or code and save it")
     async def import_(self, interaction: Interaction) -> None:

@@ -11,7 +11,7 @@ mulligan (``KEEP``) keeps the whole hand in one press and confirms throwing card
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from bot.discord import customid as cid
 from bot.discord.usertext import literals, said
@@ -21,6 +21,7 @@ from bot.engine.names import with_names
 KEEP_ALL, KEEP_NONE = "Keep my hand", "Keep none"
 LABEL_MAX = 80
 BUTTONS_MAX = 5
+ROWS_MAX = 5
 SELECT_MAX = 25
 
 
@@ -127,7 +128,7 @@ def plan(match_id: int, decision: Decision, people: Sequence[str] = (),
         rows.append((Button(cid.CustomId(match_id, decision.id, cid.SKIP).encode(),
                             KEEP_NONE if decision.kind == KEEP else "Choose nothing",
                             "secondary"),))
-    return Menu(said(decision.prompt, people), tuple(rows[:5]))
+    return Menu(said(decision.prompt, people), tuple(rows[:ROWS_MAX]))
 
 
 def _plan_order(match_id: int, decision: Decision, people: Sequence[str], names: list[str],
@@ -142,7 +143,7 @@ def _plan_order(match_id: int, decision: Decision, people: Sequence[str], names:
         for i in remaining
     ]
     rows = tuple(tuple(buttons[i:i + BUTTONS_MAX]) for i in range(0, len(buttons), BUTTONS_MAX))
-    return Menu(prompt, rows[:5])
+    return Menu(prompt, rows[:ROWS_MAX])
 
 
 def plan_confirm(match_id: int, decision: Decision, indexes: tuple[int, ...],
@@ -158,6 +159,18 @@ def plan_confirm(match_id: int, decision: Decision, indexes: tuple[int, ...],
                  "Confirm", "success"),
           Button(cid.CustomId(match_id, decision.id, cid.BACK).encode(), "Back")),),
     )
+
+
+def with_hint(menu: Menu, match_id: int, decision_id: str, label: str) -> Menu:
+    """``menu`` with a Hint button (``bot.match.hints``): on a row of its own while there
+    is room, else beside the last row's buttons, else (five full rows) none."""
+    button = Button(cid.CustomId(match_id, decision_id, cid.HINT).encode(), label)
+    if len(menu.rows) < ROWS_MAX:
+        return replace(menu, rows=(*menu.rows, (button,)))
+    last = menu.rows[-1]
+    if isinstance(last, tuple) and len(last) < BUTTONS_MAX:
+        return replace(menu, rows=(*menu.rows[:-1], (*last, button)))
+    return menu
 
 
 def choice_keys(decision: Decision, indexes: tuple[int, ...]) -> tuple[str, ...]:

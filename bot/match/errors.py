@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.engine import GameError, StaleDecision
+from bot.engine.said import said
 
 
 class MatchError(GameError):
@@ -69,7 +70,7 @@ class EventError(MatchError):
 
 class UnknownEvent(EventError):
     def __init__(self, event_id: int) -> None:
-        super().__init__(f"There is no event #{event_id}.")
+        super().__init__(said("There is no event #{number}.", number=str(event_id)))
         self.event_id = event_id
 
 

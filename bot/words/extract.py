@@ -1,11 +1,13 @@
 """Keep the catalogues in step with the code: ``python -m bot.words.extract`` (``make words``).
 
-Two sources feed the template ``parlor.pot``: every ``said(...)`` / ``said_n(...)`` in the
-code, found by Babel's Python extractor with the mapping in ``babel.cfg``; and every slash
+Three sources feed the template ``parlor.pot``: every ``said(...)`` / ``said_n(...)`` in the
+code, found by Babel's Python extractor with the mapping in ``babel.cfg``; every slash
 command's name, description, option and choice, read from the cogs' command trees (those
-strings sit in decorators, where no marker can go). Each language's ``.po`` is then updated
-from the template by Babel (new messages empty, vanished ones kept as obsolete), ready to be
-translated; the catalogue tests fail until every message is.
+strings sit in decorators, where no marker can go); and the words of the games' card data
+(Auroria's names, texts, mode labels, keywords, races, traits and decks, walked from its JSON
+by ``bot.games.auroria.cardwords``) and the ``/rules`` topics' titles. Each language's ``.po``
+is then updated from the template by Babel (new messages empty, vanished ones kept as
+obsolete), ready to be translated; the catalogue tests fail until every message is.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po, write_po
 
+from bot.discord import rulebook
+from bot.games.auroria import cardwords
 from bot.words.catalogues import COMMAND_CHOICE, COMMAND_NAME, DOMAIN, TEMPLATE, po_path
 from bot.words.locales import TRANSLATED
 
@@ -56,6 +60,13 @@ def _walk(command: Any, where: str) -> Iterator[tuple[str | None, str, str]]:
             yield COMMAND_CHOICE, choice.name, f"{where}/{param.display_name}"
 
 
+def data_strings() -> Iterator[tuple[str, str]]:
+    """``(English text, where)`` for every word the games' card data shows, and every
+    ``/rules`` topic's title."""
+    yield from cardwords.messages()
+    yield from rulebook.titles()
+
+
 def template() -> Catalog:
     """Every message the code says, with where it is said."""
     catalogue = Catalog(domain=DOMAIN, project="Parlor", charset="utf-8")
@@ -68,6 +79,8 @@ def template() -> Catalog:
                       context=context)
     for context, text, where in command_strings():
         catalogue.add(text, locations=[(where, 0)], context=context)
+    for text, where in data_strings():
+        catalogue.add(text, locations=[(where, 0)])
     return catalogue
 
 
