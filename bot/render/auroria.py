@@ -239,8 +239,8 @@ def _leader(c: Canvas, player: PlayerView, xy: tuple[int, int], seat: int,
     if gear:
         label, item = gear[0]
         more = f" +{len(gear) - 1}" if len(gear) > 1 else ""
-        c.text((x, gy), c.say(label.with_values(card=Said(item["name"]))) + more, TEXT_PX,
-               fill=pal.INK_SOFT, max_width=LEADER_W - 24)
+        c.paragraph((x, gy), c.say(label.with_values(card=Said(item["name"]))) + more,
+                    TEXT_PX, pal.INK_SOFT, LEADER_W - 24, 2)  # a longer name wraps
 
 
 def _outline(c: Canvas, colour: RGB | None, xy: tuple[int, int], size: tuple[int, int]) -> None:
@@ -283,7 +283,7 @@ def _slot(c: Canvas, slot: Slot, xy: tuple[int, int], marks: Marks) -> None:
         c.card(card_face(slot["card"], SLOT_SIZE, c.words), (x + (PITCH - 6 - w) // 2, y),
                lift=False)
         c.pill((mid, y + h + 2), c.say(said("dropped")), BLOCKER, pal.INK_DARK, align="m",
-               max_width=PITCH - 4)
+               max_width=PITCH)
         return
     exhausted = slot["exhausted"]
     im = _creature(_key(slot["card"], c.words, slot["keywords"]), exhausted)
