@@ -6,7 +6,9 @@ the whole game. Timings are per image and include PNG encoding; the process's ca
 caches are warm (as in the bot after its first few boards), and the first, cold board is
 reported on its own. CPU (process) time is reported too: on a shared machine wall time
 also counts the waits for a core.
-Targets (issue 7): board median ≤ 40 ms, hand ≤ 20 ms, PNG ≤ 300 KB.
+Targets (issue 7): board median ≤ 40 ms, hand ≤ 20 ms, PNG ≤ 300 KB. The board in German
+beside the board in English (issue 36): the same views drawn in turns, one language then the
+other, CPU medians side by side; target: German within 10 % of English.
 """
 
 from __future__ import annotations
@@ -71,6 +73,24 @@ def _game_rows(name: str, quick: bool) -> list[Row]:
     ]
 
 
+def _language_rows(name: str, quick: bool) -> list[Row]:
+    """Board CPU medians in English and German over the same views, drawn alternately so
+    that both see the same machine; warm caches in both languages first."""
+    boards, _ = _views(name, 1 if quick else 3, 10 if quick else 30)
+    for view in boards:
+        render_board(view, None, "en")
+        render_board(view, None, "de")
+    cpu: dict[str, list[float]] = {"en": [], "de": []}
+    for _ in range(1 if quick else 3):
+        for view in boards:
+            for lang in cpu:
+                cpu[lang].append(_cpu(lambda view=view, lang=lang: render_board(view, None, lang)))
+    en, de = (statistics.median(cpu[lang]) * 1000 for lang in ("en", "de"))
+    return [Row(f"{name} board CPU median en", en, "ms"),
+            Row(f"{name} board CPU median de", de, "ms"),
+            Row(f"{name} board de / en", de / en, "×", "≤ 1.10")]
+
+
 def _encoder_rows(board: bytes, quick: bool) -> list[Row]:
     """Our unfiltered writer at several zlib levels against Pillow's own PNG encoder."""
     image = Image.open(io.BytesIO(board)).convert("RGB")
@@ -95,6 +115,8 @@ def run(quick: bool) -> list[Row]:
     rows: list[Row] = []
     for name in drawn():
         rows += _game_rows(name, quick)
+    for name in drawn():
+        rows += _language_rows(name, quick)
     boards, _ = _views("zura", 1, 3)
     rows += _encoder_rows(render_board(boards[-1]), quick)
     return rows

@@ -44,9 +44,9 @@ Marks = Mapping[int, RGB]
 """uid -> the frame colour of a card in the current attack."""
 
 SLOT_SIZE = (76, 106)
-PITCH = 110
+PITCH = 108
 """Slot width: room for an exhausted (turned) card and its power badge."""
-LINE_LABEL = 58
+LINE_LABEL = 72
 LINE_SLOTS = 5
 LEADER_W = 240
 LEADER_SIZE = (108, 151)
@@ -239,8 +239,8 @@ def _leader(c: Canvas, player: PlayerView, xy: tuple[int, int], seat: int,
     if gear:
         label, item = gear[0]
         more = f" +{len(gear) - 1}" if len(gear) > 1 else ""
-        c.text((x, gy), c.say(label.with_values(card=Said(item["name"]))) + more, TEXT_PX,
-               fill=pal.INK_SOFT, max_width=LEADER_W - 24)
+        c.paragraph((x, gy), c.say(label.with_values(card=Said(item["name"]))) + more,
+                    TEXT_PX, pal.INK_SOFT, LEADER_W - 24, 2)  # a longer name wraps
 
 
 def _outline(c: Canvas, colour: RGB | None, xy: tuple[int, int], size: tuple[int, int]) -> None:
@@ -258,7 +258,7 @@ def _line(c: Canvas, slots: Sequence[Slot], line: str, xy: tuple[int, int],
     w, h = SLOT_SIZE
     c.text((x0, y0 + h / 2), c.say(said("Front") if line == "front" else said("Back")),
            TEXT_PX, "bold", pal.INK_SOFT, "lm",
-           max_width=LINE_LABEL + (PITCH - 6 - w) // 2 - 4)
+           max_width=LINE_LABEL - 4)
     for k in range(LINE_SLOTS):
         x = x0 + LINE_LABEL + k * PITCH
         if k >= len(slots):
@@ -277,17 +277,17 @@ def _slot(c: Canvas, slot: Slot, xy: tuple[int, int], marks: Marks) -> None:
         back = cards.back(SLOT_SIZE, PLANTED_BACK, colour.fill, motif="leaf")
         c.card(back, (x + (PITCH - 6 - w) // 2, y))
         c.pill((mid, y + h + 2), c.say(said("Planted")), pal.PAPER, pal.INK_DARK, align="m",
-               max_width=PITCH - 4)
+               max_width=PITCH)
         return
     if slot["kind"] == "dropped":
         c.card(card_face(slot["card"], SLOT_SIZE, c.words), (x + (PITCH - 6 - w) // 2, y),
                lift=False)
         c.pill((mid, y + h + 2), c.say(said("dropped")), BLOCKER, pal.INK_DARK, align="m",
-               max_width=PITCH - 4)
+               max_width=PITCH)
         return
     exhausted = slot["exhausted"]
     im = _creature(_key(slot["card"], c.words, slot["keywords"]), exhausted)
-    cx = x + (PITCH - 6 - im.width) // 2
+    cx = x + max(0, (PITCH - 6 - im.width) // 2)  # a turned card keeps off the label
     cy = y + (h - im.height) // 2 if exhausted else y
     _outline(c, marks.get(slot["uid"]), (cx, cy), im.size)
     c.card(im, (cx, cy))
@@ -395,7 +395,7 @@ def _band(c: Canvas, view: AuroriaView, y0: int, names: Names) -> None:
             if room < 120:
                 c.pill((x, y), f"+{rest + 1}", pal.INK_SOFT, pal.INK_DARK, role=Role.KEY)
                 return
-            x += c.pill((x, y), text, fill, pal.INK_DARK, max_width=min(room, 300)) + 8
+            x += c.pill((x, y), text, fill, pal.INK_DARK, max_width=min(room, 340)) + 8
 
 
 # ----- hand --------------------------------------------------------------------------------

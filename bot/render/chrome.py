@@ -115,7 +115,10 @@ def summary(outcome: Outcome) -> bytes:
     y = HEADER + 20
     columns_ = outcome.columns
     col_w = (WIDTH - 2 * MARGIN - 420) // max(1, len(columns_))
-    xs = [MARGIN + 16, MARGIN + 96] + [MARGIN + 420 + col_w * k for k in range(len(columns_))]
+    place_w = max([80.0, *(c.text_width(row.place, KEY_PX, "bold") + 16
+                           for row in outcome.standings)])  # "1st", "1.", "[1šţ ·]"
+    xs = [MARGIN + 16, MARGIN + 16 + round(place_w)] + \
+        [MARGIN + 420 + col_w * k for k in range(len(columns_))]
     c.text((xs[1], y), c.say(said("Player")), TEXT_PX, "bold", pal.INK_SOFT)
     for x, name in zip(xs[2:], columns_, strict=True):
         c.text((x, y), name, TEXT_PX, "bold", pal.INK_SOFT, max_width=col_w - 12)

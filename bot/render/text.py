@@ -73,10 +73,10 @@ def width(text: str, face: Font) -> float:
 @lru_cache(maxsize=4096)
 def fitted(text: str, size: int, weight: str, max_width: float,
            role: Role = Role.SECONDARY) -> tuple[Font, str]:
-    """The largest face from ``size`` down to 0.8 of it (never below the floor of ``role``)
-    in which ``text`` fits, and the text itself, shortened with an ellipsis when even the
-    smallest face is too wide."""
-    floor = max(FLOOR_PX[role], round(size * 0.8))
+    """The largest face from ``size`` down to the floor of ``role`` in which ``text`` fits
+    (a longer word in another language shrinks before it is cut), and the text itself,
+    shortened with an ellipsis when even the floor is too wide."""
+    floor = FLOOR_PX[role]
     size = max(size, floor)
     for s in range(size, floor - 1, -1):
         face = font(s, weight)

@@ -42,6 +42,8 @@ PILE_SIZE = (84, 118)
 STACK_SIZE = (88, 123)
 KNOWN_SIZE = (86, 120)
 CLAIM_SIZE = (60, 84)
+KNOWN_GAP = 36
+"""Between the known search area's cards: room for a slot's label wider than its card."""
 SEATS_H = 172
 
 TRAVEL_BACK = ((92, 62, 40), (236, 204, 140))
@@ -235,20 +237,23 @@ def _this_turn(c: Canvas, view: ZView, box: tuple[int, int, int], names: Names) 
         suit = _suit(done["landscape"], land["colour"] if land else None)
         c.symbol(suit.symbol, 30, suit.fill, suit.dark, (x0, y))
         name = c.say(Said(land["name"] if land else suit.name))
-        c.text((x0 + 38, y + 15), c.say(said("{landscape} ×{n}", landscape=name,
-                                             n=done["count"])), KEY_PX, "bold", anchor="lm",
-               role=Role.KEY, max_width=(x1 - x0) / 2 - 46)
+        used = 38 + c.text((x0 + 38, y + 15), c.say(said("{landscape} ×{n}", landscape=name,
+                                                         n=done["count"])), KEY_PX, "bold",
+                           anchor="lm", role=Role.KEY, max_width=(x1 - x0) / 2 - 46)
     else:
-        c.text((x0, y + 15), c.say(said("Nothing discarded yet")), TEXT_PX + 2,
-               fill=pal.INK_SOFT, anchor="lm", max_width=(x1 - x0) / 2 - 8)
+        used = c.text((x0, y + 15), c.say(said("Nothing discarded yet")), TEXT_PX + 2,
+                      fill=pal.INK_SOFT, anchor="lm", max_width=(x1 - x0) / 2 - 8)
     left = tuple(c.say(sentence) for sentence in (
         said_n("{n} flip", "{n} flips", turn["flips_left"]),
         said_n("{n} peek", "{n} peeks", turn["peeks_left"]),
         said_n("{n} steal", "{n} steals", turn["steals_left"]))
         if sentence.n)
     if left:
-        c.text((x1, y + 15), ", ".join(left), KEY_PX, "bold", pal.GOLD, "rm", role=Role.KEY,
-               max_width=(x1 - x0) / 2)
+        counts = ", ".join(left)
+        if c.text_width(counts, KEY_PX, "bold") > x1 - x0 - used - 16:
+            y += 38  # a longer language: on a line of its own, under what was discarded
+        c.text((x1, y + 15), counts, KEY_PX, "bold", pal.GOLD, "rm", role=Role.KEY,
+               max_width=x1 - x0)
     y += 42
     gained = turn["gained"]
     swap = turn["swap_with"]
@@ -326,7 +331,7 @@ def render_hand(view: ZView, names: Names, words: Language) -> bytes:
     if looking:
         c.card(travel_face(looking, size, words),
                (MARGIN + len(hand) * (w + HAND_GAP) + 30, y))
-    known_w = 4 * (KNOWN_SIZE[0] + 10) + 20
+    known_w = 4 * (KNOWN_SIZE[0] + KNOWN_GAP) + 20
     _my_stack(c, view["my_stack"] or [], (MARGIN, panels, WIDTH - MARGIN - known_w - 12,
                                           c.height - 12))
     _known_area(c, view["search"], (WIDTH - MARGIN - known_w, panels, WIDTH - MARGIN,
@@ -374,7 +379,7 @@ def _known_area(c: Canvas, search: Search, box: tuple[int, int, int, int]) -> No
            max_width=box[2] - x0 - 28)
     w, h = KNOWN_SIZE
     for slot in search["slots"]:
-        x = x0 + 14 + slot["column"] * (w + 10)
+        x = x0 + 14 + slot["column"] * (w + KNOWN_GAP)
         y = y0 + 42 + slot["row"] * (h + 30)
         up = slot["state"] == "up"
         known = slot.get("card") if up else slot.get("seen")
@@ -390,7 +395,7 @@ def _known_area(c: Canvas, search: Search, box: tuple[int, int, int, int]) -> No
                                      width=3)
         label = c.say(said("{slot} seen", slot=slot["name"])) if private else slot["name"]
         c.text((x + w / 2, y + h + 3), label, TEXT_PX, "bold",
-               pal.GOLD if private else pal.INK_SOFT, "ma", max_width=w + 8)
+               pal.GOLD if private else pal.INK_SOFT, "ma", max_width=w + KNOWN_GAP - 2)
 
 
 # -- the result ------------------------------------------------------------------------------

@@ -149,11 +149,12 @@ def recording() -> Iterator[Recorder]:
 
 
 def measure(seen: Recorder, kind: str, draw: Callable[..., bytes], *args: Any,
-            frame_width: int | None = None) -> Picture:
-    """Draw one picture (``draw(*args)``) with cold caches and take what was recorded."""
+            frame_width: int | None = None, **kw: Any) -> Picture:
+    """Draw one picture (``draw(*args, **kw)``) with cold caches and take what was
+    recorded."""
     clear_caches()
     seen.take()
-    data = draw(*args)
+    data = draw(*args, **kw)
     texts, boxes, cut = seen.take()
     with Image.open(io.BytesIO(data)) as im:
         size = im.size
@@ -184,8 +185,10 @@ def outside(picture: Picture, frame: tuple[int, int] | None = None) -> list[str]
 
 
 def pictures(game: Game[Any, Any], seen: Recorder, samples: int = 6,
-             names: list[str] | None = None, seed: int = 10) -> Iterator[Picture]:
-    """Every picture kind of ``game`` over one seeded playout per table size."""
+             names: list[str] | None = None, seed: int = 10,
+             lang: str = "en") -> Iterator[Picture]:
+    """Every picture kind of ``game`` over one seeded playout per table size, its words in
+    ``lang``."""
     from tests.render.playing import playout
 
     name = game.name
@@ -196,17 +199,18 @@ def pictures(game: Game[Any, Any], seen: Recorder, samples: int = 6,
         chosen = [*states[::step], states[-1]]
         for state in chosen:
             public = game.view(state, None)
-            yield measure(seen, f"{name} board", render_board, public, seats)
+            yield measure(seen, f"{name} board", render_board, public, seats, lang)
             for seat in range(players):
                 own = game.view(state, seat)
-                yield measure(seen, f"{name} hand", render_hand, own, None, seats)
+                yield measure(seen, f"{name} hand", render_hand, own, None, seats, lang)
         result = game.result(states[-1])
         if result is not None:
             final = game.view(states[-1], None)
-            yield measure(seen, f"{name} summary", render_summary, final, result, seats)
+            yield measure(seen, f"{name} summary", render_summary, final, result, seats, lang)
         frames = [(game.view(s, None), game.view(s, 0)) for s in chosen[:3]]
         width = _frame_width(frames[0], seats)
-        yield measure(seen, f"{name} replay", render_replay, frames, seats, frame_width=width)
+        yield measure(seen, f"{name} replay", render_replay, frames, seats, frame_width=width,
+                      lang=lang)
 
 
 def _frame_width(frame: tuple[Any, Any], names: list[str]) -> int:
@@ -216,12 +220,13 @@ def _frame_width(frame: tuple[Any, Any], names: list[str]) -> int:
         return int(im.width)
 
 
-def rule_diagrams(game: Game[Any, Any], seen: Recorder) -> Iterator[Picture]:
-    """The table ``/rules`` draws for each of the game's topics."""
+def rule_diagrams(game: Game[Any, Any], seen: Recorder,
+                  lang: str = "en") -> Iterator[Picture]:
+    """The table ``/rules`` draws for each of the game's topics, its words in ``lang``."""
     from bot.discord.rulebook import moments_of
 
     for view, _caption in moments_of(game).values():
-        yield measure(seen, f"{game.name} rules", render_board, view)
+        yield measure(seen, f"{game.name} rules", render_board, view, None, lang)
 
 
 __all__ = ["DESKTOP_BOX", "LONG_NAMES", "PHONE_WIDTH", "Picture", "Recorder", "Text",

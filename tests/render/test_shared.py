@@ -12,7 +12,7 @@ from bot.render import palette as pal
 from bot.render.assets import FONT_FILES, IMAGES, font
 from bot.render.canvas import Canvas, encode
 from bot.render.cards import back, face
-from bot.render.text import ELLIPSIS, KEY_PX, Role, fitted, wrap
+from bot.render.text import ELLIPSIS, KEY_PX, TEXT_PX, Role, fitted, wrap
 
 
 def png_chunks(data: bytes) -> list[str]:
@@ -45,7 +45,7 @@ def test_fitted_shrinks_then_shortens() -> None:
     assert face_.size < 30 and text == "Forest Trickster" and face_.getlength(text) <= 240
     face_, text = fitted("Forest Trickster", 30, "bold", 60)
     assert text.endswith(ELLIPSIS) and face_.getlength(text) <= 60
-    assert face_.size == 24, "it shrinks to 0.8 of its size at most, then shortens"
+    assert face_.size == TEXT_PX, "it shrinks to its role's floor at most, then shortens"
     face_, text = fitted("Forest Trickster", 20, "bold", 60, Role.KEY)
     assert face_.size == KEY_PX, "never below its role's floor"
 
