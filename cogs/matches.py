@@ -49,8 +49,8 @@ class Matches(commands.Cog):
                     detail: bool = False) -> None:
         match_id = await self.pick(interaction, match)
         if detail:
-            await interaction.followup.send(
-                ephemeral=True, view=card(await self.rt.delivery.table_words(match_id)))
+            words = await self.rt.delivery.table_words(match_id, reader(interaction))
+            await interaction.followup.send(ephemeral=True, view=card(words))
             return
         await self.rt.delivery.repost(match_id)
         await say(interaction, said("The table is posted again in the match's thread."))

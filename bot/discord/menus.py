@@ -3,7 +3,8 @@
 The engine's "Player N" becomes each seat's name: as literal text in the prompt (a message's
 markdown), as it is in labels and placeholders (which Discord shows as plain text). The plan
 obeys Discord's limits (5 rows, 5 buttons a row, 25 select options, 80-character
-labels) so that the cog only translates it into ``discord.ui`` items. Hand cards are numbered
+labels) so that the cog only translates it into ``discord.ui`` items. Its own words (Confirm,
+Back, Keep my hand …) are in the reader's ``Language``. Hand cards are numbered
 as on the hand image, and only a choice that gives up cards asks for a confirmation first: a
 mulligan (``KEEP``) keeps the whole hand in one press and confirms throwing cards back.
 """
@@ -16,9 +17,11 @@ from dataclasses import dataclass, field
 from bot.discord import customid as cid
 from bot.discord.usertext import literals, said
 from bot.engine import KEEP, ORDER, Decision, Option
+from bot.engine import said as speech
 from bot.engine.names import with_names
+from bot.words import Language
 
-KEEP_ALL, KEEP_NONE = "Keep my hand", "Keep none"
+KEEP_ALL, KEEP_NONE = speech.said("Keep my hand"), speech.said("Keep none")
 LABEL_MAX = 80
 BUTTONS_MAX = 5
 SELECT_MAX = 25
@@ -92,18 +95,18 @@ def costs_cards(decision: Decision, chosen: list[Option]) -> bool:
             and (decision.max > 1 or any(o.group == "hand" for o in chosen)))
 
 
-def plan(match_id: int, decision: Decision, people: Sequence[str] = (),
+def plan(match_id: int, decision: Decision, lang: Language, people: Sequence[str] = (),
          order: tuple[int, ...] = ()) -> Menu:
-    """The components that let a player answer ``decision``; ``people``: each seat's
-    cleaned name."""
+    """The components that let a player answer ``decision``, in ``lang``; ``people``: each
+    seat's cleaned name."""
     names = labels(decision, people)
     if decision.kind == ORDER:
-        return _plan_order(match_id, decision, people, names, order)
+        return _plan_order(match_id, decision, lang, people, names, order)
     rows: list[tuple[Button, ...] | Select] = []
     if decision.kind == KEEP:
         everything = tuple(range(len(decision.options)))
         rows.append((Button(cid.CustomId(match_id, decision.id, cid.CONFIRM, everything)
-                            .encode(), KEEP_ALL, "success"),))
+                            .encode(), lang.say(KEEP_ALL), "success"),))
     single = decision.min <= 1 and decision.max == 1
     if single and len(decision.options) <= BUTTONS_MAX * 4:
         buttons = [
@@ -125,17 +128,19 @@ def plan(match_id: int, decision: Decision, people: Sequence[str] = (),
             ))
     if decision.min == 0:
         rows.append((Button(cid.CustomId(match_id, decision.id, cid.SKIP).encode(),
-                            KEEP_NONE if decision.kind == KEEP else "Choose nothing",
+                            lang.say(KEEP_NONE if decision.kind == KEEP
+                                     else speech.said("Choose nothing")),
                             "secondary"),))
     return Menu(said(decision.prompt, people), tuple(rows[:5]))
 
 
-def _plan_order(match_id: int, decision: Decision, people: Sequence[str], names: list[str],
-                order: tuple[int, ...]) -> Menu:
+def _plan_order(match_id: int, decision: Decision, lang: Language, people: Sequence[str],
+                names: list[str], order: tuple[int, ...]) -> Menu:
     """Orderings are built one click at a time; the partial order rides in the custom id."""
     remaining = [i for i in range(len(decision.options)) if i not in order]
     done = _said(decision, people, order)
-    prompt = said(decision.prompt, people) + (f"\nSo far: {done}" if done else "")
+    prompt = said(decision.prompt, people) + (
+        "\n" + lang.say(speech.said("So far: {cards}", cards=done)) if done else "")
     buttons = [
         Button(cid.CustomId(match_id, decision.id, cid.ORDER, (*order, i)).encode(),
                names[i], "primary")
@@ -145,18 +150,24 @@ def _plan_order(match_id: int, decision: Decision, people: Sequence[str], names:
     return Menu(prompt, rows[:5])
 
 
-def plan_confirm(match_id: int, decision: Decision, indexes: tuple[int, ...],
+def plan_confirm(match_id: int, decision: Decision, indexes: tuple[int, ...], lang: Language,
                  people: Sequence[str] = ()) -> Menu:
-    """Ask once more before spending cards: Confirm carries the exact choice in its id, Back
-    shows the choices again."""
-    chosen = _said(decision, people, indexes) or "nothing"
-    what = (f"You keep: {chosen}; the other cards go back" if decision.kind == KEEP
-            else f"You chose: {chosen}")
+    """Ask once more before spending cards, in ``lang``: Confirm carries the exact choice in
+    its id, Back shows the choices again."""
+    chosen = _said(decision, people, indexes)
+    if decision.kind == KEEP:
+        what = (speech.said("You keep: {cards}; the other cards go back. Confirm?",
+                            cards=chosen) if chosen
+                else speech.said("You keep none of these cards: they all go back. Confirm?"))
+    else:
+        what = (speech.said("You chose: {choice}. Confirm?", choice=chosen) if chosen
+                else speech.said("You chose nothing. Confirm?"))
     return Menu(
-        f"{said(decision.prompt, people)}\n{what}. Confirm?",
+        f"{said(decision.prompt, people)}\n{lang.say(what)}",
         ((Button(cid.CustomId(match_id, decision.id, cid.CONFIRM, indexes).encode(),
-                 "Confirm", "success"),
-          Button(cid.CustomId(match_id, decision.id, cid.BACK).encode(), "Back")),),
+                 lang.say(speech.said("Confirm")), "success"),
+          Button(cid.CustomId(match_id, decision.id, cid.BACK).encode(),
+                 lang.say(speech.said("Back")))),),
     )
 
 
