@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.engine import Game, GameError, registry
 from bot.engine.decks import DeckBook, DeckRefused, DeckView, bullets
+from bot.engine.said import Said, said
 from bot.engine.usertext import TYPED_MAX, clean, quoted
 from bot.match.info import MatchInfo
 from bot.match.service import MatchService
@@ -86,16 +87,17 @@ class DeckService:
         name = self.book.tidy(ref)
         saved = await self.store.get_deck(user_id, self.game, name)
         if saved is None:
-            raise DeckNotFound(f"No deck is called {quoted(name)}: "
-                               "/deck list shows the structure decks and yours.")
+            raise DeckNotFound(said("No deck is called {name}: /deck list shows the structure "
+                                    "decks and yours.", name=quoted(name)))
         return self._saved(saved)
 
-    async def choices(self, user_id: int) -> list[tuple[str, str]]:
+    async def choices(self, user_id: int) -> list[tuple[str, str | Said]]:
         """(value, label) of every deck the user may play: the default, the ready-made decks
-        and their saved decks."""
+        and their saved decks (a sentence, said in the reader's language)."""
         mine = await self.store.decks_of(user_id, self.game)
         return [*self.book.choices(),
-                *((d.name, f"{clean(d.name, TYPED_MAX)} (yours)") for d in mine)]
+                *((d.name, said("{deck} (yours)", deck=clean(d.name, TYPED_MAX)))
+                  for d in mine)]
 
     # -- saving ----------------------------------------------------------------------------
 
@@ -104,16 +106,18 @@ class DeckService:
         title = self.book.clean_name(name)
         read = self.book.read(text)
         if read.problems or not read.code:
-            raise DeckRefused("This deck cannot be saved yet:\n" + bullets(read.problems))
+            raise DeckRefused(said("This deck cannot be saved yet:\n{problems}",
+                                   problems=bullets(read.problems)))
         mine = await self.store.decks_of(user_id, self.game)
         if len(mine) >= MAX_SAVED and all(d.key != title.casefold() for d in mine):
-            raise DeckRefused(f"You have {MAX_SAVED} saved decks already: delete one first.")
+            raise DeckRefused(said("You have {n} saved decks already: delete one first.",
+                                   n=MAX_SAVED))
         await self.store.save_deck(DeckRecord(user_id, self.game, title, read.code))
         return replace(read, name=title)
 
     async def delete(self, user_id: int, name: str) -> None:
         if not await self.store.delete_deck(user_id, self.game, self.book.tidy(name)):
-            raise DeckNotFound("You have no saved deck of that name.")
+            raise DeckNotFound(said("You have no saved deck of that name."))
 
     # -- lobbies ---------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ import pytest
 
 from bot.engine import registry
 from bot.engine.decks import DeckRefused
+from bot.engine.said import said
 from bot.games.auroria.deckbook import DECKS
 from bot.games.auroria.decklist import encode, format_list
 from bot.games.auroria.pool import POOL
@@ -67,7 +68,7 @@ async def test_a_saved_deck_comes_back_for_its_owner_only(decks: DeckService) ->
     assert await decks.saved(BOB) == []
     with pytest.raises(DeckNotFound):
         await decks.show(BOB, "Red Rush")
-    assert ("Red Rush", "Red Rush (yours)") in await decks.choices(ANN)
+    assert ("Red Rush", said("{deck} (yours)", deck="Red Rush")) in await decks.choices(ANN)
     assert ("valley", "The Burning Valley (red)") in await decks.choices(ANN)
     await decks.delete(ANN, "RED RUSH")
     assert await decks.saved(ANN) == []
