@@ -406,13 +406,16 @@ class Delivery(MatchHooks):
     async def names(self, info: MatchInfo) -> list[str]:
         """Each seat's name as of its person's latest press, cleaned (``said`` writes them
         into message text); "AI n", or "Guest n" when Discord cannot say or nothing visible
-        is left of a name (never the engine's "Player n")."""
+        is left of a name (never the engine's "Player n"), in the server's language: seats
+        are named alike for everyone at the table."""
         out = []
+        public = await self.readers.of_server(info.guild_id)
         for seat in info.seats:
             name = (await self.people.name(seat.user_id, info.guild_id)
                     if seat.user_id is not None else None)
-            out.append(clean(name or "")
-                       or f"{'AI' if seat.user_id is None else 'Guest'} {seat.seat + 1}")
+            out.append(clean(name or "") or public.say(
+                speech.said("AI {seat}", seat=seat.seat + 1) if seat.user_id is None
+                else speech.said("Guest {seat}", seat=seat.seat + 1)))
         return out
 
     # -- the thread --------------------------------------------------------------------------
