@@ -15,6 +15,7 @@ from bot.discord.suggest import game_choices
 from bot.engine import registry
 from bot.match.errors import SeasonError
 from bot.match.seasons import Seasons
+from bot.words import english
 
 Interaction = discord.Interaction[Any]
 QUIET = discord.AllowedMentions.none()
@@ -58,7 +59,8 @@ class SeasonCommands(commands.Cog, name="Seasons"):
         season, rows = await self.seasons.final_table(guild, game, number)
         lines = board_lines(
             f"{title} · season {season.number} final table", rows, page_number,
-            f"More: `/season show game:{game} number:{season.number} page:<1–{{pages}}>`")
+            f"/season show game:{game} number:{season.number} page:<1–{{pages}}>",
+            english())  # season texts: the tourney3 helper's part
         if not rows:
             lines.append("Nobody was rated in this game that season.")
         current = await self.seasons.current(guild)

@@ -52,7 +52,7 @@ from bot.discord.items import HAND_LABEL, TEXT_MAX, card, hand_button, menu_rows
 from bot.discord.people import People
 from bot.discord.press import Press
 from bot.discord.readers import Readers, reader
-from bot.discord.runtime import match_title
+from bot.discord.runtime import match_title, mention
 from bot.discord.shows import (
     BOARD_FILE,
     END,
@@ -218,7 +218,7 @@ class Delivery(MatchHooks):
                 public = await self.readers.of_server(info.guild_id)
                 await self.post(info, Outgoing(public.say(speech.said(
                     "**{match}** was cancelled by {person}.",
-                    match=match_title(info.game, info.id), person=_mention(item.by_user_id)))),
+                    match=match_title(info.game, info.id), person=mention(item.by_user_id)))),
                     mentions=False)
         await self._table(info, names, slots, merged_turns(turns), news, actor, pressed,
                           hold=self.coalesce > 0)
@@ -653,7 +653,7 @@ class Delivery(MatchHooks):
             public = await self.readers.of_server(info.guild_id)
             await self.post(info, Outgoing(public.say(speech.said(
                 "{person}, your move in **{match}**: press **{button}** under the turn post "
-                "(or use /hand).", person=_mention(user_id), match=match_title(info.game, info.id),
+                "(or use /hand).", person=mention(user_id), match=match_title(info.game, info.id),
                 button=HAND_LABEL))), nonce=once(MENTION, key))
         return (0, 0), None
 
@@ -799,7 +799,7 @@ class Delivery(MatchHooks):
         await self.post(info, Outgoing(public.say(speech.said(
             "{person}, I can't send you direct messages, so your cards and choices will show "
             "up only to you: press **{button}** under the turn post (or use /hand).",
-            person=_mention(user_id), button=HAND_LABEL))))
+            person=mention(user_id), button=HAND_LABEL))))
 
     async def probe_dm(self, info: MatchInfo, user_id: int) -> None:
         """Check at join that DMs reach the player, so a closed inbox is known up front."""
@@ -927,7 +927,3 @@ def menu_card(message: discord.Message | None, menu: menus.Menu) -> discord.ui.L
     return card("\n".join(part for part in (title, menu.prompt) if part),
                 HAND_FILE if has_hand else None, menu_rows(menu))
 
-
-def _mention(user_id: int) -> str:
-    """A person's mention, a value for a sentence (``{person}``)."""
-    return f"<@{user_id}>"

@@ -12,6 +12,7 @@ import logging
 from collections.abc import Sequence
 from datetime import datetime
 from functools import cache
+from typing import Literal
 
 from babel import Locale
 from babel.support import NullTranslations
@@ -70,7 +71,7 @@ class Language:
 
     def listing(self, items: Sequence[str], *, alternatives: bool = False) -> str:
         """``a, b and c`` (or ``a, b or c``) as this language joins them."""
-        style = "or" if alternatives else "standard"
+        style: Literal["standard", "or"] = "or" if alternatives else "standard"
         if self.code != PSEUDO or len(items) < 2:
             return formats.listing(items, self.locale, style)
         # The pseudo-locale accents the words that join the items, not the items.
@@ -80,8 +81,9 @@ class Language:
             glued = glued.replace(hole, item)
         return glued
 
-    def number(self, value: float) -> str:
-        return formats.number(value, self.locale)
+    def number(self, value: float, places: int | None = None) -> str:
+        """``value`` in this language's digits; ``places``: exactly that many decimals."""
+        return formats.number(value, self.locale, places)
 
     def ordinal(self, n: int) -> str:
         """``1st`` / ``1.`` / ``1º``."""
