@@ -79,7 +79,7 @@ class Matches(commands.Cog):
                       said("You are in no lobby or running match. Start one with /play."))
             return
         user, lang = interaction.user.id, reader(interaction)
-        lines = [" · ".join(part for part in (match_label(i, user), await self.link(i),
+        lines = [" · ".join(part for part in (match_label(i, user, lang), await self.link(i),
                                                clock_note(i, user, lang)) if part)
                  for i in infos[:LIST_LIMIT]]
         await interaction.followup.send("\n".join(lines), ephemeral=True)
