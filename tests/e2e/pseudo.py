@@ -10,7 +10,7 @@ are then read back by ``tests.e2e.untranslated``.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from bot.discord import customid as cid
 from bot.discord.items import LOBBY, START, TABLE
@@ -45,15 +45,17 @@ def choices(message: FakeMessage) -> list[str]:
 
 
 class Agents:
-    """People who answer every prompt in their DMs by custom id, seeded."""
+    """People who answer every prompt in their DMs by custom id, seeded; each presses with
+    their Discord's locale (``locales``: user id → locale, default ``en-US``)."""
 
     def __init__(self, fake: FakeDiscord, thread: FakeChannel, users: Sequence[FakeUser],
-                 seed: int = 3) -> None:
+                 seed: int = 3, locales: Mapping[int, str] | None = None) -> None:
         self.fake = fake
         self.thread = thread
         self.users = list(users)
         self.rng = random.Random(seed)
         self.presses = 0
+        self.locales = dict(locales or {})
 
     def over(self) -> FakeMessage | None:
         return next((m for m in self.fake.messages(self.thread)
@@ -80,17 +82,20 @@ class Agents:
     async def answer(self, user: FakeUser, message: FakeMessage) -> None:
         """Press through one decision: a select's random values, else Confirm when offered,
         else a random button; steps (confirm, order) answer in place and go on."""
+        locale = self.locales.get(user.id, "en-US")
         while choices(message):
             self.presses += 1
             ids = choices(message)
             if message.selects and any(s.custom_id in ids for s in message.selects):
                 menu = self.rng.choice([s for s in message.selects if s.custom_id in ids])
                 values = self.rng.sample(menu.values, max(1, menu.min_values))
-                handle = await self.fake.select(user, message, menu.custom_id, values)
+                handle = await self.fake.select(user, message, menu.custom_id, values,
+                                                locale=locale)
             else:
                 confirm = [c for c in ids if verb_of(c) == cid.CONFIRM]
                 handle = await self.fake.click(
-                    user, message, confirm[0] if confirm else self.rng.choice(ids))
+                    user, message, confirm[0] if confirm else self.rng.choice(ids),
+                    locale=locale)
             await handle.callback(TIMEOUT)
             await handle.reply(TIMEOUT)
             await self.settle()
