@@ -277,8 +277,10 @@ class Delivery(MatchHooks):
             return
         channel = self.client.get_partial_messageable(damaged.channel_id,
                                                       guild_id=damaged.guild_id)
+        public = await self.readers.of_server(damaged.guild_id)
+        text = public.say(damaged.said) if damaged.said is not None else str(damaged)
         try:
-            await channel.send(str(damaged), allowed_mentions=QUIET)
+            await channel.send(text, allowed_mentions=QUIET)
         except discord.HTTPException as exc:
             log.warning("match %s: could not say it is set aside (%s)", damaged.match_id, exc)
 

@@ -29,6 +29,11 @@ PROBES = (("zura", 3, 0), ("aura", 2, 0), ("auroria", 1, 1))
 
 WORDS: Language = language(PSEUDO)
 
+GAPS: dict[str, str] = {}
+"""Strings still English on purpose for now, because another part of issue 36 is not in yet:
+a regex over the shown string → whose part it is. The e2e test and ``bench words`` let these
+pass; each goes once its part is merged (the coordinator empties this at merge)."""
+
 
 def verb_of(custom_id: str | None) -> str | None:
     """A Parlor component's verb (``p``, ``c``, ``back``, ``hand`` …); None for others."""
@@ -68,14 +73,20 @@ class Agents:
                 return user, message
         return None
 
+    def next_step(self) -> tuple[FakeUser | None, FakeMessage] | None:
+        """(who answers, their prompt), or (None, the end post) once the match is over."""
+        found = self.open_prompt()
+        if found is not None:
+            return found
+        end = self.over()
+        return (None, end) if end is not None else None
+
     async def play_out(self, max_moves: int = 3000) -> FakeMessage:
         for _ in range(max_moves):
-            found = await self.fake.wait_until(
-                lambda: self.open_prompt() or (None if self.over() is None else ("over",)),
-                TIMEOUT, what="a prompt or the end")
-            if len(found) == 1:
-                return await self.fake.wait_until(self.over, TIMEOUT, what="the end post")
-            user, message = found
+            user, message = await self.fake.wait_until(self.next_step, TIMEOUT,
+                                                       what="a prompt or the end")
+            if user is None:
+                return message
             await self.answer(user, message)
         raise AssertionError(f"the match did not end within {max_moves} moves")
 
@@ -129,7 +140,7 @@ async def pseudo_match(world: World, game: str, users: Sequence[FakeUser], ais: 
     lobby = fake.messages(thread)[0]
     for user in joiners:
         await (await fake.click(user, lobby, label=WORDS.say(said("Join")))).callback(TIMEOUT)
-        await fake.wait_until(lambda u=user: f"<@{u.id}>" in fake.message(lobby).content,
+        await fake.wait_until(lambda u=user: f"<@{u.id}>" in fake.message(lobby).content,  # type: ignore[misc]
                               TIMEOUT, what=f"{user.name} in the lobby")
     agents = Agents(fake, thread, users, seed)
     if any(verb_of(c) == START for c in fake.message(lobby).custom_ids):

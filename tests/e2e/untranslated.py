@@ -20,7 +20,8 @@ from typing import Any
 
 from bot.words.catalogues import COMMAND_CHOICE, COMMAND_NAME, read_catalogue
 from bot.words.locales import DISCORD, TRANSLATED
-from tests.fakediscord import FakeDiscord
+from tests.fakediscord import FakeDiscord, FakeMessage
+from tests.fakediscord.state import MessageVersion
 
 KEEP = re.compile(
     r"<[^<>\s]+>"                  # mentions, channels, timestamps, custom emoji
@@ -38,7 +39,7 @@ SHOWN = ("content", "label", "placeholder", "description", "title", "name", "tex
 
 @dataclass(frozen=True)
 class Finding:
-    """A string shown on Discord with words that did not come from the catalogues."""
+    """A line shown on Discord with words that did not come from the catalogues."""
 
     where: str
     text: str
@@ -47,6 +48,11 @@ class Finding:
     def __str__(self) -> str:
         return f"{self.where}: {' '.join(self.words)!r} in {self.text[:160]!r}"
 
+    @property
+    def place(self) -> str:
+        """Where, without the message id and version: ``DM content``, ``thread alt text``."""
+        return re.sub(r" message \d+ v\d+", "", self.where)
+
 
 def plain_words(text: str, names: Iterable[str] = ()) -> tuple[str, ...]:
     """The words of ``text`` not said through a catalogue under the pseudo-locale: plain Latin
@@ -54,7 +60,7 @@ def plain_words(text: str, names: Iterable[str] = ()) -> tuple[str, ...]:
     rest = KEEP.sub(" ", text)
     for name in sorted(set(names), key=len, reverse=True):
         if name:
-            rest = rest.replace(name, " ")
+            rest = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", rest)
     return tuple(PLAIN.findall(rest))
 
 
@@ -86,7 +92,7 @@ def everything_shown(fake: FakeDiscord) -> Iterator[tuple[str, str]]:
                  "thread" if channel is not None and channel.is_thread else "channel")
         if message.ephemeral:
             place += " (ephemeral)"
-        versions = [*message.history, message]
+        versions: list[MessageVersion | FakeMessage] = [*message.history, message]
         for v, version in enumerate(versions):
             at = f"{place} message {message.id} v{v}"
             if version.content:
@@ -108,21 +114,35 @@ def everything_shown(fake: FakeDiscord) -> Iterator[tuple[str, str]]:
 
 
 def findings(fake: FakeDiscord, names: Iterable[str] = ()) -> list[Finding]:
-    """What reached Discord untranslated (under the pseudo-locale), each string once."""
+    """What reached Discord untranslated (under the pseudo-locale), line by line, each
+    distinct line once."""
     names = tuple(names)
     out: dict[str, Finding] = {}
     for where, text in everything_shown(fake):
-        words = plain_words(text, names)
-        if words and text not in out:
-            out[text] = Finding(where, text, words)
+        for line in text.split("\n"):
+            words = plain_words(line, names)
+            if words and line not in out:
+                out[line] = Finding(where, line, words)
     return list(out.values())
 
 
+def worklist(found: Sequence[Finding]) -> list[tuple[int, str]]:
+    """The findings grouped by where they were shown and their first words, most frequent
+    first: what to convert next."""
+    counts: dict[str, int] = {}
+    for f in found:
+        key = f"{f.place}: {' '.join(f.words[:4])}"
+        counts[key] = counts.get(key, 0) + 1
+    return sorted(((n, key) for key, n in counts.items()), reverse=True)
+
+
 def allowed(found: Sequence[Finding], gaps: Mapping[str, str]) -> list[Finding]:
-    """``found`` less the findings a named gap explains (``gaps``: a regex over the string →
-    why it is still English); what is left is untranslated with no excuse."""
+    """``found`` less the findings a named gap explains (``gaps``: a regex searched in
+    ``"<place>: <line>"`` → whose part still leaves it English); what is left is
+    untranslated with no excuse."""
     patterns = [re.compile(pattern) for pattern in gaps]
-    return [f for f in found if not any(p.search(f.text) for p in patterns)]
+    return [f for f in found
+            if not any(p.search(f"{f.place}: {f.text}") for p in patterns)]
 
 
 def command_findings(commands: Sequence[Mapping[str, Any]]) -> list[str]:
