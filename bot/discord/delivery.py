@@ -519,8 +519,8 @@ class Delivery(MatchHooks):
         channel = self.where(info)
         if channel is None:
             return set()
-        posts = turn_texts(info, update, lines)
         public = await self.readers.of_server(info.guild_id)
+        posts = turn_texts(info, update, lines, public)
         # Written ahead and after each message: a stop or a failed send halfway leaves the
         # slot dirty, saying which message holds what is left, and the next reconciliation
         # finishes it (a send it repeats keeps its nonce: Discord makes it once).

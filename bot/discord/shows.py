@@ -27,10 +27,10 @@ from bot.discord import menus
 from bot.discord.items import TEXT_MAX, card
 from bot.discord.runtime import match_title
 from bot.engine import Decision
-from bot.engine.said import said
+from bot.engine.said import Said, said
 from bot.match import MatchInfo, TurnUpdate
 from bot.store import ACTIVE, DeliveryRecord
-from bot.words import Language
+from bot.words import Language, english
 
 LOBBY = "lobby"
 TURN, END = "turn", "end"
@@ -233,23 +233,43 @@ def prompt_changes(was: Mapping[str, Any], face: str, is_open: bool, news: bool)
 # -- texts ---------------------------------------------------------------------------------------
 
 
-def turn_texts(info: MatchInfo, update: TurnUpdate,
-               lines: Sequence[str]) -> list[tuple[str, list[str]]]:
+def seat_word(info: MatchInfo, seat: int) -> str | Said:
+    """A seat in a sentence: a mention for a person, "AI n" in the reader's language for a
+    machine."""
+    record = info.seats[seat]
+    return f"<@{record.user_id}>" if record.user_id is not None else said("AI {n}", n=seat + 1)
+
+
+def turn_texts(info: MatchInfo, update: TurnUpdate, lines: Sequence[str],
+               lang: Language | None = None) -> list[tuple[str, list[str]]]:
     """The turn's post text, and the lines it shows; several posts when the lines do not
-    fit Discord's limit for one, each going on where the one before stopped."""
-    title = f"**{match_title(info.game, info.id)}**"
-    whose = f" · {who(info, update.seat)}'s turn" if update.seat is not None else ""
+    fit Discord's limit for one, each going on where the one before stopped. Its own words
+    are in ``lang`` (the server's language; English when not given), ``lines`` are said
+    already."""
+    lang = lang or english()
+    title = match_title(info.game, info.id)
     tail = []
     if update.acting:
         closed = {s.user_id for s in info.seats if not s.dm_ok}
-        tail.append("To act: " + ", ".join(
-            f"<@{u}>" + (" (press **My hand**)" if u in closed else "")
-            for u in update.acting))
+        mentions = {u: f"<@{u}>" for u in update.acting}
+        acting = tuple(said("{player} (press **My hand**)", player=mentions[u]) if u in closed
+                       else mentions[u] for u in update.acting)
+        tail.append(lang.say(said("To act: {players}", players=acting)))
 
     def head(more: bool) -> str:
         if not update.number:
-            return f"{title} · setup" + (" (continued)" * more)
-        return f"{title} · turn {update.number}" + (" (continued)" * more) + whose
+            return lang.say(said("**{match}** · setup (continued)", match=title) if more
+                            else said("**{match}** · setup", match=title))
+        n = update.number
+        if update.seat is None:
+            return lang.say(said("**{match}** · turn {n} (continued)", match=title, n=n)
+                            if more else said("**{match}** · turn {n}", match=title, n=n))
+        player = seat_word(info, update.seat)
+        return lang.say(
+            said("**{match}** · turn {n} (continued) · {player}'s turn", match=title, n=n,
+                 player=player) if more
+            else said("**{match}** · turn {n} · {player}'s turn", match=title, n=n,
+                      player=player))
 
     room = TEXT_MAX - sum(len(t) + 1 for t in tail)
     posts: list[list[str]] = [[]]

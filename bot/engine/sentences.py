@@ -6,16 +6,19 @@ the sentence is not about reads ("{player} draws {cards}."), the form its subjec
 ("{player} takes {card} from you."). Seat placeholders hold seat numbers and are filled
 with the neutral "Player N" that front ends swap for display names, so a verb always agrees
 with whoever reads it: the reader picks a sentence, nothing is patched afterwards. Each
-template is one whole sentence, the shape a message catalogue wants.
+template is one whole sentence, the shape a message catalogue wants: ``said`` gives the
+form as a ``Said`` for the reader's language, and ``bot.words.extract`` puts every form of
+every sentence module (``bot/**/sentences.py``) into the catalogues.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.engine.names import player
+from bot.engine.names import player, seat_said
+from bot.engine.said import Said
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +58,16 @@ class Sentence:
     def told(self, args: Mapping[str, Any], reader: int | None) -> str:
         """The sentence as ``reader`` reads it, seats still called "Player N"."""
         values = {**args, **{s: player(args[s]) for s in self.seats}}
-        return self.form(args, reader).format_map(values)
+        return str(Said(self.form(args, reader), values))
+
+    def said(self, args: Mapping[str, Any], reader: int | None,
+             names: Sequence[str] | None = None) -> Said:
+        """The sentence ``reader`` reads, as a catalogue message to say in their language:
+        each seat is its name in ``names`` (written as the front end shows names), else
+        "Player N" in the reader's language. Every other value is passed as it is (a card
+        name is a ``Said`` of its English name, a count an ``int``)."""
+        values = {**args, **{s: seat_said(args[s], names) for s in self.seats}}
+        return Said(self.form(args, reader), values)
 
     def parts(self) -> dict[str, str]:
         """Every form by the reader's part in it ("" for nobody's): what a catalogue holds."""

@@ -8,10 +8,11 @@ by value all the same; ``_replace`` makes a changed copy.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from bot.engine.said import Said
 from bot.engine.sentences import Sentence
 
 View = Mapping[str, object]
@@ -142,6 +143,11 @@ class Event(NamedTuple):
         """The sentence as seat ``reader`` reads it: "You draw", not "Player 1 draws"."""
         return self.sentence.told(self.args, reader)
 
+    def said(self, reader: int | None, names: Sequence[str] | None = None) -> Said:
+        """The sentence seat ``reader`` reads, to say in their language; seats are called
+        by ``names`` (as the front end writes them), else "Player N" in that language."""
+        return self.sentence.said(self.args, reader, names)
+
     def visible_to(self, viewer: int | None) -> bool:
         return self.audience is None or (viewer is not None and viewer in self.audience)
 
@@ -169,6 +175,11 @@ class Result:
     def told(self, reader: int | None) -> str:
         """The detail as seat ``reader`` reads it: "You win the match 2–1."."""
         return self.detail if self.sentence is None else self.sentence.told(self.args, reader)
+
+    def said(self, reader: int | None, names: Sequence[str] | None = None) -> Said | None:
+        """The detail as seat ``reader`` reads it, to say in their language (as
+        ``Event.said``); None when there is none or only its stored English words are left."""
+        return None if self.sentence is None else self.sentence.said(self.args, reader, names)
 
     @property
     def winners(self) -> tuple[int, ...]:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from bot.engine import BadOptions
+from bot.engine.said import said
 from bot.store import DeadlineRecord, GuildSettings, SeatClock
 
 MINUTE, HOUR, DAY = 60, 60 * 60, 24 * 60 * 60
@@ -75,17 +76,19 @@ def make_clock(preset: str, minutes: int | None = None, absent: str = AI,
                autopilots: int = DEFAULT_AUTOPILOTS) -> MatchClock:
     """A checked clock; ``minutes`` is needed (and only used) for the custom preset."""
     if preset not in PRESET_NAMES:
-        raise BadOptions(f"The clock must be one of: {', '.join(PRESET_NAMES)}.")
+        raise BadOptions(said("The clock must be one of: {presets}.",
+                              presets=tuple(PRESET_NAMES)))
     if absent not in ABSENT:
-        raise BadOptions("An absent player's seat goes to the AI (`ai`) or forfeits "
-                         "(`forfeit`).")
+        raise BadOptions(said("An absent player's seat goes to the AI (`ai`) or forfeits "
+                         "(`forfeit`)."))
     if not 1 <= autopilots <= MAX_AUTOPILOTS:
-        raise BadOptions(f"Missed turns allowed in a row: 1 to {MAX_AUTOPILOTS}.")
+        raise BadOptions(said("Missed turns allowed in a row: 1 to {most}.",
+                              most=MAX_AUTOPILOTS))
     if preset != CUSTOM:
         return MatchClock(preset, PRESETS[preset], absent, autopilots)
     if minutes is None or not 1 <= minutes <= MAX_CUSTOM_MINUTES:
-        raise BadOptions(f"A custom clock needs minutes per turn, 1 to "
-                         f"{MAX_CUSTOM_MINUTES}.")
+        raise BadOptions(said("A custom clock needs minutes per turn, 1 to {most}.",
+                              most=MAX_CUSTOM_MINUTES))
     return MatchClock(CUSTOM, minutes * MINUTE, absent, autopilots)
 
 

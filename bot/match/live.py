@@ -21,6 +21,7 @@ from typing import Any
 
 from bot import logs
 from bot.engine import Event, Game, MatchOver, Result, StaleDecision, registry
+from bot.engine.said import Said, said
 from bot.match.clock import MatchClock
 from bot.match.errors import (
     LobbyClosed,
@@ -46,7 +47,7 @@ from bot.store import (
 
 log = logging.getLogger(__name__)
 
-LEFT = "You resigned or were removed from this match; the AI plays your seat."
+LEFT = said("You resigned or were removed from this match; the AI plays your seat.")
 
 
 @dataclass
@@ -124,7 +125,8 @@ class Matches:
                 yield live
             except VersionConflict:
                 self._states.pop(match_id, None)
-                raise StaleDecision("The match moved on meanwhile; nothing was changed.") from None
+                raise StaleDecision(said(
+                    "The match moved on meanwhile; nothing was changed.")) from None
             finally:
                 for hook in self.hooks:
                     await hook.after(live)
@@ -200,25 +202,26 @@ class Matches:
 def require_lobby(live: Live) -> None:
     status = live.record.status
     if status == CANCELLED:
-        raise MatchOver("This match was cancelled.")
+        raise MatchOver(said("This match was cancelled."))
     if status != LOBBY:
-        raise LobbyClosed("This match has already started; seats can no longer change.")
+        raise LobbyClosed(said("This match has already started; seats can no longer change."))
 
 
 def require_active(live: Live) -> None:
     status = live.record.status
     if status == LOBBY:
-        raise NotStarted("This match has not started yet.")
+        raise NotStarted(said("This match has not started yet."))
     if status == CANCELLED:
-        raise MatchOver("This match was cancelled.")
+        raise MatchOver(said("This match was cancelled."))
     if status == FINISHED:
-        raise MatchOver("This match is over.")
+        raise MatchOver(said("This match is over."))
 
 
 def require_host(live: Live, user_id: int, can_manage: bool = False,
-                 what: str = "do that") -> None:
+                 refusal: Said | None = None) -> None:
+    """``refusal``: what a player who may not is told ("Only the host can start the match.")."""
     if user_id != live.record.host_id and not can_manage:
-        raise NotHost(f"Only the host can {what}.")
+        raise NotHost(refusal or said("Only the host can do that."))
 
 
 def playing_seat(live: Live, user_id: int) -> SeatRecord:
@@ -227,4 +230,4 @@ def playing_seat(live: Live, user_id: int) -> SeatRecord:
             if seat.resigned:
                 raise NotSeated(LEFT)
             return seat
-    raise NotSeated("You are not playing in this match.")
+    raise NotSeated(said("You are not playing in this match."))

@@ -9,6 +9,7 @@ from typing import Any
 
 from bot import logs
 from bot.engine import BadOptions, MatchOver, parse_options, registry
+from bot.engine.said import said, said_n
 from bot.match.clock import MatchClock
 from bot.match.errors import (
     AlreadyJoined,
@@ -61,13 +62,13 @@ class Lobby:
     @staticmethod
     def _check_room(live: Live) -> None:
         if len(live.seats) >= live.game.max_players:
-            raise LobbyFull(f"This lobby is full ({live.game.max_players} seats).")
+            raise LobbyFull(said("This lobby is full ({n} seats).", n=live.game.max_players))
 
     async def join(self, match_id: int, user_id: int) -> MatchInfo:
         async with self.matches.locked(match_id) as live:
             require_lobby(live)
             if any(s.user_id == user_id for s in live.seats):
-                raise AlreadyJoined("You have already joined this match.")
+                raise AlreadyJoined(said("You have already joined this match."))
             self._check_room(live)
             return await save_seats(self.matches.store, live,
                                     (*live.seats, SeatRecord(0, user_id)))
@@ -76,9 +77,9 @@ class Lobby:
         async with self.matches.locked(match_id) as live:
             require_lobby(live)
             if user_id == live.record.host_id:
-                raise HostCannotLeave("You are hosting this match: cancel it instead.")
+                raise HostCannotLeave(said("You are hosting this match: cancel it instead."))
             if not any(s.user_id == user_id for s in live.seats):
-                raise NotSeated("You are not in this lobby.")
+                raise NotSeated(said("You are not in this lobby."))
             return await save_seats(
                 self.matches.store, live, [s for s in live.seats if s.user_id != user_id])
 
@@ -86,10 +87,10 @@ class Lobby:
                      can_manage: bool = False) -> MatchInfo:
         async with self.matches.locked(match_id) as live:
             require_lobby(live)
-            require_host(live, user_id, can_manage, "add AI players")
+            require_host(live, user_id, can_manage, said("Only the host can add AI players."))
             if level not in live.game.ai_levels:
-                raise BadOptions(f"AI level `{level}` is unknown. Levels: "
-                                 f"{', '.join(live.game.ai_levels)}.")
+                raise BadOptions(said("AI level `{level}` is unknown. Levels: {levels}.",
+                                      level=level, levels=tuple(live.game.ai_levels)))
             self._check_room(live)
             ai = SeatRecord(0, None, is_ai=True, ai_level=level)
             return await save_seats(self.matches.store, live, (*live.seats, ai))
@@ -101,12 +102,13 @@ class Lobby:
         async with self.matches.locked(match_id) as live:
             book = live.game.decks()
             if book is None:
-                raise LobbyClosed(f"{live.game.title} is played without choosing decks.")
+                raise LobbyClosed(said("{game} is played without choosing decks.",
+                                       game=live.game.title))
             if live.record.status != LOBBY:
-                raise LobbyClosed("This match has already started; its decks are dealt.")
+                raise LobbyClosed(said("This match has already started; its decks are dealt."))
             seat = next((s for s in live.seats if s.user_id == user_id), None)
             if seat is None:
-                raise NotSeated("Join the lobby first, then choose your deck.")
+                raise NotSeated(said("Join the lobby first, then choose your deck."))
             name = book.option(seat.seat)
             if live.record.options.get(name) == value:
                 return live.info()
@@ -119,11 +121,13 @@ class Lobby:
         """Deal the game (host only) and let AI seats make their opening moves."""
         async with self.matches.locked(match_id) as live:
             require_lobby(live)
-            require_host(live, user_id, what="start the match")
+            require_host(live, user_id, refusal=said("Only the host can start the match."))
             game, n = live.game, len(live.seats)
             if not game.min_players <= n <= game.max_players:
-                raise BadSeatCount(f"{game.title} needs {game.min_players}–{game.max_players} "
-                                   f"players; this lobby has {n}.")
+                raise BadSeatCount(said_n(
+                    "{game} needs {least}–{most} players; this lobby has {n}.",
+                    "{game} needs {least}–{most} players; this lobby has {n}.", n,
+                    game=game.title, least=game.min_players, most=game.max_players))
             options = parse_options(game.options, live.record.options)
             state = game.setup(n, options, live.record.seed)
             live.version = await self.matches.store.start_match(live.id, live.version,
@@ -139,10 +143,10 @@ class Lobby:
         """Host (or, with ``can_manage``, a server manager) calls the match off."""
         async with self.matches.locked(match_id) as live:
             if live.record.status == CANCELLED:
-                raise MatchOver("This match was already cancelled.")
+                raise MatchOver(said("This match was already cancelled."))
             if live.record.status == FINISHED:
-                raise MatchOver("This match is over.")
-            require_host(live, user_id, can_manage, "cancel the match")
+                raise MatchOver(said("This match is over."))
+            require_host(live, user_id, can_manage, said("Only the host can cancel the match."))
             result = None
             if live.record.status == ACTIVE:
                 by = "the host" if user_id == live.record.host_id else "a server manager"

@@ -18,6 +18,7 @@ from bot.engine import (
     find_decision,
     play,
 )
+from bot.engine.said import said
 from bot.match import sentences as words
 from bot.match.errors import AlreadyDone, HostCannotLeave, NotSeated
 from bot.match.info import MatchInfo
@@ -91,11 +92,11 @@ class Play:
         if logged is None:
             return
         if logged.autopilot:
-            raise StaleDecision("Time ran out on that prompt, so the AI chose for you; "
-                                "nothing was changed.")
+            raise StaleDecision(said("Time ran out on that prompt, so the AI chose for you; "
+                                "nothing was changed."))
         if Action.from_json(logged.action) == laid_out(live.game, live.record.seed, action):
-            raise AlreadyDone("You already made that choice; it counted once.")
-        raise StaleDecision("You already answered that prompt; nothing was changed.")
+            raise AlreadyDone(said("You already made that choice; it counted once."))
+        raise StaleDecision(said("You already answered that prompt; nothing was changed."))
 
     async def resume(self, match_id: int) -> list[Outbound]:
         """Finish AI turns that a stop cut short (a move is committed before the AI answers
@@ -122,14 +123,15 @@ class Play:
         """The host (or, with ``can_manage``, a server manager) takes a player out: a lobby
         seat is freed; in a running match the AI plays the seat on, as after a resignation."""
         async with self.matches.locked(match_id) as live:
-            require_host(live, by_user, can_manage, "remove a player")
+            require_host(live, by_user, can_manage,
+                         said("Only the host can remove a player."))
             if live.record.status == LOBBY and user_id == live.record.host_id:
-                raise HostCannotLeave("The host can't be removed: cancel the match instead.")
+                raise HostCannotLeave(said("The host can't be removed: cancel the match instead."))
             if live.record.status != LOBBY:
                 require_active(live)
             seat = next((s for s in live.seats if s.user_id == user_id and not s.resigned), None)
             if seat is None:
-                raise NotSeated("That user is not playing in this match.")
+                raise NotSeated(said("That user is not playing in this match."))
             if live.record.status == LOBBY:
                 await save_seats(self.matches.store, live,
                                  [s for s in live.seats if s.user_id != user_id])

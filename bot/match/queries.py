@@ -4,6 +4,7 @@ the public board, and the replay; plus the few settings a front end records."""
 from __future__ import annotations
 
 from bot.engine import Result
+from bot.engine.said import said
 from bot.match.errors import NotSeated, NotStarted
 from bot.match.info import MatchInfo, by_urgency
 from bot.match.live import LEFT, Live, Matches, require_active
@@ -57,8 +58,8 @@ class Queries:
         for seat in live.seats:
             if seat.user_id == user_id:
                 return private_update(live.game, live.id, live.state, seat, user_id)
-        raise NotSeated("You are not seated in this match, so there is no hand to show: "
-                        "you can follow the table in its thread.")
+        raise NotSeated(said("You are not seated in this match, so there is no hand to show: "
+                        "you can follow the table in its thread."))
 
     async def board(self, match_id: int) -> PublicUpdate:
         """The public view and who must act (for /board)."""
@@ -73,15 +74,15 @@ class Queries:
         The log is read under the lock; the rebuild runs in a worker process."""
         async with self.matches.locked(match_id) as live:
             if live.state is None:
-                raise NotStarted("This match has not started yet.")
+                raise NotStarted(said("This match has not started yet."))
             viewer = None
             if private:
                 mine = next((s for s in live.seats if s.user_id == user_id), None)
                 if mine is None:
-                    raise NotSeated("Only the players of this match can see their own cards "
-                                    "in its replay.")
+                    raise NotSeated(said("Only the players of this match can see their own cards "
+                                    "in its replay."))
                 if live.record.status == ACTIVE:
-                    raise NotStarted("Your own cards join the replay once the match is over.")
+                    raise NotStarted(said("Your own cards join the replay once the match is over."))
                 viewer = mine.seat
             log = await self.store.actions(live.id)
         return await self.workers.run_or_thread(build_replay, live.game, live.record, log, viewer)

@@ -15,6 +15,7 @@ import time
 from datetime import UTC, date, datetime
 
 from bot.engine import registry
+from bot.engine.said import said
 from bot.match.errors import SeasonError
 from bot.match.ratings import Ratings
 from bot.store import Clock, RatingRecord
@@ -29,7 +30,7 @@ def day_start(text: str) -> float:
     try:
         day = date.fromisoformat(text.strip())
     except ValueError:
-        raise SeasonError("Give the day as YYYY-MM-DD, for example 2027-03-01.") from None
+        raise SeasonError(said("Give the day as YYYY-MM-DD, for example 2027-03-01.")) from None
     return datetime(day.year, day.month, day.day, tzinfo=UTC).timestamp()
 
 
@@ -46,9 +47,10 @@ class Seasons:
         ``day``; its ratings reset then."""
         ends_at, now = day_start(day), self.now()
         if ends_at <= now:
-            raise SeasonError("That day has begun already; choose a later one.")
+            raise SeasonError(said("That day has begun already; choose a later one."))
         if ends_at > now + MAX_AHEAD_DAYS * 86400:
-            raise SeasonError(f"A season can end at most {MAX_AHEAD_DAYS} days ahead.")
+            raise SeasonError(said("A season can end at most {n} days ahead.",
+                                   n=MAX_AHEAD_DAYS))
         return await self.seasons.set_end(guild_id, ends_at, now)
 
     async def current(self, guild_id: int) -> SeasonRecord | None:
@@ -60,11 +62,11 @@ class Seasons:
         found = registry.get(game).name  # an unknown game raises its own sentence
         ended = await self.seasons.ended(guild_id)
         if not ended:
-            raise SeasonError("No season has ended on this server yet.")
+            raise SeasonError(said("No season has ended on this server yet."))
         season = next((s for s in ended if number is None or s.number == number), None)
         if season is None:
-            raise SeasonError(f"Season {number} has not ended here; finished seasons: 1 to "
-                              f"{ended[0].number}.")
+            raise SeasonError(said("Season {number} has not ended here; finished seasons: 1 "
+                                   "to {last}.", number=number or 0, last=ended[0].number))
         return season, await self.seasons.final_table(guild_id, season.number, found)
 
     async def tick(self) -> list[SeasonRecord]:

@@ -19,6 +19,7 @@ from collections.abc import Callable, Collection
 from dataclasses import replace
 
 from bot.engine import Event, StaleDecision
+from bot.engine.said import said
 from bot.match import results
 from bot.match import sentences as words
 from bot.match.clock import (
@@ -280,7 +281,7 @@ class Timekeeper(MatchHooks):
             require_active(live)
             seat = playing_seat(live, user_id)
             if not seat.is_ai:
-                raise MatchError("You are playing your seat already.")
+                raise MatchError(said("You are playing your seat already."))
             mine = replace(seat, is_ai=False, ai_level=None)
             await self._set_seat(live, mine)
             await self.store.put_seat_clock(replace(await self._seat_clock(live.id, seat.seat),
@@ -296,18 +297,18 @@ class Timekeeper(MatchHooks):
         async with self._matches.locked(match_id) as live:
             require_active(live)
             if MatchClock.from_json(live.record.clock) is None:
-                raise MatchError("This match has no clock to pause.")
+                raise MatchError(said("This match has no clock to pause."))
             seat = playing_seat(live, user_id)
             if not is_person(seat):
-                raise NotSeated("The AI plays your seat; take it back to vote.")
+                raise NotSeated(said("The AI plays your seat; take it back to vote."))
             paused = live.record.paused_at is not None
             if pause == paused:
-                raise MatchError("The clocks are paused already." if paused
-                                 else "The clocks are running already.")
+                raise MatchError(said("The clocks are paused already.") if paused
+                                 else said("The clocks are running already."))
             voters = {s.seat for s in live.seats if is_person(s)}
             votes = set(live.record.pause_votes) & voters
             if seat.seat in votes:
-                raise MatchError("You voted already; the others have to agree.")
+                raise MatchError(said("You voted already; the others have to agree."))
             votes.add(seat.seat)
             needed = votes_needed(len(voters))
             if len(votes) < needed:
@@ -349,9 +350,10 @@ class Timekeeper(MatchHooks):
         of the server's allowance per match."""
         settings = await self.store.get_guild_settings(guild_id)
         if settings.away_days <= 0:
-            raise MatchError("This server does not allow time away.")
+            raise MatchError(said("This server does not allow time away."))
         if not 0 < days <= settings.away_days:
-            raise MatchError(f"Time away here is up to {settings.away_days} days per match.")
+            raise MatchError(said("Time away here is up to {n} days per match.",
+                                  n=settings.away_days))
         now = self.now()
         out: list[list[ClockOut]] = []
         for match_id in await self._timed_matches(user_id, guild_id):
@@ -369,7 +371,7 @@ class Timekeeper(MatchHooks):
                 await self._restyle(live, {seat.seat}, lambda d: hold(d, now))
                 out.append([AwayChanged(live.id, seat.seat, user_id, until)])
         if not out:
-            raise MatchError("You have no running match with a clock on this server.")
+            raise MatchError(said("You have no running match with a clock on this server."))
         return out
 
     async def come_back(self, user_id: int, guild_id: int) -> list[list[ClockOut]]:
@@ -383,7 +385,7 @@ class Timekeeper(MatchHooks):
                     out.append(await self._end_away(live, seat.seat, now))
         out = [batch for batch in out if batch]
         if not out:
-            raise MatchError("You are not away in any match on this server.")
+            raise MatchError(said("You are not away in any match on this server."))
         return out
 
     async def _end_away(self, live: Live, seat: int, now: float) -> list[ClockOut]:

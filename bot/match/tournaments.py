@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from bot.engine import BadOptions, parse_options, registry
+from bot.engine.said import Said, said
 from bot.events import (
     Entrant,
     Format,
@@ -139,26 +140,27 @@ class EventService(MatchHooks):
         try:
             fmt = Format(form)
         except ValueError:
-            raise UnknownFormat(f"There is no event format called `{form}`. "
-                                f"Formats: {FORMAT_NAMES}.") from None
+            raise UnknownFormat(said("There is no event format called `{form}`. Formats: "
+                                     "{formats}.", form=form, formats=FORMAT_NAMES)) from None
         limit = LIMITS[fmt]
         cap = limit if max_players is None else max_players
         if not 2 <= cap <= limit:
-            raise BadEntrantCount(f"A {LABELS[fmt].lower()} event takes 2 to {limit} "
-                                  "entrants.")
+            raise BadEntrantCount(said("A {format} event takes 2 to {most} entrants.",
+                                       format=LABELS[fmt].lower(), most=limit))
         if rounds is not None and (fmt is not Format.SWISS
                                    or not 1 <= rounds <= MAX_SWISS_ROUNDS):
-            raise BadOptions(f"Only a Swiss sets its rounds, 1 to {MAX_SWISS_ROUNDS}; the "
-                             "other formats play until they are decided.")
+            raise BadOptions(said("Only a Swiss sets its rounds, 1 to {most}; the other "
+                                  "formats play until they are decided.",
+                                  most=MAX_SWISS_ROUNDS))
         now = self.now()
         if starts_at is not None and starts_at <= now:
-            raise BadStartTime("That start time is in the past.")
+            raise BadStartTime(said("That start time is in the past."))
         if starts_at is not None and starts_at > now + MAX_AHEAD:
-            raise BadStartTime("An event can start at most 60 days ahead.")
+            raise BadStartTime(said("An event can start at most 60 days ahead."))
         if clock is not None and round_seconds < clock.seconds * (clock.autopilots + 1):
-            raise ClockMismatch("The round deadline is too short for this clock: a player "
+            raise ClockMismatch(said("The round deadline is too short for this clock: a player "
                                 "who does not show up must be able to forfeit within a "
-                                "round.")
+                                "round."))
         if best_of != 1:
             parse_options(found.options, {"best_of": str(best_of)})  # BadOptions if not
         return await self.events.create_event(NewEvent(
@@ -179,10 +181,11 @@ class EventService(MatchHooks):
             rating = rated[user_id].mu - 3 * rated[user_id].sigma if user_id in rated else 0.0
             if not await self.events.add_entrant(event_id, user_id, rating):
                 if any(e.user_id == user_id for e in await self.events.entrants(event_id)):
-                    raise AlreadyEntered("You have already joined this event.")
+                    raise AlreadyEntered(said("You have already joined this event."))
                 event = await self.get(event_id)
                 self._require_open(event)
-                raise EventFull(f"This event is full ({event.max_players} entrants).")
+                raise EventFull(said("This event is full ({n} entrants).",
+                                     n=event.max_players))
             return event
 
     async def leave(self, event_id: int, user_id: int) -> list[Outbound]:
@@ -190,20 +193,23 @@ class EventService(MatchHooks):
         game under way is resigned."""
         async with self._locks[event_id]:
             return await self._take_out(await self.get(event_id), user_id,
-                                        "You are not in this event.")
+                                        said("You are not in this event."))
 
     async def remove(self, event_id: int, by_user: int, user_id: int) -> list[Outbound]:
         async with self._locks[event_id]:
             event = await self.get(event_id)
-            self._require_organiser(event, by_user, "remove a player")
-            return await self._take_out(event, user_id, "That player is not in this event.")
+            self._require_organiser(
+                event, by_user, said("Only the organiser of this event can remove a player."))
+            return await self._take_out(event, user_id,
+                                        said("That player is not in this event."))
 
     async def cancel(self, event_id: int, user_id: int) -> list[Outbound]:
         async with self._locks[event_id]:
             event = await self.get(event_id)
-            self._require_organiser(event, user_id, "cancel it")
+            self._require_organiser(
+                event, user_id, said("Only the organiser of this event can cancel it."))
             if not await self.events.set_status(event_id, [OPEN, RUNNING], CANCELLED):
-                raise EventOver("This event is already over.")
+                raise EventOver(said("This event is already over."))
             out: list[Outbound] = []
             for p in await self.events.pairings(event_id, event.round or None):
                 if p.match_id is not None and p.score is None:
@@ -213,13 +219,14 @@ class EventService(MatchHooks):
     async def start(self, event_id: int, user_id: int) -> EventUpdate:
         async with self._locks[event_id]:
             event = await self.get(event_id)
-            self._require_organiser(event, user_id, "start it")
+            self._require_organiser(
+                event, user_id, said("Only the organiser of this event can start it."))
             if event.status != OPEN:
-                raise EventStarted("This event has already started.")
+                raise EventStarted(said("This event has already started."))
             count = len(await self.events.entrants(event_id))
             if count < 2:
-                raise BadEntrantCount(f"An event needs at least 2 entrants to start; this "
-                                      f"one has {count}.")
+                raise BadEntrantCount(said("An event needs at least 2 entrants to start; this "
+                                           "one has {n}.", n=count))
             return await self._advance(event)
 
     # -- reading ---------------------------------------------------------------------------
@@ -393,7 +400,7 @@ class EventService(MatchHooks):
             return []
         return await self.matches.cancel(match_id, event.organiser_id, can_manage=True)
 
-    async def _take_out(self, event: EventRecord, user_id: int, missing: str) -> list[Outbound]:
+    async def _take_out(self, event: EventRecord, user_id: int, missing: Said) -> list[Outbound]:
         entrants = {e.user_id: e for e in await self.events.entrants(event.id)}
         if user_id not in entrants or entrants[user_id].dropped_at is not None:
             raise NotEntered(missing)
@@ -401,7 +408,7 @@ class EventService(MatchHooks):
             await self.events.remove_entrant(event.id, user_id)
             return []
         if event.status != RUNNING:
-            raise EventOver("This event is over.")
+            raise EventOver(said("This event is over."))
         await self.events.drop_entrant(event.id, user_id)
         out: list[Outbound] = []
         for p in await self.events.pairings(event.id, event.round):
@@ -415,13 +422,13 @@ class EventService(MatchHooks):
     @staticmethod
     def _require_open(event: EventRecord) -> None:
         if event.status != OPEN:
-            raise EventStarted("This event has already started; entries are closed."
-                               if event.status == RUNNING else "This event is over.")
+            raise EventStarted(said("This event has already started; entries are closed.")
+                               if event.status == RUNNING else said("This event is over."))
 
     @staticmethod
-    def _require_organiser(event: EventRecord, user_id: int, what: str) -> None:
+    def _require_organiser(event: EventRecord, user_id: int, refusal: Said) -> None:
         if user_id != event.organiser_id:
-            raise NotOrganiser(f"Only the organiser of this event can {what}.")
+            raise NotOrganiser(refusal)
 
 
 def _games(pairings: Sequence[PairingRecord]) -> list[Game]:

@@ -38,6 +38,7 @@ from bot.engine import (
     View,
     play,
 )
+from bot.engine.said import Said, said, said_n
 from bot.match import sentences as words
 from bot.match.errors import AlreadyDone, MatchError, NotSeated
 from bot.match.live import Live, Matches, playing_seat, require_active
@@ -54,12 +55,14 @@ TRIES = 3
 ALTERNATIVES = 32
 """Other choices of the actor tried in one world before the row counts as a reveal."""
 
-OFF = "Taking moves back is off in this match (the host chooses it when opening the lobby)."
-NO_MOVE = "You have no move to take back."
-DREW = "Something was drawn or shuffled since that move, so it can no longer be taken back."
-REVEALED = "A hidden card was shown since that move, so it can no longer be taken back."
-UNPROVABLE = "This game cannot take moves back."
-UNSURE = "I can't be sure that move kept every card hidden, so it can't be taken back."
+OFF = said("Taking moves back is off in this match (the host chooses it when opening the "
+           "lobby).")
+NO_MOVE = said("You have no move to take back.")
+DREW = said("Something was drawn or shuffled since that move, so it can no longer be taken "
+            "back.")
+REVEALED = said("A hidden card was shown since that move, so it can no longer be taken back.")
+UNPROVABLE = said("This game cannot take moves back.")
+UNSURE = said("I can't be sure that move kept every card hidden, so it can't be taken back.")
 
 
 class UndoRefused(MatchError):
@@ -152,7 +155,7 @@ def _seen(game: Game[Any, Any], state: Any, events: Sequence[Event],
     return game.view(state, viewer), [e.told(viewer) for e in events if e.visible_to(viewer)]
 
 
-def _leak(game: Game[Any, Any], m: Moment, viewer: int | None, rng: Rng) -> str | None:
+def _leak(game: Game[Any, Any], m: Moment, viewer: int | None, rng: Rng) -> Said | None:
     """Why the move may have shown ``viewer`` something hidden, or None when it did not.
 
     A redealt world is evidence only when the actor had a move of the same shape there (as
@@ -246,13 +249,13 @@ class UndoRequests:
             require_active(live)
             asked = await store.get_undo_request(live.id)
             if asked is None or asked.version != live.version:
-                raise StaleDecision("That request to take a move back is out of date; "
-                                    "nothing was changed.")
+                raise StaleDecision(said("That request to take a move back is out of date; "
+                                    "nothing was changed."))
             needed = consent_needed(live.seats, asked.user_id)
             if user_id not in needed:
-                raise NotSeated("Only the other players answer this request.")
+                raise NotSeated(said("Only the other players answer this request."))
             if user_id in asked.accepted:
-                raise AlreadyDone("You already agreed; it counted once.")
+                raise AlreadyDone(said("You already agreed; it counted once."))
             if not accept:
                 await store.delete_undo_request(live.id)
                 return [UndoDeclined(live.id, user_id)]
@@ -284,7 +287,7 @@ class UndoRequests:
         live.state = state
         self.matches.remember(live.id, live.version, state)
         n = len(moments)
-        moves = "a move" if n == 1 else f"{n} moves"
+        moves = said_n("a move", "{n} moves", n)
         live.events.append(Event("undo", words.UNDO, {"player": seat.seat, "moves": moves}))
         live.moves.append(Move(live.game.turn(state), tuple(live.events[-1:]), state))
         await self.turns.run(live)

@@ -1,11 +1,13 @@
 """Keep the catalogues in step with the code: ``python -m bot.words.extract`` (``make words``).
 
-Two sources feed the template ``parlor.pot``: every ``said(...)`` / ``said_n(...)`` in the
-code, found by Babel's Python extractor with the mapping in ``babel.cfg``; and every slash
+Three sources feed the template ``parlor.pot``: every ``said(...)`` / ``said_n(...)`` in the
+code, found by Babel's Python extractor with the mapping in ``babel.cfg``; every slash
 command's name, description, option and choice, read from the cogs' command trees (those
-strings sit in decorators, where no marker can go). Each language's ``.po`` is then updated
-from the template by Babel (new messages empty, vanished ones kept as obsolete), ready to be
-translated; the catalogue tests fail until every message is.
+strings sit in decorators, where no marker can go); and the tables ``bot.words.tables``
+walks (every form of every game's log sentences, Aura's and Zura's card names). Each
+language's ``.po`` is then updated from the template by Babel (new messages empty, vanished
+ones kept as obsolete), ready to be translated; the catalogue tests fail until every message
+is.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from babel.messages.pofile import read_po, write_po
 
 from bot.words.catalogues import COMMAND_CHOICE, COMMAND_NAME, DOMAIN, TEMPLATE, po_path
 from bot.words.locales import TRANSLATED
+from bot.words.tables import card_names, sentence_forms
 
 REPO: Final = Path(__file__).resolve().parents[2]
 KEYWORDS: Final = {"said": None, "said_n": (1, 2)}
@@ -68,6 +71,10 @@ def template() -> Catalog:
                       context=context)
     for context, text, where in command_strings():
         catalogue.add(text, locations=[(where, 0)], context=context)
+    for text, where, reader in sentence_forms():
+        catalogue.add(text, locations=[(where, 0)], auto_comments=[reader])
+    for text, where in card_names():
+        catalogue.add(text, locations=[(where, 0)], auto_comments=["a card's name"])
     return catalogue
 
 

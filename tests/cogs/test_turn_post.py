@@ -7,6 +7,7 @@ from bot.discord.items import TEXT_MAX
 from bot.discord.shows import Outgoing, pieces, turn_texts
 from bot.match import MatchInfo, TurnUpdate
 from bot.store import ACTIVE, SeatRecord
+from bot.words import language
 
 SEATS = (SeatRecord(0, 10), SeatRecord(1, None, is_ai=True, ai_level="normal"),
          SeatRecord(2, 12, dm_ok=False))
@@ -58,3 +59,14 @@ def test_a_long_message_is_split_between_lines_and_nothing_is_lost() -> None:
     sent = Outgoing(text, b"png", "result.png", alt="the table").parts()
     assert [("file" in p) for p in sent] == [False] * (len(sent) - 1) + [True], \
         "the picture comes after the whole text"
+
+
+def test_a_turn_post_speaks_the_servers_language() -> None:
+    update = TurnUpdate(4, 7, 1, (), {}, (10, 12), 1)
+    (german, _), = turn_texts(INFO, update, ["KI 2 zieht 2 Reisekarten."], language("de"))
+    assert german.split("\n") == ["**Zura #4** · Zug 7 · KI 2 ist am Zug",
+                                  "• KI 2 zieht 2 Reisekarten.",
+                                  "Am Zug: <@10> und <@12> (drück **My hand**)"]
+    (portuguese, _), = turn_texts(INFO, TurnUpdate(4, 0, None, (), {}, (), 1), [],
+                                  language("pt-BR"))
+    assert portuguese == "**Zura #4** · preparação"

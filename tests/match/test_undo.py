@@ -61,9 +61,9 @@ def test_a_face_down_card_nobody_has_seen_may_be_taken_back() -> None:
 
 def test_taking_back_is_refused_once_the_sealed_cards_were_revealed() -> None:
     both = moments(HIGHCARD, 2, 5, 2)
-    with pytest.raises(UndoRefused, match=REVEALED):
+    with pytest.raises(UndoRefused, match=REVEALED.msgid):
         check(HIGHCARD, both[1:], 2, Rng(1))
-    with pytest.raises(UndoRefused, match=REVEALED):
+    with pytest.raises(UndoRefused, match=REVEALED.msgid):
         check(HIGHCARD, span(both, 0), 2, Rng(1))
 
 
@@ -72,7 +72,7 @@ def test_a_draw_from_the_deck_is_a_reveal_to_the_drawer() -> None:
     zura = registry.get("zura")
     moves = moments(zura, 2, 3, 1, choose=lambda d: ("deck",))
     assert moves[0].events[0].kind == "draw"
-    with pytest.raises(UndoRefused, match=REVEALED):
+    with pytest.raises(UndoRefused, match=REVEALED.msgid):
         check(zura, moves, 2, Rng(1))
 
 
@@ -91,7 +91,7 @@ class Shuffler(type(HIGHCARD)):  # type: ignore[misc]
 def test_a_random_draw_is_seen_in_the_generator_and_refused() -> None:
     game = Shuffler()
     moves = moments(game, 2, 5, 1)
-    with pytest.raises(UndoRefused, match=re.escape(DREW)):
+    with pytest.raises(UndoRefused, match=re.escape(DREW.msgid)):
         check(game, moves, 2, Rng(1))
 
 
@@ -103,7 +103,7 @@ def test_a_game_that_cannot_redeal_cannot_take_moves_back() -> None:
             return None
 
     game = Opaque()
-    with pytest.raises(UndoRefused, match=UNPROVABLE):
+    with pytest.raises(UndoRefused, match=UNPROVABLE.msgid):
         check(game, moments(game, 2, 5, 1), 2, Rng(1))
 
 
@@ -111,7 +111,7 @@ def test_the_span_starts_at_the_players_latest_move() -> None:
     moves = moments(HIGHCARD, 3, 5, 5)
     assert [m.row.seq for m in span(moves, 1)] == [5]
     assert [m.row.seq for m in span(moves, 2)] == [3, 4, 5]
-    with pytest.raises(UndoRefused, match=NO_MOVE):
+    with pytest.raises(UndoRefused, match=NO_MOVE.msgid):
         span(moves[:1], 2)
 
 
@@ -182,7 +182,7 @@ async def test_undo_is_off_unless_the_match_allows_it(svc: MatchService) -> None
     await svc.start(match_id, HOST)
     await seal_first(svc, match_id, HOST)
     before = await stored(svc, match_id)
-    with pytest.raises(UndoRefused, match=re.escape(OFF)):
+    with pytest.raises(UndoRefused, match=re.escape(OFF.msgid)):
         await svc.ask_undo(match_id, HOST)
     assert await stored(svc, match_id) == before
     assert not (await svc.info(match_id)).undo
@@ -238,7 +238,7 @@ async def test_undo_is_refused_after_a_reveal_and_nothing_is_stored(svc: MatchSe
     await seal_first(svc, match_id, ANN)  # both cards are shown
     before = await stored(svc, match_id)
     for user in (HOST, ANN):
-        with pytest.raises(UndoRefused, match=REVEALED):
+        with pytest.raises(UndoRefused, match=REVEALED.msgid):
             await svc.ask_undo(match_id, user)
     assert await stored(svc, match_id) == before
     assert await svc.store.get_undo_request(match_id) is None
@@ -256,7 +256,7 @@ async def test_against_the_ai_alone_the_move_and_its_answer_go_back_at_once(
     after = await stored(svc, match_id)
     assert after.state == start.state
     assert after.log[-1].decision_id == UNDO
-    with pytest.raises(UndoRefused, match=NO_MOVE):
+    with pytest.raises(UndoRefused, match=NO_MOVE.msgid):
         await svc.ask_undo(match_id, HOST)
 
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from bot.engine.datacheck import DataError as CardDataError
 from bot.engine.datacheck import load_json, need, record, text, whole
+from bot.engine.said import Said
 
 ACTIONS = ("return", "trade", "double", "reverse", "block")
 """The five action effects the rules implement; the data assigns each a colour."""
@@ -179,6 +180,19 @@ def _label(card: int) -> str:
 
 LABEL = tuple(_label(c) for c in FULL_DECK)
 """Short names fit for a button: 'Red 7', 'Blue wild', 'Return (red action)'."""
+
+
+def _said(card: int) -> Said:
+    """The card's name as a catalogue message: one per colour and kind ("Red {n}"), so a
+    language orders colour and number its own way."""
+    if card == AURA or KIND[card] != NUMBER:
+        return Said(LABEL[card])
+    colour = CARDS.colours[COLOUR[card]].capitalize()
+    return Said(f"{colour} {{n}}", {"n": VALUE[card]})
+
+
+NAMED = tuple(_said(c) for c in FULL_DECK)
+"""``LABEL`` to say in the reader's language (``str()`` of each is its label)."""
 TIE_BREAK_SPECIAL = tuple(KIND[c] in (WILD, ACTION) for c in FULL_DECK)
 
 

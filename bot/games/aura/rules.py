@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from bot.engine import Action, Event, IllegalAction, Sentence
 from bot.engine.names import player as who
+from bot.engine.said import Said, said, said_n
 from bot.engine.types import NO_DATA
 from bot.games.aura import sentences as words
 from bot.games.aura.cards import (
@@ -22,7 +23,7 @@ from bot.games.aura.cards import (
     EMPTY,
     KEY_CARD,
     KIND,
-    LABEL,
+    NAMED,
     RETURN,
     TRADE,
     WILD,
@@ -51,16 +52,16 @@ NO_WILDS = (0,) * COLOURS
 WHO = tuple(map(who, range(4)))
 """Each seat as event texts and prompts name it ("Player 1"…; Aura seats up to four)."""
 _WILDS = frozenset(c for c in range(AURA) if KIND[c] == WILD)
-_REVEALED = {EMPTY: "nothing", **dict(enumerate(LABEL))}
+_REVEALED = {EMPTY: said("nothing"), **dict(enumerate(NAMED))}
 
 
-def count(n: int, thing: str = "card") -> str:
+def count(n: int) -> Said:
     """'1 card', '3 cards': numbers in the log read as a player would say them."""
-    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
+    return said_n("{n} card", "{n} cards", n)
 
 
-def names(cards: list[int] | tuple[int, ...]) -> str:
-    return ", ".join([LABEL[c] for c in cards])
+def names(cards: list[int] | tuple[int, ...]) -> tuple[Said, ...]:
+    return tuple(NAMED[c] for c in cards)
 
 
 # --- the draw deck and its Aura card -------------------------------------------------------
@@ -172,10 +173,15 @@ def reveal(d: Draft) -> None:
     d.resolver = d.active
     d.stage = ""
     shown = {str(s): list(row) for s, row in enumerate(d.table)}
-    parts = [f"{WHO[s]}: " + ", ".join([_REVEALED[c] for c in row])
-             for s, row in enumerate(d.table) if row.count(EMPTY) < len(row)]
-    d.say("reveal", words.REVEAL, {"rows": "; ".join(parts)},
-          {"table": shown, "active": d.active})
+    rows = [s for s, row in enumerate(d.table) if row.count(EMPTY) < len(row)]
+    for k, seat in enumerate(rows):
+        # One sentence per seat's row: the first carries the table for replays.
+        cards = tuple(_REVEALED[c] for c in d.table[seat])
+        if k == 0:
+            d.say("reveal", words.REVEAL, {"player": seat, "cards": cards},
+                  {"table": shown, "active": d.active})
+        else:
+            d.say("reveal_row", words.REVEAL, {"player": seat, "cards": cards}, {"seat": seat})
 
 
 def unnamed_wild(row: tuple[int, ...], named: tuple[int, ...]) -> int:
@@ -383,7 +389,7 @@ def _block(d: Draft, seat: int, key: str) -> None:
     d.say("block", words.BLOCK, {"player": seat, "active": d.active, "position": target + 1},
           {"seat": seat, "position": target})
     d.say("blocked_with", words.BLOCKED_WITH,
-          {"player": seat, "active": d.active, "position": target + 1, "card": LABEL[card]},
+          {"player": seat, "active": d.active, "position": target + 1, "card": NAMED[card]},
           {"seat": seat, "position": target, "card": card}, (seat,))
 
 
@@ -404,7 +410,7 @@ def _return(d: Draft, seat: int, key: str) -> None:
     if KIND[card] == WILD:
         d.wilds = replace_at(d.wilds, owner, replace_at(d.wilds[owner], COLOUR[card], 0))
     to_hand(d, owner, [card])
-    d.say("return", words.RETURN, {"player": seat, "owner": owner, "card": LABEL[card]},
+    d.say("return", words.RETURN, {"player": seat, "owner": owner, "card": NAMED[card]},
           {"seat": seat, "owner": owner, "position": pos, "card": card})
 
 
@@ -426,7 +432,7 @@ def _trade(d: Draft, seat: int, key: str) -> None:
     d.todo = d.todo[1:]
     if card == RETURN:
         d.todo = (RETURN, *d.todo)
-    d.say("trade", words.TRADE, {"player": seat, "card": LABEL[card]},
+    d.say("trade", words.TRADE, {"player": seat, "card": NAMED[card]},
           {"seat": seat, "card": card, "position": pos})
 
 
@@ -435,7 +441,7 @@ def _wild(d: Draft, seat: int, key: str) -> None:
     pos = unnamed_wild(d.table[seat], d.wilds[seat])
     card = d.table[seat][pos]
     d.wilds = replace_at(d.wilds, seat, replace_at(d.wilds[seat], COLOUR[card], value))
-    d.say("wild", words.WILD, {"player": seat, "card": LABEL[card], "value": value},
+    d.say("wild", words.WILD, {"player": seat, "card": NAMED[card], "value": value},
           {"seat": seat, "card": card, "value": value})
 
 

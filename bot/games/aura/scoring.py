@@ -5,8 +5,13 @@ from __future__ import annotations
 from bot.engine import Result, placings_from_scores
 from bot.engine.names import player
 from bot.games.aura.cards import AURA, TIE_BREAK_SPECIAL, VALUE
-from bot.games.aura.rules import count
 from bot.games.aura.state import AuraState
+
+
+def _count(n: int, thing: str) -> str:
+    """'1 card', '3 cards' for the result's detail, which a stored result keeps in English
+    (the log's counts are catalogue sentences, ``rules.count``)."""
+    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
 
 
 def cards_left(state: AuraState, seat: int) -> int:
@@ -21,6 +26,7 @@ def standings(state: AuraState) -> Result:
         pile = state.discards[seat]
         specials = sum(TIE_BREAK_SPECIAL[c] for c in pile)
         keys.append((cards_left(state, seat), -specials, -sum(VALUE[c] for c in pile)))
-    detail = "; ".join(f"{player(s)}: {count(k[0])} left, {count(-k[1], 'wild or action card')}"
-                       f" and {count(-k[2], 'point')} discarded" for s, k in enumerate(keys))
+    detail = "; ".join(f"{player(s)}: {_count(k[0], 'card')} left, "
+                       f"{_count(-k[1], 'wild or action card')} and {_count(-k[2], 'point')} "
+                       "discarded" for s, k in enumerate(keys))
     return Result(tuple(float(k[0]) for k in keys), placings_from_scores(keys), "normal", detail)

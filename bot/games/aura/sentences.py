@@ -41,7 +41,7 @@ BLOCKED_WITH = Sentence("{player} blocks {active}'s card {position} with {card}.
                         "You block {active}'s card {position} with {card}.", BLOCKS,
                         {"active": "{player} blocks your card {position} with {card}."})
 BLOCK_DONE = Sentence("{player} places no more blocks.", "You place no more blocks.", P)
-REVEAL = Sentence("Revealed. {rows}.")
+REVEAL = Sentence("Revealed: {player} shows {cards}.", "Revealed: you show {cards}.", P)
 RETURN = Sentence("{player}'s Return sends {card} back to {owner}'s hand.",
                   "Your Return sends {card} back to {owner}'s hand.", ("player", "owner"),
                   {"owner": "{player}'s Return sends {card} back to your hand.",

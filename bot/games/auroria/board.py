@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from bot.engine import Event, Rng
+from bot.engine.said import said, said_n
 from bot.games.auroria import sentences as words
 from bot.games.auroria.derived import (
     LINE_SIZE,
@@ -176,7 +177,8 @@ def move_line(s: State, uid: int, ev: list[Event]) -> str:
     dest = other_line(line)
     s.zone(p, line).remove(uid)
     s.zone(p, dest).append(uid)
-    ev.append(Event("moved", words.MOVED, {"card": name(s, uid), "line": dest},
+    ev.append(Event("moved", words.MOVED, {"card": name(s, uid),
+                                           "line": words.LINE_NAMES[dest]},
                     data={"uid": uid, "line": dest}))
     return dest
 
@@ -229,9 +231,10 @@ def blocked_moves(s: State, movers: list[int], moved: Collection[int] = ()
         if need > len(pool) and p not in out:
             kept = [u for u in s.zones[p][dest] if u not in movers and u not in pool]
             moving = [name(s, u) for u in movers if s.line_of(u) == (p, other_line(dest))]
-            room = f"only {len(pool)} card{'s' * (len(pool) > 1)}" if pool else "no card"
-            out[p] = {"player": p, "cards": ", ".join(moving), "line": dest, "room": room,
-                      "kept": ", ".join(dict.fromkeys(name(s, u) for u in kept)),
+            room = said_n("only {n} card", "only {n} cards", len(pool)) if pool \
+                else said("no card")
+            out[p] = {"player": p, "cards": tuple(moving), "line": words.LINE_NAMES[dest],
+                      "room": room, "kept": tuple(dict.fromkeys(name(s, u) for u in kept)),
                       "moved": any(u in moved for u in kept)}
     return out
 

@@ -98,7 +98,7 @@ def _enter_play(s: State, entry: Entry, ev: list[Event]) -> None:
         entered = board.enter_line(s, p, uid, entry["line"])
         if entered and power(s, uid) == 0 and not has(s, uid, "Protected"):
             ev.append(Event("summoned", words.SUMMONED,
-                            {"card": name(s, uid), "line": entry["line"]}))
+                            {"card": name(s, uid), "line": words.LINE_NAMES[entry["line"]]}))
             board.destroy(s, uid, ev)  # zero power: gone before anything triggers
             return
     elif kind == "aura" and len(s.zones[p]["auras"]) < 5:

@@ -1,14 +1,18 @@
 """Every sentence Auroria's log can say, each in the form for its subject and for anyone else.
 
 ``{player}`` is the seat the sentence is about; ``{card}`` a card's name; ``{cards}`` a
-counted set ("2 cards").
+counted set ("2 cards"); ``{line}`` a line's name (``LINE_NAMES``).
 """
 
 from __future__ import annotations
 
 from bot.engine import Sentence
+from bot.engine.said import said
 
 P = ("player",)
+
+LINE_NAMES = {"front": said("frontline"), "back": said("backline")}
+"""A line as ``{line}`` names it, by its key."""
 
 GAME_START = Sentence("Game {n} begins: {player} starts.", "Game {n} begins: you start.", P)
 KEEP = Sentence("{player} keeps {cards}.", "You keep {cards}.", P)
@@ -25,29 +29,29 @@ ACTIVATE = Sentence("{player} activates {card}.", "You activate {card}.", P)
 PAID = Sentence("{player} pays {cost}.", "You pay {cost}.", P)
 PAID_WITH = Sentence("{player} pays {cost} ({how}).", "You pay {cost} ({how}).", P)
 ENTERED = Sentence("{player}'s {card} enters play.", "Your {card} enters play.", P)
-SUMMONED = Sentence("{card} enters the {line}line.")
+SUMMONED = Sentence("{card} enters the {line}.")
 FIZZLED = Sentence("{card} finds no place and is lost.")
 TRIGGER = Sentence("{card}: {trigger} effect goes on the chain.")
 NEGATED = Sentence("{card} is negated.")
 PLANTED = Sentence("{player} plants a card.", "You plant a card.", P)
-MOVED = Sentence("{card} moves to the {line}line.")
+MOVED = Sentence("{card} moves to the {line}.")
 MOVE_BLOCKED = Sentence(
-    "{cards} cannot move to {player}'s {line}line: it is full and {room} there can be "
+    "{cards} cannot move to {player}'s {line}: it is full and {room} there can be "
     "destroyed to make room ({kept} cannot be destroyed).",
-    "{cards} cannot move to your {line}line: it is full and {room} there can be destroyed to "
+    "{cards} cannot move to your {line}: it is full and {room} there can be destroyed to "
     "make room ({kept} cannot be destroyed).", P)
 MOVE_BLOCKED_MOVED = Sentence(
-    "{cards} cannot move to {player}'s {line}line: it is full and {room} there can be "
+    "{cards} cannot move to {player}'s {line}: it is full and {room} there can be "
     "destroyed to make room (the other cards there cannot be destroyed or are being moved "
     "there by the same effect: {kept}).",
-    "{cards} cannot move to your {line}line: it is full and {room} there can be destroyed to "
+    "{cards} cannot move to your {line}: it is full and {room} there can be destroyed to "
     "make room (the other cards there cannot be destroyed or are being moved there by the "
     "same effect: {kept}).", P)
 MANUAL_MOVE_BLOCKED = Sentence(
-    "{cards} cannot move to {player}'s {line}line: it is full and {room} there can be "
+    "{cards} cannot move to {player}'s {line}: it is full and {room} there can be "
     "destroyed to make room ({kept} cannot be destroyed). {player}'s manual move this turn is "
     "not used.",
-    "{cards} cannot move to your {line}line: it is full and {room} there can be destroyed to "
+    "{cards} cannot move to your {line}: it is full and {room} there can be destroyed to "
     "make room ({kept} cannot be destroyed). Your manual move this turn is not used.", P)
 DISCOVER = Sentence("{creature} picks up {item}.")
 ATTACK = Sentence("{player}'s {attacker} attacks {defender}'s {target}.",

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from bot.engine import PICK, Decision, Option
 from bot.engine.names import player
+from bot.engine.said import Said, said_n
 from bot.games.zura.cards import CARDS
 from bot.games.zura.state import ZState
 
@@ -19,15 +20,22 @@ who = player
 """A seat's neutral name in texts ("Player 2"); front ends swap in display names."""
 
 
-def count_of(n: int, name: str) -> str:
+def count_of(n: int, land: int) -> Said:
     """ "1 Forest card", "3 Forest cards"."""
-    return f"{n} {name} card" if n == 1 else f"{n} {name} cards"
+    return said_n("{n} {land} card", "{n} {land} cards", n, land=land_name(land))
 
 
-_NAMES = tuple(land.name for land in CARDS.landscapes)
+def travel_cards(n: int) -> Said:
+    """ "1 travel card", "3 travel cards"."""
+    return said_n("{n} travel card", "{n} travel cards", n)
 
 
-def land_name(land: int) -> str:
+_NAMES = tuple(Said(land.name) for land in CARDS.landscapes)
+
+
+def land_name(land: int) -> Said:
+    """A landscape's name, said in the reader's language (its English name is the message,
+    ``bot.words.tables`` puts the card set's names into the catalogues)."""
     return _NAMES[land]
 
 
@@ -35,8 +43,8 @@ LAND = {land.key: land.index for land in CARDS.landscapes}
 """Landscape key → index (the keys of landscape menu options)."""
 
 
-def tz_name(card: int) -> str:
-    return CARDS.types[CARDS.tz[card]].name
+def tz_name(card: int) -> Said:
+    return Said(CARDS.types[CARDS.tz[card]].name)
 
 
 def tz_key(card: int) -> str:

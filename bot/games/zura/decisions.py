@@ -104,7 +104,7 @@ def pending(s: ZState) -> list[Decision]:
         options.append(Option("none", "Take nothing", "steal"))
         return [pick(s, me, "Steal the top card of an opponent's stack?", options, "none")]
     if phase == "order":
-        claimed = tuple(Option(str(c), tz_name(c), "claimed") for c in s.gained)
+        claimed = tuple(Option(str(c), str(tz_name(c)), "claimed") for c in s.gained)
         return [Decision(f"{s.step}.order.{me}", me, ORDER,
                          "Order your new cards: the first one goes on top.", claimed,
                          default=tuple(o.key for o in claimed), window=window(s, me))]

@@ -19,6 +19,7 @@ from __future__ import annotations
 from functools import cache
 
 from bot.engine import Event, Rng
+from bot.engine.said import Said
 from bot.games.zura import knowledge
 from bot.games.zura import sentences as words
 from bot.games.zura.abilities import effects, of_phase, on_top
@@ -35,6 +36,7 @@ from bot.games.zura.board import (
     slot_name,
     stealable,
     take_from_hand,
+    travel_cards,
     tz_key,
     tz_name,
 )
@@ -167,7 +169,7 @@ def fill_hand(s: ZState, ev: list[Event]) -> None:
     set_hand(s, s.turn, tuple(sorted(hand + drawn)))
     lands = tuple(sorted(map(_TRAVEL_LAND, drawn)))  # ids sort by landscape
     ev.append(Event("draw", words.DRAW, {"player": s.turn,
-                                         "cards": count_of(len(drawn), "travel")},
+                                         "cards": travel_cards(len(drawn))},
                     data={"seat": s.turn, "count": len(drawn)}))
     ev.append(Event("drew", words.DREW, {"player": s.turn, "lands": _names(lands)},
                     audience=(s.turn,), data={"landscapes": list(lands)}))
@@ -184,7 +186,7 @@ def discard(s: ZState, land: int, n: int, ev: list[Event]) -> None:
     s.land, s.count = land, n
     top = on_top(s, s.turn)
     ev.append(Event("discard", words.DISCARD,
-                    {"player": s.turn, "cards": count_of(n, land_name(land))},
+                    {"player": s.turn, "cards": count_of(n, land)},
                     data={"seat": s.turn, "landscape": land, "count": n}))
     if n <= 2:
         if not top.after_small_discard(s, ev):
@@ -237,7 +239,7 @@ def flip(s: ZState, slot: int, ev: list[Event]) -> None:
     s.up, s.shown = tuple(up), tuple(shown)
     s.flips -= 1
     ev.append(Event("flip", words.FLIP,
-                    {"player": s.turn, "slot": slot_name(slot), "card": kind.name},
+                    {"player": s.turn, "slot": slot_name(slot), "card": Said(kind.name)},
                     data={"seat": s.turn, "slot": slot, "card": kind.key}))
     claim: list[int] = []
     if kind.kind == HERMIT or (kind.landscape >= 0 and kind.landscape == s.land):
@@ -324,6 +326,6 @@ def end_turn(s: ZState, ev: list[Event]) -> None:
 # --- event words -----------------------------------------------------------------------
 
 @cache
-def _names(lands: tuple[int, ...]) -> str:
+def _names(lands: tuple[int, ...]) -> tuple[Said, ...]:
     """The landscapes drawn, as the log lists them ("Desert, Forest")."""
-    return ", ".join([land_name(land) for land in lands])
+    return tuple(land_name(land) for land in lands)

@@ -7,8 +7,8 @@ from bot.games.auroria import sentences
 from tests.games.told import Row, sentence_checks
 
 ANN, BO, NOBODY = 0, 1, None
-BLOCKED = {"player": ANN, "cards": "Mossback", "line": "front", "room": "no card",
-           "kept": "Stone Wall"}
+BLOCKED = {"player": ANN, "cards": "Mossback", "line": sentences.LINE_NAMES["front"],
+           "room": "no card", "kept": "Stone Wall"}
 ROWS: list[Row] = [
     ("GAME_START", {"n": 2, "player": ANN}, ANN, "Game 2 begins: you start."),
     ("GAME_START", {"n": 2, "player": ANN}, BO, "Game 2 begins: Ann starts."),
@@ -42,14 +42,16 @@ ROWS: list[Row] = [
      "Ann pays 3 (1 by Bloom, 2 by Potions)."),
     ("ENTERED", {"player": ANN, "card": "Mossback"}, ANN, "Your Mossback enters play."),
     ("ENTERED", {"player": ANN, "card": "Mossback"}, BO, "Ann's Mossback enters play."),
-    ("SUMMONED", {"card": "Mossback", "line": "back"}, ANN, "Mossback enters the backline."),
+    ("SUMMONED", {"card": "Mossback", "line": sentences.LINE_NAMES["back"]}, ANN,
+     "Mossback enters the backline."),
     ("FIZZLED", {"card": "Mossback"}, ANN, "Mossback finds no place and is lost."),
     ("TRIGGER", {"card": "Sprouting Seed", "trigger": "on death"}, BO,
      "Sprouting Seed: on death effect goes on the chain."),
     ("NEGATED", {"card": "Fireball"}, BO, "Fireball is negated."),
     ("PLANTED", {"player": ANN}, ANN, "You plant a card."),
     ("PLANTED", {"player": ANN}, BO, "Ann plants a card."),
-    ("MOVED", {"card": "Mossback", "line": "front"}, ANN, "Mossback moves to the frontline."),
+    ("MOVED", {"card": "Mossback", "line": sentences.LINE_NAMES["front"]}, ANN,
+     "Mossback moves to the frontline."),
     ("MOVE_BLOCKED", BLOCKED, ANN,
      "Mossback cannot move to your frontline: it is full and no card there can be destroyed "
      "to make room (Stone Wall cannot be destroyed)."),
