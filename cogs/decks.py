@@ -50,13 +50,13 @@ class Decks(commands.Cog):
         lang = reader(interaction)
         lines = [lang.say(said("**Structure decks** (/deck show for the list and code):"))]
         lines += [lang.say(said("• **{deck}** ({key}) · {colour}, led by {leader} — {about}",
-                                deck=deck_name(d), key=d.key, colour=d.colour,
-                                leader=Said(d.leader), about=d.about))
+                                deck=deck_name(d, lang), key=d.key, colour=Said(d.colour),
+                                leader=Said(d.leader), about=Said(d.about)))
                   for d in service.structure_decks()]
         mine = await service.saved(interaction.user.id)
         lines.append(lang.say(said("**Your decks:**") if mine
                               else said("You have no saved decks: /deck import.")))
-        lines += [f"• **{deck_name(d)}** · {lang.say(led_by(d))}" for d in mine]
+        lines += [f"• **{deck_name(d, lang)}** · {lang.say(led_by(d))}" for d in mine]
         await say(interaction, "\n".join(lines))
 
     @group.command(name="show", description="A deck's card list and its shareable code")
@@ -71,7 +71,9 @@ class Decks(commands.Cog):
     @app_commands.describe(name="The card's name")
     @app_commands.autocomplete(name=card_choices)
     async def card(self, interaction: Interaction, name: str) -> None:
-        await say(interaction, decks_of(self.rt).book.card_text(name))
+        lang = reader(interaction)
+        await say(interaction, "\n".join(
+            lang.say(line) for line in decks_of(self.rt).book.card_text(name)))
 
     @group.command(name="import", description="Paste a deck list or code and save it")
     async def import_(self, interaction: Interaction) -> None:

@@ -1,4 +1,5 @@
-"""``/rules <game> [topic]``: the rules in the project's own words, with a diagram.
+"""``/rules <game> [topic]``: the rules in the project's own words and the reader's language,
+with a diagram.
 
 A topic's diagram is a real table: the first moment, in seeded games the AI plays against
 itself, whose public view shows what the topic is about (``bot.discord.rulebook``). The search runs
@@ -15,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.readers import reader
 from bot.discord.rulebook import Moment, moments_of, topics
 from bot.discord.runtime import Runtime
 from bot.discord.shows import Outgoing
@@ -54,16 +56,17 @@ class Rules(commands.Cog):
         known = topics(game)
         if topic not in known:
             raise GameError(said("{game} has no rules topic {topic}. Topics: {topics}.",
-                                 game=title, topic=quoted(topic), topics=", ".join(known)))
+                                 game=title, topic=quoted(topic), topics=tuple(known)))
         await interaction.response.defer(ephemeral=True, thinking=True)
-        lines = [f"**{title} · {topic}**", known[topic].text]
+        lang = reader(interaction)
+        lines = [f"**{title} · {topic}**", lang.say(known[topic].text)]
         image = None
         found = await self.moment(game, topic)
         if found is not None:
             view, caption = found
             image = await self.rt.delivery.images.board(view, ())
             if image is not None:
-                lines.append(f"*Diagram: {caption}*")
+                lines.append(f"*{lang.say(said('Diagram: {caption}', caption=caption))}*")
         out = Outgoing("\n".join(lines), image, f"{game}-{topic}.png")
         for part in out.parts():
             await interaction.followup.send(ephemeral=True, **part)

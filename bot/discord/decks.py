@@ -43,17 +43,17 @@ def decks_of(rt: Runtime, game: Game[Any, Any] | None = None) -> DeckService:
 
 def show_text(view: DeckView, lang: Language) -> str:
     """A deck for a message in ``lang``: what it is, its list, its code, and any problems."""
-    head = f"**{deck_name(view)}**" if view.name else lang.say(said("**Your list**"))
+    head = f"**{deck_name(view, lang)}**" if view.name else lang.say(said("**Your list**"))
     if view.leader:
         head += " · " + lang.say(led_by(view))
     lines = [head]
     if view.about:
-        lines.append(view.about)
+        lines.append(lang.say(Said(view.about)) if view.key else view.about)
     if view.text:
         lines += ["```", view.text, "```"]
     if view.problems:
         lines.append(lang.say(said("Not a legal deck yet:")))
-        lines += [f"• {p}" for p in view.problems]
+        lines += [f"• {lang.say(p)}" for p in view.problems]
     elif view.code:
         lines.append(lang.say(said("Deck code: `{code}`", code=view.code)))
     return "\n".join(lines)
@@ -63,16 +63,17 @@ def led_by(view: DeckView) -> Said:
     """``Red, led by Ann · 61 cards (with the leader) + side deck of 10``."""
     cards = said_n("{n} card (with the leader)", "{n} cards (with the leader)", view.size)
     if view.side:
-        return said("{colour}, led by {leader} · {cards} + {side}", colour=view.colour,
+        return said("{colour}, led by {leader} · {cards} + {side}", colour=Said(view.colour),
                     leader=Said(view.leader), cards=cards,
                     side=said_n("side deck of {n}", "side deck of {n}", view.side))
-    return said("{colour}, led by {leader} · {cards}", colour=view.colour,
+    return said("{colour}, led by {leader} · {cards}", colour=Said(view.colour),
                 leader=Said(view.leader), cards=cards)
 
 
-def deck_name(view: DeckView) -> str:
-    """A deck's name in a message: a saved deck's was typed by its owner."""
-    return literal(view.name, TYPED_MAX)
+def deck_name(view: DeckView, lang: Language) -> str:
+    """A deck's name in a message: a ready-made deck's in ``lang``, a saved deck's as its
+    owner typed it."""
+    return lang.say(Said(view.name)) if view.key else literal(view.name, TYPED_MAX)
 
 
 def picker(match_id: int, choices: list[tuple[str, str]], lang: Language) -> discord.ui.View:
@@ -177,7 +178,7 @@ class DeckModal(discord.ui.Modal):
         if self.save:
             view = await service.save(interaction.user.id, self.name.value, self.deck.value)
             head = lang.say(said("Saved as **{deck}**: choose it in a lobby of {game}.",
-                                 deck=deck_name(view), game=service.title)) + "\n"
+                                 deck=deck_name(view, lang), game=service.title)) + "\n"
         else:
             view, head = service.check(self.deck.value), ""
         await say(interaction, head + show_text(view, lang))

@@ -13,36 +13,34 @@ from typing import Any, Final
 from bot.engine import Game, Rng, View, registry
 from bot.engine.autoplay import new_game, states
 from bot.engine.help import Topic
+from bot.engine.said import Said, said
 
 RATINGS = Topic[Any](
-    "Ratings are per server and per game, computed with openskill's Plackett–Luce model, "
-    "which handles any number of players and ties.\n"
-    "• Only finished matches count; a cancelled match changes nothing.\n"
-    "• Only people are rated, and only against each other: AI seats are left out and the "
-    "people are ranked by their placings among themselves. Playing alone against the AI "
-    "changes no rating.\n"
-    "• Whoever resigns or forfeits on time is placed after everyone still playing, and is "
-    "rated on that place.\n"
-    "• Ties share a place and count as draws.\n"
-    "The rating shown is μ − 3σ: it starts at 0 and rises as the system grows sure of a "
-    "player's strength. See /leaderboard and /stats. A server may reset its ratings each "
-    "season (/season); finished seasons' tables stay readable with /season show.")
+    said("Ratings are per server and per game, computed with openskill's Plackett–Luce model, "
+         "which handles any number of players and ties.\n• Only finished matches count; a "
+         "cancelled match changes nothing.\n• Only people are rated, and only against each other: "
+         "AI seats are left out and the people are ranked by their placings among themselves. "
+         "Playing alone against the AI changes no rating.\n• Whoever resigns or forfeits on time "
+         "is placed after everyone still playing, and is rated on that place.\n• Ties share a "
+         "place and count as draws.\nThe rating shown is μ − 3σ: it starts at 0 and rises as the "
+         "system grows sure of a player's strength. See /leaderboard and /stats. A server may "
+         "reset its ratings each season (/season); finished seasons' tables stay readable with "
+         "/season show."))
 
 UNDO = Topic[Any](
-    "When the host opens the lobby with `undo: True`, a player may use /undo to take back "
-    "their latest move (and anything played after it). Every other person at the table must "
-    "agree; AI seats are not asked. It is refused once anything was drawn or shuffled, or a "
-    "hidden card was shown to anyone since that move: nobody may learn a card and then "
-    "play the turn again. The log keeps the move and the undo, and replays show both.")
+    said("When the host opens the lobby with `undo: True`, a player may use /undo to take back "
+         "their latest move (and anything played after it). Every other person at the table must "
+         "agree; AI seats are not asked. It is refused once anything was drawn or shuffled, or a "
+         "hidden card was shown to anyone since that move: nobody may learn a card and then play "
+         "the turn again. The log keeps the move and the undo, and replays show both."))
 
 AI = Topic[Any](
-    "AI players come in three levels, chosen with `ai_level` in /play:\n"
-    "• random: any legal move, for testing.\n"
-    "• normal: plays at once by rules of thumb about its own cards and the table.\n"
-    "• strong: thinks before each move (a second unless the bot's host set longer). It "
-    "imagines many ways the cards it cannot see might lie, plays each move out in them (to "
-    "the end, or a few turns on and judges who is ahead), and picks what wins most often. "
-    "It never looks at hidden cards: only at what its seat may see.")
+    said("AI players come in three levels, chosen with `ai_level` in /play:\n• random: any legal "
+         "move, for testing.\n• normal: plays at once by rules of thumb about its own cards and "
+         "the table.\n• strong: thinks before each move (a second unless the bot's host set "
+         "longer). It imagines many ways the cards it cannot see might lie, plays each move out in "
+         "them (to the end, or a few turns on and judges who is ahead), and picks what wins most "
+         "often. It never looks at hidden cards: only at what its seat may see."))
 
 
 SHARED: Final[dict[str, Topic[Any]]] = {"ai": AI, "ratings": RATINGS, "undo": UNDO}
@@ -63,7 +61,7 @@ def topics_of(game: Game[Any, Any]) -> dict[str, Topic[Any]]:
 SEEDS: Final = range(1, 25)
 """Seeded AI games searched for a topic's moment (every shipped topic is found in these)."""
 
-Moment = tuple[View, str]
+Moment = tuple[View, Said]
 
 
 def public_views(game: Game[Any, Any], players: int, seed: int) -> Iterator[View]:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.engine.errors import GameError
+from bot.engine.said import Said
 
 
 class DeckRefused(GameError):
@@ -34,7 +35,8 @@ class DeckView:
     size: int
     """Cards with the leader."""
     side: int
-    problems: tuple[str, ...] = ()
+    problems: tuple[Said, ...] = ()
+    """Sentences, said in the reader's language (``str()``: English)."""
     key: str = ""
     """A ready-made deck's key; empty for a player's own deck."""
 
@@ -48,8 +50,8 @@ class DeckView:
         return f"{self.size} cards (with the leader){side}"
 
 
-def bullets(problems: tuple[str, ...]) -> str:
-    """A deck's problems as a list for a message."""
+def bullets(problems: tuple[Said, ...]) -> str:
+    """A deck's problems as a list for a message, in English."""
     return "\n".join(f"• {p}" for p in problems)
 
 
@@ -108,5 +110,6 @@ class DeckBook(ABC):
         """(card id, name) of every card a deck may hold, by name."""
 
     @abstractmethod
-    def card_text(self, ref: str) -> str:
-        """A card's full text, by id or name; ``GameError`` when there is none."""
+    def card_text(self, ref: str) -> tuple[Said, ...]:
+        """A card's full text, line by line, by id or name; ``GameError`` when there is
+        none."""

@@ -11,7 +11,7 @@ from bot.engine.errors import BadScenario, IllegalAction, MatchOver, NotYourDeci
 from bot.engine.help import Topic
 from bot.engine.options import OptionSpec
 from bot.engine.rng import Rng
-from bot.engine.text import fit, listing
+from bot.engine.text import Say, fit, listing
 from bot.engine.types import JSON, ORDER, Action, Decision, Event, Result, Turn
 
 S = TypeVar("S")
@@ -119,8 +119,10 @@ class Game(ABC, Generic[S, V]):
         chosen (``Rng.deal``), so the same keys always lie the same way."""
         return choice
 
-    def describe(self, view: V, names: Sequence[str], *, full: bool = False) -> str:
-        """``view`` as text a person reads like the game, players called by ``names``.
+    def describe(self, view: V, names: Sequence[str], *, full: bool = False,
+                 say: Say = str) -> str:
+        """``view`` as text a person reads like the game, players called by ``names``, in
+        the language of ``say`` (``Language.say``; ``str`` reads English).
 
         The short form fits an image's alt text (``ALT_TEXT_MAX``); ``full`` is for the
         terminal. Games override this with their ``text.py``; the fallback names the table.

@@ -6,7 +6,13 @@ and the fitting of a few lines into it, so a screen reader hears the important p
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import TypeAlias
+
+from bot.engine.said import Said
+
+Say: TypeAlias = Callable[[Said], str]
+"""How a reader's language says a sentence (``Language.say``); ``str`` says it in English."""
 
 ALT_TEXT_MAX = 1024
 """Discord's limit on an attachment's description, the image's alt text."""

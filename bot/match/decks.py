@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.engine import Game, GameError, registry
-from bot.engine.decks import DeckBook, DeckRefused, DeckView, bullets
+from bot.engine.decks import DeckBook, DeckRefused, DeckView
 from bot.engine.said import Said, said
 from bot.engine.usertext import TYPED_MAX, clean, quoted
 from bot.match.info import MatchInfo
@@ -106,8 +106,8 @@ class DeckService:
         title = self.book.clean_name(name)
         read = self.book.read(text)
         if read.problems or not read.code:
-            raise DeckRefused(said("This deck cannot be saved yet:\n{problems}",
-                                   problems=bullets(read.problems)))
+            raise DeckRefused(said("This deck cannot be saved yet: {problems}",
+                                   problems=read.problems))
         mine = await self.store.decks_of(user_id, self.game)
         if len(mine) >= MAX_SAVED and all(d.key != title.casefold() for d in mine):
             raise DeckRefused(said("You have {n} saved decks already: delete one first.",

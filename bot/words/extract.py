@@ -3,11 +3,12 @@
 Three sources feed the template ``parlor.pot``: every ``said(...)`` / ``said_n(...)`` in the
 code, found by Babel's Python extractor with the mapping in ``babel.cfg``; every slash
 command's name, description, option and choice, read from the cogs' command trees (those
-strings sit in decorators, where no marker can go); and the tables ``bot.words.tables``
-walks (every form of every game's log sentences, Aura's and Zura's card names). Each
-language's ``.po`` is then updated from the template by Babel (new messages empty, vanished
-ones kept as obsolete), ready to be translated; the catalogue tests fail until every message
-is.
+strings sit in decorators, where no marker can go); the tables ``bot.words.tables`` walks
+(every form of every game's log sentences, Aura's and Zura's card names); and the words of
+the games' card data (Auroria's names, texts, mode labels, keywords, races, traits and decks,
+walked from its JSON by ``bot.games.auroria.cardwords``). Each language's ``.po`` is then
+updated from the template by Babel (new messages empty, vanished ones kept as obsolete),
+ready to be translated; the catalogue tests fail until every message is.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po, write_po
 
+from bot.games.auroria import cardwords
 from bot.words.catalogues import COMMAND_CHOICE, COMMAND_NAME, DOMAIN, TEMPLATE, po_path
 from bot.words.locales import TRANSLATED
 from bot.words.tables import card_names, sentence_forms
@@ -59,6 +61,11 @@ def _walk(command: Any, where: str) -> Iterator[tuple[str | None, str, str]]:
             yield COMMAND_CHOICE, choice.name, f"{where}/{param.display_name}"
 
 
+def data_strings() -> Iterator[tuple[str, str]]:
+    """``(English text, where)`` for every word the games' card data shows."""
+    yield from cardwords.messages()
+
+
 def template() -> Catalog:
     """Every message the code says, with where it is said."""
     catalogue = Catalog(domain=DOMAIN, project="Parlor", charset="utf-8")
@@ -75,6 +82,8 @@ def template() -> Catalog:
         catalogue.add(text, locations=[(where, 0)], auto_comments=[reader])
     for text, where in card_names():
         catalogue.add(text, locations=[(where, 0)], auto_comments=["a card's name"])
+    for text, where in data_strings():
+        catalogue.add(text, locations=[(where, 0)])
     return catalogue
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from bot.discord.rulebook import find_moments, topics
 from bot.engine import registry
+from bot.words import SHIPPED, language
 
 MUST = {
     "zura": {"setup", "turn", "draw", "discard", "flips", "peek", "steal", "stack", "hermit",
@@ -32,7 +33,9 @@ def test_every_phase_card_type_and_keyword_has_a_topic(game: str) -> None:
     title = registry.get(game).title
     for name, topic in known.items():
         assert name == name.lower() and " " not in name
-        assert len(f"**{title} · {name}**\n{topic.text}\n*Diagram: {'x' * 100}*") < 2000
+        for lang in map(language, SHIPPED):
+            text = lang.say(topic.text)
+            assert len(f"**{title} · {name}**\n{text}\n*Diagram: {'x' * 100}*") < 2000
 
 
 @pytest.mark.parametrize("game", sorted(MUST))

@@ -135,7 +135,7 @@ async def test_a_card_can_be_read_in_full(world: World) -> None:
         card = await (await fake.slash(world.alice, "deck card", {"name": "w_bastion"},
                                        channel=world.table)).reply()
         assert card.ephemeral
-        assert card.content.startswith("**Walking Bastion** — White Creature · cost 5")
+        assert card.content.startswith("**Walking Bastion** — Creature · white · cost 5")
         assert "Enhanced." in card.content and "On Play" in card.content
         unknown = await (await fake.slash(world.alice, "deck card", {"name": "Dragon"},
                                           channel=world.table)).reply()

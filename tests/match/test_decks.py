@@ -44,9 +44,10 @@ def test_check_reports_every_problem(decks: DeckService) -> None:
     view = decks.check("Leader: Vesk, Warlord of Cinders\n5 Ember Courier\n2 Wagon Portr")
     assert not view.legal
     assert view.leader == "Vesk, Warlord of Cinders" and view.size == 6
-    assert any("did you mean Wagon Porter?" in p for p in view.problems)
-    assert any("At most 4 copies of Ember Courier" in p for p in view.problems)
-    assert any("51-61 cards" in p for p in view.problems)
+    problems = [str(p) for p in view.problems]
+    assert any("did you mean Wagon Porter?" in p for p in problems)
+    assert any("At most 4 copies of Ember Courier" in p for p in problems)
+    assert any("51-61 cards" in p for p in problems)
     assert decks.check(encode(RED.leader, RED.main)).legal
     nothing = decks.check("")
     assert nothing.code == "" and nothing.leader == "" and not nothing.legal

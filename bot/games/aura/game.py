@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from bot.engine import Decision, Game, OptionSpec, Result, Rng, Turn
 from bot.engine.help import Topic
+from bot.engine.text import Say
 from bot.games.aura import ai, strong, text
 from bot.games.aura.cards import AURA, EMPTY
 from bot.games.aura.decisions import pending
@@ -80,8 +81,9 @@ class Aura(Game[AuraState, AuraView]):
     def topics(self) -> Mapping[str, Topic[AuraView]]:
         return TOPICS
 
-    def describe(self, view: AuraView, names: Sequence[str], *, full: bool = False) -> str:
-        return text.describe(view, names, full=full)
+    def describe(self, view: AuraView, names: Sequence[str], *, full: bool = False,
+                 say: Say = str) -> str:
+        return text.describe(view, names, full=full)  # its text is still English
 
     def redeal_hidden(self, state: AuraState, viewer: int | None, rng: Rng) -> AuraState:
         return redeal(state, viewer, rng)

@@ -1,8 +1,12 @@
 """Card text written from card data, so what a card says and what it does cannot disagree.
 
-``card_text`` turns a parsed definition (its type, equip rule, Counter targets and effects)
-into the player-facing rules text; keywords are shown apart from the text, as the views do.
-``mode_label`` names one mode of a ``choose`` op for its menu button.
+``card_words`` turns a parsed definition (its type, equip rule, Counter targets and effects)
+into the player-facing rules text as one catalogue message: the whole text with its numbers
+as named placeholders (``Deal {damage} damage to an enemy creature.``), so a translator reads
+it whole and cards that say the same share one translation. ``card_text`` is its English
+form; keywords are shown apart from the text, as the views do. ``mode_words`` names one mode
+of a ``choose`` op for its menu button. ``bot.words.extract`` writes every card's messages
+into the catalogues (``cardwords.messages``).
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.engine.said import Said
 from bot.games.auroria.cards import CardDef, Effect, Target
 
 PREFIX = {"on_play": "On Play", "on_death": "On Death", "discarded": "Discarded"}
@@ -47,13 +52,31 @@ def target_phrase(t: Target, another: bool = False) -> str:
     return f"another {phrase}" if another else _article(phrase)
 
 
-class _Refs:
-    """Names what an op aims at: a target's full phrase on first mention, then ``it``."""
+class _Numbers:
+    """The numbers of one message, each written as a placeholder named for what it counts
+    (``{damage}``; a second, different one of the same kind is ``{damage2}``)."""
 
-    def __init__(self, card: CardDef, targets: Sequence[Target]) -> None:
+    def __init__(self) -> None:
+        self.values: dict[str, int] = {}
+
+    def __call__(self, kind: str, n: int) -> str:
+        name, more = kind, 2
+        while self.values.get(name, n) != n:
+            name, more = f"{kind}{more}", more + 1
+        self.values[name] = n
+        return "{" + name + "}"
+
+
+class _Refs:
+    """Names what an op aims at: a target's full phrase on first mention, then ``it``; and
+    holds the numbers of the message being written."""
+
+    def __init__(self, card: CardDef, targets: Sequence[Target],
+                 numbers: _Numbers | None = None) -> None:
         self.card = card
         self.targets = targets
         self.named: set[str] = set()
+        self.num = numbers or _Numbers()
 
     def plural(self, to: str) -> bool:
         return to in PLURAL
@@ -85,8 +108,8 @@ class _Refs:
         return target_phrase(self.targets[index], another=same)
 
 
-def _count(n: int, noun: str) -> str:
-    return f"a {noun}" if n == 1 else f"{n} {noun}s"
+def _count(refs: _Refs, n: int, noun: str) -> str:
+    return f"a {noun}" if n == 1 else f"{refs.num(noun + 's', n)} {noun}s"
 
 
 def _verb(refs: _Refs, to: str, singular: str, plural: str) -> str:
@@ -100,12 +123,13 @@ def op_text(op: Mapping[str, Any], refs: _Refs, static: bool = False) -> str:
     to = str(op.get("to", ""))
     you = op.get("who", "you") == "you"
     if kind == "draw":
-        return f"Draw {_count(n, 'card')}." if you else f"The opponent draws {_count(n, 'card')}."
+        cards = _count(refs, n, "card")
+        return f"Draw {cards}." if you else f"The opponent draws {cards}."
     if kind == "discard":
-        return (f"Discard {_count(n, 'card')}." if you
-                else f"The opponent discards {_count(n, 'card')}.")
+        cards = _count(refs, n, "card")
+        return f"Discard {cards}." if you else f"The opponent discards {cards}."
     if kind == "damage":
-        return f"Deal {n} damage to {refs.obj(to)}."
+        return f"Deal {refs.num('damage', n)} damage to {refs.obj(to)}."
     if kind in ("power", "grant"):
         return _changes([op], refs, static)
     if kind in ("exhaust", "ready", "destroy", "destroy_item", "destroy_aura"):
@@ -117,7 +141,7 @@ def op_text(op: Mapping[str, Any], refs: _Refs, static: bool = False) -> str:
         return f"Return {refs.obj(to)} to its owner's hand."
     if kind == "influence":
         gains = n > 0
-        amount = abs(n)
+        amount = refs.num("influence", abs(n))
         if op.get("who", "opp") == "you":
             return f"You {'gain' if gains else 'lose'} {amount} Influence."
         return f"The opponent {'gains' if gains else 'loses'} {amount} Influence."
@@ -127,11 +151,13 @@ def op_text(op: Mapping[str, Any], refs: _Refs, static: bool = False) -> str:
             return "Plant this card."
         if src == "deck":
             return ("Plant the top card of your deck." if n == 1
-                    else f"Plant the top {n} cards of your deck.")
+                    else f"Plant the top {refs.num('cards', n)} cards of your deck.")
         where = "hand" if src == "hand" else "graveyard"
-        return f"Plant {_count(n, 'card')} from your {where}."
+        return f"Plant {_count(refs, n, 'card')} from your {where}."
     if kind == "overgrowth":
-        return f"Overgrowth {n} (plant {_count(n, 'card')} from your graveyard)."
+        return (f"Overgrowth {refs.num('overgrowth', n)} (plant "
+                f"{'a card' if n == 1 else refs.num('overgrowth', n) + ' cards'} from your "
+                "graveyard).")
     if kind == "choose":
         modes = [_lower(mode_text(m, refs)).rstrip(".") for m in op["modes"]]
         return "Choose one: " + "; or ".join(modes) + "."
@@ -148,7 +174,8 @@ def _change(op: Mapping[str, Any], refs: _Refs, static: bool) -> str:
     to = str(op["to"])
     if op["op"] == "power":
         n = int(op["n"])
-        return f"{_verb(refs, to, 'gets', 'get')} {'+' if n >= 0 else ''}{n} power"
+        sign = "+" if n >= 0 else "-"
+        return f"{_verb(refs, to, 'gets', 'get')} {sign}{refs.num('power', abs(n))} power"
     if op["kw"] == "Protected":
         return "cannot be destroyed"
     verb = _verb(refs, to, "has", "have") if static else _verb(refs, to, "gains", "gain")
@@ -189,9 +216,15 @@ def mode_text(mode: Mapping[str, Any], refs: _Refs) -> str:
     return ops_text(mode.get("ops", []), refs)
 
 
-def mode_label(card: CardDef, effect: Effect, mode: Mapping[str, Any]) -> str:
+def mode_words(card: CardDef, effect: Effect, mode: Mapping[str, Any]) -> Said:
     """The button label of one mode: its text without the final full stop."""
-    return mode_text(mode, _Refs(card, effect.targets)).rstrip(".")
+    refs = _Refs(card, effect.targets)
+    return Said(mode_text(mode, refs).rstrip("."), dict(refs.num.values))
+
+
+def mode_label(card: CardDef, effect: Effect, mode: Mapping[str, Any]) -> str:
+    """The English label of one mode (what the card data stores)."""
+    return str(mode_words(card, effect, mode))
 
 
 def _cap(text: str) -> str:
@@ -204,20 +237,22 @@ def _lower(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def effect_text(card: CardDef, effect: Effect) -> str:
-    refs = _Refs(card, effect.targets)
+def effect_text(card: CardDef, effect: Effect, numbers: _Numbers | None = None) -> str:
+    refs = _Refs(card, effect.targets, numbers)
     static = effect.trigger == "static"
     body = ops_text(effect.ops, refs, static)
     if effect.trigger == "activate":
-        cost = f" ({effect.cost})" if effect.cost else ""
+        cost = f" ({refs.num('cost', effect.cost)})" if effect.cost else ""
         return f"Activate: Main{cost}: {_lower(body)}"
     if effect.trigger in PREFIX:
         return f"{PREFIX[effect.trigger]}: {_lower(body)}"
     return body
 
 
-def card_text(card: CardDef) -> str:
-    """The whole rules text of ``card`` (keywords are shown apart)."""
+def card_words(card: CardDef) -> Said:
+    """The whole rules text of ``card`` as one message (keywords are shown apart); its
+    ``msgid`` is empty for a card without text."""
+    numbers = _Numbers()
     parts: list[str] = []
     if card.enhanced:
         parts.append("Enhanced.")
@@ -232,27 +267,10 @@ def card_text(card: CardDef) -> str:
                      "graveyard.")
     if card.type == "energy" and card.empowered:
         parts.append("Empowered Energy.")
-    parts += [t for t in (effect_text(card, e) for e in card.effects) if t]
-    return " ".join(parts)
+    parts += [t for t in (effect_text(card, e, numbers) for e in card.effects) if t]
+    return Said(" ".join(parts), dict(numbers.values))
 
 
-def card_sheet(card: CardDef) -> str:
-    """Everything printed on ``card``, for a player reading it in full (images shorten text)."""
-    kind = "Aura Spell" if card.type == "aura" else card.type.capitalize()
-    facts = [f"{card.colour.capitalize()} {kind}"]
-    if card.type == "leader":
-        facts.append(f"power {card.front}, Influence {card.influence}")
-    else:
-        facts.append(f"cost {card.cost}")
-    if card.type == "creature":
-        facts.append(f"power {card.front} ~ {card.back} (Frontline ~ Backline)")
-    identity = " · ".join(x for x in (card.race, *card.traits) if x)
-    if identity:
-        facts.append(identity)
-    lines = [f"**{card.name}** — " + " · ".join(facts)]
-    if card.keywords:
-        lines.append(", ".join(sorted(card.keywords)))
-    text = card.text or card_text(card)
-    if text:
-        lines.append(text)
-    return "\n".join(lines)
+def card_text(card: CardDef) -> str:
+    """The whole rules text of ``card`` in English."""
+    return str(card_words(card))

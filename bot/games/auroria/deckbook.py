@@ -7,8 +7,9 @@ from typing import Any
 
 from bot.engine import GameError
 from bot.engine.decks import DeckBook, DeckRefused, DeckView, bullets
+from bot.engine.said import Said, said
 from bot.engine.usertext import quoted
-from bot.games.auroria.cardtext import card_sheet
+from bot.games.auroria.cardwords import sheet_words
 from bot.games.auroria.decklist import (
     RANDOM,
     DeckList,
@@ -108,24 +109,25 @@ class AuroriaDecks(DeckBook):
     def clean_name(self, name: str) -> str:
         text = self.tidy(name)
         if not text:
-            raise DeckRefused("Give the deck a name.")
+            raise DeckRefused(said("Give the deck a name."))
         if len(text) > MAX_NAME:
-            raise DeckRefused(f"A deck name has at most {MAX_NAME} characters.")
+            raise DeckRefused(said("A deck name has at most {most} characters.", most=MAX_NAME))
         if _structure_ref(text) is not None or text.casefold() == RANDOM:
-            raise DeckRefused(f"“{text}” is the name of a structure deck: choose another name.")
+            raise DeckRefused(said("{name} is the name of a structure deck: choose another "
+                                   "name.", name=quoted(text)))
         return text
 
     def cards(self) -> list[tuple[str, str]]:
         return [(card.id, card.name) for card in sorted(POOL.cards.values(),
                                                         key=lambda c: c.name)]
 
-    def card_text(self, ref: str) -> str:
+    def card_text(self, ref: str) -> tuple[Said, ...]:
         card = POOL.cards.get(ref) or next(
             (c for c in POOL.cards.values() if c.name.casefold() == ref.strip().casefold()),
             None)
         if card is None:
-            raise GameError(f"There is no Set 1 card called {quoted(ref)}.")
-        return card_sheet(card)
+            raise GameError(said("There is no Set 1 card called {name}.", name=quoted(ref)))
+        return sheet_words(card)
 
 
 DECKS = AuroriaDecks()

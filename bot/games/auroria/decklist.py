@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import BadOptions, OptionSpec, Rng
+from bot.engine.said import Said, said, said_n
 from bot.engine.usertext import quoted
 from bot.games.auroria.pool import POOL, check_deck, random_structure_deck
 from bot.games.auroria.testset import test_deck
@@ -65,7 +66,7 @@ class DeckList:
     leader: str | None
     main: tuple[str, ...]
     side: tuple[str, ...] | None
-    problems: tuple[str, ...]
+    problems: tuple[Said, ...]
 
     @property
     def legal(self) -> bool:
@@ -125,7 +126,7 @@ def parse_list(text: str | bytes) -> DeckList:
         text = text.decode("utf-8", errors="replace")
     if len(text) > MAX_CHARS:
         return _too_long(len(text))
-    problems: list[str] = []
+    problems: list[Said] = []
     leaders: list[str] = []
     counts: dict[str, Counter[str]] = {"main": Counter(), "side": Counter()}
     section = "main"
@@ -142,48 +143,53 @@ def parse_list(text: str | bytes) -> DeckList:
             continue
         n, name, marked = _entry(line)
         named_leader = named_leader or marked
-        where = f"Line {number}"
         if n is None or not 1 <= n <= MAX_COPIES:
-            problems.append(f"{where}: the number of copies must be 1-{MAX_COPIES}.")
+            problems.append(said("Line {line}: the number of copies must be 1-{most}.",
+                                 line=number, most=MAX_COPIES))
             continue
         cid = find_card(name)
         if cid is None:
             unknown += 1
             if unknown <= MAX_UNKNOWN_SHOWN:
                 hint = closest_name(name)
-                problems.append(f"{where}: no card is called {quoted(name)}"
-                                + (f" — did you mean {hint}?" if hint else "."))
+                problems.append(
+                    said("Line {line}: no card is called {name} — did you mean {hint}?",
+                         line=number, name=quoted(name), hint=hint) if hint else
+                    said("Line {line}: no card is called {name}.", line=number,
+                         name=quoted(name)))
             continue
         if marked or (POOL.cards[cid].type == "leader" and section == "main"):
             leaders += [cid] * n
         else:
             counts[section][cid] += n
     if unknown > MAX_UNKNOWN_SHOWN:
-        problems.append(f"…and {unknown - MAX_UNKNOWN_SHOWN} more lines name no card.")
+        problems.append(said_n("…and {n} more line names no card.",
+                               "…and {n} more lines name no card.", unknown - MAX_UNKNOWN_SHOWN))
     if named_leader and not leaders:
-        problems.append("The line marked as the leader names no card, so the deck has no "
-                        "leader.")
+        problems.append(said("The line marked as the leader names no card, so the deck has no "
+                             "leader."))
         leaders = ["?"]  # reported just now: not again as a missing leader
     side = tuple(counts["side"].elements()) if saw_side else None
     return _checked(leaders, tuple(counts["main"].elements()), side, problems)
 
 
 def _too_long(size: int) -> DeckList:
-    return DeckList(None, (), None, (f"That is too long to be a deck list: {size} characters "
-                                     f"(at most {MAX_CHARS}).",))
+    return DeckList(None, (), None, (said("That is too long to be a deck list: {n} characters "
+                                          "(at most {most}).", n=size, most=MAX_CHARS),))
 
 
 def _checked(leaders: Sequence[str], main: tuple[str, ...], side: tuple[str, ...] | None,
-             problems: list[str]) -> DeckList:
+             problems: list[Said]) -> DeckList:
     """Add the leader problems and the construction rules to what reading found."""
     if not leaders:
-        problems.append("No leader: mark one line as `Leader: Name`.")
+        problems.append(said("No leader: mark one line as `Leader: Name`."))
     elif len(leaders) > 1:
-        names = ", ".join(dict.fromkeys(POOL.cards[c].name for c in leaders))
-        problems.append(f"A deck has exactly one leader, this one has {len(leaders)}: {names}.")
+        names = tuple(dict.fromkeys(POOL.cards[c].name for c in leaders))
+        problems.append(said("A deck has exactly one leader, this one has {n}: {names}.",
+                             n=len(leaders), names=names))
     leader = leaders[0] if leaders and leaders[0] in POOL.cards else None
     if leader is not None and POOL.cards[leader].type != "leader":
-        problems.append(f"{POOL.cards[leader].name} is not a leader.")
+        problems.append(said("{card} is not a leader.", card=POOL.cards[leader].name))
         leader = None
     problems += check_deck(leader, main, side)
     return DeckList(leader, main, side, tuple(problems))
@@ -257,8 +263,8 @@ def looks_like_code(text: str) -> bool:
 def decode(code: str) -> DeckList:
     """Read a deck code; a damaged or foreign code is one clear problem, never an error."""
     squeezed = "".join(clean(code).split()).upper().replace("-", "")
-    bad = DeckList(None, (), None, ("That deck code is damaged or incomplete: copy it again "
-                                    "from where it was shared.",))
+    bad = DeckList(None, (), None, (said("That deck code is damaged or incomplete: copy it "
+                                         "again from where it was shared."),))
     payload = squeezed[len(CODE_PREFIX) - 1:]
     if not squeezed.startswith(CODE_PREFIX[:-1]) or not payload or len(payload) > 1000:
         return bad
@@ -281,13 +287,13 @@ def decode(code: str) -> DeckList:
 
 
 def _read_body(reader: _Reader) -> DeckList:
-    problems: list[str] = []
+    problems: list[Said] = []
 
     def card(number: int) -> str | None:
         cid = POOL.by_number.get(number)
         if cid is None:
-            problems.append(f"The code names card number {number}, which this card pool "
-                            "does not have.")
+            problems.append(said("The code names card number {number}, which this card pool "
+                                 "does not have.", number=number))
         return cid
 
     leader = card(reader.varint(10_000))
@@ -330,7 +336,7 @@ class DeckOption(OptionSpec):
             deck = decode(raw)
             if deck.legal and deck.leader is not None:
                 return encode(deck.leader, deck.main, deck.side)
-            raise BadOptions(f"Option `{self.name}`: " + " ".join(deck.problems))
+            raise BadOptions(f"Option `{self.name}`: " + " ".join(map(str, deck.problems)))
         raise BadOptions(f"Option `{self.name}` must be {RANDOM}, "
                          f"{', '.join(POOL.decks)} or a deck code.")
 

@@ -23,6 +23,7 @@ from bot.engine import (
 )
 from bot.engine.decks import DeckBook
 from bot.engine.help import Topic
+from bot.engine.text import Say
 from bot.games.auroria import (
     ai,
     decisions,
@@ -114,8 +115,9 @@ class Auroria(Game[State, AuroriaView]):
     def topics(self) -> Mapping[str, Topic[AuroriaView]]:
         return TOPICS
 
-    def describe(self, view: AuroriaView, names: Sequence[str], *, full: bool = False) -> str:
-        return text.describe(view, names, full=full)
+    def describe(self, view: AuroriaView, names: Sequence[str], *, full: bool = False,
+                 say: Say = str) -> str:
+        return text.describe(view, names, full=full, say=say)
 
     def redeal_hidden(self, state: State, viewer: int | None, rng: Rng) -> State | None:
         return hidden.redeal(state, viewer, rng)

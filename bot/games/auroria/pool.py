@@ -28,6 +28,7 @@ from typing import Any
 
 from bot.engine import Rng
 from bot.engine.datacheck import DataError, load_json, need, record, text, whole
+from bot.engine.said import Said
 from bot.games.auroria.cards import CardDef, CardError, parse_card
 from bot.games.auroria.cardtext import CardTextError, card_text, mode_label
 from bot.games.auroria.decks import deck_problems
@@ -161,7 +162,7 @@ def _deck(raw: Any, where: str, cards: Mapping[str, CardDef]) -> StructureDeck:
                          _copies(raw["side"], f"{at}.side", cards))
     need(deck.colour == cards[leader].colour, at, "the deck's colour is not its leader's")
     problems = deck_problems(leader, deck.main, cards, deck.side)
-    need(not problems, at, "not a legal deck: " + " ".join(problems))
+    need(not problems, at, "not a legal deck: " + " ".join(map(str, problems)))
     return deck
 
 
@@ -204,7 +205,7 @@ def random_structure_deck(rng: Rng) -> StructureDeck:
 
 
 def check_deck(leader: str | None, main: Sequence[str],
-               side: Sequence[str] | None = None) -> list[str]:
+               side: Sequence[str] | None = None) -> list[Said]:
     """Every construction problem of a deck built from the pool (empty when legal);
     without a leader (reported by the caller) the checks needing one are skipped."""
     return deck_problems(leader, main, POOL.cards, side)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine import Action, Event, IllegalAction
+from bot.engine.said import said_n
 from bot.games.auroria import board, chain, combat, decisions, series, setup
 from bot.games.auroria import sentences as words
 from bot.games.auroria.derived import (
@@ -280,7 +281,8 @@ def mulligan(s: State, p: int, keep: list[int], ev: list[Event]) -> None:
     else:
         target = setup.HAND - m
         if len(keep) > target:
-            raise IllegalAction(f"This mulligan lets you keep at most {target} cards.")
+            raise IllegalAction(said_n("This mulligan lets you keep at most {n} card.",
+                                        "This mulligan lets you keep at most {n} cards.", target))
         back = [u for u in hand if u not in keep]
         s.zone(p, "hand")[:] = keep
         s.zone(p, "deck").extend(back)

@@ -23,6 +23,7 @@ from copy import deepcopy
 from typing import Any
 
 from bot.engine import PICK, Action, Decision, Event, Option, OptionSpec, Result, Sentence
+from bot.engine.said import Said
 from bot.games.auroria import sentences as words
 from bot.games.auroria.cards import CardDef
 from bot.games.auroria.decks import deck_problems
@@ -115,7 +116,7 @@ def _swapped(deck: dict[str, Any], out: str, into: str) -> tuple[list[str], list
 
 
 def swap_problems(deck: dict[str, Any], out: str, into: str,
-                  cards: Mapping[str, CardDef]) -> list[str]:
+                  cards: Mapping[str, CardDef]) -> list[Said]:
     """What swapping ``out`` (deck) for ``into`` (side deck) would break (empty: legal);
     ``cards`` is the deal's catalog (``derived.catalog``), not only the Set 1 pool."""
     main, side = _swapped(deck, out, into)

@@ -21,6 +21,7 @@ from typing import ClassVar, Literal
 
 from bot.engine import Decision, Event, Option
 from bot.engine.datacheck import DataError
+from bot.engine.said import Said, said
 from bot.games.zura import knowledge
 from bot.games.zura import sentences as words
 from bot.games.zura.board import (
@@ -47,8 +48,9 @@ class Ability:
     """A top card's power; this base is the empty stack's (no power at all)."""
 
     key: ClassVar[str] = ""
-    topic: ClassVar[str] = ""
-    """The ``/rules`` topic, in our own words (the card's text is in ``cards.json``)."""
+    topic: ClassVar[Said] = Said("")
+    """The ``/rules`` topic, in our own words (the card's text is in ``cards.json``); the
+    empty stack's is never shown."""
     rank: ClassVar[int] = 0
     """How much the normal AI wants this power on top (higher first)."""
     phase: ClassVar[str] = ""
@@ -153,7 +155,7 @@ def effects(n: int, key: str | None) -> tuple[int, int, int]:
 
 class Peek4(Ability):
     key = "peek4"
-    topic = "When you discard 4 or more cards, you also peek at one search card."
+    topic = said("When you discard 4 or more cards, you also peek at one search card.")
     rank = 7
 
     def bonus(self, n: int) -> tuple[int, int, int]:
@@ -162,8 +164,8 @@ class Peek4(Ability):
 
 class Steal5(Ability):
     key = "steal5"
-    topic = ("When you discard 5 or more cards, you may also steal the top card of an "
-             "opponent's stack.")
+    topic = said("When you discard 5 or more cards, you may also steal the top card of an "
+                 "opponent's stack.")
     rank = 8
 
     def bonus(self, n: int) -> tuple[int, int, int]:
@@ -172,22 +174,22 @@ class Steal5(Ability):
 
 class Hand7(Ability):
     key = "hand7"
-    topic = "You refill your hand to 7 cards instead of 6."
+    topic = said("You refill your hand to 7 cards instead of 6.")
     rank = 6
     extra_hand = 1
 
 
 class Discard2(Ability):
     key = "discard2"
-    topic = "When you draw, up to 2 of your cards may come from the discard pile."
+    topic = said("When you draw, up to 2 of your cards may come from the discard pile.")
     rank = 5
     from_discard = 2
 
 
 class Extra12(Ability):
     key = "extra12"
-    topic = ("When you discard only 1 or 2 cards, you may throw away one more card of another "
-             "landscape (it does not count towards flips).")
+    topic = said("When you discard only 1 or 2 cards, you may throw away one more card of "
+                 "another landscape (it does not count towards flips).")
     rank = 4
     phase = "extra"
     doing = "taking an extra action"
@@ -220,8 +222,8 @@ class Extra12(Ability):
 
 class Restack(Ability):
     key = "restack"
-    topic = ("Once in your turn, before discarding, move any card of your stack to its top "
-             "(and so choose which power you have).")
+    topic = said("Once in your turn, before discarding, move any card of your stack to its top "
+                 "(and so choose which power you have).")
     rank = 2
     phase = "restack"
     doing = "putting claimed cards on the stack"
@@ -266,8 +268,8 @@ class Restack(Ability):
 
 class Scry(Ability):
     key = "scry"
-    topic = ("At the start of your turn, look at the top travel card and leave it there or "
-             "send it to the bottom of the deck.")
+    topic = said("At the start of your turn, look at the top travel card and leave it there or "
+                 "send it to the bottom of the deck.")
     rank = 1
     phase = "scry"
     doing = "looking at the top travel card"
@@ -300,8 +302,8 @@ class Swap(Ability):
     """Both traders choose at once, without seeing the other's card (a sealed answer)."""
 
     key = "swap"
-    topic = ("Once in your turn, before discarding: pick an opponent; you each give the other "
-             "one travel card of your choice.")
+    topic = said("Once in your turn, before discarding: pick an opponent; you each give the other "
+                 "one travel card of your choice.")
     rank = 3
     phase = "swap"
     doing = "trading travel cards"

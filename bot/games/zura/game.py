@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from bot.engine import Action, Decision, Event, Game, Result, Rng, Turn, placings_from_scores
 from bot.engine.help import Topic
 from bot.engine.search import STRONG
+from bot.engine.text import Say
 from bot.games.zura import ai, decisions, hidden, knowledge, rules, strong, text
 from bot.games.zura.help import topics
 from bot.games.zura.scenario import build_scenario
@@ -82,8 +83,9 @@ class Zura(Game[ZState, ZView]):
     def topics(self) -> Mapping[str, Topic[ZView]]:
         return topics()
 
-    def describe(self, view: ZView, names: Sequence[str], *, full: bool = False) -> str:
-        return text.describe(view, names, full=full)
+    def describe(self, view: ZView, names: Sequence[str], *, full: bool = False,
+                 say: Say = str) -> str:
+        return text.describe(view, names, full=full)  # its text is still English
 
     def redeal_hidden(self, state: ZState, viewer: int | None, rng: Rng) -> ZState | None:
         return hidden.redeal_hidden(state, viewer, rng)

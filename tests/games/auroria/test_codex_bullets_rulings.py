@@ -8,10 +8,14 @@ from typing import Any
 import pytest
 
 from bot.engine import parse_options
-from bot.games.auroria import GAME
+from bot.games.auroria import GAME, decks
 from bot.games.auroria.cards import parse_cards
-from bot.games.auroria.decks import deck_problems
 from bot.games.auroria.derived import BUILTIN
+
+
+def deck_problems(*args: Any, **kwargs: Any) -> list[str]:
+    """The deck's problems in English, as a log or an English reader gets them."""
+    return [str(problem) for problem in decks.deck_problems(*args, **kwargs)]
 
 LEADER = {"id": "lw", "name": "Bandit Chief", "type": "leader", "colour": "white",
           "race": "Human", "traits": ["Bandit"], "front": 2, "influence": 20}

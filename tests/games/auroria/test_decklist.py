@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
+from bot.engine.said import Said
 from bot.games.auroria.decklist import (
     MAX_CHARS,
     clean,
@@ -18,6 +21,11 @@ from bot.games.auroria.decklist import (
 from bot.games.auroria.decks import deck_problems
 from bot.games.auroria.derived import BUILTIN
 from bot.games.auroria.pool import POOL
+
+
+def english(problems: Sequence[Said]) -> list[str]:
+    """Problems as the English a log or an English reader gets."""
+    return [str(problem) for problem in problems]
 
 RED = POOL.decks["valley"]
 
@@ -57,9 +65,9 @@ def test_a_damaged_code_is_one_clear_problem() -> None:
     for i in range(4, len(code)):
         flipped = code[:i] + ("Z" if code[i] != "Z" else "Y") + code[i + 1:]
         read = decode(flipped)
-        assert read.problems and "damaged" in read.problems[0], flipped
-    assert "damaged" in decode("AUR-").problems[0]
-    assert "damaged" in decode("AUR-U!?").problems[0]
+        assert read.problems and "damaged" in str(read.problems[0]), flipped
+    assert "damaged" in str(decode("AUR-").problems[0])
+    assert "damaged" in str(decode("AUR-U!?").problems[0])
 
 
 def test_a_code_names_unknown_collector_numbers() -> None:
@@ -72,7 +80,7 @@ def test_a_code_names_unknown_collector_numbers() -> None:
     alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
     code = "AUR-" + "".join(alphabet[(value >> (5 * i)) & 31] for i in reversed(range(digits)))
     read = decode(code)
-    assert "card number 99" in read.problems[0]
+    assert "card number 99" in str(read.problems[0])
     assert read.leader == "r_vesk"
 
 
@@ -116,12 +124,12 @@ def test_every_problem_is_reported_at_once() -> None:
         "1 Qwxzv",                 # unknown, close to nothing
         "0 Gate Warden",           # a count that cannot be
     ])
-    problems = parse_list(text).problems
-    assert problems[:3] == (
+    problems = english(parse_list(text).problems)
+    assert problems[:3] == [
         "Line 6: no card is called `Wagon Portr` — did you mean Wagon Porter?",
         "Line 7: no card is called `Qwxzv`.",
         "Line 8: the number of copies must be 1-60.",
-    )
+    ]
     rest = " | ".join(problems[3:])
     assert "A deck holds 51-61 cards with the leader, not 30." in rest
     assert "At most 4 copies of Wagon Porter (5)." in rest
@@ -131,15 +139,15 @@ def test_every_problem_is_reported_at_once() -> None:
 
 
 def test_leader_problems() -> None:
-    assert "No leader" in parse_list("20 Red Energy").problems[0]
+    assert "No leader" in str(parse_list("20 Red Energy").problems[0])
     two = parse_list("Leader: Vesk, Warlord of Cinders\nLeader: Edda, Mayor of the Wheels")
     assert "exactly one leader, this one has 2: Vesk, Warlord of Cinders, Edda" in \
-        two.problems[0]
+        str(two.problems[0])
     not_leader = parse_list("Leader: Red Energy\n49 Red Energy")
-    assert not_leader.problems[0] == "Red Energy is not a leader."
+    assert str(not_leader.problems[0]) == "Red Energy is not a leader."
     ghost = parse_list("Leader: Nobody Special\n50 Red Energy")
-    assert any("names no card, so the deck has no leader" in p for p in ghost.problems)
-    assert not any(p.startswith("No leader") for p in ghost.problems)
+    assert any("names no card, so the deck has no leader" in p for p in english(ghost.problems))
+    assert not any(p.startswith("No leader") for p in english(ghost.problems))
 
 
 def test_odd_unicode_in_names_still_finds_the_card() -> None:
@@ -152,13 +160,13 @@ def test_odd_unicode_in_names_still_finds_the_card() -> None:
 
 def test_huge_input_is_one_clear_problem() -> None:
     read = parse_list("4 Gold Coin\n" * 2000)
-    assert read.problems == (f"That is too long to be a deck list: 24000 characters "
-                             f"(at most {MAX_CHARS}).",)
-    assert "too long" in parse_list(b"x" * (5 * MAX_CHARS)).problems[0]
+    assert english(read.problems) == [f"That is too long to be a deck list: 24000 characters "
+                                      f"(at most {MAX_CHARS})."]
+    assert "too long" in str(parse_list(b"x" * (5 * MAX_CHARS)).problems[0])
 
 
 def test_many_unknown_lines_are_counted_not_listed() -> None:
-    problems = parse_list("\n".join(f"1 Nonsense {i}" for i in range(50))).problems
+    problems = english(parse_list("\n".join(f"1 Nonsense {i}" for i in range(50))).problems)
     assert sum("no card is called" in p for p in problems) == 20
     assert "…and 30 more lines name no card." in problems
 
@@ -183,8 +191,8 @@ def test_a_non_white_human_makes_the_lineup_human_only() -> None:
     base = ["energy"] * 46
     assert deck_problems("lw", [*base, "red_human", "red_human_2", "squire", "squire"],
                          cards) == []  # squire: a white Human
-    problems = deck_problems("lw", [*base, "red_human", "white_elf", "squire", "squire"],
-                             cards)
+    problems = english(deck_problems("lw", [*base, "red_human", "white_elf", "squire",
+                                            "squire"], cards))
     assert problems == ["white_elf shares no identity channel with the leader and the "
                         "creatures before it (open: Human)."]
 
@@ -193,7 +201,8 @@ def test_a_white_creature_of_neither_race_nor_trait_makes_it_mono_white() -> Non
     cards = _cards(("white_elf", "white", "Elf", []), ("red_bandit", "red", "Orc", ["Bandit"]))
     base = ["energy"] * 47
     assert deck_problems("lw", [*base, "white_elf", "squire", "squire"], cards) == []
-    assert deck_problems("lw", [*base, "white_elf", "red_bandit", "squire"], cards) == [
+    assert english(deck_problems("lw", [*base, "white_elf", "red_bandit", "squire"],
+                                 cards)) == [
         "red_bandit shares no identity channel with the leader and the creatures before it "
         "(open: white)."]
 

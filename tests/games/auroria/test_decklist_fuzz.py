@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bot.engine.said import Said
 from bot.games.auroria.decklist import (
     MAX_CHARS,
     DeckList,
@@ -28,7 +29,7 @@ FAST = settings(max_examples=150, deadline=None,
 
 def _sane(read: DeckList) -> None:
     assert isinstance(read.problems, tuple)
-    assert all(isinstance(p, str) and p for p in read.problems)
+    assert all(isinstance(p, Said) and str(p) for p in read.problems)
     assert read.leader is None or read.leader in POOL.cards
     assert all(c in POOL.cards for c in (*read.main, *(read.side or ())))
 
@@ -79,6 +80,6 @@ def test_every_changed_code_digit_is_caught() -> None:
 def test_huge_inputs_are_refused_quickly_with_their_size() -> None:
     for huge in ("4 Gold Coin\n" * 100_000, "\u200b" * (MAX_CHARS + 1), "A" * 10**6):
         read = read_deck(huge)
-        assert read.problems == (f"That is too long to be a deck list: {len(huge)} "
-                                 f"characters (at most {MAX_CHARS}).",)
-    assert "too long" in parse_list(b"\xff" * 10**6).problems[0]
+        assert [str(p) for p in read.problems] == [
+            f"That is too long to be a deck list: {len(huge)} characters (at most {MAX_CHARS})."]
+    assert "too long" in str(parse_list(b"\xff" * 10**6).problems[0])

@@ -9,14 +9,19 @@ from __future__ import annotations
 
 import importlib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.engine import Rng, parse_options
-from bot.games.auroria import GAME
-from bot.games.auroria.decks import deck_problems
+from bot.games.auroria import GAME, decks
 from bot.games.auroria.derived import BUILTIN, leader
 from tests.games.auroria.helpers import act, default, do, keys, result, scen, uid, where, who
+
+
+def deck_problems(*args: Any, **kwargs: Any) -> list[str]:
+    """The deck's problems in English, as a log or an English reader gets them."""
+    return [str(problem) for problem in decks.deck_problems(*args, **kwargs)]
 
 RULES = Path(__file__).resolve().parents[3].parent / "shared" / "rules" / "house-rules.md"
 

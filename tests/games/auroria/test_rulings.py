@@ -8,11 +8,15 @@ import pytest
 
 from bot.engine import Rng, parse_options, play
 from bot.engine.scenario import run_scenario
-from bot.games.auroria import GAME
+from bot.games.auroria import GAME, decks
 from bot.games.auroria.cards import parse_cards
-from bot.games.auroria.decks import deck_problems
 from bot.games.auroria.derived import BUILTIN, leader
 from tests.games.auroria.helpers import do, keys, pw, scen, uid, view, where, who
+
+
+def deck_problems(*args: Any, **kwargs: Any) -> list[str]:
+    """The deck's problems in English, as a log or an English reader gets them."""
+    return [str(problem) for problem in decks.deck_problems(*args, **kwargs)]
 
 
 def _pool(*extra: dict[str, Any]) -> dict[str, Any]:

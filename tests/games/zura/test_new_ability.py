@@ -25,6 +25,7 @@ import bot.games
 from bot.engine import Action, Event, Option, Rng, Sentence, play
 from bot.engine.datacheck import DataError
 from bot.engine.playout import run_playout
+from bot.engine.said import said
 from bot.games.zura.abilities import ABILITIES, handler
 from bot.render import cards as card_faces
 from bot.render import render_board, render_hand
@@ -67,8 +68,8 @@ def zura(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
 
     class Recycle(abilities.Ability):  # type: ignore[name-defined,misc]
         key = NEW
-        topic = ("Once in your turn, before discarding, put one travel card from your hand "
-                 "at the bottom of the travel deck.")
+        topic = said("Once in your turn, before discarding, put one travel card from your "
+                     "hand at the bottom of the travel deck.")
         phase = NEW
         doing = "putting a travel card under the deck"
 
@@ -129,9 +130,9 @@ def test_the_new_ability_is_seen_described_pictured_and_explained(
     assert top["ability"] == NEW and top["ability_text"].startswith("Once per turn")
     assert "Forest Recycler" in game.describe(view, ["Ada", "Bo"])
     topic = game.topics()[NEW]
-    assert topic.shows(game.view(s, None)) == ("Forest Recycler is on top of a stack: its "
+    assert str(topic.shows(game.view(s, None))) == ("Forest Recycler is on top of a stack: its "
                                                 "power is in play.")
-    assert f"`{NEW}`" in game.topics()["abilities"].text
+    assert f"`{NEW}`" in str(game.topics()["abilities"].text)
     drawn: list[tuple[str, ...]] = []
     face = card_faces.face
 

@@ -19,7 +19,7 @@ from bot.engine import (
     placings_from_scores,
 )
 from bot.engine.help import Topic
-from bot.engine.text import fit, listing, name_of
+from bot.engine.text import Say, fit, listing, name_of
 from bot.games.laydown import sentences as words
 from bot.games.laydown.help import TOPICS
 from bot.games.laydown.state import CARDS, HAND, LaydownState
@@ -64,7 +64,8 @@ class Laydown(Game[LaydownState, LaydownView]):
     def view(self, state: LaydownState, viewer: int | None) -> LaydownView:
         return view(state, viewer)
 
-    def describe(self, view: LaydownView, names: Sequence[str], *, full: bool = False) -> str:
+    def describe(self, view: LaydownView, names: Sequence[str], *, full: bool = False,
+                 say: Say = str) -> str:
         laid = "; ".join(f"{name_of(names, s)} laid {listing([str(c) for c in p], 'nothing')}"
                          f" (total {t})"
                          for s, (p, t) in enumerate(zip(view["played"], view["totals"],
