@@ -64,7 +64,7 @@ class Rules(commands.Cog):
         found = await self.moment(game, topic)
         if found is not None:
             view, caption = found
-            image = await self.rt.delivery.images.board(view, ())
+            image = await self.rt.delivery.images.board(view, (), reader(interaction).code)
             if image is not None:
                 lines.append(f"*{lang.say(said('Diagram: {caption}', caption=caption))}*")
         out = Outgoing("\n".join(lines), image, f"{game}-{topic}.png")

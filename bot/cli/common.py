@@ -7,9 +7,16 @@ import importlib
 import sys
 
 from bot.engine import GameError, registry
+from bot.words import CHOOSABLE, ENGLISH
 
 MESSAGE_MAX = 300
 """An error names the problem; it never echoes a whole (possibly hostile) file."""
+
+
+def add_lang_flag(parser: argparse.ArgumentParser) -> None:
+    """``--lang``: the language of the words printed or drawn (English by default)."""
+    parser.add_argument("--lang", default=ENGLISH, choices=CHOOSABLE,
+                        help="the language of the words: " + ", ".join(CHOOSABLE))
 
 
 def add_game_module_flag(parser: argparse.ArgumentParser) -> None:

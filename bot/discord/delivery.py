@@ -512,8 +512,9 @@ class Delivery(MatchHooks):
         same = record is not None and shown.get("turn") == update.number
         lines = [*(shown.get("lines", []) if same else []),
                  *(said(line, names) for line in update.lines)]
-        image = await self.images.board(update.view, names)
-        alt = alt_text(info.game, update.view, names)
+        server = await self.readers.of_server(info.guild_id)
+        image = await self.images.board(update.view, names, server.code)
+        alt = alt_text(info.game, update.view, names, words=server)
         pinged = set(pings) if not same else set()
         message_id = (record.message_id or None) if same and record is not None else None
         channel = self.where(info)
@@ -682,13 +683,14 @@ class Delivery(MatchHooks):
                 else await self.readers.of_server(info.guild_id))
         menu, status = prompt_menu(info, seat, decisions, names, lang)
         lines = [menu.prompt if menu is not None else status]
-        image = await self.images.hand(update.view, names) if update is not None else None
+        image = await self.images.hand(update.view, names, lang.code) \
+            if update is not None else None
         if image is None and update is not None:
             lines.append(view_text(update.view))
         under, alt = "", ""
         if image is not None and update is not None:
-            alt = alt_text(info.game, update.view, names)
-            under = "\n".join(hand_texts(update.view))
+            alt = alt_text(info.game, update.view, names, words=lang)
+            under = "\n".join(hand_texts(update.view, lang))
         text = prompt_text(info, [said(line, names) for line in news], lines, under, lang)
         rows = menu_rows(menu) if menu is not None else []
         return Card(text, image, HAND_FILE, rows, alt, under), prompt_face(menu, status)
@@ -848,14 +850,16 @@ class Delivery(MatchHooks):
         What a failure or a stop cut off is sent by the next reconciliation."""
         if view is None:
             view = (await self.service.board(info.id)).view
-        image = await self.images.summary(view, result, names)
-        alt = alt_text(info.game, view, names, result)
+        server = await self.readers.of_server(info.guild_id)
+        image = await self.images.summary(view, result, names, server.code)
+        alt = alt_text(info.game, view, names, result, server)
+        pictures = {server.code: (image, alt)}
+        """The summary in each language it is shown in: the thread's, each reader's DM."""
         if END not in slots:
             # The headline names people; the standings mention each person once.
-            outcome = describe(view, result, literals(names))
-            tagged = describe(view, result, [who(info, s.seat) for s in info.seats])
-            public = await self.readers.of_server(info.guild_id)
-            lines = [public.say(speech.said("**{match}** is over: {outcome}.",
+            outcome = describe(view, result, literals(names), server)
+            tagged = describe(view, result, [who(info, s.seat) for s in info.seats], server)
+            lines = [server.say(speech.said("**{match}** is over: {outcome}.",
                                             match=match_title(info.game, info.id),
                                             outcome=outcome.headline)),
                      *tagged.table_lines(), outcome.ending, *outcome.notes]
@@ -878,7 +882,12 @@ class Delivery(MatchHooks):
                                   n=len(result.placings)))
             sent: discord.Message | None = None
             if seat.dm_ok or await self._retry_due(seat.user_id):
-                out = Card(text, image, RESULT_FILE, alt=alt)
+                if words.code not in pictures:
+                    pictures[words.code] = (
+                        await self.images.summary(view, result, names, words.code),
+                        alt_text(info.game, view, names, result, words))
+                picture, described = pictures[words.code]
+                out = Card(text, picture, RESULT_FILE, alt=described)
                 is_open, sent = await self._send_dms(
                     info, seat.user_id, [{**out.kwargs(), **once(RESULT, info.id, seat.seat)}])
                 if is_open and sent is None:  # a passing failure: tried again later

@@ -5,7 +5,9 @@ delay the event loop (a replay's GIF for a second or more), so it runs in the po
 ``bot.workers``; where processes cannot run, in a thread. A renderer is a pure function of
 a view, so views go in and PNG or GIF bytes come back. A game without a renderer yet gets
 ``None`` and the caller falls back to text. Tests may swap in a cheaper ``Images`` so that
-a full match through the fake stays quick.
+a full match through the fake stays quick. Each picture is drawn in ``lang``, the language code
+of whoever sees it (a public one: the server's; a private one: its reader's); a code, not a
+``Language``, because it crosses to the worker processes.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Sequence
 from bot import render
 from bot.engine import Result, View
 from bot.render.replay import FrameViews, render_replay
+from bot.words import ENGLISH
 from bot.workers import Workers
 
 TEXT_LIMIT = 1500
@@ -36,26 +39,29 @@ class Images:
         game = view.get("game")
         return isinstance(game, str) and render.renderer(game) is not None
 
-    async def board(self, view: View, names: Sequence[str]) -> bytes | None:
+    async def board(self, view: View, names: Sequence[str], lang: str = ENGLISH) -> bytes | None:
         if not self.available(view):
             return None
-        return await self.workers.run_or_thread(render.render_board, view, names)
+        return await self.workers.run_or_thread(render.render_board, view, names, lang)
 
-    async def hand(self, view: View, names: Sequence[str]) -> bytes | None:
+    async def hand(self, view: View, names: Sequence[str], lang: str = ENGLISH) -> bytes | None:
         if not self.available(view):
             return None
-        return await self.workers.run_or_thread(render.render_hand, view, None, names)
+        return await self.workers.run_or_thread(render.render_hand, view, None, names, lang)
 
-    async def summary(self, view: View, result: Result, names: Sequence[str]) -> bytes | None:
+    async def summary(self, view: View, result: Result, names: Sequence[str],
+                      lang: str = ENGLISH) -> bytes | None:
         if not self.available(view):
             return None
-        return await self.workers.run_or_thread(render.render_summary, view, result, names)
+        return await self.workers.run_or_thread(render.render_summary, view, result, names,
+                                                lang)
 
-    async def replay(self, frames: Sequence[FrameViews], names: Sequence[str]) -> bytes | None:
+    async def replay(self, frames: Sequence[FrameViews], names: Sequence[str],
+                     lang: str = ENGLISH) -> bytes | None:
         """An animated GIF of a replay's frames (``bot.render.replay``)."""
         if not frames or not self.available(frames[0][0]):
             return None
-        return await self.workers.run_or_thread(render_replay, frames, names)
+        return await self.workers.run_or_thread(render_replay, frames, names, lang=lang)
 
 
 def _loaded() -> None:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from PIL import Image
 
 from bot.engine import Result
+from bot.engine.said import Said, said, said_n
 from bot.games.aura.cards import CARDS
 from bot.games.aura.view import AuraView, Card, Cell, Row, Seat, Shown, Table
 from bot.render import cards
@@ -32,9 +33,10 @@ from bot.render.chrome import (
     number_disc,
     seat_label,
 )
-from bot.render.outcome import Figures, Scoresheet, joined
+from bot.render.outcome import Figures, Scoresheet
 from bot.render.palette import RGB, Suit
 from bot.render.text import KEY_PX, TEXT_PX, Role
+from bot.words import Language
 
 MINI_SIZE = (64, 90)
 BACK_SIZE = (36, 50)
@@ -63,21 +65,22 @@ def aura_rgb(name: str) -> RGB:
     return AURA_COLOURS.get(name, (150, 150, 150))
 
 
-def card_face(card: Card, size: tuple[int, int]) -> Image.Image:
+def card_face(card: Card, size: tuple[int, int], words: Language) -> Image.Image:
     """A number, wild or action card; a wild shows the number named for it in a badge. An
     action's text goes beside the hand image (``hand_texts``), not on the card."""
     colour = card["colour"]
     suit, beats = _suit(colour), _suit(TRUMPS.get(colour, ""))
     kind = card["kind"]
     value = card["value"]
+    word = words.say(said("beats"))
     if kind == "wild":
-        return cards.face(size, suit, "W", "Wild", beats=beats,
-                          plate=str(value) if value else "")
+        return cards.face(size, suit, words.say(said("W")), words.say(said("Wild")),
+                          beats=beats, plate=str(value) if value else "", beats_word=word)
     if kind == "action":
         action = ACTIONS.get(card["action"] or "")
         name = action.name if action else card["label"]
-        return cards.face(size, suit, "", name, beats=beats)
-    return cards.face(size, suit, str(value), beats=beats)
+        return cards.face(size, suit, "", words.say(Said(name)), beats=beats, beats_word=word)
+    return cards.face(size, suit, str(value), beats=beats, beats_word=word)
 
 
 def card_back(lines: int, aura: str, size: tuple[int, int]) -> Image.Image:
@@ -95,34 +98,41 @@ def _drawn(c: Canvas, item: Shown | None, seats: Sequence[Seat], owner: int,
     elif "back" in item:
         c.card(card_back(item["back"], seats[owner]["aura"], size), xy)
     else:
-        c.card(card_face(item, size), xy)
+        c.card(card_face(item, size, c.words), xy)
 
 
-def _winners(view: AuraView, names: Names) -> str:
-    standing = view["result"]
-    placings = standing["placings"] if standing else []
-    return " & ".join(named(s, names) for s, p in enumerate(placings) if p == 1)
+PHASES = {"play": said("plays"), "reveal": said("reveal"), "cleanup": said("cleanup"),
+          "extra": said("may play again")}
+"""What the turn is doing, after the name of who plays."""
+WAITING = {"block": said_n("{players} blocks", "{players} block", 1),
+           "discard": said_n("{players} discards", "{players} discard", 1)}
+"""What the turn waits for, with the seats it waits on."""
+VARIANTS = {"beginner": said("beginner"), "advanced": said("advanced"),
+            "simultaneous_blocks": said("simultaneous blocks")}
+"""The variants a table may play, named in its header."""
 
 
-def _status(view: AuraView, names: Names) -> str:
+def _status(view: AuraView, names: Names, words: Language) -> str:
     phase = view["phase"]
     if phase == "over":
-        return f"{_winners(view, names)} wins"
-    active = named(view["active"], names)
-    waiting = " & ".join(named(s, names) for s in view["waiting"])
-    doing = {
-        "play": "plays", "block": f"{waiting} blocks",
-        "reveal": "reveal", "discard": f"{waiting} discards",
-        "cleanup": "cleanup", "extra": "may play again",
-    }.get(phase, phase)
-    extra = "+" if view["additional_turn"] else ""
-    return f"Turn {view['turn']}{extra}: {active} · {doing}"
+        standing = view["result"]
+        placings = standing["placings"] if standing else []
+        winners = tuple(named(s, names, words) for s, p in enumerate(placings) if p == 1)
+        return words.say(said_n("{players} wins", "{players} win", len(winners),
+                                players=winners))
+    active = named(view["active"], names, words)
+    waiting = tuple(named(s, names, words) for s in view["waiting"])
+    doing = WAITING[phase].with_values(players=waiting, n=len(waiting)) if phase in WAITING else \
+        PHASES.get(phase, Said(phase))
+    turn = said("Turn {turn}+: {player} · {doing}") if view["additional_turn"] else \
+        said("Turn {turn}: {player} · {doing}")
+    return words.say(turn.with_values(turn=view["turn"], player=active, doing=doing))
 
 
-def _right(view: AuraView) -> str:
-    flags = [k.replace("_", " ") for k, on in view["variant"].items() if on]
+def _right(view: AuraView, words: Language) -> str:
+    flags = [words.say(VARIANTS[k]) for k, on in view["variant"].items() if on]
     if view["ending"] and view["phase"] != "over":
-        flags.insert(0, "last turn")
+        flags.insert(0, words.say(said("last turn")))
     return " · ".join(flags)
 
 
@@ -135,15 +145,15 @@ def _order(view: AuraView) -> list[int]:
     return [*first, *(s for s in range(len(view["seats"])) if s not in first)]
 
 
-def render_board(view: AuraView, names: Names = None) -> bytes:
+def render_board(view: AuraView, names: Names, words: Language) -> bytes:
     """One row per seat (name, cards left, what it is doing), its cards beside it: the
     active seat's play, each blocker's blocks under it. Effects and the table's state run
     along the top."""
     seats = _order(view)
     top = HEADER + 4 + STRIP_H + 2
     row_h = min(ROW_MAX, (HEIGHT - top - 2) // len(seats))
-    c = Canvas(WIDTH, top + row_h * len(seats) + 2)
-    header(c, "Aura", _status(view, names), _right(view))
+    c = Canvas(WIDTH, top + row_h * len(seats) + 2, words)
+    header(c, "Aura", _status(view, names, words), _right(view, words))
     _strip(c, view, (MARGIN, HEADER + 4, WIDTH - MARGIN), names)
     table = view["table"]
     # A pill on a card (a chain, how a block fared) covers its "beats" strip: the rule it
@@ -168,8 +178,8 @@ def render_board(view: AuraView, names: Names = None) -> bytes:
         elif view["phase"] == "over":
             _placing(c, view, seat, area, row_h)
         elif not table and seat == view["active"]:
-            c.text((area[0] + 10, y + row_h / 2), "chooses cards to play", 22, fill=pal.INK_SOFT,
-                   anchor="lm")
+            c.text((area[0] + 10, y + row_h / 2), c.say(said("chooses cards to play")), 22,
+                   fill=pal.INK_SOFT, anchor="lm", max_width=area[2] - area[0] - 10)
     return c.png()
 
 
@@ -181,62 +191,65 @@ def _strip(c: Canvas, view: AuraView, at: tuple[int, int, int], names: Names) ->
     if table:
         effects = table["effects"]
         if effects["double"]:
-            shown.append("Double: discards ×2")
+            shown.append(c.say(said("Double: discards ×2")))
         if effects["reverse"]:
-            shown.append("Reverse")
+            shown.append(c.say(said("Reverse")))
         if effects["block"]:
-            shown.append("Block: " + ", ".join(named(s, names) for s in effects["block"]))
+            shown.append(c.say(said("Block: {players}", players=tuple(
+                named(s, names, c.words) for s in effects["block"]))))
     px = float(x1)
     for text in reversed(shown):  # each shortened to the room left, the table's state first
         room = min(px - x0 - 160, 420)
         px -= c.pill((px, y + (STRIP_H - PILL) // 2), text, pal.GOLD, pal.INK_DARK, align="r",
                      max_width=room) + 8
     if table is None and view["opening"] and view["turn"] == 1:
-        note, weight, colour = "Drawing for the starting player", "bold", pal.INK
+        note, weight, colour = c.say(said("Drawing for the starting player")), "bold", pal.INK
     elif table is None:
         standing = view["result"]
         note, weight, colour = (standing["detail"] if standing else ""), "regular", pal.INK_SOFT
     elif not table["revealed"]:
-        note, weight, colour = "Face down until every block is placed", "regular", pal.INK_SOFT
+        note = c.say(said("Face down until every block is placed"))
+        weight, colour = "regular", pal.INK_SOFT
     elif table["resolving"] is not None:
-        note = f"{named(table['resolving'], names)} resolves wilds and actions"
+        note = c.say(said("{player} resolves wilds and actions",
+                          player=named(table["resolving"], names, c.words)))
         weight, colour = "bold", pal.GOLD
     else:
-        note, weight, colour = "Revealed", "bold", pal.INK
+        note, weight, colour = c.say(said("Revealed")), "bold", pal.INK
     c.text((x0 + 4, y + STRIP_H / 2), note, TEXT_PX + 2, weight, colour, "lm",
            max_width=px - x0 - 16)
 
 
-def _seat_status(view: AuraView, seat: int, row: int, turn: int) -> tuple[str, RGB]:
+def _seat_status(view: AuraView, seat: int, row: int, turn: int) -> tuple[Said | None, RGB]:
     """What the seat in table row ``row`` (-1: the active seat) is doing, and its colour;
     ``turn`` is the first blocker row still to place its blocks."""
     table = view["table"]
     if view["phase"] == "over":
-        return "", pal.INK_SOFT
+        return None, pal.INK_SOFT
     if table is None:
-        return ("to play", pal.GOLD) if seat == view["active"] else ("", pal.INK_SOFT)
+        return (said("to play"), pal.GOLD) if seat == view["active"] else (None, pal.INK_SOFT)
     if row < 0:
-        return "plays", pal.GOLD
+        return said("plays"), pal.GOLD
     if row >= len(table["blockers"]):
-        return "", pal.INK_SOFT
+        return None, pal.INK_SOFT
     blocker = table["blockers"][row]
     owes = blocker["owes"]
     placed = sum(1 for cell in blocker["cells"] if cell and cell["card"])
     if blocker["choosing"]:
-        return "placing blocks…", pal.GOLD
+        return said("placing blocks…"), pal.GOLD
     if blocker["sealed"]:
-        return "blocks hidden", pal.INK_SOFT
+        return said("blocks hidden"), pal.INK_SOFT
     if owes is None and row >= turn:
-        return "waits to block", pal.INK_SOFT
+        return said("waits to block"), pal.INK_SOFT
     if owes is None:
-        return f"{placed} block{'s' * (placed != 1)}", pal.INK_SOFT
+        return said_n("{n} block", "{n} blocks", placed), pal.INK_SOFT
     if owes:
-        return f"discards {owes}", pal.BAD
-    return ("stopped every card" if blocker["blocked_all"] else "safe"), pal.GOOD
+        return said("discards {n}", n=owes), pal.BAD
+    return (said("stopped every card") if blocker["blocked_all"] else said("safe")), pal.GOOD
 
 
 def _seat_row(c: Canvas, view: AuraView, seat: int, box: tuple[int, int, int, int],
-              names: Names, status: str, colour: RGB) -> None:
+              names: Names, status: Said | None, colour: RGB) -> None:
     """The seat's panel and its first column: name, cards left, hand and discard, status."""
     x0, y0, _, y1 = box
     info = view["seats"][seat]
@@ -245,13 +258,15 @@ def _seat_row(c: Canvas, view: AuraView, seat: int, box: tuple[int, int, int, in
     c.panel(box, fill=pal.PANEL_ACTIVE if active else pal.PANEL,
             outline=pal.GOLD if active else pal.PANEL_EDGE, width=3 if active else 2, radius=12)
     x, w = x0 + 12, INFO_W - 24
-    c.text((x, y0 + 8), seat_label(seat, names), NAME_PX, "bold", max_width=w)
+    c.text((x, y0 + 8), seat_label(seat, names, c.words), NAME_PX, "bold", max_width=w)
     c.card(card_back(info["back"], info["aura"], BACK_SIZE), (x, y0 + 42))
     tx = x + BACK_SIZE[0] + 12
     left = c.text((tx, y0 + 38), str(info["remaining"]), KEY_PX + 3, "bold", pal.GOLD,
                   role=Role.KEY)
-    c.text((tx + left + 8, y0 + 46), "cards left", TEXT_PX, fill=pal.INK_SOFT)
-    c.text((tx, y0 + 74), f"hand {info['hand']} · discard {info['discard']}", TEXT_PX + 1,
+    c.text((tx + left + 8, y0 + 46), c.say(said_n("card left", "cards left", info["remaining"])),
+           TEXT_PX, fill=pal.INK_SOFT, max_width=x0 + INFO_W - tx - left - 8)
+    c.text((tx, y0 + 74), c.say(said("hand {hand} · discard {discard}", hand=info["hand"],
+                                     discard=info["discard"])), TEXT_PX + 1,
            max_width=x0 + INFO_W - tx)
     sy = y0 + 100
     if sy + 26 > y1:
@@ -261,10 +276,11 @@ def _seat_row(c: Canvas, view: AuraView, seat: int, box: tuple[int, int, int, in
     if surfaced:
         c.draw.ellipse((x + 2, sy + 4, x + 18, sy + 20), fill=aura_rgb(info["aura"]),
                        outline=pal.INK, width=1)
-        gone = 24 + c.text((x + 24, sy + 12), f"Aura {surfaced}×", TEXT_PX, fill=pal.INK_SOFT,
-                           anchor="lm") + 12
-    c.text((x + gone, sy + 12), status, TEXT_PX + 3, "bold", colour, "lm",
-           max_width=w - gone)
+        gone = 24 + c.text((x + 24, sy + 12), c.say(said("Aura {n}×", n=surfaced)), TEXT_PX,
+                           fill=pal.INK_SOFT, anchor="lm") + 12
+    if status is not None:
+        c.text((x + gone, sy + 12), c.say(status), TEXT_PX + 3, "bold", colour, "lm",
+               max_width=w - gone)
 
 
 def _room(area: tuple[int, int, int], count: int) -> int:
@@ -287,9 +303,11 @@ def _played(c: Canvas, view: AuraView, table: Table, area: tuple[int, int, int],
     for x, slot in zip(_slots(area, len(table["cards"]), size), table["cards"], strict=True):
         _drawn(c, slot["card"], view["seats"], active, (x, y), size)
         if slot["card"] is None:
-            c.text((x + w / 2, y + h / 2), "back", TEXT_PX, fill=pal.INK_SOFT, anchor="mm")
+            c.text((x + w / 2, y + h / 2), c.say(said("back")), TEXT_PX, fill=pal.INK_SOFT,
+                   anchor="mm", max_width=w - 4)
         if slot["chain"]:
-            c.pill((x + w // 2, y + h - PILL - 3), f"chain {slot['chain']}", pal.GOLD,
+            c.pill((x + w // 2, y + h - PILL - 3), c.say(said("chain {n}", n=slot["chain"])),
+                   pal.GOLD,
                    pal.INK_DARK, align="m", max_width=room)
 
 
@@ -312,10 +330,18 @@ def _blocks(c: Canvas, view: AuraView, table: Table, row: Row, area: tuple[int, 
             _mark(c, cell, (x + w // 2, y + h - PILL - 3), cost, room)
 
 
+BLOCKED = {"trump": said("✓ trump"), "higher": said("✓ higher"), "block": said("✓ block")}
+"""How a block stopped a card: by trump, by a higher number, by a Block action."""
+
+
 def _mark(c: Canvas, cell: Cell, centre_top: tuple[int, int], cost: int, room: int) -> None:
     """How a block fared, in words as well as colour: ✓/✗ and the cards it costs."""
     blocked = bool(cell["blocked"])
-    text = f"✓ {cell['beats'] or 'blocked'}" if blocked else "✗ through"
+    if not blocked:
+        fared = said("✗ through")
+    else:
+        fared = BLOCKED.get(cell["beats"] or "", said("✓ blocked"))
+    text = c.say(fared)
     if cell["discards"]:
         text += f" −{cost}"
     fill = pal.BAD if cell["discards"] else pal.GOOD
@@ -329,7 +355,7 @@ def _draws(c: Canvas, view: AuraView, seat: int, area: tuple[int, int, int],
     for x, draw in zip(_slots(area, max(len(draws), 3), size), draws, strict=False):
         card = draw[seat]
         if card is not None:
-            c.card(card_face(card, size), (x, area[1]))
+            c.card(card_face(card, size, c.words), (x, area[1]))
 
 
 def _placing(c: Canvas, view: AuraView, seat: int, area: tuple[int, int, int],
@@ -340,31 +366,36 @@ def _placing(c: Canvas, view: AuraView, seat: int, area: tuple[int, int, int],
         return
     place = standing["placings"][seat]
     won = place == 1
-    text = {1: "1st", 2: "2nd", 3: "3rd"}.get(place, f"{place}th")
-    c.text((area[0] + 20, area[1] + row_h / 2 - 6), text + (" · wins" if won else ""),
+    text = c.words.ordinal(place)
+    c.text((area[0] + 20, area[1] + row_h / 2 - 6),
+           c.say(said("{place} · wins", place=text)) if won else text,
            KEY_PX + 5, "bold", pal.GOLD if won else pal.INK, "lm", role=Role.KEY)
 
 
 # ----- hand --------------------------------------------------------------------------------
 
-def _prompt(view: AuraView, seat: int, names: Names) -> str:
+def _prompt(view: AuraView, seat: int, names: Names, words: Language) -> Said:
     """What the seat is asked, short: the message beside the image says it whole."""
     phase = view["phase"]
     if phase == "over":
-        return "Game over"
+        return said("Game over")
     waiting = view["waiting"]
     if seat not in waiting:
-        return f"Waiting for {', '.join(named(s, names) for s in waiting)}"
+        return said("Waiting for {players}",
+                    players=tuple(named(s, names, words) for s in waiting))
     table = view["table"]
+    if phase == "block":
+        most = len(table["cards"]) if table else 0
+        return said_n("Block up to {n} card", "Block up to {n} cards", most)
     return {
-        "play": "Your turn: play 2–5 cards",
-        "block": f"Block up to {len(table['cards']) if table else 0} cards",
-        "discard": "Choose cards to discard", "reveal": "Resolve your wilds and actions",
-        "extra": "Take your additional turn?",
-    }.get(phase, "Your choice")
+        "play": said("Your turn: play 2–5 cards"),
+        "discard": said("Choose cards to discard"),
+        "reveal": said("Resolve your wilds and actions"),
+        "extra": said("Take your additional turn?"),
+    }.get(phase, said("Your choice"))
 
 
-def render_hand(view: AuraView, names: Names = None) -> bytes:
+def render_hand(view: AuraView, names: Names, words: Language) -> bytes:
     """A seat's hand numbered as in its menus, its cards on the table and its discard pile."""
     seat = view["viewer"]
     if seat is None:
@@ -374,15 +405,16 @@ def render_hand(view: AuraView, names: Names = None) -> bytes:
     info = view["seats"][seat]
     y = HEADER + 12
     panels = y + 36 + h + 2 * DISC_R + 14
-    c = Canvas(WIDTH, panels + MINI_SIZE[1] + 86)
-    header(c, "Aura", _prompt(view, seat, names),
-           f"deck {info['deck']} · {info['remaining']} left")
-    c.text((MARGIN, y), f"{seat_label(seat, names)}: your hand ({len(hand)})", NAME_PX,
-           "bold", max_width=WIDTH - 2 * MARGIN)
+    c = Canvas(WIDTH, panels + MINI_SIZE[1] + 86, words)
+    header(c, "Aura", c.say(_prompt(view, seat, names, words)),
+           c.say(said("deck {deck} · {n} left", deck=info["deck"], n=info["remaining"])))
+    c.text((MARGIN, y), c.say(said("{player}: your hand ({n})",
+                                   player=seat_label(seat, names, words), n=len(hand))),
+           NAME_PX, "bold", max_width=WIDTH - 2 * MARGIN)
     y += 36
     for k, card in enumerate(hand):
         x = MARGIN + k * (w + HAND_GAP)
-        c.card(card_face(card, size), (x, y))
+        c.card(card_face(card, size, words), (x, y))
         number_disc(c, (x + w // 2, y + h + DISC_R + 6), k + 1)
     half = WIDTH // 2
     _on_table(c, view, seat, (MARGIN, panels, half - 8, c.height - 12))
@@ -391,14 +423,15 @@ def render_hand(view: AuraView, names: Names = None) -> bytes:
     return c.png()
 
 
-def hand_texts(view: AuraView) -> list[str]:
+def hand_texts(view: AuraView, words: Language) -> list[str]:
     """Each action card in the viewer's hand with its text, numbered as on the hand image,
     for the message beside it (the cards show only their names)."""
     out = []
     for k, card in enumerate(view["hand"] or [], 1):
         action = ACTIONS.get(card["action"] or "") if card["kind"] == "action" else None
         if action is not None:
-            out.append(f"{k}. {card['label']}: {action.text}")
+            out.append(words.say(said("{n}. {card}: {text}", n=k, card=Said(card["label"]),
+                                      text=Said(action.text))))
     return out
 
 
@@ -406,7 +439,8 @@ def _on_table(c: Canvas, view: AuraView, seat: int, box: tuple[int, int, int, in
     """The seat's own cards on the table (face up to it even while they lie face down)."""
     x0, y0, x1, _ = box
     c.panel(box)
-    c.text((x0 + 14, y0 + 10), "On the table", TEXT_PX + 4, "bold")
+    c.text((x0 + 14, y0 + 10), c.say(said("On the table")), TEXT_PX + 4, "bold",
+           max_width=x1 - x0 - 28)
     table = view["table"]
     mine: list[tuple[int, Shown]] = []
     if table:
@@ -417,7 +451,7 @@ def _on_table(c: Canvas, view: AuraView, seat: int, box: tuple[int, int, int, in
                 mine = [(k, cell["card"]) for k, cell in enumerate(row["cells"])
                         if cell and cell["card"]]
     if not mine:
-        c.text((x0 + 14, y0 + 46), "None.", TEXT_PX + 2, fill=pal.INK_SOFT)
+        c.text((x0 + 14, y0 + 46), c.say(said("None.")), TEXT_PX + 2, fill=pal.INK_SOFT)
         return
     w = MINI_SIZE[0] + 30
     for n, (k, card) in enumerate(mine):
@@ -425,47 +459,54 @@ def _on_table(c: Canvas, view: AuraView, seat: int, box: tuple[int, int, int, in
         if x + w > x1:
             break
         _drawn(c, card, view["seats"], seat, (x + 15, y0 + 42), MINI_SIZE)
-        c.text((x + w / 2, y0 + 46 + MINI_SIZE[1]), f"at {k + 1}", TEXT_PX, fill=pal.INK_SOFT,
-               anchor="ma")
+        c.text((x + w / 2, y0 + 46 + MINI_SIZE[1]), c.say(said("at {n}", n=k + 1)), TEXT_PX,
+               fill=pal.INK_SOFT, anchor="ma", max_width=w)
 
 
 def _discards(c: Canvas, pile: Sequence[Card], box: tuple[int, int, int, int]) -> None:
     """The seat's own discard pile, newest first (it lies face down for everyone else)."""
     x0, y0, x1, _ = box
     c.panel(box)
-    c.text((x0 + 14, y0 + 10), f"Your discards ({len(pile)})", TEXT_PX + 4, "bold")
+    c.text((x0 + 14, y0 + 10), c.say(said("Your discards ({n})", n=len(pile))), TEXT_PX + 4,
+           "bold", max_width=x1 - x0 - 28)
     if not pile:
-        c.text((x0 + 14, y0 + 46), "None yet.", TEXT_PX + 2, fill=pal.INK_SOFT)
+        c.text((x0 + 14, y0 + 46), c.say(said("None yet.")), TEXT_PX + 2, fill=pal.INK_SOFT)
         return
     w = MINI_SIZE[0]
     room = x1 - x0 - 28 - w
     step = min(w + 6, max(44, room // max(1, len(pile) - 1)))
     for k, card in enumerate(list(pile)[::-1][: room // step + 1]):
-        c.card(card_face(card, MINI_SIZE), (x0 + 14 + k * step, y0 + 42), lift=k == 0)
+        c.card(card_face(card, MINI_SIZE, c.words), (x0 + 14 + k * step, y0 + 42), lift=k == 0)
 
 
 # -- the result ------------------------------------------------------------------------------
 
-def _aura_tie(figures: Figures, names: Names) -> str:
+def _aura_tie(figures: Figures, names: Names, words: Language) -> str:
     """Which tie-break settled first place, in words; empty when cards left did."""
     counts = [tuple(int(v) for v in f) for f in figures]
     best = max(f[0] for f in counts)
     tied = [s for s, f in enumerate(counts) if f[0] == best]
     if len(tied) < 2:
         return ""
-    who = joined([seat_label(s, names) for s in tied])
+    who = tuple(seat_label(s, names, words) for s in tied)
     fewest = min(counts[s][1] for s in tied)
     still = [s for s in tied if counts[s][1] == fewest]
     if len(still) == 1:
-        return f"{who} tied on {best} cards left; fewer wild and action cards discarded decided."
+        return words.say(said_n(
+            "{players} tied on {n} card left; fewer wild and action cards discarded decided.",
+            "{players} tied on {n} cards left; fewer wild and action cards discarded decided.",
+            best, players=who))
     lowest = min(counts[s][2] for s in still)
     if sum(1 for s in still if counts[s][2] == lowest) == 1:
-        return (f"{who} tied on {best} cards left and on wild and action cards; the lower "
-                "discarded total decided.")
-    return f"{who} tied on every count: they share the win."
+        return words.say(said_n(
+            "{players} tied on {n} card left and on wild and action cards; the lower "
+            "discarded total decided.",
+            "{players} tied on {n} cards left and on wild and action cards; the lower "
+            "discarded total decided.", best, players=who))
+    return words.say(said("{players} tied on every count: they share the win.", players=who))
 
 
-def _figures(view: AuraView) -> list[tuple[str, ...]]:
+def _figures(view: AuraView, words: Language) -> list[tuple[str, ...]]:
     out: list[tuple[str, ...]] = []
     for info in view["seats"]:
         pile = info["discarded"] or []
@@ -476,12 +517,13 @@ def _figures(view: AuraView) -> list[tuple[str, ...]]:
 
 
 def _ending(view: AuraView | None, result: Result, names: Names, rest: tuple[str, ...],
-            figures: Figures | None) -> tuple[str, tuple[str, ...]]:
-    note = _aura_tie(figures, names) if figures is not None else ""
-    return ("Most cards left (hand and deck) wins; on a tie, fewer wild and action cards "
-            "discarded, then the lower total of discarded numbers.",
+            figures: Figures | None, words: Language) -> tuple[str, tuple[str, ...]]:
+    note = _aura_tie(figures, names, words) if figures is not None else ""
+    return (words.say(said("Most cards left (hand and deck) wins; on a tie, fewer wild and "
+                           "action cards discarded, then the lower total of discarded "
+                           "numbers.")),
             (*((note,) if note else ()), *rest))
 
 
-SCORESHEET = Scoresheet("Aura", ("Cards left", "Wild/action out", "Discarded sum"), _figures,
-                        _ending)
+SCORESHEET = Scoresheet("Aura", (said("Cards left"), said("Wild/action out"),
+                                 said("Discarded sum")), _figures, _ending)

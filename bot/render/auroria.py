@@ -14,6 +14,7 @@ from PIL import Image
 
 from bot.engine import Result
 from bot.engine.names import with_names
+from bot.engine.said import Said, said
 from bot.games.auroria.view import AuroriaView, CardFace, EnergyCard, PlayerView, Slot
 from bot.render import cards
 from bot.render import palette as pal
@@ -36,6 +37,7 @@ from bot.render.chrome import (
 from bot.render.outcome import Figures, Scoresheet, figure
 from bot.render.palette import RGB, Suit
 from bot.render.text import KEY_PX, TEXT_PX, Role
+from bot.words import Language
 
 Marks = Mapping[int, RGB]
 """uid -> the frame colour of a card in the current attack."""
@@ -63,39 +65,51 @@ ENERGY_BACK: RGB = (44, 40, 78)
 ATTACKER: RGB = (232, 84, 64)
 BLOCKER: RGB = (90, 170, 236)
 
-TYPES = {"creature": "Creature", "spell": "Spell", "aura": "Aura Spell", "counter": "Counter",
-         "item": "Item", "energy": "Energy", "potion": "Potion", "leader": "Leader"}
-PHASES = {"mulligan": "mulligans", "draw": "draw phase", "energy": "energy phase",
-          "main": "main phase", "battle": "battle phase", "end": "end phase"}
-
+TYPES = {"creature": said("Creature"), "spell": said("Spell"), "aura": said("Aura Spell"),
+         "counter": said("Counter"), "item": said("Item"), "energy": said("Energy"),
+         "potion": said("Potion"), "leader": said("Leader")}
+PHASES = {"mulligan": said("Turn {turn}: {player} mulligans"),
+          "draw": said("Turn {turn}: {player}, draw phase"),
+          "energy": said("Turn {turn}: {player}, energy phase"),
+          "main": said("Turn {turn}: {player}, main phase"),
+          "battle": said("Turn {turn}: {player}, battle phase"),
+          "end": said("Turn {turn}: {player}, end phase")}
 
 
 def _suit(colour: str) -> Suit:
     return pal.AURORIA.get(colour, pal.NEUTRAL)
 
 
-def _key(card: CardFace, keywords: Sequence[str] | None = None
-         ) -> tuple[str, str, str, int, int, int, str, str]:
-    """What a face shows, hashable for the cache (uids differ between copies); a creature
-    in a line shows its current ``keywords``."""
-    return (card["name"], card["type"], card["colour"], card["cost"], card["front"],
-            card["back"], ", ".join(keywords or card["keywords"]), card["text"])
+Key = tuple[str, str, str, str, int, int, int, str, str]
+"""What a face shows, in the picture's language: name, type, type's word, colour, cost,
+front and back power, keywords, text."""
 
 
-def card_face(card: CardFace, size: tuple[int, int], detail: bool = False) -> Image.Image:
+def _key(card: CardFace, words: Language, keywords: Sequence[str] | None = None) -> Key:
+    """What a face shows, hashable for the cache (uids differ between copies), said in
+    ``words``; a creature in a line shows its current ``keywords``."""
+    kind = card["type"]
+    return (words.say(Said(card["name"])), kind,
+            words.say(TYPES.get(kind, Said(kind.title()))), card["colour"], card["cost"],
+            card["front"], card["back"],
+            words.listing([words.say(Said(k)) for k in keywords or card["keywords"]]),
+            words.say(Said(card["text"])) if card["text"] else "")
+
+
+def card_face(card: CardFace, size: tuple[int, int], words: Language,
+              detail: bool = False) -> Image.Image:
     """Any card from the view: cost in the corner, name, then powers, keywords and text."""
-    return _face(_key(card), size, detail)
+    return _face(_key(card, words), size, detail)
 
 
 @lru_cache(maxsize=1024)
-def _face(key: tuple[str, str, str, int, int, int, str, str], size: tuple[int, int],
-          detail: bool) -> Image.Image:
-    name, kind, colour, cost, front, back, keywords, text = key
+def _face(key: Key, size: tuple[int, int], detail: bool) -> Image.Image:
+    name, kind, kind_word, colour, cost, front, back, keywords, text = key
     body: list[str] = []
     if kind == "creature":
         body.append(f"{front} ~ {back}")
     elif detail or kind not in ("energy",):
-        body.append(TYPES.get(kind, kind.title()))
+        body.append(kind_word)
     if keywords:
         body.append(keywords)
     if detail and text:
@@ -105,10 +119,9 @@ def _face(key: tuple[str, str, str, int, int, int, str, str], size: tuple[int, i
 
 
 @lru_cache(maxsize=512)
-def _creature(key: tuple[str, str, str, int, int, int, str, str], exhausted: bool
-              ) -> Image.Image:
+def _creature(key: Key, exhausted: bool) -> Image.Image:
     """A creature in a line, turned a quarter when exhausted."""
-    name, _, colour, cost, front, back, keywords, _ = key
+    name, _, _, colour, cost, front, back, keywords, _ = key
     body = (f"{front} ~ {back}", keywords) if keywords else (f"{front} ~ {back}",)
     face = cards.face(SLOT_SIZE, _suit(colour), str(cost), name, body)
     return face.rotate(-90, expand=True) if exhausted else face
@@ -123,43 +136,49 @@ def _token(exhausted: bool, potion: bool) -> Image.Image:
     return im.rotate(-90, expand=True) if exhausted else im
 
 
-def _names(view: AuroriaView) -> dict[int, str]:
+def _names(view: AuroriaView) -> dict[int, Said]:
     """uid → card name for everything on the table, to name the current attack (its cards
     are framed in its colours, so whose they are shows)."""
-    out: dict[int, str] = {}
+    out: dict[int, Said] = {}
     for player in view["players"]:
-        out[player["leader"]["uid"]] = player["leader"]["name"]
+        out[player["leader"]["uid"]] = Said(player["leader"]["name"])
         for slot in [*player["front"], *player["back"]]:
-            out[slot["uid"]] = slot["card"]["name"] if "card" in slot else "a Planted card"
+            out[slot["uid"]] = Said(slot["card"]["name"]) if "card" in slot else \
+                said("a Planted card")
     return out
 
 
-def _status(view: AuroriaView, names: Names) -> str:
+def _status(view: AuroriaView, names: Names, words: Language) -> str:
     """The turn or the game's end; in a best-of-three, led by the game and the games won."""
     match = view.get("match")
+    status = _game_status(view, names, words)
     if match is None:
-        return _game_status(view, names)
+        return words.say(status)
     won = "–".join(str(n) for n in match["score"])
-    return f"Game {match['game']} (games won {won}) · {_game_status(view, names)}"
+    return words.say(said("Game {game} (games won {won}) · {status}", game=match["game"],
+                          won=won, status=status))
 
 
-def _game_status(view: AuroriaView, names: Names) -> str:
+def _game_status(view: AuroriaView, names: Names, words: Language) -> Said:
     result = view["result"]
     if result is not None:
         winners = result["winners"]
         if not winners:
-            return "Game over — a draw"
-        return f"Game over — {named(winners[0], names)} wins"
-    who = named(view["active"], names)
-    return f"Turn {view['turn']}: {who}, {PHASES.get(view['phase'], view['phase'])}"
+            return said("Game over — a draw")
+        return said("Game over — {player} wins", player=named(winners[0], names, words))
+    who = named(view["active"], names, words)
+    phase = PHASES.get(view["phase"], said("Turn {turn}: {player}, {phase}").with_values(
+        phase=view["phase"]))
+    return phase.with_values(turn=view["turn"], player=who)
 
 
 # ----- board -------------------------------------------------------------------------------
 
-def render_board(view: AuroriaView, names: Names = None) -> bytes:
+def render_board(view: AuroriaView, names: Names, words: Language) -> bytes:
     """Both sides of the table, with the chain and the current attack between them."""
-    c = Canvas(WIDTH, HEADER + 6 + SIDE_H + BAND_H + SIDE_H + 6)
-    header(c, "Auroria", _status(view, names), "Slow Mode" if view["slow"] else "")
+    c = Canvas(WIDTH, HEADER + 6 + SIDE_H + BAND_H + SIDE_H + 6, words)
+    header(c, "Auroria", _status(view, names, words),
+           c.say(said("Slow Mode")) if view["slow"] else "")
     combat = view["combat"]
     marks: dict[int, RGB] = {}
     if combat is not None:
@@ -198,26 +217,29 @@ def _leader(c: Canvas, player: PlayerView, xy: tuple[int, int], seat: int,
             names: Names, marks: Marks, active: bool) -> None:
     x, y = xy
     lead = player["leader"]
-    c.text((x, y), seat_label(seat, names), NAME_PX, "bold", pal.GOLD if active else pal.INK,
-           max_width=LEADER_W - 24)
+    c.text((x, y), seat_label(seat, names, c.words), NAME_PX, "bold",
+           pal.GOLD if active else pal.INK, max_width=LEADER_W - 24)
     suit = _suit(lead["colour"])
-    face = cards.face(LEADER_SIZE, suit, str(lead["power"]), lead["name"])
+    face = cards.face(LEADER_SIZE, suit, str(lead["power"]), c.say(Said(lead["name"])))
     cy = y + 34
     _outline(c, marks.get(lead["uid"]), (x, cy), LEADER_SIZE)
     c.card(face, (x, cy))
     sx = x + LEADER_SIZE[0] + 12
-    stat(c, (sx, cy - 4), "Influence", figure(player["influence"]), KEY_PX + 9, pal.GOLD)
-    stat(c, (sx, cy + 68), "Power", str(lead["power"]), KEY_PX)
+    room = x + LEADER_W - 24 - sx
+    stat(c, (sx, cy - 4), c.say(said("Influence")), figure(player["influence"]), KEY_PX + 9,
+         pal.GOLD, max_width=room)
+    stat(c, (sx, cy + 68), c.say(said("Power")), str(lead["power"]), KEY_PX, max_width=room)
     if lead["attacked"]:
-        c.pill((sx - 2, cy + 126), "attacked", pal.PAPER, pal.INK_DARK)
-    gear = [("equipped", lead["item"])] if lead["item"] else []
-    gear += [("under", item) for item in lead["under"]]
+        c.pill((sx - 2, cy + 126), c.say(said("attacked")), pal.PAPER, pal.INK_DARK,
+               max_width=x + LEADER_W - 14 - sx)
+    gear = [(said("equipped: {card}"), lead["item"])] if lead["item"] else []
+    gear += [(said("under: {card}"), item) for item in lead["under"]]
     gy = cy + LEADER_SIZE[1] + 8
     if gear:
         label, item = gear[0]
         more = f" +{len(gear) - 1}" if len(gear) > 1 else ""
-        c.text((x, gy), f"{label}: {item['name']}{more}", TEXT_PX, fill=pal.INK_SOFT,
-               max_width=LEADER_W - 24)
+        c.text((x, gy), c.say(label.with_values(card=Said(item["name"]))) + more, TEXT_PX,
+               fill=pal.INK_SOFT, max_width=LEADER_W - 24)
 
 
 def _outline(c: Canvas, colour: RGB | None, xy: tuple[int, int], size: tuple[int, int]) -> None:
@@ -233,8 +255,9 @@ def _line(c: Canvas, slots: Sequence[Slot], line: str, xy: tuple[int, int],
           marks: Marks) -> None:
     x0, y0 = xy
     w, h = SLOT_SIZE
-    c.text((x0, y0 + h / 2), "Front" if line == "front" else "Back", TEXT_PX, "bold",
-           pal.INK_SOFT, "lm")
+    c.text((x0, y0 + h / 2), c.say(said("Front") if line == "front" else said("Back")),
+           TEXT_PX, "bold", pal.INK_SOFT, "lm",
+           max_width=LINE_LABEL + (PITCH - 6 - w) // 2 - 4)
     for k in range(LINE_SLOTS):
         x = x0 + LINE_LABEL + k * PITCH
         if k >= len(slots):
@@ -252,16 +275,17 @@ def _slot(c: Canvas, slot: Slot, xy: tuple[int, int], marks: Marks) -> None:
         colour = _suit(slot["colour"])
         back = cards.back(SLOT_SIZE, PLANTED_BACK, colour.fill, motif="leaf")
         c.card(back, (x + (PITCH - 6 - w) // 2, y))
-        c.pill((mid, y + h + 2), "Planted", pal.PAPER, pal.INK_DARK, align="m",
+        c.pill((mid, y + h + 2), c.say(said("Planted")), pal.PAPER, pal.INK_DARK, align="m",
                max_width=PITCH - 4)
         return
     if slot["kind"] == "dropped":
-        c.card(card_face(slot["card"], SLOT_SIZE), (x + (PITCH - 6 - w) // 2, y), lift=False)
-        c.pill((mid, y + h + 2), "dropped", BLOCKER, pal.INK_DARK, align="m",
+        c.card(card_face(slot["card"], SLOT_SIZE, c.words), (x + (PITCH - 6 - w) // 2, y),
+               lift=False)
+        c.pill((mid, y + h + 2), c.say(said("dropped")), BLOCKER, pal.INK_DARK, align="m",
                max_width=PITCH - 4)
         return
     exhausted = slot["exhausted"]
-    im = _creature(_key(slot["card"], slot["keywords"]), exhausted)
+    im = _creature(_key(slot["card"], c.words, slot["keywords"]), exhausted)
     cx = x + (PITCH - 6 - im.width) // 2
     cy = y + (h - im.height) // 2 if exhausted else y
     _outline(c, marks.get(slot["uid"]), (cx, cy), im.size)
@@ -274,8 +298,8 @@ def _slot(c: Canvas, slot: Slot, xy: tuple[int, int], marks: Marks) -> None:
         _badge(c, f"−{slot['damage']}", (cx + im.width + 6, cy + im.height - 2 * POWER_R - 2),
                pal.BAD, pal.INK)
     # One tag under the card: the item it holds, else whether it is new.
-    tag = (f"+ {slot['item']['name']}", pal.PAPER) if slot["item"] else \
-        ("new", pal.GOLD) if slot["new"] else None
+    tag = (c.say(said("+ {card}", card=Said(slot["item"]["name"]))), pal.PAPER) \
+        if slot["item"] else (c.say(said("new")), pal.GOLD) if slot["new"] else None
     if tag:
         c.pill((mid, y + h + 2), tag[0], tag[1], pal.INK_DARK, align="m", max_width=PITCH - 4)
 
@@ -294,14 +318,15 @@ def _zones(c: Canvas, player: PlayerView, box: tuple[int, int, int]) -> None:
     """Counts, the Energy Zone (ready / exhausted, Potions) and the 5 Aura Spell zones."""
     x0, y, x1 = box
     third = (x1 - x0) // 3
-    for k, (label, value) in enumerate((("Deck", player["deck_count"]),
-                                        ("Hand", player["hand_count"]),
-                                        ("Grave", player["grave_count"]))):
-        stat(c, (x0 + k * third, y), label, str(value))
+    for k, (label, value) in enumerate(((said("Deck"), player["deck_count"]),
+                                        (said("Hand"), player["hand_count"]),
+                                        (said("Grave"), player["grave_count"]))):
+        stat(c, (x0 + k * third, y), c.say(label), str(value), max_width=third - 4)
     energy: list[EnergyCard] = player["energy"]
     ready = sum(1 for e in energy if not e["exhausted"])
     ey = y + 62
-    c.text((x0, ey), f"Energy {ready}/{len(energy)}", TEXT_PX + 3, "bold", max_width=x1 - x0)
+    c.text((x0, ey), c.say(said("Energy {ready}/{all}", ready=ready, all=len(energy))),
+           TEXT_PX + 3, "bold", max_width=x1 - x0)
     per_row = max(1, (x1 - x0) // 38)
     for k, token in enumerate(energy[:per_row * 2]):
         im = _token(token["exhausted"], token["potion"])
@@ -310,20 +335,22 @@ def _zones(c: Canvas, player: PlayerView, box: tuple[int, int, int]) -> None:
         c.card(im, (tx + (38 - im.width) // 2 - 2, ty + (40 - im.height) // 2), lift=False)
     auras = player["auras"]
     ay = ey + 30 + 2 * 42 + 4
-    c.text((x0, ay), f"Aura Spells {len(auras)}/{AURA_ZONES}", TEXT_PX + 1, "bold",
-           max_width=x1 - x0)
+    c.text((x0, ay), c.say(said("Aura Spells {n}/{all}", n=len(auras), all=AURA_ZONES)),
+           TEXT_PX + 1, "bold", max_width=x1 - x0)
     step = AURA_SIZE[0] + 6
     for k in range(AURA_ZONES):
         ax = x0 + k * step
         if k < len(auras):
-            c.card(card_face(auras[k], AURA_SIZE), (ax, ay + 28), lift=False)
+            c.card(card_face(auras[k], AURA_SIZE, c.words), (ax, ay + 28), lift=False)
         else:
             c.draw.rounded_rectangle((ax, ay + 28, ax + AURA_SIZE[0], ay + 28 + AURA_SIZE[1]),
                                      5, outline=pal.PANEL_EDGE)
 
 
-CHAIN_WORDS = {"summon": "summon", "aura": "Aura", "item": "equip", "activate": "ability",
-               "trigger": "trigger", "attack": "attack", "block": "block"}
+CHAIN_WORDS = {"summon": said("{card} (summon)"), "aura": said("{card} (Aura)"),
+               "item": said("{card} (equip)"), "activate": said("{card} (ability)"),
+               "trigger": said("{card} (trigger)"), "attack": said("{card} (attack)"),
+               "block": said("{card} (block)")}
 """What a chain entry does, in a word (a spell or counter is named by its card alone)."""
 
 
@@ -334,25 +361,31 @@ def _band(c: Canvas, view: AuroriaView, y0: int, names: Names) -> None:
     combat = view["combat"]
     chain = view["chain"]
     if not combat and not chain:
-        c.text((WIDTH / 2, y0 + BAND_H / 2 - 2), "The chain is empty.", TEXT_PX + 1,
-               fill=pal.INK_SOFT, anchor="mm")
+        c.text((WIDTH / 2, y0 + BAND_H / 2 - 2), c.say(said("The chain is empty.")), TEXT_PX + 1,
+               fill=pal.INK_SOFT, anchor="mm", max_width=WIDTH - 2 * MARGIN)
         return
     x = float(MARGIN)
     right = WIDTH - MARGIN
     if combat:
         known = _names(view)
-        text = (f"{known.get(combat['attacker'], 'A creature')} → "
-                f"{known.get(combat['target'], 'a target')}")
+        attack = said("{attacker} → {target}")
         if combat["blocker"] is not None:
-            text += f", blocked by {known.get(combat['blocker'], 'a creature')}"
+            unknown = said("a creature")
+            attack = said("{attacker} → {target}, blocked by {blocker}",
+                          blocker=known.get(combat["blocker"], unknown))
+        text = c.say(attack.with_values(
+            attacker=known.get(combat["attacker"], said("A creature")),
+            target=known.get(combat["target"], said("a target"))))
         x += c.pill((x, y), text, ATTACKER, pal.INK_DARK,
                     max_width=right - x if not chain else (right - x) / 2) + 12
     if chain:
-        x += c.text((x, y + PILL / 2), "Chain:", TEXT_PX + 1, "bold", anchor="lm") + 8
+        x += c.text((x, y + PILL / 2), c.say(said("Chain:")), TEXT_PX + 1, "bold",
+                    anchor="lm", max_width=200) + 8
         entries = list(reversed(chain))
         for k, entry in enumerate(entries):
-            doing = CHAIN_WORDS.get(entry["kind"], "")
-            text = entry["card"]["name"] + (f" ({doing})" if doing else "")
+            card = Said(entry["card"]["name"])
+            doing = CHAIN_WORDS.get(entry["kind"])
+            text = c.say(doing.with_values(card=card) if doing else card)
             if entry["negated"]:
                 text += " ✗"
             fill = pal.PAPER if not entry["negated"] else pal.INK_SOFT
@@ -374,12 +407,12 @@ def _own(view: AuroriaView) -> tuple[int, PlayerView]:
     return seat, view["players"][seat]
 
 
-def render_hand(view: AuroriaView, names: Names = None) -> bytes:
+def render_hand(view: AuroriaView, names: Names, words: Language) -> bytes:
     """A seat's hand in menu order (each card's whole text is in the message beside it),
     plus its face-down cards it alone knows."""
     seat, player = _own(view)
     hand = player.get("hand", [])
-    lines = _secret_lines(view, player)
+    lines = _secret_lines(view, player, words)
     secrets_h = 20 + len(lines) * 30
     top = HEADER + 12 + 34
     room = HEIGHT - top - secrets_h - 20
@@ -391,16 +424,17 @@ def render_hand(view: AuroriaView, names: Names = None) -> bytes:
     size = w, h = w, round(w * 1.45)
     step = h + 2 * DISC_R + 14
     height = top + rows * step + secrets_h + 20
-    c = Canvas(WIDTH, height)
+    c = Canvas(WIDTH, height, words)
     waiting = seat in view["waiting"]
-    header(c, "Auroria", "Your choice" if waiting else _status(view, names),
-           f"Influence {figure(player['influence'])} · Deck {player['deck_count']}")
-    c.text((MARGIN, HEADER + 12), f"{seat_label(seat, names)}: your hand ({len(hand)})",
-           NAME_PX, "bold", max_width=WIDTH - 2 * MARGIN)
+    header(c, "Auroria", c.say(said("Your choice")) if waiting else _status(view, names, words),
+           c.say(said("Influence {influence} · Deck {deck}", influence=figure(
+               player["influence"]), deck=player["deck_count"])))
+    c.text((MARGIN, HEADER + 12), c.say(said("{player}: your hand ({n})", player=seat_label(
+        seat, names, words), n=len(hand))), NAME_PX, "bold", max_width=WIDTH - 2 * MARGIN)
     for k, card in enumerate(hand):
         x = MARGIN + (k % per_row) * (w + HAND_GAP)
         cy = top + (k // per_row) * step
-        c.card(card_face(card, size, detail=True), (x, cy))
+        c.card(card_face(card, size, words, detail=True), (x, cy))
         number_disc(c, (x + w // 2, cy + h + DISC_R + 6), k + 1)
     y = top + rows * step
     c.panel((MARGIN, y, WIDTH - MARGIN, y + secrets_h))
@@ -410,67 +444,76 @@ def render_hand(view: AuroriaView, names: Names = None) -> bytes:
     return c.png()
 
 
-def hand_texts(view: AuroriaView) -> list[str]:
+def hand_texts(view: AuroriaView, words: Language) -> list[str]:
     """Each hand card's whole text, numbered as on the hand image, to show beside it (the
     image shows what fits at a size a phone can read)."""
     hand = _own(view)[1].get("hand", [])
-    return [f"{k}. {card_line(card)}" for k, card in enumerate(hand, 1)]
+    return [words.say(said("{n}. {card}", n=k, card=card_line(card))) for k, card in
+            enumerate(hand, 1)]
 
 
-def card_line(card: CardFace) -> str:
+def card_line(card: CardFace) -> Said:
     """"Pike Lancer (cost 3, Creature, power 4 front ~ 1 back; Piercing): text"."""
     kind = card["type"]
-    facts = [] if kind in ("energy", "potion") else [f"cost {card['cost']}"]
-    facts.append(TYPES.get(kind, kind.title()))
+    kind_word = TYPES.get(kind, Said(kind.title()))
     if kind == "creature":
-        facts.append(f"power {card['front']} front ~ {card['back']} back")
-    head = ", ".join(facts)
-    if card["keywords"]:
-        head += "; " + ", ".join(card["keywords"])
-    text = card["text"]
-    return f"{card['name']} ({head})" + (f": {text}" if text else "")
+        facts = said("cost {cost}, {type}, power {front} front ~ {back} back",
+                     cost=card["cost"], type=kind_word, front=card["front"], back=card["back"])
+    elif kind in ("energy", "potion"):
+        facts = kind_word
+    else:
+        facts = said("cost {cost}, {type}", cost=card["cost"], type=kind_word)
+    name = Said(card["name"])
+    keywords = tuple(Said(k) for k in card["keywords"])
+    head = said("{facts}; {keywords}", facts=facts, keywords=keywords) if keywords else facts
+    if card["text"]:
+        return said("{card} ({facts}): {text}", card=name, facts=head, text=Said(card["text"]))
+    return said("{card} ({facts})", card=name, facts=head)
 
 
-def _secret_lines(view: AuroriaView, player: PlayerView) -> list[str]:
+def _secret_lines(view: AuroriaView, player: PlayerView, words: Language) -> list[str]:
     """What only this seat knows: its face-down Energy and Planted cards, the card it is
     playing now."""
     energy = Counter(e["name"] for e in player["energy"] if "name" in e and not e["potion"])
-    planted = [s["card"]["name"] for s in [*player["front"], *player["back"]]
-               if s["kind"] == "planted" and "card" in s]
+    planted = tuple(Said(s["card"]["name"]) for s in [*player["front"], *player["back"]]
+                    if s["kind"] == "planted" and "card" in s)
+    counted = tuple(said("{card} ×{n}", card=Said(n), n=k) for n, k in sorted(energy.items()))
     lines = [
-        "Your Energy: " + (", ".join(f"{n} ×{k}" for n, k in sorted(energy.items()))
-                           or "none"),
-        "Your Planted cards: " + (", ".join(planted) or "none"),
+        said("Your Energy: {cards}", cards=counted) if counted else said("Your Energy: none"),
+        said("Your Planted cards: {cards}", cards=planted) if planted else
+        said("Your Planted cards: none"),
     ]
     building = view.get("building")
     if building is not None:
-        lines.append(f"Playing now: {building['name']}")
-    return lines
+        lines.append(said("Playing now: {card}", card=Said(building["name"])))
+    return [words.say(line) for line in lines]
 
 
 # -- the result ------------------------------------------------------------------------------
 
-def _figures(view: AuroriaView) -> list[tuple[str, ...]]:
+def _figures(view: AuroriaView, words: Language) -> list[tuple[str, ...]]:
     return [(figure(p["influence"]), str(p["deck_count"]), str(p["grave_count"]))
             for p in view["players"]]
 
 
 WINS = {
-    "influence": "brought the other leader's Influence to 0",
-    "deck-out": "won because the other player began a Draw Phase with an empty deck",
-    "card effect": "won by a card's own winning condition",
+    "influence": said("{player} brought the other leader's Influence to 0."),
+    "deck-out": said("{player} won because the other player began a Draw Phase with an empty "
+                     "deck."),
+    "card effect": said("{player} won by a card's own winning condition."),
 }
 
 
 def _ending(view: AuroriaView | None, result: Result, names: Names, rest: tuple[str, ...],
-            figures: Figures | None) -> tuple[str, tuple[str, ...]]:
+            figures: Figures | None, words: Language) -> tuple[str, tuple[str, ...]]:
     if len(result.winners) != 1 and not result.detail:
-        return "Both leaders fell at once: the game is a draw.", rest
+        return words.say(said("Both leaders fell at once: the game is a draw.")), rest
     if result.reason == "normal" and result.detail:  # a best-of-three says its score
         return with_names(result.detail, names) if names else result.detail, rest
-    winner = seat_label(result.winners[0], names)
-    return f"{winner} {WINS.get(result.reason, 'won')}.", rest
+    winner = seat_label(result.winners[0], names, words)
+    return words.say(WINS.get(result.reason, said("{player} won.")).with_values(
+        player=winner)), rest
 
 
-SCORESHEET = Scoresheet("Auroria", ("Influence", "Deck", "Graveyard"), _figures, _ending,
-                        all_tied="A draw")
+SCORESHEET = Scoresheet("Auroria", (said("Influence"), said("Deck"), said("Graveyard")),
+                        _figures, _ending, all_tied=said("A draw"))

@@ -12,11 +12,13 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter, ImageOps
 
+from bot.engine.said import Said
 from bot.render import palette as pal
 from bot.render.assets import font
 from bot.render.palette import RGB
 from bot.render.symbols import symbol
 from bot.render.text import CANVAS, FLOOR_PX, Role, fitted, glyphs, wrap
+from bot.words import Language, english
 
 PNG_COMPRESS_LEVEL = 1
 """zlib level for PNG output; ``bench/render.py`` shows the size/time trade-off."""
@@ -61,13 +63,19 @@ def shadow(size: tuple[int, int], radius: int) -> Image.Image:
 
 class Canvas:
     """A felt-covered RGB image with helpers for the few things boards draw; never larger
-    than ``CANVAS``, so the text floors hold where Discord shows it."""
+    than ``CANVAS``, so the text floors hold where Discord shows it. Its words are said in
+    ``words``, the language of whoever sees the picture."""
 
-    def __init__(self, width: int, height: int) -> None:
+    def __init__(self, width: int, height: int, words: Language | None = None) -> None:
         if width > CANVAS[0] or height > CANVAS[1]:
             raise ValueError(f"a {width}×{height} picture is larger than {CANVAS[0]}×{CANVAS[1]}")
         self.img = felt((width, height)).copy()
         self.draw = ImageDraw.Draw(self.img)
+        self.words = words if words is not None else english()
+
+    def say(self, sentence: Said) -> str:
+        """``sentence`` in the picture's language."""
+        return self.words.say(sentence)
 
     @property
     def width(self) -> int:

@@ -41,10 +41,11 @@ def blank(size: Size, fill: RGB = pal.PAPER, edge: RGB = pal.PAPER_EDGE) -> Imag
 
 @lru_cache(maxsize=2048)
 def face(size: Size, suit: Suit, index: str, title: str = "", body: tuple[str, ...] = (),
-         beats: Suit | None = None, plate: str = "") -> Image.Image:
+         beats: Suit | None = None, plate: str = "", beats_word: str = "") -> Image.Image:
     """A card face. ``index`` is the big corner text, ``title`` a name under the symbol,
     ``body`` a few small lines (ability, keywords), ``beats`` a small reminder of the colour
-    this one trumps, ``plate`` a short text on a dark corner badge (a wild's chosen value).
+    this one trumps (led by ``beats_word``, "beats" in the picture's language, where it fits),
+    ``plate`` a short text on a dark corner badge (a wild's chosen value).
     """
     w, h = size
     im = blank(size)
@@ -111,7 +112,7 @@ def face(size: Size, suit: Suit, index: str, title: str = "", body: tuple[str, .
             draw_text(d, (w / 2, y), line, font(bsize), pal.INK_DARK, "ma")
             y += bsize + 2
     if beats is not None:
-        _beats(im, beats, inset)
+        _beats(im, beats, inset, beats_word)
     if plate:
         _plate(im, plate, suit, round(cx + index_w))
     if not has_text and beats is None:
@@ -133,13 +134,15 @@ def _beats_height(w: int, h: int) -> int:
     return max(TEXT_PX, round(w * 0.16)) + max(3, h // 40)
 
 
-def _beats(im: Image.Image, beats: Suit, inset: int) -> None:
-    """A bottom strip: "beats" and the trumped colour's symbol."""
+def _beats(im: Image.Image, beats: Suit, inset: int, word: str) -> None:
+    """A bottom strip: ``word`` ("beats") and the trumped colour's symbol; a card too narrow
+    for the word keeps just the symbol."""
     w, h = im.size
     d = ImageDraw.Draw(im)
     px = max(TEXT_PX, round(w * 0.16))
     tface = font(TEXT_PX)
-    text = "beats" if w >= TEXT_MIN_WIDTH else ""  # a small card keeps just the symbol
+    fits = w >= TEXT_MIN_WIDTH and tface.getlength(word) + px + 4 <= w - 2 * inset - 4
+    text = word if fits else ""
     tw = tface.getlength(text) if text else -4
     x0 = round((w - tw - px - 4) / 2)
     y = h - inset - px - max(3, h // 40)

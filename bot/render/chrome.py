@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from bot.engine.said import said
 from bot.render import palette as pal
 from bot.render.canvas import Canvas
 from bot.render.outcome import Names, Outcome, seat_label
 from bot.render.text import CANVAS, KEY_PX, TEXT_PX, Role, wrap
+from bot.words import Language
 
 __all__ = ["Names", "seat_label"]  # re-exported for the game modules
 
@@ -21,9 +23,9 @@ NAME_CHARS = 14
 end (what the seat does) still shows; the message beside the picture names it whole."""
 
 
-def named(seat: int, names: Names) -> str:
+def named(seat: int, names: Names, words: Language | None = None) -> str:
     """``seat_label`` shortened for use inside a sentence on a picture."""
-    name = seat_label(seat, names)
+    name = seat_label(seat, names, words)
     return name if len(name) <= NAME_CHARS else name[:NAME_CHARS - 1].rstrip() + "…"
 
 
@@ -43,11 +45,11 @@ def header(c: Canvas, title: str, status: str, right: str = "") -> None:
 
 
 def stat(c: Canvas, xy: tuple[float, float], label: str, value: str, size: int = KEY_PX,
-         colour: pal.RGB = pal.INK, anchor: str = "l") -> float:
-    """A grey label over a big figure (a key fact); ``anchor`` l / m / r for the horizontal.
-    Returns the height taken."""
+         colour: pal.RGB = pal.INK, anchor: str = "l", max_width: float | None = None) -> float:
+    """A grey label (within ``max_width``) over a big figure (a key fact); ``anchor`` l / m / r
+    for the horizontal. Returns the height taken."""
     x, y = xy
-    c.text((x, y), label, TEXT_PX, "regular", pal.INK_SOFT, f"{anchor}a")
+    c.text((x, y), label, TEXT_PX, "regular", pal.INK_SOFT, f"{anchor}a", max_width=max_width)
     c.text((x, y + TEXT_PX + 4), value, size, "bold", colour, f"{anchor}a", role=Role.KEY)
     return TEXT_PX + 4 + size
 
@@ -65,7 +67,7 @@ def seat_panel(c: Canvas, box: tuple[int, int, int, int], seat: int, names: Name
     c.panel(box, fill=pal.PANEL_ACTIVE if active else pal.PANEL,
             outline=pal.GOLD if active else pal.PANEL_EDGE, width=3 if active else 2)
     tag_w = c.pill((x1 - 10, y0 + 8), tag, pal.GOLD, pal.INK_DARK, align="r") if tag else 0.0
-    c.text((x0 + 12, y0 + 10), seat_label(seat, names), NAME_PX, "bold", pal.INK, "la",
+    c.text((x0 + 12, y0 + 10), seat_label(seat, names, c.words), NAME_PX, "bold", pal.INK, "la",
            max_width=x1 - x0 - 30 - tag_w)
 
 
@@ -108,13 +110,13 @@ def summary(outcome: Outcome) -> bytes:
     room = (HEIGHT - 16 - top) // step
     wanted = [len(wrap(note, note_px, "regular", note_w, room)) for note in notes]
     height = max(360, top + sum(k * step + 8 for k in wanted) + 16)
-    c = Canvas(WIDTH, min(HEIGHT, height))
-    header(c, outcome.title, outcome.headline, "Final result")
+    c = Canvas(WIDTH, min(HEIGHT, height), outcome.words)
+    header(c, outcome.title, outcome.headline, c.say(said("Final result")))
     y = HEADER + 20
     columns_ = outcome.columns
     col_w = (WIDTH - 2 * MARGIN - 420) // max(1, len(columns_))
     xs = [MARGIN + 16, MARGIN + 96] + [MARGIN + 420 + col_w * k for k in range(len(columns_))]
-    c.text((xs[1], y), "Player", TEXT_PX, "bold", pal.INK_SOFT)
+    c.text((xs[1], y), c.say(said("Player")), TEXT_PX, "bold", pal.INK_SOFT)
     for x, name in zip(xs[2:], columns_, strict=True):
         c.text((x, y), name, TEXT_PX, "bold", pal.INK_SOFT, max_width=col_w - 12)
     y += 34

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.engine import Result, View
-from bot.words import english
+from bot.engine.said import Said, said, said_n
+from bot.words import Language, english
 
 Names = Sequence[str] | None
 """Display names per seat; ``None`` (or a short list) falls back to "Seat N"."""
@@ -26,15 +27,11 @@ CANCELLED = "cancelled"
 RESIGNED = re.compile(r"\bPlayer ([1-9][0-9]?) resigned\b")
 """The note ``bot.match.results.rank_resigned_last`` adds to a result's detail."""
 
-def seat_label(seat: int, names: Names = None) -> str:
+def seat_label(seat: int, names: Names = None, words: Language | None = None) -> str:
+    """The seat's name, else "Seat N" in ``words`` (English by default)."""
     if names is not None and 0 <= seat < len(names) and names[seat]:
         return names[seat]
-    return f"Seat {seat + 1}"
-
-
-def joined(words: Sequence[str]) -> str:
-    """"A", "A and B", "A, B and C"."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return (words or english()).say(said("Seat {n}", n=seat + 1))
 
 
 def figure(value: object) -> str:
@@ -66,14 +63,23 @@ class Outcome:
     """Every seat, in finishing order."""
     notes: tuple[str, ...]
     """Tie-breaks and other facts that explain the placings."""
+    words: Language = field(default_factory=english, compare=False)
+    """The language every text above is in."""
 
     def table_lines(self) -> list[str]:
         """The image's table as message lines, one seat a line."""
         out = []
         for s in self.standings:
-            figures = ", ".join(f"{c} {v}" for c, v in zip(self.columns, s.figures, strict=True))
-            out.append(" ".join(p for p in (f"{s.place}:" if s.place else "•", s.name) if p)
-                       + (f" — {figures}" if figures else ""))
+            figures = tuple(said("{column} {value}", column=c, value=v)
+                            for c, v in zip(self.columns, s.figures, strict=True))
+            if s.place:
+                line = said("{place}: {player} — {figures}", place=s.place, player=s.name,
+                            figures=figures) if figures else \
+                    said("{place}: {player}", place=s.place, player=s.name)
+            else:
+                line = said("• {player} — {figures}", player=s.name, figures=figures) \
+                    if figures else said("• {player}", player=s.name)
+            out.append(self.words.say(line))
         return out
 
     def lines(self) -> list[str]:
@@ -92,13 +98,14 @@ class Scoresheet:
     nothing here names a game. ``figures`` and ``ending`` read that game's own view."""
 
     title: str
-    columns: tuple[str, ...]
-    figures: Callable[[Any], list[tuple[str, ...]]]
-    ending: Callable[[Any, Result, Names, tuple[str, ...], Figures | None],
+    columns: tuple[Said, ...]
+    figures: Callable[[Any, Language], list[tuple[str, ...]]]
+    ending: Callable[[Any, Result, Names, tuple[str, ...], Figures | None, Language],
                      tuple[str, tuple[str, ...]]]
-    """(how a game played to its end was decided, notes); ``rest`` notes who left."""
-    all_tied: str = ""
-    """The headline when every seat ties ("A draw"); empty: they share the win."""
+    """(how a game played to its end was decided, notes), said in the given language;
+    ``rest`` notes who left."""
+    all_tied: Said | None = None
+    """The headline when every seat ties ("A draw"); None: they share the win."""
 
 
 def scoresheet(game: str) -> Scoresheet | None:
@@ -109,36 +116,38 @@ def scoresheet(game: str) -> Scoresheet | None:
     return sheet if isinstance(sheet, Scoresheet) else None
 
 
-def describe(view: View | None, result: Result, names: Names = None) -> Outcome:
-    """The outcome of ``result`` with the final public ``view`` (None: no figures)."""
+def describe(view: View | None, result: Result, names: Names = None,
+             words: Language | None = None) -> Outcome:
+    """The outcome of ``result`` with the final public ``view`` (None: no figures), in
+    ``words`` (English by default)."""
+    words = words or english()
     game = str((view or {}).get("game", ""))
     sheet = scoresheet(game)
-    figures = sheet.figures(view) if sheet is not None and view is not None else None
-    columns = sheet.columns if sheet is not None and figures is not None else ()
+    figures = sheet.figures(view, words) if sheet is not None and view is not None else None
+    columns = tuple(words.say(c) for c in sheet.columns) \
+        if sheet is not None and figures is not None else ()
     n = len(result.placings)
     cancelled = result.reason == CANCELLED
     winners = result.winners
     order = sorted(range(n), key=lambda s: (result.placings[s], s))
     standings = tuple(
-        Standing(s, seat_label(s, names), "" if cancelled else _place(result.placings[s]),
+        Standing(s, seat_label(s, names, words),
+                 "" if cancelled else words.ordinal(result.placings[s]),
                  not cancelled and s in winners, figures[s] if figures is not None else ())
         for s in order)
-    who = joined([seat_label(s, names) for s in winners])
+    who = tuple(seat_label(s, names, words) for s in winners)
     if cancelled:
-        headline = "Cancelled"
-    elif len(winners) == n and n > 1:
-        headline = sheet.all_tied if sheet is not None and sheet.all_tied else \
-            f"{who} share the win"
+        headline = said("Cancelled")
+    elif len(winners) == n and n > 1 and sheet is not None and sheet.all_tied is not None:
+        headline = sheet.all_tied
+    elif len(winners) == 1:
+        headline = said("{player} wins", player=who[0])
     else:
-        headline = f"{who} wins" if len(winners) == 1 else f"{who} share the win"
+        headline = said("{players} share the win", players=who)
     left = _left(result)
-    ending, notes = _ending(sheet, view, result, names, left, figures)
+    ending, notes = _ending(sheet, view, result, names, left, figures, words)
     title = sheet.title if sheet is not None else game.title()
-    return Outcome(title, headline, ending, columns, standings, notes)
-
-
-def _place(placing: int) -> str:
-    return english().ordinal(placing)  # drawn in the reader's language once pictures take one
+    return Outcome(title, words.say(headline), ending, columns, standings, notes, words)
 
 
 def _left(result: Result) -> list[int]:
@@ -151,21 +160,25 @@ def _left(result: Result) -> list[int]:
 
 
 def _ending(sheet: Scoresheet | None, view: View | None, result: Result, names: Names,
-            left: Sequence[int],
-            figures: Sequence[tuple[str, ...]] | None) -> tuple[str, tuple[str, ...]]:
+            left: Sequence[int], figures: Sequence[tuple[str, ...]] | None,
+            words: Language) -> tuple[str, tuple[str, ...]]:
     """(how the match ended, notes explaining the placings)."""
-    gone = joined([seat_label(s, names) for s in left]) if left else ""
+    gone = tuple(seat_label(s, names, words) for s in left)
     if result.reason == CANCELLED:
         by = result.detail.removeprefix("Called off by ").rstrip(".")
-        return (f"The match was called off{f' by {by}' if by else ''}; nobody won or lost.",
-                ())
+        return words.say(said("The match was called off by {player}; nobody won or lost.",
+                              player=by) if by else
+                         said("The match was called off; nobody won or lost.")), ()
     if result.reason == RESIGNATION:
-        return f"{gone} resigned.", ()
+        return words.say(said_n("{players} resigned.", "{players} resigned.", len(left),
+                                players=gone)), ()
     if result.reason == FORFEIT:
-        verb = "ran out of time" if len(left) == 1 else "left the match, the last on time"
-        return f"{gone} {verb} and forfeited.", ()
-    rest = (f"{gone} resigned and {'is' if len(left) == 1 else 'are'} placed last.",) \
-        if left else ()
+        return words.say(said_n("{players} ran out of time and forfeited.",
+                                "{players} left the match, the last on time, and forfeited.",
+                                len(left), players=gone)), ()
+    rest = (words.say(said_n("{players} resigned and is placed last.",
+                             "{players} resigned and are placed last.", len(left),
+                             players=gone)),) if left else ()
     if sheet is not None:
-        return sheet.ending(view, result, names, rest, figures)
-    return "The game was played to its end.", rest
+        return sheet.ending(view, result, names, rest, figures, words)
+    return words.say(said("The game was played to its end.")), rest

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from PIL import Image
 
 from bot.engine import View
-from bot.render import render_board, render_hand
+from bot.render import Lang, render_board, render_hand
 from bot.render.canvas import felt
 from bot.render.chrome import Names
 
@@ -37,25 +37,27 @@ def pick(count: int, limit: int) -> list[int]:
     return sorted({round(k * step) for k in range(limit)})
 
 
-def frame_pngs(table: View, own: View | None = None, names: Names = None) -> list[bytes]:
+def frame_pngs(table: View, own: View | None = None, names: Names = None,
+               lang: Lang = "en") -> list[bytes]:
     """One moment's frames as PNG: the board, then the viewer's hand when ``own`` is given
     (one after the other, each as legible as when it was sent, not stacked and shrunk)."""
-    board = render_board(table, names)
+    board = render_board(table, names, lang)
     if own is None:
         return [board]
     viewer = own.get("viewer")
-    return [board, render_hand(own, viewer if isinstance(viewer, int) else None, names)]
+    return [board, render_hand(own, viewer if isinstance(viewer, int) else None, names, lang)]
 
 
 def render_replay(frames: Sequence[FrameViews], names: Names = None, *,
-                  limit: int = FRAME_LIMIT, width: int = GIF_WIDTH) -> bytes:
-    """An animated GIF of ``frames`` (thinned to ``limit``), each ``width`` pixels wide."""
+                  limit: int = FRAME_LIMIT, width: int = GIF_WIDTH, lang: Lang = "en") -> bytes:
+    """An animated GIF of ``frames`` (thinned to ``limit``), each ``width`` pixels wide, its
+    words in ``lang``."""
     if not frames:
         raise ValueError("A replay needs at least one frame.")
     per_moment = 2 if frames[0][1] is not None else 1
     chosen = [frames[i] for i in pick(len(frames), max(1, limit // per_moment))]
     images = [_fit(_open(png), width) for table, own in chosen
-              for png in frame_pngs(table, own, names)]
+              for png in frame_pngs(table, own, names, lang)]
     height = max(im.height for im in images)
     sheets = []
     for im in images:

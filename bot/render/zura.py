@@ -9,6 +9,7 @@ from __future__ import annotations
 from PIL import Image
 
 from bot.engine import Result
+from bot.engine.said import Said, said, said_n
 from bot.games.zura.view import Landscape, Search, Slot, TravelCard, TzCard, ZView
 from bot.render import cards
 from bot.render import palette as pal
@@ -34,6 +35,7 @@ from bot.render.chrome import (
 from bot.render.outcome import Figures, Scoresheet, figure
 from bot.render.palette import Suit
 from bot.render.text import KEY_PX, TEXT_PX, Role, wrap
+from bot.words import Language
 
 TZ_SIZE = (118, 165)
 PILE_SIZE = (84, 118)
@@ -46,19 +48,25 @@ TRAVEL_BACK = ((92, 62, 40), (236, 204, 140))
 SEAL_BACK = ((38, 36, 78), (196, 178, 240))
 
 ABILITY_SHORT = {
-    "peek4": "4+: peek", "steal5": "5+: steal", "extra12": "1–2: one more",
-    "restack": "Restack", "hand7": "Hand of 7", "discard2": "2 from discard",
-    "scry": "Scry the deck", "swap": "Swap a card",
+    "peek4": said("4+: peek"), "steal5": said("5+: steal"), "extra12": said("1–2: one more"),
+    "restack": said("Restack"), "hand7": said("Hand of 7"),
+    "discard2": said("2 from discard"), "scry": said("Scry the deck"),
+    "swap": said("Swap a card"),
 }
 """Captions for small cards; big cards print the game's own ability text."""
 
 PHASES = {
-    "scry": "looks at the top travel card", "draw": "draws travel cards",
-    "act": "discards travel cards", "restack": "restacks", "swap": "swaps a travel card",
-    "extra": "may discard one more", "peek": "peeks at the search area",
-    "flip": "flips search-area cards", "steal": "may steal a card",
-    "order": "stacks claimed cards",
+    "scry": said("{player} looks at the top travel card"),
+    "draw": said("{player} draws travel cards"),
+    "act": said("{player} discards travel cards"), "restack": said("{player} restacks"),
+    "swap": said("{player} swaps a travel card"),
+    "extra": said("{player} may discard one more"),
+    "peek": said("{player} peeks at the search area"),
+    "flip": said("{player} flips search-area cards"),
+    "steal": said("{player} may steal a card"),
+    "order": said("{player} stacks claimed cards"),
 }
+"""What the seat to play is doing, by phase."""
 
 
 def _suit(landscape: str | None, colour: str | None, kind: str = "tzerzurian") -> Suit:
@@ -70,20 +78,22 @@ def _suit(landscape: str | None, colour: str | None, kind: str = "tzerzurian") -
     return {**pal.AURA, **pal.AURORIA}.get(colour or "", pal.NEUTRAL)
 
 
-def tz_face(card: TzCard, size: tuple[int, int], detail: bool = False) -> Image.Image:
+def tz_face(card: TzCard, size: tuple[int, int], words: Language,
+            detail: bool = False) -> Image.Image:
     """A Tzerzurian's face: points, landscape symbol, name, ability (and X's current value)."""
     suit = _suit(card["landscape"], card["colour"], card["kind"])
     ability = card["ability"]
-    text = card["ability_text"] if detail else ABILITY_SHORT.get(ability, ability)
+    caption = Said(card["ability_text"]) if detail else ABILITY_SHORT.get(ability, Said(ability))
+    text = words.say(caption) if caption.msgid else ""
     value = card.get("value")
     plate = f"={value}" if card["points"] == "X" and value is not None else ""
-    return cards.face(size, suit, figure(card["points"]), card["name"],
+    return cards.face(size, suit, figure(card["points"]), words.say(Said(card["name"])),
                       (text,) if text else (), plate=plate)
 
 
-def travel_face(card: TravelCard, size: tuple[int, int]) -> Image.Image:
+def travel_face(card: TravelCard, size: tuple[int, int], words: Language) -> Image.Image:
     suit = _suit(card["landscape"], card["colour"])
-    return cards.face(size, suit, "", card["name"])
+    return cards.face(size, suit, "", words.say(Said(card["name"])))
 
 
 def travel_back(size: tuple[int, int]) -> Image.Image:
@@ -94,30 +104,31 @@ def seal_back(size: tuple[int, int]) -> Image.Image:
     return cards.back(size, *SEAL_BACK, motif="seal")
 
 
-def _status(view: ZView, names: Names) -> str:
+def _status(view: ZView, names: Names, words: Language) -> str:
     if view["over"]:
         scores = view["scores"]
         best = max(scores)
-        leaders = " & ".join(named(s, names) for s, v in enumerate(scores) if v == best)
-        return f"Game over — {leaders}: {figure(best)} points"
-    who = named(view["turn"], names)
-    return f"{who} {PHASES.get(view['phase'], 'plays')}"
+        leaders = tuple(named(s, names, words) for s, v in enumerate(scores) if v == best)
+        return words.say(said_n("Game over — {players}: {n} point",
+                                "Game over — {players}: {n} points", best, players=leaders))
+    who = named(view["turn"], names, words)
+    return words.say(PHASES.get(view["phase"], said("{player} plays")).with_values(player=who))
 
 
-def _right(view: ZView) -> str:
+def _right(view: ZView, words: Language) -> str:
     final = view["final_turns"]
     if final:
-        return f"Final turns: {final['turns_left']} left"
-    return f"Step {view['step']}"
+        return words.say(said("Final turns: {n} left", n=final["turns_left"]))
+    return words.say(said("Step {n}", n=view["step"]))
 
 
 # ----- board -------------------------------------------------------------------------------
 
-def render_board(view: ZView, names: Names = None) -> bytes:
+def render_board(view: ZView, names: Names, words: Language) -> bytes:
     """The public table: search area, piles, this turn's progress, every seat's stack."""
     players = view["players"]
-    c = Canvas(WIDTH, HEIGHT)
-    header(c, "Zura", _status(view, names), _right(view))
+    c = Canvas(WIDTH, HEIGHT, words)
+    header(c, "Zura", _status(view, names, words), _right(view, words))
     top = HEADER + 8
     seats_y = HEIGHT - SEATS_H - 8
     right = MARGIN + _search_area(c, view["search"], (MARGIN, top, seats_y - 8), names)
@@ -134,7 +145,8 @@ def _search_area(c: Canvas, search: Search, at: tuple[int, int, int], names: Nam
     x0, y0, y1 = at
     width = cols * w + (cols - 1) * gap + 28
     c.panel((x0, y0, x0 + width, y1))
-    c.text((x0 + 14, y0 + 8), "Search area", NAME_PX, "bold")
+    c.text((x0 + 14, y0 + 8), c.say(said("Search area")), NAME_PX, "bold",
+           max_width=width - 28)
     row_h = (y1 - y0 - 44) // max(1, rows)
     for slot in search["slots"]:
         x = x0 + 14 + slot["column"] * (w + gap)
@@ -150,26 +162,27 @@ def _slot(c: Canvas, slot: Slot, xy: tuple[int, int], names: Names) -> None:
     if state == "empty":
         c.draw.rounded_rectangle((x, y, x + w, y + h), 10, outline=pal.PANEL_EDGE, width=2)
     elif state == "up":
-        c.card(tz_face(slot["card"], TZ_SIZE), xy)
+        c.card(tz_face(slot["card"], TZ_SIZE, c.words), xy)
     else:
         c.card(seal_back(TZ_SIZE), xy)
         seen = slot.get("seen")
         if slot["public"] and seen:
             # Everyone saw it face up earlier: the board reminds who it is.
-            lines = wrap(seen["name"], TEXT_PX, "bold", w - 12, 2)
+            lines = wrap(c.say(Said(seen["name"])), TEXT_PX, "bold", w - 12, 2)
             step = TEXT_PX + 3
             top = y + h - 10 - step * len(lines)
             c.draw.rounded_rectangle((x + 4, top, x + w - 4, y + h - 6), 6, fill=pal.PAPER)
             for k, line in enumerate(lines):
                 c.text((x + w / 2, top + 2 + step * k), line, TEXT_PX, "bold", pal.INK_DARK, "ma")
-    label = slot["name"] + (" lone Imp" if slot["lone_imp"] else "")
+    label = c.say(said("{slot} lone Imp", slot=slot["name"])) if slot["lone_imp"] else \
+        slot["name"]
     c.text((x, y + h + 4), label, TEXT_PX + 2, "bold",
            pal.GOLD if slot["lone_imp"] else pal.INK_SOFT, max_width=w + 10)
     peeked = slot["peeked_by"]
     if peeked:
-        who = ", ".join(named(p, names) for p in peeked)
-        c.pill((x + w / 2, y - 10), f"seen: {who}", pal.PAPER, pal.INK_DARK, align="m",
-               max_width=w + 10)
+        who = tuple(named(p, names, c.words) for p in peeked)
+        c.pill((x + w / 2, y - 10), c.say(said("seen: {players}", players=who)), pal.PAPER,
+               pal.INK_DARK, align="m", max_width=w + 10)
 
 
 def _piles(c: Canvas, view: ZView, box: tuple[int, int, int, int], names: Names) -> None:
@@ -183,18 +196,20 @@ def _piles(c: Canvas, view: ZView, box: tuple[int, int, int, int], names: Names)
     discard = view["discard"]
     c.card(travel_back(PILE_SIZE), (xs[0], y))
     if discard["top"]:
-        c.card(travel_face(discard["top"], PILE_SIZE), (xs[1], y))
+        c.card(travel_face(discard["top"], PILE_SIZE, c.words), (xs[1], y))
     else:
         c.draw.rounded_rectangle((xs[1], y, xs[1] + w, y + h), 10, outline=pal.PANEL_EDGE,
                                  width=2)
     c.card(seal_back(PILE_SIZE), (xs[2], y))
-    for x, label, count in ((xs[0], "Travel deck", view["travel_deck"]),
-                            (xs[1], "Discard", discard["size"]),
-                            (xs[2], "Tzerzurians", view["tz_deck"])):
-        stat(c, (x + w / 2, y + h + 4), label, str(count), KEY_PX + 3, anchor="m")
+    for x, label, count in ((xs[0], said("Travel deck"), view["travel_deck"]),
+                            (xs[1], said("Discard"), discard["size"]),
+                            (xs[2], said("Tzerzurians"), view["tz_deck"])):
+        stat(c, (x + w / 2, y + h + 4), c.say(label), str(count), KEY_PX + 3, anchor="m",
+             max_width=pitch - 4)
     turn_y = y + h + 4 + TEXT_PX + 4 + KEY_PX + 18
     c.draw.line((x0 + 12, turn_y - 8, x1 - 12, turn_y - 8), fill=pal.PANEL_EDGE, width=1)
-    c.text((x0 + 14, turn_y), "This turn", TEXT_PX + 4, "bold")
+    c.text((x0 + 14, turn_y), c.say(said("This turn")), TEXT_PX + 4, "bold",
+           max_width=x1 - x0 - 28)
     turn_y += 36
     _this_turn(c, view, (x0 + 14, turn_y, x1 - 14), names)
     _legend(c, view["landscapes"], (x0 + 14, y1 - 36))
@@ -206,8 +221,8 @@ def _legend(c: Canvas, landscapes: list[Landscape], at: tuple[int, int]) -> None
     for land in landscapes:
         suit = _suit(land["key"], land["colour"])
         c.symbol(suit.symbol, 26, suit.fill, suit.dark, (x, y))
-        x += 32 + round(c.text((x + 31, y + 13), land["name"], TEXT_PX + 1, "regular",
-                               pal.INK_SOFT, "lm")) + 20
+        x += 32 + round(c.text((x + 31, y + 13), c.say(Said(land["name"])), TEXT_PX + 1,
+                               "regular", pal.INK_SOFT, "lm")) + 20
 
 
 def _this_turn(c: Canvas, view: ZView, box: tuple[int, int, int], names: Names) -> None:
@@ -219,16 +234,18 @@ def _this_turn(c: Canvas, view: ZView, box: tuple[int, int, int], names: Names) 
         land = next((la for la in view["landscapes"] if la["key"] == done["landscape"]), None)
         suit = _suit(done["landscape"], land["colour"] if land else None)
         c.symbol(suit.symbol, 30, suit.fill, suit.dark, (x0, y))
-        name = land["name"] if land else suit.name
-        c.text((x0 + 38, y + 15), f"{name} ×{done['count']}", KEY_PX, "bold", anchor="lm",
-               role=Role.KEY)
+        name = c.say(Said(land["name"] if land else suit.name))
+        c.text((x0 + 38, y + 15), c.say(said("{landscape} ×{n}", landscape=name,
+                                             n=done["count"])), KEY_PX, "bold", anchor="lm",
+               role=Role.KEY, max_width=(x1 - x0) / 2 - 46)
     else:
-        c.text((x0, y + 15), "Nothing discarded yet", TEXT_PX + 2, fill=pal.INK_SOFT,
-               anchor="lm")
-    left = [f"{n} {label}" for n, label in
-            ((turn["flips_left"], "flip"), (turn["peeks_left"], "peek"),
-             (turn["steals_left"], "steal"))
-            if n]
+        c.text((x0, y + 15), c.say(said("Nothing discarded yet")), TEXT_PX + 2,
+               fill=pal.INK_SOFT, anchor="lm", max_width=(x1 - x0) / 2 - 8)
+    left = tuple(c.say(sentence) for sentence in (
+        said_n("{n} flip", "{n} flips", turn["flips_left"]),
+        said_n("{n} peek", "{n} peeks", turn["peeks_left"]),
+        said_n("{n} steal", "{n} steals", turn["steals_left"]))
+        if sentence.n)
     if left:
         c.text((x1, y + 15), ", ".join(left), KEY_PX, "bold", pal.GOLD, "rm", role=Role.KEY,
                max_width=(x1 - x0) / 2)
@@ -236,12 +253,14 @@ def _this_turn(c: Canvas, view: ZView, box: tuple[int, int, int], names: Names) 
     gained = turn["gained"]
     swap = turn["swap_with"]
     if gained:
-        c.text((x0, y + 4), "Claimed:", TEXT_PX, fill=pal.INK_SOFT)
+        c.text((x0, y + 4), c.say(said("Claimed:")), TEXT_PX, fill=pal.INK_SOFT,
+               max_width=86)
         step = min(CLAIM_SIZE[0] + 6, (x1 - x0 - 90 - CLAIM_SIZE[0]) // max(1, len(gained) - 1))
         for k, card in enumerate(gained):
-            c.card(tz_face(card, CLAIM_SIZE), (x0 + 90 + k * step, y))
+            c.card(tz_face(card, CLAIM_SIZE, c.words), (x0 + 90 + k * step, y))
     elif swap is not None:
-        c.text((x0, y + 4), f"Swapping with {named(swap, names)}", TEXT_PX + 2,
+        c.text((x0, y + 4), c.say(said("Swapping with {player}",
+                                       player=named(swap, names, c.words))), TEXT_PX + 2,
                fill=pal.INK_SOFT, max_width=x1 - x0)
 
 
@@ -249,7 +268,8 @@ def _seats(c: Canvas, view: ZView, players: int, y0: int, y1: int, names: Names)
     over = view["over"]
     for seat, (x, w) in enumerate(columns(players, MARGIN, WIDTH - MARGIN, 12)):
         active = not over and seat == view["turn"]
-        seat_panel(c, (x, y0, x + w, y1), seat, names, active, "to play" if active else "")
+        seat_panel(c, (x, y0, x + w, y1), seat, names, active,
+                   c.say(said("to play")) if active else "")
         stack = view["stacks"][seat]
         sx, sy = x + 12, y0 + 42
         sw, sh = STACK_SIZE
@@ -257,20 +277,22 @@ def _seats(c: Canvas, view: ZView, players: int, y0: int, y1: int, names: Names)
         if top:
             for k in range(min(3, stack["size"] - 1), 0, -1):
                 c.card(seal_back(STACK_SIZE), (sx + 3 * k, sy + 3 * k), lift=k == 3)
-            c.card(tz_face(top, STACK_SIZE), (sx, sy))
+            c.card(tz_face(top, STACK_SIZE, c.words), (sx, sy))
         else:
             c.draw.rounded_rectangle((sx, sy, sx + sw, sy + sh), 9, outline=pal.PANEL_EDGE,
                                      width=2)
         tx = sx + sw + 20
-        stat(c, (tx, sy - 2), "Points", figure(view["scores"][seat]), KEY_PX + 7, pal.GOLD)
-        c.text((tx, sy + 70), f"stack {stack['size']}", TEXT_PX + 2, max_width=x + w - tx - 8)
-        c.text((tx, sy + 96), f"hand {view['hand_sizes'][seat]}", TEXT_PX + 2,
+        stat(c, (tx, sy - 2), c.say(said("Points")), figure(view["scores"][seat]), KEY_PX + 7,
+             pal.GOLD, max_width=x + w - tx - 8)
+        c.text((tx, sy + 70), c.say(said("stack {n}", n=stack["size"])), TEXT_PX + 2,
+               max_width=x + w - tx - 8)
+        c.text((tx, sy + 96), c.say(said("hand {n}", n=view["hand_sizes"][seat])), TEXT_PX + 2,
                max_width=x + w - tx - 8)
 
 
 # ----- hand --------------------------------------------------------------------------------
 
-def render_hand(view: ZView, names: Names = None) -> bytes:
+def render_hand(view: ZView, names: Names, words: Language) -> bytes:
     """A seat's private image: numbered travel hand, own stack, what it knows of the area."""
     seat = view["viewer"]
     if seat is None:
@@ -283,22 +305,27 @@ def render_hand(view: ZView, names: Names = None) -> bytes:
                             HEIGHT - 12 - known_h - 14 - 2 * DISC_R - 34 - y)
     mine = not view["over"] and view["turn"] == seat
     panels = y + 34 + h + 2 * DISC_R + 14
-    c = Canvas(WIDTH, panels + known_h + 12)
-    header(c, "Zura", "Your turn" if mine else _status(view, names),
-           f"{figure(view['scores'][seat])} points")
+    c = Canvas(WIDTH, panels + known_h + 12, words)
+    score = view["scores"][seat]
+    header(c, "Zura", c.say(said("Your turn")) if mine else _status(view, names, words),
+           c.say(said_n("{points} point", "{points} points", score if isinstance(score, int)
+                        else 0, points=figure(score))))
     end = float(WIDTH - MARGIN)
     if looking:
         x = MARGIN + len(hand) * (w + HAND_GAP) + 30
-        end = x + w - c.text((x + w, y), "Top of the deck", NAME_PX, "bold", pal.GOLD, "ra")
-    c.text((MARGIN, y), f"{seat_label(seat, names)}: travel cards ({len(hand)})", NAME_PX,
-           "bold", max_width=end - MARGIN - 16)
+        end = x + w - c.text((x + w, y), c.say(said("Top of the deck")), NAME_PX, "bold",
+                             pal.GOLD, "ra", max_width=w + 30)
+    c.text((MARGIN, y), c.say(said("{player}: travel cards ({n})",
+                                   player=seat_label(seat, names, words), n=len(hand))),
+           NAME_PX, "bold", max_width=end - MARGIN - 16)
     y += 34
     for k, card in enumerate(hand):
         x = MARGIN + k * (w + HAND_GAP)
-        c.card(travel_face(card, size), (x, y))
+        c.card(travel_face(card, size, words), (x, y))
         number_disc(c, (x + w // 2, y + h + DISC_R + 6), card.get("number", k + 1))
     if looking:
-        c.card(travel_face(looking, size), (MARGIN + len(hand) * (w + HAND_GAP) + 30, y))
+        c.card(travel_face(looking, size, words),
+               (MARGIN + len(hand) * (w + HAND_GAP) + 30, y))
     known_w = 4 * (KNOWN_SIZE[0] + 10) + 20
     _my_stack(c, view["my_stack"] or [], (MARGIN, panels, WIDTH - MARGIN - known_w - 12,
                                           c.height - 12))
@@ -310,17 +337,20 @@ def render_hand(view: ZView, names: Names = None) -> bytes:
 def _my_stack(c: Canvas, stack: list[TzCard], box: tuple[int, int, int, int]) -> None:
     x0, y0, x1, y1 = box
     c.panel(box)
-    c.text((x0 + 14, y0 + 10), f"Your stack ({len(stack)})", NAME_PX, "bold")
+    c.text((x0 + 14, y0 + 10), c.say(said("Your stack ({n})", n=len(stack))), NAME_PX, "bold",
+           max_width=x1 - x0 - 28)
     if not stack:
-        c.text((x0 + 14, y0 + 48), "Nothing claimed yet.", TEXT_PX + 2, fill=pal.INK_SOFT)
+        c.text((x0 + 14, y0 + 48), c.say(said("Nothing claimed yet.")), TEXT_PX + 2,
+               fill=pal.INK_SOFT, max_width=x1 - x0 - 28)
         return
     top = stack[-1]
-    c.card(tz_face(top, STACK_SIZE), (x0 + 14, y0 + 44))
+    c.card(tz_face(top, STACK_SIZE, c.words), (x0 + 14, y0 + 44))
     tx = x0 + 14 + STACK_SIZE[0] + 14
-    c.text((tx, y0 + 44), "On top, its ability is yours:", TEXT_PX, fill=pal.INK_SOFT,
-           max_width=x1 - tx - 10)
-    c.text((tx, y0 + 68), top["name"], NAME_PX, "bold", max_width=x1 - tx - 10)
-    c.paragraph((tx, y0 + 100), top["ability_text"], TEXT_PX + 1, pal.INK, x1 - tx - 12, 4)
+    c.paragraph((tx, y0 + 44), c.say(said("On top, its ability is yours:")), TEXT_PX,
+                pal.INK_SOFT, x1 - tx - 10, 1)
+    c.text((tx, y0 + 68), c.say(Said(top["name"])), NAME_PX, "bold", max_width=x1 - tx - 10)
+    c.paragraph((tx, y0 + 100), c.say(Said(top["ability_text"])), TEXT_PX + 1, pal.INK,
+                x1 - tx - 12, 4)
     below = stack[:-1][::-1]
     if not below:
         return
@@ -328,18 +358,19 @@ def _my_stack(c: Canvas, stack: list[TzCard], box: tuple[int, int, int, int]) ->
     y = y0 + 44 + STACK_SIZE[1] + 12
     if y + 26 + CLAIM_SIZE[1] > y1:
         return
-    c.text((x0 + 14, y), "Underneath, newest first", TEXT_PX, fill=pal.INK_SOFT)
+    c.text((x0 + 14, y), c.say(said("Underneath, newest first")), TEXT_PX, fill=pal.INK_SOFT,
+           max_width=x1 - x0 - 28)
     room = x1 - x0 - 28 - w
     step = min(w + 8, max(40, room // max(1, len(below) - 1)))
     for k, card in enumerate(below[:room // step + 1]):
-        c.card(tz_face(card, CLAIM_SIZE), (x0 + 14 + k * step, y + 26))
+        c.card(tz_face(card, CLAIM_SIZE, c.words), (x0 + 14 + k * step, y + 26))
 
 
 def _known_area(c: Canvas, search: Search, box: tuple[int, int, int, int]) -> None:
     """The search area as this seat knows it: peeked cards are shown face up."""
     x0, y0 = box[:2]
     c.panel(box)
-    c.text((x0 + 14, y0 + 10), "Search area, as you know it", TEXT_PX + 2, "bold",
+    c.text((x0 + 14, y0 + 10), c.say(said("Search area, as you know it")), TEXT_PX + 2, "bold",
            max_width=box[2] - x0 - 28)
     w, h = KNOWN_SIZE
     for slot in search["slots"]:
@@ -351,33 +382,38 @@ def _known_area(c: Canvas, search: Search, box: tuple[int, int, int, int]) -> No
         if slot["state"] == "empty":
             c.draw.rounded_rectangle((x, y, x + w, y + h), 8, outline=pal.PANEL_EDGE, width=2)
         elif known:
-            c.card(tz_face(known, KNOWN_SIZE), (x, y))
+            c.card(tz_face(known, KNOWN_SIZE, c.words), (x, y))
         else:
             c.card(seal_back(KNOWN_SIZE), (x, y))
         if private:
             c.draw.rounded_rectangle((x - 3, y - 3, x + w + 3, y + h + 3), 10, outline=pal.GOLD,
                                      width=3)
-        c.text((x + w / 2, y + h + 3), slot["name"] + (" seen" * private), TEXT_PX, "bold",
+        label = c.say(said("{slot} seen", slot=slot["name"])) if private else slot["name"]
+        c.text((x + w / 2, y + h + 3), label, TEXT_PX, "bold",
                pal.GOLD if private else pal.INK_SOFT, "ma", max_width=w + 8)
 
 
 # -- the result ------------------------------------------------------------------------------
 
-def _figures(view: ZView) -> list[tuple[str, ...]]:
-    return [(figure(score), str(stack["size"]), stack["top"]["name"] if stack["top"] else "—")
+def _figures(view: ZView, words: Language) -> list[tuple[str, ...]]:
+    return [(figure(score), str(stack["size"]),
+             words.say(Said(stack["top"]["name"])) if stack["top"] else "—")
             for score, stack in zip(view["scores"], view["stacks"], strict=True)]
 
 
 def _ending(view: ZView | None, result: Result, names: Names, rest: tuple[str, ...],
-            figures: Figures | None) -> tuple[str, tuple[str, ...]]:
+            figures: Figures | None, words: Language) -> tuple[str, tuple[str, ...]]:
     notes = list(rest)
     if len(result.winners) > 1:
-        notes.insert(0, "Equal points: the rules name no tie-break, so the win is shared.")
+        notes.insert(0, words.say(said("Equal points: the rules name no tie-break, so the win "
+                                       "is shared.")))
     final = view["final_turns"] if view is not None else None
     if final is not None:
-        notes.append(f"{seat_label(final['emptied_by'], names)} emptied the "
-                     "Tzerzurian deck; everyone else had one last turn.")
-    return "Most points wins.", tuple(notes)
+        notes.append(words.say(said("{player} emptied the Tzerzurian deck; everyone else had "
+                                    "one last turn.",
+                                    player=seat_label(final["emptied_by"], names, words))))
+    return words.say(said("Most points wins.")), tuple(notes)
 
 
-SCORESHEET = Scoresheet("Zura", ("Points", "Stack", "Top card"), _figures, _ending)
+SCORESHEET = Scoresheet("Zura", (said("Points"), said("Stack"), said("Top card")), _figures,
+                        _ending)

@@ -49,7 +49,7 @@ def test_a_human_plays_from_stdin_and_sees_only_their_hand(
                                ["highcard", "--seats", "ai,me", "--seed", "3",
                                 "--names", "Ann,Bo"], script)
     assert (code, err) == (0, "")
-    assert "High Card, match #1: Ann, Bo." in out and "Game over." in out
+    assert "High Card, match #1: Ann and Bo." in out and "Game over." in out
     assert out.count("Please enter numbers from 1 to 5") == 3
     assert "Choose exactly 1." in out
     hands = re.findall(r"^Your hand: (.*)\.$", out, re.M)

@@ -10,6 +10,7 @@ from bot.engine import Result, parse_options
 from bot.games.auroria.view import AuroriaView, CreatureSlot
 from bot.render import render_board, render_hand, render_summary
 from bot.render.auroria import _status
+from bot.words import english
 from tests.render.golden import assert_matches_golden, fixture
 from tests.render.playing import final_state, first_state, game_or_skip, playout
 
@@ -91,5 +92,5 @@ def test_hand_order_is_the_menu_order() -> None:
 def test_a_best_of_three_board_leads_with_the_game_and_the_games_won() -> None:
     game = game_or_skip("auroria")
     view = game.view(game.setup(2, parse_options(game.options, {"best_of": "3"}), 1), None)
-    assert _status(view, ["Ada", "Bo"]).startswith("Game 1 (games won 0–0) · Turn ")
+    assert _status(view, ["Ada", "Bo"], english()).startswith("Game 1 (games won 0–0) · Turn ")
     assert render_board(view).startswith(b"\x89PNG")

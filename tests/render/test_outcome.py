@@ -23,6 +23,7 @@ from bot.render import describe, render_summary
 from bot.render.aura import _aura_tie
 from bot.render.outcome import Outcome
 from bot.store import SeatRecord
+from bot.words import english
 from tests.render.playing import final_state, game_or_skip
 
 NAMES = ["Mod", "Frank", "Gil", "Hana"]
@@ -185,4 +186,4 @@ def test_history_says_endings_in_player_words() -> None:
 ])
 def test_aura_names_the_tie_break_that_decided(figures: list[tuple[str, ...]],
                                                expected: str) -> None:
-    assert _aura_tie(figures, NAMES) == expected
+    assert _aura_tie(figures, NAMES, english()) == expected
