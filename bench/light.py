@@ -32,6 +32,7 @@ from bench.report import Row
 from bot.discord.delivery import COALESCE
 from bot.discord.images import Images
 from bot.engine import Result, View
+from bot.words import ENGLISH
 from tests.e2e.conftest import World
 from tests.e2e.players import Players, open_match, start
 from tests.fakediscord import FakeDiscord
@@ -54,14 +55,15 @@ class HashedImages(Images):
     async def start(self) -> None:
         """Nothing to start."""
 
-    async def board(self, view: View, names: Sequence[str]) -> bytes | None:
-        return _picture("board", view, names) if self.available(view) else None
+    async def board(self, view: View, names: Sequence[str], lang: str = ENGLISH) -> bytes | None:
+        return _picture("board", view, names, lang) if self.available(view) else None
 
-    async def hand(self, view: View, names: Sequence[str]) -> bytes | None:
-        return _picture("hand", view, names) if self.available(view) else None
+    async def hand(self, view: View, names: Sequence[str], lang: str = ENGLISH) -> bytes | None:
+        return _picture("hand", view, names, lang) if self.available(view) else None
 
-    async def summary(self, view: View, result: Result, names: Sequence[str]) -> bytes | None:
-        return _picture("summary", view, result, names) if self.available(view) else None
+    async def summary(self, view: View, result: Result, names: Sequence[str],
+                      lang: str = ENGLISH) -> bytes | None:
+        return _picture("summary", view, result, names, lang) if self.available(view) else None
 
 
 def _exempt(route: str) -> bool:

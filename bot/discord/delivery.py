@@ -520,8 +520,7 @@ class Delivery(MatchHooks):
         channel = self.where(info)
         if channel is None:
             return set()
-        public = await self.readers.of_server(info.guild_id)
-        posts = turn_texts(info, update, lines, public)
+        posts = turn_texts(info, update, lines, server)
         # Written ahead and after each message: a stop or a failed send halfway leaves the
         # slot dirty, saying which message holds what is left, and the next reconciliation
         # finishes it (a send it repeats keeps its nonce: Discord makes it once).
@@ -535,7 +534,7 @@ class Delivery(MatchHooks):
         for k, (text, part) in enumerate(posts):
             live = k == len(posts) - 1
             out = Card(text, image, BOARD_FILE,
-                       [_row(hand_button(info.id, public))] if live and update.acting else (),
+                       [_row(hand_button(info.id, server))] if live and update.acting else (),
                        alt)
             if out.image is None:
                 out = Card(out.text + "\n" + view_text(update.view), None, BOARD_FILE, out.rows)

@@ -51,6 +51,14 @@ def deck_options(game: Game[Any, Any]) -> set[str]:
     return set() if book is None else {book.option(n) for n in range(game.max_players)}
 
 
+def bulleted(lines: tuple[Said, ...]) -> Said:
+    """Sentences as a bulleted list, each said in the reader's language: the list itself
+    holds no words (its message is only bullets and placeholders), so it needs no
+    translation."""
+    holes = {f"line{i}": line for i, line in enumerate(lines)}
+    return Said("\n".join(f"• {{{key}}}" for key in holes), dict(holes))
+
+
 class DeckService:
     """One game's own decks; stateless: every call reads what it needs from the store."""
 
@@ -106,8 +114,8 @@ class DeckService:
         title = self.book.clean_name(name)
         read = self.book.read(text)
         if read.problems or not read.code:
-            raise DeckRefused(said("This deck cannot be saved yet: {problems}",
-                                   problems=read.problems))
+            raise DeckRefused(said("This deck cannot be saved yet:\n{problems}",
+                                   problems=bulleted(read.problems)))
         mine = await self.store.decks_of(user_id, self.game)
         if len(mine) >= MAX_SAVED and all(d.key != title.casefold() for d in mine):
             raise DeckRefused(said("You have {n} saved decks already: delete one first.",

@@ -22,6 +22,7 @@ from bot.discord.images import Images
 from bot.engine import Result, View
 from bot.settings import Settings
 from bot.store import Store, open_store
+from bot.words import ENGLISH
 from tests.e2e.players import settles
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeGuild, FakeUser
 from tests.fakediscord.pytest_plugin import error_logs, fake_discord, fake_discord_options
@@ -49,13 +50,14 @@ class QuickImages(Images):
     async def start(self) -> None:
         """Nothing to start: no worker draws these."""
 
-    async def board(self, view: View, names: Sequence[str]) -> bytes | None:
+    async def board(self, view: View, names: Sequence[str], lang: str = ENGLISH) -> bytes | None:
         return self.png if self.available(view) else None
 
-    async def hand(self, view: View, names: Sequence[str]) -> bytes | None:
+    async def hand(self, view: View, names: Sequence[str], lang: str = ENGLISH) -> bytes | None:
         return self.png if self.available(view) else None
 
-    async def summary(self, view: View, result: Result, names: Sequence[str]) -> bytes | None:
+    async def summary(self, view: View, result: Result, names: Sequence[str],
+                      lang: str = ENGLISH) -> bytes | None:
         return self.png if self.available(view) else None
 
 

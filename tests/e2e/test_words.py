@@ -19,7 +19,7 @@ from PIL.PngImagePlugin import PngInfo
 
 from bot.discord.shows import MORE_NEWS
 from bot.engine import View
-from bot.words import english
+from bot.words import ENGLISH, english
 from tests.e2e.conftest import QuickImages, World
 from tests.e2e.players import Players, open_match, start
 from tests.fakediscord import FakeDiscord
@@ -57,7 +57,7 @@ def hand_numbers(view: View) -> dict[str, str]:
 
 
 class NumberedImages(QuickImages):
-    async def hand(self, view: View, names: Sequence[str]) -> bytes | None:
+    async def hand(self, view: View, names: Sequence[str], lang: str = ENGLISH) -> bytes | None:
         return numbered_png(view) if self.available(view) else None
 
 

@@ -80,7 +80,7 @@ async def test_a_saved_deck_comes_back_for_its_owner_only(decks: DeckService) ->
 async def test_an_illegal_deck_is_not_saved_and_says_why(decks: DeckService) -> None:
     with pytest.raises(DeckRefused) as err:
         await decks.save(ANN, "Broken", "Leader: Vesk, Warlord of Cinders\n5 Ember Courier")
-    assert "• At most 4 copies of Ember Courier (5)." in str(err.value)
+    assert "\n• At most 4 copies of Ember Courier (5)." in str(err.value)
     assert "• A deck holds 51-61 cards" in str(err.value)
     assert await decks.saved(ANN) == []
 
