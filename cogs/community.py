@@ -161,10 +161,8 @@ class Community(commands.Cog):
         names = await self.rt.delivery.names(info)
         files = [discord.File(io.BytesIO(log_text(info, replay, names, lang).encode()),
                               LOG_NAME.format(match))]
-        words = reader(interaction) if private else \
-            await self.rt.delivery.readers.of_server(interaction.guild_id)
         gif = await self.rt.delivery.images.replay(
-            [(f.table, f.own) for f in replay.frames], names, words.code)
+            [(f.table, f.own) for f in replay.frames], names, lang.code)
         if gif is not None:
             files.append(discord.File(io.BytesIO(gif), GIF_NAME.format(match)))
         title, moments, lines = (match_title(info.game, info.id), len(replay.frames),
