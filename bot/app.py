@@ -119,7 +119,7 @@ class ParlorBot(commands.AutoShardedBot):
         tournaments = Tournaments(self.parlor, EventService(self.store, service, clocks=clocks,
                                                             now=self.clock), self.clock)
         season_rules = Seasons(self.store, service.ratings, now=self.clock)
-        seasons = SeasonCommands(season_rules)
+        seasons = SeasonCommands(season_rules, self.parlor)
 
         async def also() -> None:
             """The scheduler's other passes, each failing on its own: events, seasons."""

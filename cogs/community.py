@@ -72,8 +72,11 @@ class Community(commands.Cog):
         lang = await self.rt.readers.of_server(guild)  # a public answer
         mine = records(who.id, await self.rt.store.closed_matches(guild, user_id=who.id,
                                                                   game=game))
-        lines = [lang.say(said("**Results of {person} on this server**",
-                               person=mention(who.id)))]
+        season = await self.seasons.current(guild)
+        lines = [lang.say(
+            said("**Results of {player} on this server** · season {number}",
+                 player=mention(who.id), number=str(season.number)) if season is not None
+            else said("**Results of {player} on this server**", player=mention(who.id)))]
         for name in sorted(mine) if game is None else [game]:
             lines.append(await self._game_line(guild, who.id, name, mine.get(name), lang))
         if len(lines) == 1:

@@ -5,7 +5,9 @@ entrants come and go. Rounds open from /tournament start and then from the clock
 scheduler's pass (``tick``): each table's match gets its own thread, each player one DM
 with their pairing, and the channel the round's pairings. One standings post (a picture,
 the table in words as its alt text) is sent with the first results and edited after each;
-the last round ends with a post naming the winners.
+the last round ends with a post naming the winners. The organiser may enter AI players
+(/tournament ai, or /tournament start fill); they play through AI seats and get no DM. Posts
+are in the server's language, answers and DMs in their reader's.
 """
 
 from __future__ import annotations
@@ -26,17 +28,21 @@ from bot.discord.events import (
     event_view,
     pairing_dm,
     pairings_text,
+    player_name,
     standing_rows,
     winners_text,
 )
 from bot.discord.items import JOIN, LEAVE
+from bot.discord.readers import reader
 from bot.discord.runtime import Runtime, match_title
 from bot.discord.shows import Outgoing
 from bot.discord.suggest import game_choices
+from bot.engine.said import Said, said, said_n
 from bot.engine.usertext import clean
+from bot.events import is_ai
 from bot.match import Outbound
 from bot.match.clock import FORFEIT, HOUR, make_clock
-from bot.match.errors import NotOrganiser
+from bot.match.errors import NotEntered, NotOrganiser
 from bot.match.tournaments import EventService, EventUpdate
 from bot.render.standings import standings_alt, standings_png
 from bot.store.events import EventRecord, PairingRecord
@@ -59,6 +65,10 @@ class Tournaments(commands.Cog, name="Tournaments"):
         self.rt = runtime
         self.events = events
         self.clock = clock
+
+    async def cog_unload(self) -> None:
+        """Stop the AI-only tables being played off the pass (the next start plays on)."""
+        await self.events.stop()
 
     async def tick(self) -> None:
         """The clock scheduler's turn for events: start times, finished rounds, deadlines."""
@@ -95,8 +105,9 @@ class Tournaments(commands.Cog, name="Tournaments"):
             clock=make_clock(clock, absent=FORFEIT),
             round_seconds=(round_hours or ROUND_HOURS[clock]) * HOUR, best_of=best_of,
             starts_at=starts_at, max_players=max_players)
-        await interaction.response.send_message(announcement(event, []),
-                                                view=event_view(event.id),
+        lang = await self.rt.readers.of_server(event.guild_id)
+        await interaction.response.send_message(announcement(event, [], lang),
+                                                view=event_view(event.id, lang),
                                                 allowed_mentions=QUIET)
         message = await interaction.original_response()
         await self.events.events.set_message(event.id, message.id)
@@ -106,14 +117,15 @@ class Tournaments(commands.Cog, name="Tournaments"):
     @app_commands.describe(role="Who may organise events (leave out to clear)")
     async def role(self, interaction: Interaction, role: discord.Role | None = None) -> None:
         if not interaction.permissions.manage_guild:
-            raise NotOrganiser("Choosing who organises events needs the Manage Server "
-                               "permission.")
+            raise NotOrganiser(said("Choosing who organises events needs the Manage Server "
+                                    "permission."))
         assert interaction.guild_id is not None
         await self.events.events.set_organiser_role(interaction.guild_id,
                                                     role.id if role else None)
-        said = (f"Members with <@&{role.id}> may now organise events." if role
-                else "Only members with Manage Events may organise events now.")
-        await interaction.response.send_message(said, ephemeral=True, allowed_mentions=QUIET)
+        answer = (said("Members with {role} may now organise events.", role=f"<@&{role.id}>")
+                  if role else said("Only members with Manage Events may organise events now."))
+        await interaction.response.send_message(reader(interaction).say(answer),
+                                                ephemeral=True, allowed_mentions=QUIET)
 
     async def _require_organiser(self, interaction: Interaction, guild_id: int) -> None:
         """Manage Events, or the role the server chose (``/tournament role``)."""
@@ -123,8 +135,10 @@ class Tournaments(commands.Cog, name="Tournaments"):
         if role is not None and any(r.id == role for r in getattr(interaction.user, "roles",
                                                                   ())):
             return
-        also = f" or the <@&{role}> role" if role is not None else ""
-        raise NotOrganiser(f"Creating an event needs the Manage Events permission{also}.")
+        raise NotOrganiser(
+            said("Creating an event needs the Manage Events permission or the {role} role.",
+                 role=f"<@&{role}>") if role is not None
+            else said("Creating an event needs the Manage Events permission."))
 
     @tournament.command(name="join", description="Enter an event that has not started")
     @app_commands.describe(event=EVENT_HELP)
@@ -138,25 +152,54 @@ class Tournaments(commands.Cog, name="Tournaments"):
         await self._leave(interaction, event)
 
     @tournament.command(name="remove", description="Take a player out of your event")
-    @app_commands.describe(event=EVENT_HELP, player="Who")
-    async def remove(self, interaction: Interaction, event: int, player: discord.User) -> None:
-        outbound = await self.events.remove(event, interaction.user.id, player.id)
-        await self._answer(interaction, event, outbound, f"<@{player.id}> is out of {{}}.")
+    @app_commands.describe(event=EVENT_HELP, player="Who", ai="Or which AI entrant (its "
+                           "number: 2 for AI 2)")
+    async def remove(self, interaction: Interaction, event: int,
+                     player: discord.User | None = None,
+                     ai: app_commands.Range[int, 1, 512] | None = None) -> None:
+        if (player is None) == (ai is None):
+            raise NotEntered(said("Name one player or one AI entrant to take out."))
+        found = await self.events.get(event)
+        who = player.id if player is not None else \
+            await self.events.ai_entrant(event, ai or 0)
+        outbound = await self.events.remove(event, interaction.user.id, who)
+        await self._answer(interaction, event, outbound, said(
+            "{player} is out of {event}.",
+            player=player_name(who, found.game, reader(interaction))))
+
+    @tournament.command(name="ai", description="Enter AI players in your event before it "
+                        "starts")
+    @app_commands.describe(event=EVENT_HELP, count="How many (default: one for every seat "
+                           "left)", level="How they play: random, normal or strong")
+    async def ai(self, interaction: Interaction, event: int,
+                 count: app_commands.Range[int, 1, 512] | None = None,
+                 level: Literal["random", "normal", "strong"] = "normal") -> None:
+        added = await self.events.add_ai(event, interaction.user.id, level, count)
+        found = await self.events.get(event)
+        lang = reader(interaction)
+        await interaction.response.send_message(lang.say(said_n(
+            "{n} AI player joins {event}.", "{n} AI players join {event}.", len(added),
+            event=event_title(found, lang))), ephemeral=True)
+        await self.refresh(found)
 
     @tournament.command(name="start", description="Pair round one of your event now")
-    @app_commands.describe(event=EVENT_HELP)
-    async def start(self, interaction: Interaction, event: int) -> None:
+    @app_commands.describe(event=EVENT_HELP, fill="Give every seat left (up to the most "
+                           "entrants) to an AI player of this level")
+    async def start(self, interaction: Interaction, event: int,
+                    fill: Literal["random", "normal", "strong"] | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        update = await self.events.start(event, interaction.user.id)
+        update = await self.events.start(event, interaction.user.id, fill)
         await self.deliver(update)
-        await interaction.followup.send(f"{event_title(update.event)} has started: round 1 "
-                                        "is paired.", ephemeral=True)
+        lang = reader(interaction)
+        await interaction.followup.send(lang.say(said(
+            "{event} has started: round 1 is paired.", event=event_title(update.event, lang))),
+            ephemeral=True)
 
     @tournament.command(name="cancel", description="Call your event off")
     @app_commands.describe(event=EVENT_HELP)
     async def cancel(self, interaction: Interaction, event: int) -> None:
         outbound = await self.events.cancel(event, interaction.user.id)
-        await self._answer(interaction, event, outbound, "{} is cancelled.")
+        await self._answer(interaction, event, outbound, said("{event} is cancelled."))
 
     @tournament.command(name="standings", description="An event's table, with its "
                         "tie-breaks")
@@ -175,8 +218,10 @@ class Tournaments(commands.Cog, name="Tournaments"):
         found = await self.events.get(event)
         number = round or found.round
         shown = await self.events.pairings(event, number) if number else []
-        text = (pairings_text(found, number, shown) if shown
-                else f"{event_title(found)} has no pairings for that round yet.")
+        lang = await self.rt.readers.of_server(found.guild_id)
+        text = (pairings_text(found, number, shown, lang) if shown
+                else lang.say(said("{event} has no pairings for that round yet.",
+                                   event=event_title(found, lang))))
         await interaction.response.send_message(text, allowed_mentions=QUIET)
 
     # -- buttons ---------------------------------------------------------------------------
@@ -192,21 +237,26 @@ class Tournaments(commands.Cog, name="Tournaments"):
 
     async def _join(self, interaction: Interaction, event_id: int) -> None:
         event = await self.events.join(event_id, interaction.user.id)
-        await interaction.response.send_message(f"You are in {event_title(event)}.",
-                                                ephemeral=True)
+        lang = reader(interaction)
+        await interaction.response.send_message(
+            lang.say(said("You are in {event}.", event=event_title(event, lang))),
+            ephemeral=True)
         await self.refresh(event)
 
     async def _leave(self, interaction: Interaction, event_id: int) -> None:
         outbound = await self.events.leave(event_id, interaction.user.id)
-        await self._answer(interaction, event_id, outbound, "You have left {}.")
+        await self._answer(interaction, event_id, outbound, said("You have left {event}."))
 
     async def _answer(self, interaction: Interaction, event_id: int,
-                      outbound: list[Outbound], sentence: str) -> None:
-        """The private answer (``sentence`` with the event's name), then what the change
-        sends (a resigned game's table) and the announcement brought up to date."""
+                      outbound: list[Outbound], sentence: Said) -> None:
+        """The private answer (``sentence`` with the event's name as ``{event}``), then what
+        the change sends (a resigned game's table) and the announcement brought up to
+        date."""
         event = await self.events.get(event_id)
-        await interaction.response.send_message(sentence.format(event_title(event)),
-                                                ephemeral=True, allowed_mentions=QUIET)
+        lang = reader(interaction)
+        await interaction.response.send_message(
+            lang.say(sentence.with_values(event=event_title(event, lang))), ephemeral=True,
+            allowed_mentions=QUIET)
         await self.rt.delivery.deliver(outbound)
         await self.refresh(event)
 
@@ -216,6 +266,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
         """Threads and DMs for the tables opened, the round's pairings, the final table."""
         event = update.event
         channel = await self._channel(event)
+        lang = await self.rt.readers.of_server(event.guild_id)
         for table in update.opened:
             thread = await self._thread(channel, event, table.match_id)
             if thread is not None:
@@ -225,15 +276,18 @@ class Tournaments(commands.Cog, name="Tournaments"):
             pairing = PairingRecord(table.round, table.table_no, table.first_id,
                                     table.second_id, table.match_id)
             for user in (table.first_id, table.second_id):
-                text = pairing_dm(event, pairing, user, info.thread_id)
+                if is_ai(user):
+                    continue
+                text = pairing_dm(event, pairing, user, info.thread_id,
+                                  await self.rt.readers.of_user(user))
                 await self.rt.delivery.dm(info, user, [Outgoing(text)])
         if channel is not None and update.round_opened is not None:
             shown = await self.events.pairings(event.id, update.round_opened)
             await self._send(channel, Outgoing(pairings_text(event, update.round_opened,
-                                                             shown)))
+                                                             shown, lang)))
         if channel is not None and update.finished:
             final = await self.events.standings(event.id)
-            await self._send(channel, Outgoing(winners_text(event, final)))
+            await self._send(channel, Outgoing(winners_text(event, final, lang)))
         if channel is not None and (update.scored or update.finished):
             await self.show_standings(channel, event)
         await self.refresh(event)
@@ -265,9 +319,10 @@ class Tournaments(commands.Cog, name="Tournaments"):
         if channel is None or event.message_id is None:
             return
         entrants = await self.events.events.entrants(event.id)
+        lang = await self.rt.readers.of_server(event.guild_id)
         try:
             await channel.get_partial_message(event.message_id).edit(
-                content=announcement(event, entrants), allowed_mentions=QUIET)
+                content=announcement(event, entrants, lang), allowed_mentions=QUIET)
         except discord.HTTPException as exc:
             log.warning("event %s: could not edit its announcement (%s)", event.id, exc)
 
@@ -275,14 +330,18 @@ class Tournaments(commands.Cog, name="Tournaments"):
         table = await self.events.standings(event.id)
         entrants = await self.events.events.entrants(event.id)
         people = self.rt.delivery.people
-        names = {e.user_id: clean(await people.name(e.user_id, event.guild_id) or "")
+        lang = await self.rt.readers.of_server(event.guild_id)
+        names = {e.user_id: player_name(e.user_id, event.game, lang) if is_ai(e.user_id)
+                 else clean(await people.name(e.user_id, event.guild_id) or "")
                  or str(e.user_id) for e in entrants}
         rows = standing_rows(table, names, {e.user_id for e in entrants
                                             if e.dropped_at is not None})
-        title = f"{event_title(event)} · standings"
-        subtitle = f"After round {event.round} · {len(entrants)} entrants"
-        image = await asyncio.to_thread(standings_png, title, subtitle, rows)
-        alt = standings_alt(title, rows)
+        title = lang.say(said("{event} · standings", event=event_title(event, lang)))
+        subtitle = lang.say(said_n("After round {round} · {n} entrant",
+                                   "After round {round} · {n} entrants", len(entrants),
+                                   round=event.round))
+        image = await asyncio.to_thread(standings_png, title, subtitle, rows, lang)
+        alt = standings_alt(title, rows, lang)
         return Outgoing(f"**{title}**", image, "standings.png", alt=alt[:1024])
 
     async def _channel(self, event: EventRecord) -> Any:

@@ -1,5 +1,7 @@
 """What an event looks like on Discord: its name, the announcement with Join / Leave, the
-pairings and the standings rows. Texts only; the cog (``cogs/tournaments.py``) sends them.
+pairings and the standings rows, in the language given. Texts only; the cog
+(``cogs/tournaments.py``) sends them (public posts in the server's language, DMs and private
+answers in their reader's).
 
 The buttons are persistent: ``parlor:<event>:event:join|leave`` (the match slot of the id
 carries the event), routed to the Tournaments cog by ``bot.discord.clicks``.
@@ -13,7 +15,8 @@ import discord
 
 from bot.discord.items import JOIN, LEAVE, buttons_view
 from bot.engine import registry
-from bot.events import Format, Standing
+from bot.engine.said import Value, said, said_n
+from bot.events import Format, Standing, ai_parts, is_ai
 from bot.events.formats import LABELS
 from bot.render.standings import StandingRow
 from bot.store.events import (
@@ -24,61 +27,100 @@ from bot.store.events import (
     EventRecord,
     PairingRecord,
 )
+from bot.words import Language
 
 EVENT = "event"
 """The decision slot of an event's buttons."""
 SCORES = {1.0: " · 1–0", 0.5: " · ½–½", 0.0: " · 0–1"}
 
 
-def event_title(event: EventRecord) -> str:
+def event_title(event: EventRecord, lang: Language) -> str:
     """How an event is named everywhere: ``Zura Swiss #3``."""
-    return f"{registry.get(event.game).title} {LABELS[Format(event.format)]} #{event.id}"
+    return lang.say(said("{game} {format} #{number}", game=registry.get(event.game).title,
+                         format=LABELS[Format(event.format)], number=str(event.id)))
 
 
-def event_view(event_id: int) -> discord.ui.View:
-    return buttons_view(event_id, EVENT, ((JOIN, "Join", discord.ButtonStyle.success),
-                                          (LEAVE, "Leave", discord.ButtonStyle.secondary)))
+def player_name(player: int, game: str, lang: Language) -> str:
+    """A person as a mention; an AI entrant as ``AI 2 (normal)``."""
+    if not is_ai(player):
+        return f"<@{player}>"
+    number, level = ai_parts(player)
+    return lang.say(said("AI {number} ({level})", number=str(number),
+                         level=registry.get(game).ai_levels[level]))
 
 
-def announcement(event: EventRecord, entrants: Sequence[EntrantRecord]) -> str:
+def event_view(event_id: int, lang: Language) -> discord.ui.View:
+    return buttons_view(event_id, EVENT, (
+        (JOIN, lang.say(said("Join")), discord.ButtonStyle.success),
+        (LEAVE, lang.say(said("Leave")), discord.ButtonStyle.secondary)))
+
+
+def announcement(event: EventRecord, entrants: Sequence[EntrantRecord],
+                 lang: Language) -> str:
     """The event's post: what it is, when it starts, and who is in."""
-    rounds = f"{event.rounds} rounds" if event.rounds else "rounds to suit the entrants"
-    head = f"**{event_title(event)}** · organised by <@{event.organiser_id}> · {rounds}"
+    title, organiser = event_title(event, lang), f"<@{event.organiser_id}>"
+    head = lang.say(said_n("**{event}** · organised by {organiser} · {n} round",
+                           "**{event}** · organised by {organiser} · {n} rounds", event.rounds,
+                           event=title, organiser=organiser) if event.rounds
+                    else said("**{event}** · organised by {organiser} · rounds to suit the "
+                              "entrants", event=title, organiser=organiser))
     if event.status == OPEN:
-        when = (f"Starts <t:{int(event.starts_at)}:R>, or when the organiser starts it."
+        when = (said("Starts {when}, or when the organiser starts it.",
+                     when=f"<t:{int(event.starts_at)}:R>")
                 if event.starts_at is not None
-                else "Starts when the organiser starts it (/tournament start).")
+                else said("Starts when the organiser starts it (/tournament start)."))
     elif event.status == CANCELLED:
-        when = "This event was cancelled."
+        when = said("This event was cancelled.")
     elif event.status == FINISHED:
-        when = "This event is over."
+        when = said("This event is over.")
     else:
-        when = f"Under way: round {event.round}."
-    names = ", ".join(f"<@{e.user_id}>" for e in entrants if e.dropped_at is None)
-    count = sum(1 for e in entrants if e.dropped_at is None)
-    who = f"Entrants ({count}/{event.max_players}): {names or 'nobody yet'}."
-    return "\n".join((head, when, who))
+        when = said("Under way: round {n}.", n=event.round)
+    names = [player_name(e.user_id, event.game, lang) for e in entrants
+             if e.dropped_at is None]
+    who = (said("Entrants ({count}/{most}): {names}.", count=len(names),
+                most=event.max_players, names=tuple(names)) if names
+           else said("Entrants (0/{most}): nobody yet.", most=event.max_players))
+    return "\n".join((head, lang.say(when), lang.say(who)))
 
 
-def pairings_text(event: EventRecord, number: int, pairings: Sequence[PairingRecord]) -> str:
-    lines = [f"**{event_title(event)}** · round {number}"]
+def pairings_text(event: EventRecord, number: int, pairings: Sequence[PairingRecord],
+                  lang: Language) -> str:
+    lines = [lang.say(said("**{event}** · round {n}", event=event_title(event, lang),
+                           n=number))]
     for p in pairings:
+        first = player_name(p.first_id, event.game, lang)
         if p.second_id is None:
-            lines.append(f"{p.table_no}. <@{p.first_id}> has a bye (a win).")
+            lines.append(lang.say(said("{table}. {player} has a bye (a win).",
+                                       table=str(p.table_no), player=first)))
             continue
         score = "" if p.score is None else SCORES[p.score]
-        lines.append(f"{p.table_no}. <@{p.first_id}> (moves first) v <@{p.second_id}>{score}")
+        lines.append(lang.say(said("{table}. {first} (moves first) v {second}",
+                                   table=str(p.table_no), first=first,
+                                   second=player_name(p.second_id, event.game, lang)))
+                     + score)
     return "\n".join(lines)
 
 
-def pairing_dm(event: EventRecord, p: PairingRecord, user_id: int, thread_id: int | None
-               ) -> str:
+def pairing_dm(event: EventRecord, p: PairingRecord, user_id: int, thread_id: int | None,
+               lang: Language) -> str:
     """The one DM each player gets for a round: who they play, who moves first, where."""
     other = p.second_id if user_id == p.first_id else p.first_id
-    first = "You move first." if user_id == p.first_id else "Your opponent moves first."
-    where = f" Your match: <#{thread_id}>." if thread_id is not None else ""
-    return (f"**{event_title(event)}** · round {p.round}: you play <@{other}>. {first}"
-            f"{where}")
+    assert other is not None
+    values: dict[str, Value] = {"event": event_title(event, lang), "n": p.round,
+              "opponent": player_name(other, event.game, lang)}
+    head = said("**{event}** · round {n}: you play {opponent}. You move first.", **values) \
+        if user_id == p.first_id \
+        else said("**{event}** · round {n}: you play {opponent}. Your opponent moves first.",
+                  **values)
+    where = (" " + lang.say(said("Your match: {thread}.", thread=f"<#{thread_id}>"))
+             if thread_id is not None else "")
+    return lang.say(head) + where
+
+
+def points_form(points: float) -> int:
+    """The count that chooses a sentence's plural form for ``points`` (a whole number, or
+    one that reads as "many" for halves)."""
+    return int(points) if points == int(points) else 2
 
 
 def standing_rows(table: Sequence[Standing], names: dict[int, str],
@@ -88,7 +130,11 @@ def standing_rows(table: Sequence[Standing], names: dict[int, str],
             for s in table]
 
 
-def winners_text(event: EventRecord, table: Sequence[Standing]) -> str:
-    podium = [f"{n}. <@{s.player}> ({s.points:g} points)" for n, s in
-              zip(("1st", "2nd", "3rd"), table, strict=False)]
-    return f"**{event_title(event)}** is over. " + " · ".join(podium)
+def winners_text(event: EventRecord, table: Sequence[Standing], lang: Language) -> str:
+    podium = [lang.say(said_n("{place} {player} ({points} point)",
+                              "{place} {player} ({points} points)", points_form(s.points),
+                              place=lang.ordinal(place),
+                              player=player_name(s.player, event.game, lang), points=s.points))
+              for place, s in zip((1, 2, 3), table, strict=False)]
+    return lang.say(said("**{event}** is over.", event=event_title(event, lang))) + " " + \
+        " · ".join(podium)

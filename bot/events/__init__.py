@@ -5,7 +5,7 @@ No I/O, no clock and no discord here; ``bot.match`` stores the rows and opens th
 
 from bot.events.elimination import bracket, next_bracket
 from bot.events.formats import Format, default_rounds
-from bot.events.records import Entrant, Game, Round
+from bot.events.records import Entrant, Game, Round, ai_entrant, ai_parts, is_ai
 from bot.events.round_robin import round_robin
 from bot.events.standings import Standing, standings
 from bot.events.swiss import pair_swiss
@@ -16,8 +16,11 @@ __all__ = [
     "Game",
     "Round",
     "Standing",
+    "ai_entrant",
+    "ai_parts",
     "bracket",
     "default_rounds",
+    "is_ai",
     "next_bracket",
     "pair_swiss",
     "round_robin",

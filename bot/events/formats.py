@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from enum import StrEnum
+
+from bot.engine.said import Said, said
 
 
 class Format(StrEnum):
@@ -12,9 +15,12 @@ class Format(StrEnum):
     SINGLE_ELIMINATION = "single_elimination"
 
 
-LABELS = {Format.SWISS: "Swiss", Format.ROUND_ROBIN: "Round robin",
-          Format.SINGLE_ELIMINATION: "Knockout"}
-"""How a format is named to people."""
+LABELS: Mapping[Format, Said] = {
+    Format.SWISS: said("Swiss"),
+    Format.ROUND_ROBIN: said("Round robin"),
+    Format.SINGLE_ELIMINATION: said("Knockout"),
+}
+"""How a format is named to people (said in the reader's language where shown)."""
 
 
 def default_rounds(form: Format, players: int) -> int:

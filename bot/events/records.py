@@ -51,3 +51,26 @@ class Round:
     def players(self) -> list[int]:
         out = [p for table in self.tables for p in table]
         return [*out, self.bye] if self.bye is not None else out
+
+
+LEVEL_SLOTS = 8
+"""An AI entrant has no Discord id: its player number is negative, ``-(n × 8 + level)``
+for the ``n``-th AI of the event (from 1) playing at the game's ``level``-th AI level
+(its index in ``Game.ai_levels``), so pairing and standings treat it as any player and the
+entrant row needs nothing more."""
+
+
+def ai_entrant(number: int, level: int) -> int:
+    """The player number of an event's ``number``-th AI, playing at level index ``level``."""
+    if number < 1 or not 0 <= level < LEVEL_SLOTS:
+        raise ValueError(f"no AI entrant {number} at level {level}")
+    return -(number * LEVEL_SLOTS + level)
+
+
+def is_ai(player: int) -> bool:
+    return player < 0
+
+
+def ai_parts(player: int) -> tuple[int, int]:
+    """An AI entrant's number in its event and its level index."""
+    return divmod(-player, LEVEL_SLOTS)

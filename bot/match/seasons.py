@@ -30,7 +30,8 @@ def day_start(text: str) -> float:
     try:
         day = date.fromisoformat(text.strip())
     except ValueError:
-        raise SeasonError(said("Give the day as YYYY-MM-DD, for example 2027-03-01.")) from None
+        raise SeasonError(said("Give the day as YYYY-MM-DD, for example 2027-03-01.")) \
+            from None
     return datetime(day.year, day.month, day.day, tzinfo=UTC).timestamp()
 
 
@@ -49,8 +50,7 @@ class Seasons:
         if ends_at <= now:
             raise SeasonError(said("That day has begun already; choose a later one."))
         if ends_at > now + MAX_AHEAD_DAYS * 86400:
-            raise SeasonError(said("A season can end at most {n} days ahead.",
-                                   n=MAX_AHEAD_DAYS))
+            raise SeasonError(said("A season can end at most {n} days ahead.", n=MAX_AHEAD_DAYS))
         return await self.seasons.set_end(guild_id, ends_at, now)
 
     async def current(self, guild_id: int) -> SeasonRecord | None:
@@ -65,8 +65,9 @@ class Seasons:
             raise SeasonError(said("No season has ended on this server yet."))
         season = next((s for s in ended if number is None or s.number == number), None)
         if season is None:
-            raise SeasonError(said("Season {number} has not ended here; finished seasons: 1 "
-                                   "to {last}.", number=number or 0, last=ended[0].number))
+            raise SeasonError(said("Season {number} has not ended here; finished seasons: "
+                                   "1 to {last}.", number=str(number),
+                                   last=str(ended[0].number)))
         return season, await self.seasons.final_table(guild_id, season.number, found)
 
     async def tick(self) -> list[SeasonRecord]:

@@ -19,21 +19,25 @@ message is the whole answer (``bot.match.errors``); none changes anything.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from bot.engine import BadOptions, parse_options, registry
-from bot.engine.said import Said, said
+from bot.engine.said import Said, said, said_n
+from bot.engine.usertext import quoted
 from bot.events import (
     Entrant,
     Format,
     Game,
     Round,
     Standing,
+    ai_parts,
     bracket,
     default_rounds,
+    is_ai,
     next_bracket,
     pair_swiss,
     round_robin,
@@ -71,14 +75,20 @@ from bot.store.events import (
 )
 from bot.store.sql import SqlStore
 
+log = logging.getLogger(__name__)
+
 MAX_AHEAD = 60 * DAY
 """How far ahead an event may be set to start."""
 LIMITS: Mapping[Format, int] = {Format.SWISS: 512, Format.ROUND_ROBIN: 16,
                                 Format.SINGLE_ELIMINATION: 256}
 """Most entrants per format (a round robin of 16 already plays 15 rounds)."""
 MAX_SWISS_ROUNDS = 20
+MAX_FILL = 64
+"""Seats a start fills with AI players at most (an event left at the format's size would
+take hundreds)."""
 ROUND_SECONDS = DAY
 FORMAT_NAMES = ", ".join(f.value for f in Format)
+START_ONLY = said("Only the organiser of this event can start it.")
 
 
 @dataclass(frozen=True)
@@ -122,6 +132,11 @@ class EventService(MatchHooks):
         self._ended: set[int] = set()
         """Matches that ended since the last pass (their events have something to do)."""
         self._recovered = False
+        self._playing: dict[int, asyncio.Task[None]] = {}
+        """AI-only tables being started off the pass, by match."""
+        self._played: defaultdict[int, list[TableOpened]] = defaultdict(list)
+        """AI-only tables started off the pass since, per event: the next pass hands them
+        over to be shown."""
         matches.observe(self)
 
     async def after(self, live: Live) -> None:
@@ -140,13 +155,14 @@ class EventService(MatchHooks):
         try:
             fmt = Format(form)
         except ValueError:
-            raise UnknownFormat(said("There is no event format called `{form}`. Formats: "
-                                     "{formats}.", form=form, formats=FORMAT_NAMES)) from None
+            raise UnknownFormat(said("There is no event format called {format}. Formats: "
+                                     "{formats}.", format=quoted(form),
+                                     formats=FORMAT_NAMES)) from None
         limit = LIMITS[fmt]
         cap = limit if max_players is None else max_players
         if not 2 <= cap <= limit:
-            raise BadEntrantCount(said("A {format} event takes 2 to {most} entrants.",
-                                       format=LABELS[fmt].lower(), most=limit))
+            raise BadEntrantCount(said("This format ({format}) takes 2 to {most} entrants.",
+                                       format=LABELS[fmt], most=limit))
         if rounds is not None and (fmt is not Format.SWISS
                                    or not 1 <= rounds <= MAX_SWISS_ROUNDS):
             raise BadOptions(said("Only a Swiss sets its rounds, 1 to {most}; the other "
@@ -158,9 +174,9 @@ class EventService(MatchHooks):
         if starts_at is not None and starts_at > now + MAX_AHEAD:
             raise BadStartTime(said("An event can start at most 60 days ahead."))
         if clock is not None and round_seconds < clock.seconds * (clock.autopilots + 1):
-            raise ClockMismatch(said("The round deadline is too short for this clock: a player "
-                                "who does not show up must be able to forfeit within a "
-                                "round."))
+            raise ClockMismatch(said("The round deadline is too short for this clock: a "
+                                     "player who does not show up must be able to forfeit "
+                                     "within a round."))
         if best_of != 1:
             parse_options(found.options, {"best_of": str(best_of)})  # BadOptions if not
         return await self.events.create_event(NewEvent(
@@ -184,8 +200,7 @@ class EventService(MatchHooks):
                     raise AlreadyEntered(said("You have already joined this event."))
                 event = await self.get(event_id)
                 self._require_open(event)
-                raise EventFull(said("This event is full ({n} entrants).",
-                                     n=event.max_players))
+                raise EventFull(full(event))
             return event
 
     async def leave(self, event_id: int, user_id: int) -> list[Outbound]:
@@ -195,19 +210,28 @@ class EventService(MatchHooks):
             return await self._take_out(await self.get(event_id), user_id,
                                         said("You are not in this event."))
 
+    async def ai_entrant(self, event_id: int, number: int) -> int:
+        """The player number of the event's AI ``number`` (as its name shows: ``AI 2``)."""
+        for entrant in await self.events.entrants(event_id):
+            if is_ai(entrant.user_id) and ai_parts(entrant.user_id)[0] == number:
+                return entrant.user_id
+        raise NotEntered(said("There is no AI {number} in this event.", number=str(number)))
+
     async def remove(self, event_id: int, by_user: int, user_id: int) -> list[Outbound]:
+        """The organiser takes a player out (an AI entrant too: its game under way is
+        played on by its AI seat and stands)."""
         async with self._locks[event_id]:
             event = await self.get(event_id)
-            self._require_organiser(
-                event, by_user, said("Only the organiser of this event can remove a player."))
+            self._require_organiser(event, by_user, said("Only the organiser of this event "
+                                                         "can remove a player."))
             return await self._take_out(event, user_id,
                                         said("That player is not in this event."))
 
     async def cancel(self, event_id: int, user_id: int) -> list[Outbound]:
         async with self._locks[event_id]:
             event = await self.get(event_id)
-            self._require_organiser(
-                event, user_id, said("Only the organiser of this event can cancel it."))
+            self._require_organiser(event, user_id, said("Only the organiser of this event "
+                                                         "can cancel it."))
             if not await self.events.set_status(event_id, [OPEN, RUNNING], CANCELLED):
                 raise EventOver(said("This event is already over."))
             out: list[Outbound] = []
@@ -216,17 +240,51 @@ class EventService(MatchHooks):
                     out += await self._call_off(event, p.match_id)
             return out
 
-    async def start(self, event_id: int, user_id: int) -> EventUpdate:
+    async def add_ai(self, event_id: int, by_user: int, level: str,
+                     count: int | None = None) -> list[int]:
+        """The organiser enters ``count`` AI players (None: one for every seat left) at
+        ``level``, before the start; their player numbers. Each plays its tables through
+        an AI seat of the match, as in any lobby."""
         async with self._locks[event_id]:
             event = await self.get(event_id)
-            self._require_organiser(
-                event, user_id, said("Only the organiser of this event can start it."))
+            self._require_organiser(event, by_user, said("Only the organiser of this event "
+                                                         "can add AI players."))
+            self._require_open(event)
+            levels = registry.get(event.game).ai_levels
+            if level not in levels:
+                raise BadOptions(said("AI level {level} is unknown. Levels: {levels}.",
+                                      level=quoted(level), levels=", ".join(levels)))
+            room = event.max_players - len(await self.events.entrants(event_id))
+            if room <= 0 or (count is not None and count > room):
+                raise EventFull(full(event))
+            return await self.events.add_ai_entrants(event_id, levels.index(level), count)
+
+    async def start(self, event_id: int, user_id: int,
+                    fill: str | None = None) -> EventUpdate:
+        """Pair round one now; ``fill``: first give every seat left to an AI player of
+        that level (the event's ``max_players`` is its size)."""
+        if fill is not None:
+            event = await self.get(event_id)
+            self._require_organiser(event, user_id, START_ONLY)
+            room = event.max_players - len(await self.events.entrants(event_id))
+            if event.status == OPEN and room > MAX_FILL:
+                raise EventFull(said_n(
+                    "Filling this event would take {n} AI player, more than {most}: enter "
+                    "them with /tournament ai instead.",
+                    "Filling this event would take {n} AI players, more than {most}: enter "
+                    "them with /tournament ai instead.", room, most=MAX_FILL))
+            if event.status == OPEN and room > 0:
+                await self.add_ai(event_id, user_id, fill)
+        async with self._locks[event_id]:
+            event = await self.get(event_id)
+            self._require_organiser(event, user_id, START_ONLY)
             if event.status != OPEN:
                 raise EventStarted(said("This event has already started."))
             count = len(await self.events.entrants(event_id))
             if count < 2:
-                raise BadEntrantCount(said("An event needs at least 2 entrants to start; this "
-                                           "one has {n}.", n=count))
+                raise BadEntrantCount(said_n(
+                    "An event needs at least 2 entrants to start; this one has {n}.",
+                    "An event needs at least 2 entrants to start; this one has {n}.", count))
             return await self._advance(event)
 
     # -- reading ---------------------------------------------------------------------------
@@ -259,10 +317,13 @@ class EventService(MatchHooks):
             found = await self.events.pairing_of_match(match_id)
             if found is not None and found[0] not in due:
                 touched[found[0]].add(match_id)
+        for event_id in list(self._played):
+            if event_id not in due:
+                touched.setdefault(event_id, set())
         todo: list[tuple[EventRecord, set[int] | None]] = [(e, None) for e in due.values()]
         todo += [(await self.get(event_id), matches) for event_id, matches in touched.items()]
         for event, only in todo:
-            if event.status not in (OPEN, RUNNING):
+            if event.status not in (OPEN, RUNNING) and event.id not in self._played:
                 continue
             async with self._locks[event.id]:
                 fresh = await self.get(event.id)
@@ -271,6 +332,8 @@ class EventService(MatchHooks):
                     updates.append(EventUpdate(await self.get(event.id)))
                 elif fresh.status in (OPEN, RUNNING):
                     updates.append(await self._advance(fresh, only))
+                else:  # its last AI table ended it before being handed over to be shown
+                    updates.append(EventUpdate(fresh, self._played.pop(event.id, [])))
         self._recovered = True
         self._ended -= ended
         return updates
@@ -281,7 +344,7 @@ class EventService(MatchHooks):
         the matches that ended, when nothing else can have changed (else every table is
         looked at: after a start, at a deadline)."""
         entrants = await self.events.entrants(event.id)
-        opened: list[TableOpened] = []
+        opened: list[TableOpened] = self._played.pop(event.id, [])
         scored = 0
         if event.round:
             current = await self.events.pairings(event.id, event.round)
@@ -315,40 +378,98 @@ class EventService(MatchHooks):
 
     async def _open_tables(self, event: EventRecord,
                            pairings: Sequence[PairingRecord]) -> list[TableOpened]:
-        """Create, link and start each table's match, as far as a previous pass did not."""
+        """Create, seat, link and start each table's match, as far as a previous pass did
+        not. The first player takes seat 0 and the second seat 1 (``_collect`` reads the
+        result that way); an AI entrant's seat is an AI seat at its level."""
         opened = []
         clock = MatchClock.from_json(event.clock)
         options = {"best_of": str(event.best_of)} if event.best_of != 1 else None
+        levels = registry.get(event.game).ai_levels
         for p in pairings:
             if p.second_id is None or p.score is not None:
                 continue
+            if p.match_id in self._playing:
+                continue
+            order = (p.first_id, p.second_id)
+            host = _host(event, p)
             match_id = p.match_id or await self._adopt(event, p)
             if match_id is None:
                 info = await self.matches.create(
-                    event.game, p.first_id, guild_id=event.guild_id,
-                    channel_id=event.channel_id, options=options, clock=clock)
+                    event.game, host, guild_id=event.guild_id, channel_id=event.channel_id,
+                    options=options, clock=clock, seat_host=host == p.first_id)
                 match_id = info.id
             record = await self.store.get_match(match_id)
             if record is None or record.status != LOBBY:
                 await self.events.link_match(event.id, p.round, p.table_no, match_id)
                 continue
-            if all(s.user_id != p.second_id for s in record.seats):
-                await self.matches.join(match_id, p.second_id)
+            for player in order[len(record.seats):]:
+                if is_ai(player):
+                    await self.matches.add_ai(match_id, host, levels[ai_parts(player)[1]],
+                                              can_manage=True)
+                else:
+                    await self.matches.join(match_id, player)
             await self.events.link_match(event.id, p.round, p.table_no, match_id)
-            outbound = await self.matches.start(match_id, p.first_id)
-            opened.append(TableOpened(event.id, p.round, p.table_no, p.first_id, p.second_id,
-                                      match_id, outbound))
+            table = TableOpened(event.id, p.round, p.table_no, p.first_id, p.second_id,
+                                match_id)
+            if is_ai(p.first_id) and is_ai(p.second_id):
+                self._play_out(table, host)
+            else:
+                table.outbound.extend(await self.matches.start(match_id, host))
+                opened.append(table)
         return opened
 
+    def _play_out(self, table: TableOpened, host: int) -> None:
+        """Start an AI-only table off the pass: its AI seats play the whole game as it
+        starts (a strong one searching for each decision), which would hold the
+        scheduler's round, and every clock with it, meanwhile. A pass after that hands the
+        table over to be shown and collects its result; a kill before the start leaves a
+        linked lobby the next full pass starts, one mid-game the clocks' recovery plays
+        on."""
+        task = asyncio.create_task(self._start_ai_table(table, host))
+        self._playing[table.match_id] = task
+        task.add_done_callback(lambda _: self._playing.pop(table.match_id, None))
+
+    async def _start_ai_table(self, table: TableOpened, host: int) -> None:
+        try:
+            outbound = await self.matches.start(table.match_id, host)
+        except Exception:
+            log.exception("event %s: the AI table of match %s did not start", table.event_id,
+                          table.match_id)
+            return
+        self._played[table.event_id].append(replace(table, outbound=outbound))
+        if self.clocks is not None:
+            self.clocks.clocks_changed.set()  # the scheduler's next round shows it
+
+    async def stop(self) -> None:
+        """Stop the AI-only tables being played off the pass: the moves made stay, and the
+        next start's clock recovery plays each game on."""
+        for task in list(self._playing.values()):
+            task.cancel()
+        await asyncio.gather(*self._playing.values(), return_exceptions=True)
+
+    async def played(self) -> None:
+        """Wait until the AI-only tables started off the pass are played (tests, a stop)."""
+        while self._playing:
+            await asyncio.gather(*self._playing.values(), return_exceptions=True)
+
     async def _adopt(self, event: EventRecord, p: PairingRecord) -> int | None:
-        """A match a killed pass created for this table but did not link yet."""
+        """A match a killed pass created for this table but did not link yet: the table's
+        host's lobby in the event's channel, opened since the round, seated so far as the
+        table is."""
         (opened_at,) = [r.opened_at for r in await self.events.rounds(event.id)
                         if r.number == p.round]
-        players = {p.first_id, p.second_id}
-        for match in await self.store.matches_of_user(p.first_id, [LOBBY]):
+        host = _host(event, p)
+        order = (p.first_id, p.second_id)
+        found = (await self.store.matches_in_channel(event.channel_id, [LOBBY])
+                 if event.channel_id is not None
+                 else await self.store.matches_of_user(host, [LOBBY]))
+        for match in found:
             if (match.game == event.game and match.channel_id == event.channel_id
-                    and match.created_at >= opened_at and match.host_id == p.first_id
-                    and {s.user_id for s in match.seats} <= players
+                    and match.created_at >= opened_at and match.host_id == host
+                    and len(match.seats) <= len(order)
+                    and all(s.is_ai if player is not None and is_ai(player)
+                            else s.user_id == player
+                            for s, player in zip(match.seats, order, strict=False))
                     and await self.events.pairing_of_match(match.id) is None):
                 return match.id
         return None
@@ -365,9 +486,7 @@ class EventService(MatchHooks):
             result = await self.store.get_result(p.match_id)
             score = DRAW
             if match.status == FINISHED and result is not None:
-                seat = {s.user_id: s.seat for s in match.seats}
-                mine = result.placings[seat[p.first_id]]
-                theirs = result.placings[seat[p.second_id]]
+                mine, theirs = result.placings[0], result.placings[1]  # seated in order
                 score = WIN if mine < theirs else LOSS if mine > theirs else DRAW
             recorded += await self.events.record_score(event.id, p.round, p.table_no, score)
         return recorded
@@ -400,7 +519,8 @@ class EventService(MatchHooks):
             return []
         return await self.matches.cancel(match_id, event.organiser_id, can_manage=True)
 
-    async def _take_out(self, event: EventRecord, user_id: int, missing: Said) -> list[Outbound]:
+    async def _take_out(self, event: EventRecord, user_id: int,
+                        missing: Said) -> list[Outbound]:
         entrants = {e.user_id: e for e in await self.events.entrants(event.id)}
         if user_id not in entrants or entrants[user_id].dropped_at is not None:
             raise NotEntered(missing)
@@ -412,8 +532,8 @@ class EventService(MatchHooks):
         await self.events.drop_entrant(event.id, user_id)
         out: list[Outbound] = []
         for p in await self.events.pairings(event.id, event.round):
-            if p.match_id is not None and p.score is None and user_id in (p.first_id,
-                                                                         p.second_id):
+            if (p.match_id is not None and p.score is None and not is_ai(user_id)
+                    and user_id in (p.first_id, p.second_id)):
                 match = await self.store.get_match(p.match_id)
                 if match is not None and match.status == ACTIVE:
                     out += await self.matches.resign(p.match_id, user_id)
@@ -431,8 +551,20 @@ class EventService(MatchHooks):
             raise NotOrganiser(refusal)
 
 
+def full(event: EventRecord) -> Said:
+    return said_n("This event is full ({n} entrant).", "This event is full ({n} entrants).",
+                  event.max_players)
+
+
 def _games(pairings: Sequence[PairingRecord]) -> list[Game]:
     return [Game(p.round, p.first_id, p.second_id, p.score) for p in pairings]
+
+
+def _host(event: EventRecord, p: PairingRecord) -> int:
+    """Who hosts a table's match: its first person (an AI hosts nothing), else the organiser,
+    who then is not seated."""
+    return next((u for u in (p.first_id, p.second_id) if u is not None and not is_ai(u)),
+                event.organiser_id)
 
 
 def _total_rounds(event: EventRecord, entrants: int) -> int:

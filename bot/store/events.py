@@ -14,6 +14,7 @@ from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.events.records import ai_entrant, ai_parts, is_ai
 from bot.store.dialect import Count, Fetch, Many, Op
 from bot.store.rows import dumps
 from bot.store.sql import SqlStore, marks
@@ -190,6 +191,31 @@ class EventStore:
             "(SELECT COUNT(*) FROM entrants WHERE event_id = ?) "
             "ON CONFLICT (event_id, user_id) DO NOTHING RETURNING user_id",
             (user_id, rating, self.clock(), event_id, OPEN, event_id))
+
+    async def add_ai_entrants(self, event_id: int, level: int, count: int | None = None,
+                              rating: float = 0.0) -> list[int]:
+        """Enter ``count`` AI players at level index ``level`` (None: as many as the event
+        has room for) while it is open, numbered after its AI already in; their ids (fewer
+        when there is less room, none once it has started)."""
+
+        def write() -> Generator[Op, Any, list[int]]:
+            found = yield Fetch("SELECT max_players FROM events WHERE id = ? AND status = ?",
+                                (event_id, OPEN))
+            if not found:
+                return []
+            ids = [r["user_id"] for r in (yield Fetch(
+                "SELECT user_id FROM entrants WHERE event_id = ?", (event_id,)))]
+            room = found[0]["max_players"] - len(ids)
+            first = 1 + max((ai_parts(i)[0] for i in ids if is_ai(i)), default=0)
+            added = [ai_entrant(first + n, level)
+                     for n in range(room if count is None else min(count, room))]
+            now = self.clock()
+            yield Many("INSERT INTO entrants (event_id, user_id, rating, joined_at) "
+                       "VALUES (?, ?, ?, ?)", [(event_id, i, rating, now) for i in added])
+            return added
+
+        added: list[int] = await self._dialect.run(write, write=True)
+        return added
 
     async def remove_entrant(self, event_id: int, user_id: int) -> bool:
         """Take an entrant out of an event that has not started."""

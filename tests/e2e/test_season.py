@@ -49,9 +49,20 @@ async def test_a_season_ends_on_its_day_and_its_final_table_stays(world: World) 
         assert lines[1].startswith(f"1. <@{world.alice.id}> · ")
         assert lines[-2] == (f"This season ends <t:{ends_at}:D>; its final table stays "
                              "readable with /season show.")
+        stats = await (await fake.slash(world.bob, "stats", channel=world.table)).reply()
+        assert stats.content.split("\n")[0] == (f"**Results of <@{world.bob.id}> on this "
+                                                "server** · season 1")
     now.to(ends_at + 3600.0)  # the bot is down on the day
     async with clocked_bot(world, now):
         await settle(now)
+        (post,) = await fake.wait_until(lambda: [
+            m for m in fake.messages(world.table) if "Season 1 is over." in m.content],
+            what="the season's end post, where the server played")
+        assert post.content.split("\n") == [
+            "**Season 1 is over.** Every rating here starts again; the final tables stay "
+            "readable with /season show.",
+            f"Zura: 1st <@{world.alice.id}> and 2nd <@{world.bob.id}>"]
+        assert not post.pings
         board = await (await fake.slash(world.cat, "leaderboard", {"game": "zura"},
                                         channel=world.table)).reply()
         assert board.content.split("\n")[:2] == [

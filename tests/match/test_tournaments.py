@@ -11,7 +11,16 @@ from pathlib import Path
 import pytest
 
 from bot.engine import BadOptions, GameError
-from bot.events import Entrant, Format, Game, default_rounds, standings
+from bot.events import (
+    Entrant,
+    Format,
+    Game,
+    ai_entrant,
+    ai_parts,
+    default_rounds,
+    is_ai,
+    standings,
+)
 from bot.match import MatchService
 from bot.match.clock import DAY, FORFEIT, make_clock
 from bot.match.errors import (
@@ -87,7 +96,8 @@ async def test_refusals_change_nothing(store: SqliteStore, svc: MatchService) ->
         await events.create(**base, game="chess")
     with pytest.raises(UnknownFormat, match="no event format called `arena`"):
         await events.create(**base, game=GAME, form="arena")
-    with pytest.raises(BadEntrantCount, match="A round robin event takes 2 to 16 entrants"):
+    with pytest.raises(BadEntrantCount,
+                       match=r"This format \(Round robin\) takes 2 to 16 entrants"):
         await events.create(**base, game=GAME, form="round_robin", max_players=17)
     with pytest.raises(BadOptions, match="Only a Swiss sets its rounds"):
         await events.create(**base, game=GAME, form="round_robin", rounds=3)
@@ -369,3 +379,108 @@ async def test_an_auroria_knockout_of_eight_plays_best_of_three(
     (final,) = await events.events.pairings(auroria.id, 3)
     assert {final.first_id, final.second_id} == set(PLAYERS[:2])
     assert final.score == 1.0 and final.first_id == PLAYERS[0]
+
+
+async def test_ai_entrants_play_their_tables_through_ai_seats(
+        store: SqliteStore, svc: MatchService) -> None:
+    """The organiser enters two AI players: each table seats its players in pairing order,
+    an AI entrant as an AI seat at its level; an AI-only table plays itself, and the
+    standings are those the recorded results imply."""
+    events = events_of(store, svc)
+    event_id = await entered(events, players=3, max_players=6)
+    with pytest.raises(NotOrganiser, match="can add AI players"):
+        await events.add_ai(event_id, PLAYERS[0], "normal", 1)
+    with pytest.raises(BadOptions, match="AI level `clever` is unknown"):
+        await events.add_ai(event_id, ORGANISER, "clever", 1)
+    with pytest.raises(EventFull, match=r"full \(6 entrants\)"):
+        await events.add_ai(event_id, ORGANISER, "normal", 4)
+    assert len(await events.events.entrants(event_id)) == 3, "refusals add nobody"
+    ais = await events.add_ai(event_id, ORGANISER, "random", 2)
+    assert ais == [ai_entrant(1, 0), ai_entrant(2, 0)] and all(is_ai(a) for a in ais)
+    assert [ai_parts(a) for a in ais] == [(1, 0), (2, 0)]
+    (extra,) = await events.add_ai(event_id, ORGANISER, "random", 1)
+    with pytest.raises(NotEntered, match="no AI 4 in this event"):
+        await events.ai_entrant(event_id, 4)
+    assert await events.ai_entrant(event_id, 3) == extra
+    with pytest.raises(NotOrganiser, match="can remove a player"):
+        await events.remove(event_id, PLAYERS[0], extra)
+    await events.remove(event_id, ORGANISER, extra)
+    assert extra not in {e.user_id for e in await events.events.entrants(event_id)}
+    await events.start(event_id, ORGANISER)
+    seen_ai_only = False
+    for number in range(1, default_rounds(Format.SWISS, 5) + 1):
+        assert (await events.get(event_id)).round == number
+        await events.played()  # a table of two AI is played off the pass
+        for p in await events.pairings(event_id, number):
+            if p.second_id is None:
+                continue
+            match = await store.get_match(p.match_id or 0)
+            assert match is not None
+            for seat, player in zip(match.seats, (p.first_id, p.second_id), strict=True):
+                assert (seat.is_ai and seat.ai_level == "random") if is_ai(player) \
+                    else seat.user_id == player
+            if is_ai(p.first_id) and is_ai(p.second_id):
+                seen_ai_only = True
+                assert match.status == FINISHED, "two AI seats play their game out"
+                assert match.host_id == ORGANISER
+        await finish_round(events, svc, event_id)
+        (update,) = await events.tick()
+    assert update.finished
+    assert seen_ai_only, "the two AI met (a 5-player, 3-round Swiss with no rematches)"
+    pairings = await events.events.pairings(event_id)
+    for p in pairings:
+        if p.second_id is not None and not (is_ai(p.first_id) and is_ai(p.second_id)):
+            human = max(p.first_id, p.second_id)  # a person, who resigned
+            beaten = p.first_id if p.first_id != human else p.second_id
+            assert p.score == (1.0 if beaten == p.first_id else 0.0)
+    entrants = await events.events.entrants(event_id)
+    assert await events.standings(event_id) == standings(
+        [Entrant(e.user_id, e.rating) for e in entrants],
+        [Game(p.round, p.first_id, p.second_id, p.score) for p in pairings])
+
+
+async def test_a_start_can_fill_the_empty_seats_with_ai(
+        store: SqliteStore, svc: MatchService) -> None:
+    events = events_of(store, svc)
+    big = await entered(events, players=2)
+    with pytest.raises(EventFull, match="would take 510 AI players"):
+        await events.start(big, ORGANISER, fill="normal")
+    event_id = await entered(events, form="single_elimination", players=2, max_players=4)
+    with pytest.raises(NotOrganiser, match="can start it"):
+        await events.start(event_id, PLAYERS[0], fill="normal")
+    update = await events.start(event_id, ORGANISER, fill="normal")
+    entrants = await events.events.entrants(event_id)
+    assert sorted(e.user_id for e in entrants) == sorted(
+        [ai_entrant(1, 1), ai_entrant(2, 1), *PLAYERS[:2]])
+    assert update.round_opened == 1 and len(update.opened) == 2
+
+
+async def test_a_restart_mid_opening_adopts_an_ai_only_table(
+        store: SqliteStore, svc: MatchService, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An AI-only table's match is hosted by the organiser, who is not seated: a kill
+    before it is linked leaves a lobby the next pass adopts rather than opening another."""
+    events = events_of(store, svc)
+    event_id = await entered(events, players=0, max_players=2)
+    await events.add_ai(event_id, ORGANISER, "random")
+
+    async def killed(*args: int) -> bool:
+        raise KeyboardInterrupt
+
+    real = events.events.link_match
+    monkeypatch.setattr(events.events, "link_match", killed)
+    with pytest.raises(KeyboardInterrupt):
+        await events.start(event_id, ORGANISER)
+    (lobby,) = await store.matches_in_channel(2, [LOBBY])
+    assert lobby.host_id == ORGANISER and [s.is_ai for s in lobby.seats] == [True, True]
+    monkeypatch.setattr(events.events, "link_match", real)
+    restarted = events_of(store, svc)
+    (update,) = await restarted.tick()
+    assert update.round_opened is None and update.opened == [], "played off the pass"
+    (p,) = await restarted.events.pairings(event_id)
+    assert p.match_id == lobby.id
+    await restarted.played()
+    assert await store.matches_in_channel(2, [LOBBY]) == []
+    (update,) = await restarted.tick()
+    assert [t.match_id for t in update.opened] == [lobby.id], "handed over to be shown"
+    assert update.opened[0].outbound, "with what the start sends"
+    assert update.finished and update.scored == 1

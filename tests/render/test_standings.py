@@ -16,6 +16,7 @@ from bot.render.standings import (
     standings_alt,
     standings_png,
 )
+from bot.words import english, language
 
 ROWS = [StandingRow(1, "Ann", 2.5, 6.0, 4.75), StandingRow(2, "Bob", 2.5, 6.0, 4.0),
         StandingRow(3, "Dan", 1.5, 7.0, 3.25, dropped=True)]
@@ -41,3 +42,15 @@ def test_alt_text_lists_everyone_with_the_tie_breaks() -> None:
         "2. Bob: 2.5 points, Buchholz cut 1 6, Sonneborn–Berger 4.",
         "3. Dan (dropped): 1.5 points, Buchholz cut 1 7, Sonneborn–Berger 3.25.",
     ]
+
+
+def test_the_table_is_drawn_and_told_in_the_language_given() -> None:
+    german = language("de")
+    assert standings_alt("Zura", ROWS, german).splitlines()[1:] == [
+        "1. Ann: 2,5 Punkte, Buchholz ohne Schlechtestes 6, Sonneborn-Berger 4,75.",
+        "2. Bob: 2,5 Punkte, Buchholz ohne Schlechtestes 6, Sonneborn-Berger 4.",
+        "3. Dan (ausgestiegen): 1,5 Punkte, Buchholz ohne Schlechtestes 7, "
+        "Sonneborn-Berger 3,25.",
+    ]
+    assert standings_png("T", "S", ROWS, german) != standings_png("T", "S", ROWS)
+    assert standings_png("T", "S", ROWS, english()) == standings_png("T", "S", ROWS)

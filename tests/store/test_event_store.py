@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.events import ai_entrant
 from bot.store import NewMatch, SeatRecord
 from bot.store.events import CANCELLED, OPEN, RUNNING, EventStore, NewEvent
 from tests.store.backends import Backend
@@ -48,6 +49,28 @@ async def test_joining_twice_a_full_or_a_started_event_writes_nothing(backend: B
         (entrant,) = await events.entrants(event.id)
         assert entrant.dropped_at is not None
         assert not await events.set_status(event.id, [OPEN], CANCELLED)
+
+
+async def test_ai_entrants_are_numbered_on_and_fill_only_the_room_left(
+        backend: Backend) -> None:
+    async with backend.store(clock=FakeClock()) as store:
+        events = EventStore(store)
+        event = await events.create_event(new_event(max_players=5))
+        assert await events.add_entrant(event.id, 100, 1500.0)
+        assert await events.add_ai_entrants(event.id, 1, 1) == [ai_entrant(1, 1)]
+        assert await events.add_ai_entrants(event.id, 2, 9) == [ai_entrant(2, 2),
+                                                                ai_entrant(3, 2),
+                                                                ai_entrant(4, 2)], "the room"
+        assert await events.add_ai_entrants(event.id, 1) == [], "full"
+        assert len(await events.entrants(event.id)) == 5
+        other = await events.create_event(new_event(max_players=3))
+        assert await events.add_ai_entrants(other.id, 0) == [ai_entrant(1, 0),
+                                                             ai_entrant(2, 0),
+                                                             ai_entrant(3, 0)]
+        started = await events.create_event(new_event(max_players=3))
+        assert await events.set_status(started.id, [OPEN], RUNNING)
+        assert await events.add_ai_entrants(started.id, 1) == [], "the event started"
+        assert await events.entrants(started.id) == []
 
 
 async def test_a_round_is_opened_once_whole(backend: Backend) -> None:
