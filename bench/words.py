@@ -4,12 +4,12 @@ person and the server on the pseudo-locale, and every string the bot showed read
 
 Run: ``.venv/bin/python -m bench words`` (``--quick``: the Zura match only).
 
-A string counts as untranslated when plain Latin words are left in it once names, numbers and
+A line counts as untranslated when plain Latin words are left in it once names, numbers and
 Discord markup are taken out (``tests.e2e.untranslated``): the pseudo-locale accents every
-letter a catalogue gives. Each distinct string counts once (a post edited ten times with the
-same untranslated line counts each version whose text differs). Target: 0. The rows also say
-how many of them the named gaps of the e2e test (``GAPS``: parts of the issue other helpers
-are still converting) explain.
+letter a catalogue gives. Every line of every string the bot showed is read (each version of
+an edited message, labels, alt texts, thread names …); each distinct line counts once.
+Target: 0. The rows also say how many of them the named gaps of the e2e test (``GAPS``: parts
+of the issue other helpers are still converting) leave unexplained.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from tests.fakediscord import FakeDiscord
 
 
 async def _one(game: str, people: int, ais: int) -> tuple[int, int]:
-    """(untranslated strings, those no named gap explains) in one probe match."""
+    """(untranslated lines, those no named gap explains) in one probe match."""
     with tempfile.TemporaryDirectory() as tmp:
         async with FakeDiscord() as fake, fake.patch_discord():
             world = World(fake, Path(tmp) / "parlor.sqlite3")
@@ -47,9 +47,9 @@ async def _measure(quick: bool) -> list[Row]:
     for game, people, ais in PROBES[:1] if quick else PROBES:
         found, left = await _one(game, people, ais)
         total, unexplained = total + found, unexplained + left
-        rows += [Row(f"{game}: untranslated strings reaching Discord", found, ""),
+        rows += [Row(f"{game}: untranslated lines reaching Discord", found, ""),
                  Row(f"{game}: of them outside the named gaps", left, "")]
-    rows += [Row("all: untranslated strings reaching Discord", total, "", "0"),
+    rows += [Row("all: untranslated lines reaching Discord", total, "", "0"),
              Row("all: of them outside the named gaps", unexplained, "", "0")]
     return rows
 
