@@ -46,6 +46,7 @@ from cogs.community import Community
 from cogs.decks import Decks
 from cogs.foreign import ForeignComponents
 from cogs.languages import Languages
+from cogs.learning import Learning
 from cogs.lobby import Lobby
 from cogs.matches import Matches
 from cogs.rules import Rules
@@ -133,7 +134,7 @@ class ParlorBot(commands.AutoShardedBot):
                     Admin(self.parlor), ForeignComponents(),
                     Clocks(self.parlor, clocks, self.clock_sleep, also=also),
                     Community(self.parlor, season_rules), Decks(self.parlor), tournaments,
-                    seasons, Languages(self.parlor)):
+                    seasons, Languages(self.parlor), Learning(self.parlor)):
             await self.add_cog(cog)
         self.add_dynamic_items(ParlorButton, ParlorSelect)
         await self.tree.set_translator(CatalogueTranslator())

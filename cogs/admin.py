@@ -41,6 +41,8 @@ def settings_text(s: GuildSettings, lang: Language) -> str:
         if s.allowed_channels else said("Games may start in: any channel"),
         said("Language: {language}", language=NAMES[s.language]) if s.language
         else said("Language: automatic (from Discord)"),
+        said("Hints: in every match, rated and events too") if s.hints_everywhere
+        else said("Hints: in casual matches only"),
     ]
     return "\n".join(lang.say(line) for line in lines)
 
@@ -60,6 +62,7 @@ class Admin(commands.Cog):
         allow="Let games start in this channel (once any is listed, only those)",
         disallow="Take this channel off the list",
         language="The language of match threads and posts (default: the server's Discord's)",
+        hints="Offer hints in rated and event matches too (off: casual matches only)",
     )
     @app_commands.choices(language=language_choices("Automatic (the server's Discord language)"))
     async def settings(self, interaction: discord.Interaction[Any], threads: bool | None = None,
@@ -68,7 +71,8 @@ class Admin(commands.Cog):
                        away_days: app_commands.Range[int, 0, MAX_AWAY_DAYS] | None = None,
                        allow: discord.TextChannel | None = None,
                        disallow: discord.TextChannel | None = None,
-                       language: app_commands.Choice[str] | None = None) -> None:
+                       language: app_commands.Choice[str] | None = None,
+                       hints: bool | None = None) -> None:
         assert interaction.guild_id is not None
         if not can_manage(interaction):  # a server may open the command to more members
             raise GameError(said("Only members with Manage Server can change Parlor's settings."))
@@ -86,7 +90,8 @@ class Admin(commands.Cog):
             clock_minutes=current.clock_minutes if minutes is None else minutes,
             away_days=current.away_days if away_days is None else away_days,
             allowed_channels=tuple(channels),
-            language=current.language if language is None else picked(language))
+            language=current.language if language is None else picked(language),
+            hints_everywhere=current.hints_everywhere if hints is None else hints)
         if updated != current:
             await self.rt.store.put_guild_settings(updated)
         await say(interaction, settings_text(updated, reader(interaction)))

@@ -24,6 +24,7 @@ from bot.discord.community import UNDO
 from bot.discord.delivery import Delivery, menu_card
 from bot.discord.events import EVENT
 from bot.discord.guards import can_manage
+from bot.discord.hints import hint_lines
 from bot.discord.lobby import lobby_post, refresh
 from bot.discord.readers import reader
 from bot.discord.replies import answering
@@ -69,6 +70,8 @@ class Clicks:
             elif c.decision == UNDO:
                 await routed(interaction, c, "Community", said(
                     "Undo requests can't be answered right now; try again in a moment."))
+            elif c.verb == cid.HINT:
+                await self.hint(interaction, c)
             else:
                 await self.decide(interaction, c, values)
 
@@ -111,6 +114,18 @@ class Clicks:
             content=reader(interaction).say(said("You resigned; the AI plays your seat.")),
             view=None)
         await self.delivery.deliver(outbound, actor=interaction)
+
+    # -- hints -------------------------------------------------------------------------------
+
+    async def hint(self, interaction: Interaction, c: cid.CustomId) -> None:
+        """The strong AI's best answers to the presser's open decision, only for them; the
+        search takes up to the AI's think time, so the press is acknowledged first."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        hint = await self.service.hint(c.match, interaction.user.id, c.decision)
+        names = await self.delivery.names(await self.service.info(c.match))
+        words = reader(interaction)
+        await interaction.followup.send(
+            "\n".join(words.say(line) for line in hint_lines(hint, names)), ephemeral=True)
 
     # -- decisions ---------------------------------------------------------------------------
 

@@ -20,8 +20,8 @@ decodes (length and choice list included), so a forged one never reaches a compo
 _RE = re.compile(PATTERN)
 
 # Verbs: pick one option now; open a select; confirm a picked set; extend an ordering;
-# skip an optional decision; hand/board helpers that need no decision.
-PICK, SELECT, CONFIRM, ORDER, SKIP, BACK = "p", "s", "c", "o", "skip", "back"
+# skip an optional decision; hand/board helpers that need no decision; ask for a hint.
+PICK, SELECT, CONFIRM, ORDER, SKIP, BACK, HINT = "p", "s", "c", "o", "skip", "back", "hint"
 
 SELECT_PATTERN = _HEAD + rf":(?P<verb>{SELECT})" + _ARG
 BUTTON_PATTERN = _HEAD + rf":(?P<verb>(?!{SELECT}(?::|$))[a-z]{{1,8}})" + _ARG

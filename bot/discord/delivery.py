@@ -681,7 +681,11 @@ class Delivery(MatchHooks):
         lang = (await self.readers.of_user(user_id) if user_id is not None
                 else await self.readers.of_server(info.guild_id))
         menu, status = prompt_menu(info, seat, decisions, names, lang)
+        face = prompt_face(menu, status)
         lines = [menu.prompt if menu is not None else status]
+        if menu is not None and update is not None:
+            menu, intro = await self._learning(info, seat, update.user_id, decisions[0], menu)
+            lines[:0] = intro
         image = await self.images.hand(update.view, names, lang.code) \
             if update is not None else None
         if image is None and update is not None:
@@ -692,7 +696,19 @@ class Delivery(MatchHooks):
             under = "\n".join(hand_texts(update.view, lang))
         text = prompt_text(info, [said(line, names) for line in news], lines, under, lang)
         rows = menu_rows(menu) if menu is not None else []
-        return Card(text, image, HAND_FILE, rows, alt, under), prompt_face(menu, status)
+        return Card(text, image, HAND_FILE, rows, alt, under), face
+
+    async def _learning(self, info: MatchInfo, seat: int, user_id: int, decision: Decision,
+                        menu: menus.Menu) -> tuple[menus.Menu, list[str]]:
+        """What a prompt adds for learning, in the person's language: the Hint button where
+        the match offers hints, and in a lesson the introduction of a new kind of decision
+        (``bot.match.lessons``). Neither is part of the prompt's face: they follow from the
+        match and its log, not from what the decision asks."""
+        words = await self.readers.of_user(user_id)
+        if await self.service.hints_offered(info.id):
+            menu = menus.with_hint(menu, info.id, decision.id, words.say(speech.said("Hint")))
+        intro = await self.service.introduction(info.id, seat, decision) if info.lesson else None
+        return menu, [words.say(intro)] if intro is not None else []
 
     async def _close_pressed(self, pressed: Press) -> None:
         """The pressed prompt's window is over: keep its text, drop its controls."""

@@ -12,7 +12,7 @@ mulligan (``KEEP``) keeps the whole hand in one press and confirms throwing card
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from bot.discord import customid as cid
 from bot.discord.usertext import literals, said
@@ -24,6 +24,7 @@ from bot.words import Language
 KEEP_ALL, KEEP_NONE = speech.said("Keep my hand"), speech.said("Keep none")
 LABEL_MAX = 80
 BUTTONS_MAX = 5
+ROWS_MAX = 5
 SELECT_MAX = 25
 
 
@@ -131,7 +132,7 @@ def plan(match_id: int, decision: Decision, lang: Language, people: Sequence[str
                             lang.say(KEEP_NONE if decision.kind == KEEP
                                      else speech.said("Choose nothing")),
                             "secondary"),))
-    return Menu(said(decision.prompt, people), tuple(rows[:5]))
+    return Menu(said(decision.prompt, people), tuple(rows[:ROWS_MAX]))
 
 
 def _plan_order(match_id: int, decision: Decision, lang: Language, people: Sequence[str],
@@ -147,7 +148,7 @@ def _plan_order(match_id: int, decision: Decision, lang: Language, people: Seque
         for i in remaining
     ]
     rows = tuple(tuple(buttons[i:i + BUTTONS_MAX]) for i in range(0, len(buttons), BUTTONS_MAX))
-    return Menu(prompt, rows[:5])
+    return Menu(prompt, rows[:ROWS_MAX])
 
 
 def plan_confirm(match_id: int, decision: Decision, indexes: tuple[int, ...], lang: Language,
@@ -169,6 +170,18 @@ def plan_confirm(match_id: int, decision: Decision, indexes: tuple[int, ...], la
           Button(cid.CustomId(match_id, decision.id, cid.BACK).encode(),
                  lang.say(speech.said("Back")))),),
     )
+
+
+def with_hint(menu: Menu, match_id: int, decision_id: str, label: str) -> Menu:
+    """``menu`` with a Hint button (``bot.match.hints``): on a row of its own while there
+    is room, else beside the last row's buttons, else (five full rows) none."""
+    button = Button(cid.CustomId(match_id, decision_id, cid.HINT).encode(), label)
+    if len(menu.rows) < ROWS_MAX:
+        return replace(menu, rows=(*menu.rows, (button,)))
+    last = menu.rows[-1]
+    if isinstance(last, tuple) and len(last) < BUTTONS_MAX:
+        return replace(menu, rows=(*menu.rows[:-1], (*last, button)))
+    return menu
 
 
 def choice_keys(decision: Decision, indexes: tuple[int, ...]) -> tuple[str, ...]:

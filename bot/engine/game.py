@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, NoReturn, TypeVar
 
 from bot.engine.decks import DeckBook
 from bot.engine.errors import BadScenario, IllegalAction, MatchOver, NotYourDecision, StaleDecision
@@ -13,6 +13,9 @@ from bot.engine.options import OptionSpec
 from bot.engine.rng import Rng
 from bot.engine.text import Say, fit, listing
 from bot.engine.types import JSON, ORDER, Action, Decision, Event, Result, Turn
+
+if TYPE_CHECKING:
+    from bot.engine.lesson import Lesson
 
 S = TypeVar("S")
 V = TypeVar("V")
@@ -40,6 +43,8 @@ class Game(ABC, Generic[S, V]):
     rules_version: ClassVar[str] = "1"
     max_steps: ClassVar[int] = 10_000
     """An upper bound on decisions in one game; the playout checker enforces it."""
+    kinds: ClassVar[tuple[str, ...]] = ()
+    """Every kind of decision the game asks (``kind`` names one); its lesson introduces each."""
 
     @abstractmethod
     def setup(self, players: int, options: Mapping[str, Any], seed: int) -> S:
@@ -70,6 +75,14 @@ class Game(ABC, Generic[S, V]):
     def decks(self) -> DeckBook | None:
         """How each seat chooses its own deck before the start; None: the game deals from
         one set of cards for everyone."""
+        return None
+
+    def kind(self, decision_id: str) -> str:
+        """The kind of decision ``decision_id`` is (one of ``kinds``)."""
+        return decision_id
+
+    def lesson(self) -> Lesson | None:
+        """The game's first match that teaches (``/learn``); None: the game has none."""
         return None
 
     def turn(self, state: S) -> Turn | None:

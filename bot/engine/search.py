@@ -181,9 +181,36 @@ def search(game: Game[S, Any], state: S, decision: Decision, rng: Rng, budget: B
 def think(game: Game[S, Any], state: S, decision: Decision, rng: Rng, budget: Budget,
           clock: Callable[[], float] = time.perf_counter) -> tuple[Action, int]:
     """``search``'s answer and the playouts it took (the benchmark calibrates on them)."""
+    arms, live, used = _contest(game, state, decision, rng, budget, clock, _race)
+    return Action(decision.id, _pick(arms[0], live).choice), used
+
+
+def weigh(game: Game[S, Any], state: S, decision: Decision, rng: Rng, budget: Budget,
+          clock: Callable[[], float] = time.perf_counter) -> list[tuple[tuple[str, ...], float]]:
+    """Every candidate answer with its estimated reward (a chance to win, from the deciding
+    seat's information only), best first. Unlike ``search`` no answer drops out: each is
+    played in every world until the budget is spent, so the estimates rest on the same
+    worlds and can be compared (the hints, ``bot.match.hints``)."""
+    arms, _, _ = _contest(game, state, decision, rng, budget, clock, _everyone)
+    ranked = sorted(arms, key=_Arm.mean, reverse=True)
+    return [(arm.choice, arm.mean()) for arm in ranked if arm.rewards]
+
+
+def _everyone(arms: list[_Arm], live: list[_Arm], rounds: int) -> list[_Arm]:
+    """Every answer stays in the race while two or more are left."""
+    return live
+
+
+Narrow = Callable[[list["_Arm"], list["_Arm"], int], list["_Arm"]]
+"""Which answers stay in the race after a round: (all, scored this round, rounds so far)."""
+
+
+def _contest(game: Game[S, Any], state: S, decision: Decision, rng: Rng, budget: Budget,
+             clock: Callable[[], float], narrow: Narrow) -> tuple[list[_Arm], list[_Arm], int]:
+    """Race the candidate answers world by world: every answer, the answers ``narrow``
+    left in the race, and the playouts taken."""
     seat = decision.player
     arms = [_Arm(c) for c in _candidates(game, state, decision, rng)]
-    normal = arms[0]
     deadline = clock() + budget.seconds if budget.seconds > 0 else math.inf
 
     def out_of_time() -> bool:
@@ -211,10 +238,10 @@ def think(game: Game[S, Any], state: S, decision: Decision, rng: Rng, budget: Bu
             rounds += 1
             for arm, reward in scored:
                 arm.rewards.append(reward)
-            live = _race(arms, [arm for arm, _ in scored], rounds)
+            live = narrow(arms, [arm for arm, _ in scored], rounds)
             continue
         break  # out of time mid-round: the round is not paired, so it does not count
-    return Action(decision.id, _pick(normal, live).choice), used
+    return arms, live, used
 
 
 def _race(arms: list[_Arm], live: list[_Arm], rounds: int) -> list[_Arm]:

@@ -37,6 +37,8 @@ class MatchInfo:
     """The open decisions' clocks, soonest due first (filled in where a front end asks)."""
     undo: bool = False
     """Players may take a move back when everyone else agrees."""
+    lesson: bool = False
+    """A lesson (``/learn``): the game's fixed deal, rated for nobody."""
 
     def seat_of(self, user_id: int) -> SeatRecord | None:
         for seat in self.seats:

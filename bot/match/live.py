@@ -88,7 +88,7 @@ class Live:
                          r.guild_id, r.channel_id, r.thread_id, r.options, self.seats,
                          self.game.min_players, self.game.max_players, to_act, result,
                          clock=MatchClock.from_json(r.clock), paused=r.paused_at is not None,
-                         undo=r.undo)
+                         undo=r.undo, lesson=r.lesson)
 
 
 class MatchHooks:

@@ -22,7 +22,7 @@ from bot.match.errors import (
 from bot.match.info import MatchInfo
 from bot.match.live import Live, Matches, require_host, require_lobby
 from bot.match.outbound import MatchCancelled, Outbound, build_outbound
-from bot.match.replay import state_text
+from bot.match.replay import first_state, state_text
 from bot.match.results import cancelled_result, result_record
 from bot.match.turns import AiTurns
 from bot.store import ACTIVE, CANCELLED, FINISHED, LOBBY, NewMatch, SeatRecord, Store
@@ -46,16 +46,18 @@ class Lobby:
     async def create(self, game_name: str, host_id: int, *, guild_id: int | None = None,
                      channel_id: int | None = None, options: Mapping[str, Any] | None = None,
                      seed: int | None = None, seat_host: bool = True,
-                     clock: MatchClock | None = None, undo: bool = False) -> MatchInfo:
+                     clock: MatchClock | None = None, undo: bool = False,
+                     lesson: bool = False) -> MatchInfo:
         """A new lobby; the host takes seat 0 unless ``seat_host`` is False. Without a
-        ``clock`` the match is untimed; ``undo`` lets players take moves back by consent."""
+        ``clock`` the match is untimed; ``undo`` lets players take moves back by consent;
+        ``lesson`` deals the game's lesson (its own options and seed) instead."""
         game = registry.get(game_name)
         parsed = parse_options(game.options, options)
         seats = (SeatRecord(0, host_id),) if seat_host else ()
         record = await self.matches.store.create_match(NewMatch(
             game.name, parsed, self.seed_source() if seed is None else seed, host_id,
             guild_id, channel_id, None, seats, clock.to_json() if clock is not None else {},
-            undo=undo))
+            undo=undo, lesson=lesson))
         logs.bind_match(record.id)
         return Live(record, game, None, record.seats, record.version).info()
 
@@ -128,8 +130,7 @@ class Lobby:
                     "{game} needs {least}–{most} players; this lobby has {n}.",
                     "{game} needs {least}–{most} players; this lobby has {n}.", n,
                     game=game.title, least=game.min_players, most=game.max_players))
-            options = parse_options(game.options, live.record.options)
-            state = game.setup(n, options, live.record.seed)
+            state = first_state(game, live.record)
             live.version = await self.matches.store.start_match(live.id, live.version,
                                                                 state_text(game, state))
             live.state = state

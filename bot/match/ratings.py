@@ -9,6 +9,7 @@ The rules, as ``/rules`` and the README tell them:
 - Whoever resigns or forfeits on time is placed after everyone still playing (players who
   left tie among themselves), and is rated on that placing.
 - Ties share a placing and are rated as draws.
+- A lesson (``/learn``) rates nobody.
 
 Results are the source of truth: each finished match is rated once, in the order the
 matches ended, and the store records which matches were rated. Rating is done right after
@@ -46,13 +47,19 @@ def ordinal(mu: float, sigma: float) -> float:
     return mu - 3.0 * sigma
 
 
+def rates(record: MatchRecord) -> bool:
+    """Whether the match counts for ratings once it is finished: two people or more, in a
+    server, and not a lesson."""
+    people = sum(1 for s in record.seats if s.user_id is not None)
+    return record.guild_id is not None and people >= 2 and not record.lesson
+
+
 def rated_players(record: MatchRecord, result: ResultRecord) -> list[tuple[int, int]]:
     """(user, placing) for every person a finished match rates; empty when it rates nobody."""
-    if record.status != FINISHED or result.reason == CANCELLED:
+    if record.status != FINISHED or result.reason == CANCELLED or not rates(record):
         return []
-    people = [(s.user_id, result.placings[s.seat]) for s in record.seats
-              if s.user_id is not None and s.seat < len(result.placings)]
-    return people if len(people) >= 2 else []
+    return [(s.user_id, result.placings[s.seat]) for s in record.seats
+            if s.user_id is not None and s.seat < len(result.placings)]
 
 
 def rate(guild_id: int, game: str, players: Sequence[tuple[int, int]],

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import Action, Event, Game, View, parse_options, play
+from bot.engine.lesson import deal
 from bot.match import sentences as words
 from bot.store import ActionRecord, MatchRecord
 
@@ -49,11 +50,19 @@ class Step:
     events: tuple[Event, ...]
 
 
+def first_state(game: Game[Any, Any], record: MatchRecord) -> Any:
+    """The deal: the game's lesson for a lesson match (``/learn``), else the seeded set-up."""
+    lesson = game.lesson() if record.lesson else None
+    if lesson is not None:
+        return deal(lesson)
+    return game.setup(len(record.seats), parse_options(game.options, record.options),
+                      record.seed)
+
+
 def timeline(game: Game[Any, Any], record: MatchRecord,
              log: Sequence[ActionRecord]) -> Iterator[Step]:
     """The deal, then the state after each row of ``log`` (undo rows included)."""
-    options = parse_options(game.options, record.options)
-    state = game.setup(len(record.seats), options, record.seed)
+    state = first_state(game, record)
     yield Step(None, state, ())
     before: dict[int, Any] = {}
     for row in log:

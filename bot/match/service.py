@@ -6,8 +6,9 @@ Discord calls). AI seats move through the same checked, logged path as people.
 
 The service is composed of small parts, one concern each, sharing one ``Matches`` (the
 locks, the loading and the state cache): ``Lobby``, ``Play``, ``AiTurns``,
-``UndoRequests`` and ``Queries``. What follows a change plugs in as a ``MatchHooks``
-collaborator through ``observe`` (ratings always; clocks with ``bot.match.timekeeper``).
+``UndoRequests``, ``Lessons``, ``Hints`` and ``Queries``. What follows a change plugs in as a
+``MatchHooks`` collaborator through ``observe`` (ratings always; clocks with
+``bot.match.timekeeper``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 
+from bot.match.hints import Hints
+from bot.match.lessons import Lessons
 from bot.match.live import Matches, MatchHooks
 from bot.match.lobby import Lobby
 from bot.match.play import Play
@@ -46,6 +49,8 @@ class MatchService:
         self.turns = AiTurns(self.matches, self.thinker)
         self.lobby = Lobby(self.matches, self.turns, seed_source)
         self.play = Play(self.matches, self.turns)
+        self.lessons = Lessons(self.matches, self.lobby, self.play)
+        self.hints = Hints(self.matches, self.thinker)
         self.undo = UndoRequests(self.matches, self.turns, self.workers)
         self.queries = Queries(self.matches, self.workers)
         self.ratings = Ratings(store)
@@ -58,6 +63,10 @@ class MatchService:
         self.choose_deck = self.lobby.choose_deck
         self.start = self.lobby.start
         self.cancel = self.lobby.cancel
+        self.learn = self.lessons.learn
+        self.introduction = self.lessons.introduction
+        self.hint = self.hints.hint
+        self.hints_offered = self.hints.offered
         self.submit = self.play.submit
         self.opened = self.play.opened
         self.resume = self.play.resume

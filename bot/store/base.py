@@ -124,6 +124,12 @@ class Store(Protocol):
 
     async def delete_undo_request(self, match_id: int) -> None: ...
 
+    async def count_hint(self, match_id: int) -> None:
+        """Note that a player of the match asked for a hint (``MatchRecord.hints``)."""
+
+    async def in_event(self, match_id: int) -> bool:
+        """Whether the match is one of an event's pairings (a tournament's)."""
+
     # Discord bookkeeping: messages, deadlines, per-server settings.
     async def put_message(self, message: MessageRecord) -> None: ...
 

@@ -44,6 +44,8 @@ class NewMatch:
     """The match's clock settings as JSON data (empty: untimed); see ``bot.match.clock``."""
     undo: bool = False
     """Players may take a move back when everyone else agrees (``bot.match.undo``)."""
+    lesson: bool = False
+    """A lesson (``/learn``): the game's fixed deal (``Game.lesson``), rated for nobody."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +72,9 @@ class MatchRecord:
     pause_votes: tuple[int, ...] = ()
     """Seats that voted to switch the pause state (pause, or resume when paused)."""
     undo: bool = False
+    lesson: bool = False
+    hints: int = 0
+    """How many hints the match's players asked for (``bot.match.hints``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +210,8 @@ class GuildSettings:
     """Time away a player may take per match, in days (0: none)."""
     language: str | None = None
     """The language of the server's posts (None: its Discord's, ``guild_locale``)."""
+    hints_everywhere: bool = False
+    """Hints in rated and event matches too (off: in casual matches only)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -73,7 +73,7 @@ def match_from_row(row: Row) -> MatchRecord:
         seats=seats_from_json(row["seat_rows"]),
         clock=json.loads(row["clock"]), paused_at=row["paused_at"],
         pause_votes=tuple(int(s) for s in json.loads(row["pause_votes"])),
-        undo=bool(row["undo"]))
+        undo=bool(row["undo"]), lesson=bool(row["lesson"]), hints=row["hints"])
 
 
 def action_from_row(row: Row) -> ActionRecord:
@@ -110,7 +110,8 @@ def seat_clock_from_row(row: Row) -> SeatClock:
 def guild_settings_from_row(row: Row) -> GuildSettings:
     return GuildSettings(row["guild_id"], bool(row["use_threads"]), row["clock_preset"],
                          tuple(int(c) for c in json.loads(row["allowed_channels"])),
-                         row["clock_minutes"], row["away_days"], row["language"])
+                         row["clock_minutes"], row["away_days"], row["language"],
+                         bool(row["hints_everywhere"]))
 
 
 def rating_from_row(row: Row) -> RatingRecord:

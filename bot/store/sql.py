@@ -111,7 +111,7 @@ _PUT_DEADLINE = upsert("deadlines", ["match_id", "decision_id", "seat"],
                        ["due_at", "next_at", "stage", "created_at", "held_at"])
 _PUT_GUILD = upsert("guild_settings", ["guild_id"],
                     ["use_threads", "clock_preset", "allowed_channels", "updated_at",
-                     "clock_minutes", "away_days", "language"])
+                     "clock_minutes", "away_days", "language", "hints_everywhere"])
 _NOTE_LOCALE = upsert("user_languages", ["user_id"], ["locale", "updated_at"])
 _CHOOSE_LANGUAGE = upsert("user_languages", ["user_id"], ["chosen", "updated_at"])
 _PUT_SEAT_CLOCK = upsert("seat_clocks", ["match_id", "seat"],
@@ -231,11 +231,11 @@ class SqlStore:
         def create() -> Steps:
             (row,) = yield Fetch(
                 "INSERT INTO matches (guild_id, channel_id, thread_id, game, status, options, "
-                "seed, version, state, host_id, created_at, updated_at, clock, undo) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, 0, NULL, ?, ?, ?, ?, ?) RETURNING id",
+                "seed, version, state, host_id, created_at, updated_at, clock, undo, lesson) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, 0, NULL, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (new.guild_id, new.channel_id, new.thread_id, new.game, LOBBY,
                  dumps(dict(new.options)), new.seed, new.host_id, now, now,
-                 dumps(dict(new.clock)), new.undo))
+                 dumps(dict(new.clock)), new.undo, new.lesson))
             match_id = int(row[0])
             yield self._seat_rows(match_id, new.seats)
             (found,) = yield self._matches("id = ?", (match_id,))
@@ -437,6 +437,13 @@ class SqlStore:
         row = await self._first("SELECT * FROM undo_requests WHERE match_id = ?", (match_id,))
         return undo_request_from_row(row) if row is not None else None
 
+    async def count_hint(self, match_id: int) -> None:
+        await self._change("UPDATE matches SET hints = hints + 1 WHERE id = ?", (match_id,))
+
+    async def in_event(self, match_id: int) -> bool:
+        return await self._first("SELECT 1 FROM pairings WHERE match_id = ?",
+                                 (match_id,)) is not None
+
     async def delete_undo_request(self, match_id: int) -> None:
         await self._change("DELETE FROM undo_requests WHERE match_id = ?", (match_id,))
 
@@ -559,7 +566,7 @@ class SqlStore:
                                         settings.clock_preset,
                                         dumps(list(settings.allowed_channels)), self.clock(),
                                         settings.clock_minutes, settings.away_days,
-                                        settings.language))
+                                        settings.language, settings.hints_everywhere))
 
     # -- languages -------------------------------------------------------------------------
 

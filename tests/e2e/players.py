@@ -125,7 +125,7 @@ class Players:
             menu = self.rng.choice(message.selects)
             values = self.rng.sample(menu.values, max(1, menu.min_values))
             return await self.fake.select(user, message, menu.custom_id, values)
-        buttons = [b for b in message.buttons if b.label not in ("Back", "My hand")]
+        buttons = [b for b in message.buttons if b.label not in ("Back", "My hand", "Hint")]
         confirm = [b for b in buttons if b.label == "Confirm"]
         button = confirm[0] if confirm else self.rng.choice(buttons)
         return await self.fake.click(user, message, button.custom_id)

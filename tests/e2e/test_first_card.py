@@ -38,7 +38,7 @@ async def eager_press(fake: FakeDiscord, user: FakeUser,
         menu = message.selects[0]
         return await fake.select(user, message, menu.custom_id,
                                  menu.values[:max(1, menu.min_values)])
-    button = next(b for b in message.buttons if b.label not in ("Back", "My hand"))
+    button = next(b for b in message.buttons if b.label not in ("Back", "My hand", "Hint"))
     return await fake.click(user, message, button.custom_id)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -51,4 +52,17 @@ async def lobby(svc: MatchService, *users: int, ai: int = 0, **options: object) 
         await svc.join(info.id, user)
     for _ in range(ai):
         await svc.add_ai(info.id, HOST)
+    return info.id
+
+
+async def started(svc: MatchService, game: str, *users: int, ai: int = 0,
+                  **create: Any) -> int:
+    """A started match of ``game`` hosted by HOST in server 1, with ``users`` joined and
+    ``ai`` normal AI seats; ``create``: more of ``MatchService.create``'s settings."""
+    info = await svc.create(game, HOST, guild_id=1, **create)
+    for user in users:
+        await svc.join(info.id, user)
+    for _ in range(ai):
+        await svc.add_ai(info.id, HOST)
+    await svc.start(info.id, HOST)
     return info.id

@@ -29,7 +29,7 @@ from bot.match.undo import (
 )
 from bot.store import ActionRecord, MatchRecord, SeatRecord
 from tests.highcard import GAME as HIGHCARD
-from tests.match.conftest import ANN, BOB, EVE, HOST, lobby, stored
+from tests.match.conftest import ANN, BOB, EVE, HOST, lobby, started, stored
 
 
 def record(game: Game[Any, Any], players: int, seed: int) -> MatchRecord:
@@ -163,13 +163,7 @@ def tally(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 async def undo_match(svc: MatchService, game: str, *users: int, ai: int = 0) -> int:
-    info = await svc.create(game, HOST, guild_id=1, channel_id=2, undo=True)
-    for user in users:
-        await svc.join(info.id, user)
-    for _ in range(ai):
-        await svc.add_ai(info.id, HOST)
-    await svc.start(info.id, HOST)
-    return info.id
+    return await started(svc, game, *users, ai=ai, channel_id=2, undo=True)
 
 
 async def seal_first(svc: MatchService, match_id: int, user: int) -> None:

@@ -93,7 +93,7 @@ async def race(fake: FakeDiscord, players: RacingPlayers, user: FakeUser) -> lis
     shown = players.table()
     dm = await players.prompt(user)
     copy = await my_hand_prompt(fake, players, user)
-    button = next(b for b in dm.buttons if b.label not in ("Back", "My hand"))
+    button = next(b for b in dm.buttons if b.label not in ("Back", "My hand", "Hint"))
     if CARD.match(button.label):  # the confirm step is a UI step only: take it in both
         for message in (dm, copy):
             await (await fake.click(user, message, button.custom_id)).callback(WAIT)

@@ -99,7 +99,9 @@ async def test_a_table_links_one_match_and_takes_one_result(backend: Backend) ->
         events = EventStore(store)
         event = await events.create_event(new_event())
         await events.open_round(event.id, 1, 9000.0, [(100, 101, None)])
+        assert not await store.in_event(match.id)
         assert await events.link_match(event.id, 1, 1, match.id)
+        assert await store.in_event(match.id) and not await store.in_event(match.id + 1)
         assert not await events.link_match(event.id, 1, 1, match.id + 1)
         found = await events.pairing_of_match(match.id)
         assert found is not None and found[0] == event.id and found[1].match_id == match.id

@@ -33,6 +33,7 @@ from bot.games.aura.cards import (
     VALUE,
     WILD,
 )
+from bot.games.aura.decisions import kind
 from bot.games.aura.outcome import Outcome, judge
 from bot.games.aura.rules import PLAY_MAX, PLAY_MIN
 from bot.games.aura.view import AuraView, Shown, Table
@@ -46,7 +47,7 @@ Python function, a call more on every random decision."""
 
 def tag(decision: Decision) -> str:
     """The kind of decision, from the tag that ends its id (see ``decisions``)."""
-    return decision.id.rpartition(".")[2]
+    return kind(decision.id)
 
 
 def sample_play(hand: list[int], rng: Rng) -> list[int]:

@@ -30,6 +30,14 @@ from bot.games.aura.state import (
 )
 
 MENU_MAX = 25
+KINDS = (PLAY, BLOCK, ORDERING, "return", "trade", "wild", DISCARD, "stack", EXTRA)
+"""Every kind of decision, by the tag its id ends with (the order a first game meets them)."""
+
+
+def kind(decision_id: str) -> str:
+    """The kind of a decision, from the tag that ends its id."""
+    return decision_id.rpartition(".")[2]
+
 _new = tuple.__new__
 """Decisions of a play, a block and a discard (most of a game's) are built as the tuple
 itself: the named tuple's ``__new__`` is a Python function taking ten arguments."""

@@ -7,10 +7,11 @@ from typing import Any, ClassVar
 
 from bot.engine import Decision, Game, OptionSpec, Result, Rng, Turn
 from bot.engine.help import Topic
+from bot.engine.lesson import Lesson, lesson_beside
 from bot.engine.text import Say
-from bot.games.aura import ai, strong, text
+from bot.games.aura import ai, lessons, strong, text
 from bot.games.aura.cards import AURA, EMPTY
-from bot.games.aura.decisions import pending
+from bot.games.aura.decisions import KINDS, kind, pending
 from bot.games.aura.help import TOPICS
 from bot.games.aura.hidden import lay_out, redeal
 from bot.games.aura.rules import apply_action
@@ -28,6 +29,7 @@ class Aura(Game[AuraState, AuraView]):
     max_players = 4
     rules_version = "1"
     max_steps = 6_000
+    kinds = KINDS
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("beginner", "bool", False, "First game: the action cards stay in the box."),
         OptionSpec("advanced", "bool", False,
@@ -39,6 +41,11 @@ class Aura(Game[AuraState, AuraView]):
 
     def setup(self, players: int, options: Mapping[str, Any], seed: int) -> AuraState:
         return new_game(players, options, seed)
+
+    kind = staticmethod(kind)
+
+    def lesson(self) -> Lesson | None:
+        return lesson_beside(lessons)
 
     def scenario(self, players: int, options: Mapping[str, Any], seed: int,
                  setup: Mapping[str, Any]) -> AuraState:

@@ -497,6 +497,22 @@ def prompt_text(s: State, prompt: dict[str, Any]) -> str:
     return PROMPT_TEXTS[k]
 
 
+# ----- kinds ----------------------------------------------------------------------------------
+_SAME_KIND = {"menu": "main"}
+"""A Main Phase menu too long for one list is split into groups: still the Main Phase's choice."""
+KINDS = tuple(dict.fromkeys(_SAME_KIND.get(k, k) for k in ("mulligan", *PROMPT_TEXTS, "build",
+                                                           "op")))
+"""Every kind of decision in one game (a best-of-three break's are ``series``'s own)."""
+
+
+def kind(decision_id: str) -> str:
+    """The kind of a decision: its prompt's, which its id names (``<step>.<kind>``)."""
+    if decision_id.startswith("mul"):
+        return "mulligan"
+    k = decision_id.partition(".")[2]
+    return _SAME_KIND.get(k, k)
+
+
 # ----- decisions ----------------------------------------------------------------------------
 def pending(state: State) -> list[Decision]:
     """The open decisions: the prompt's, both mulligans, or a best-of-three break's."""

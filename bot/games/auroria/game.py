@@ -23,12 +23,14 @@ from bot.engine import (
 )
 from bot.engine.decks import DeckBook
 from bot.engine.help import Topic
+from bot.engine.lesson import Lesson, lesson_beside
 from bot.engine.text import Say
 from bot.games.auroria import (
     ai,
     decisions,
     hidden,
     invariants,
+    lessons,
     rules,
     scoring,
     series,
@@ -49,6 +51,7 @@ class Auroria(Game[State, AuroriaView]):
     min_players = 2
     max_players = 2
     max_steps = 6000
+    kinds = decisions.KINDS
     endings: ClassVar[Mapping[str, str]] = {
         "influence": "won on Influence", "deck-out": "won by deck-out",
         "card effect": "won by a card's effect"}
@@ -63,6 +66,12 @@ class Auroria(Game[State, AuroriaView]):
 
     def setup(self, players: int, options: Mapping[str, Any], seed: int) -> State:
         return setup.new_game(options, seed)
+
+    def kind(self, decision_id: str) -> str:
+        return decisions.kind(decision_id)
+
+    def lesson(self) -> Lesson | None:
+        return lesson_beside(lessons)
 
     def scenario(self, players: int, options: Mapping[str, Any], seed: int,
                  setup: Mapping[str, Any]) -> State:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 
 from bot.engine import ORDER, Decision, Option
-from bot.games.zura.abilities import effects, of_phase, on_top
+from bot.games.zura.abilities import ABILITIES, effects, of_phase, on_top
 from bot.games.zura.board import (
     SLOT_NAMES,
     face_down,
@@ -32,6 +32,16 @@ def _effect_text(n: int, ability: str | None) -> str:
         [f"flip {flips}"] if flips else []) + (
         [f"steal{' ×2' if steals > 1 else ''}"] if steals else [])
     return f": {', '.join(parts)}" if parts else ""
+
+
+KINDS = ("act", "draw", "peek", "flip", "steal", "order",
+         *dict.fromkeys(a.phase for a in ABILITIES.values() if a.phase))
+"""Every kind of decision: a turn's own steps, then each ability's step of its own."""
+
+
+def kind(decision_id: str) -> str:
+    """The kind of a decision: the phase its id names (``<step>.<phase>.<seat>``)."""
+    return decision_id.split(".")[1]
 
 
 _TRAVEL_LAND = CARDS.travel.__getitem__

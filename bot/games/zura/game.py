@@ -7,9 +7,10 @@ from typing import Any, ClassVar
 
 from bot.engine import Action, Decision, Event, Game, Result, Rng, Turn, placings_from_scores
 from bot.engine.help import Topic
+from bot.engine.lesson import Lesson, lesson_beside
 from bot.engine.search import STRONG
 from bot.engine.text import Say
-from bot.games.zura import ai, decisions, hidden, knowledge, rules, strong, text
+from bot.games.zura import ai, decisions, hidden, knowledge, lessons, rules, strong, text
 from bot.games.zura.help import topics
 from bot.games.zura.scenario import build_scenario
 from bot.games.zura.scoring import score
@@ -26,10 +27,17 @@ class Zura(Game[ZState, ZView]):
     schema_version = 1
     rules_version = "1"
     max_steps = 20_000
+    kinds = decisions.KINDS
     ai_levels: ClassVar[tuple[str, ...]] = (*ai.LEVELS, STRONG)
 
     def setup(self, players: int, options: Mapping[str, Any], seed: int) -> ZState:
         return new_game(players, seed)
+
+    def kind(self, decision_id: str) -> str:
+        return decisions.kind(decision_id)
+
+    def lesson(self) -> Lesson | None:
+        return lesson_beside(lessons)
 
     def scenario(self, players: int, options: Mapping[str, Any], seed: int,
                  setup: Mapping[str, Any]) -> ZState:
