@@ -87,9 +87,10 @@ def verb_of(custom_id: str | None) -> str | None:
 
 
 def choices(message: FakeMessage) -> list[str]:
-    """The custom ids of the controls that answer a decision (not Back, not the table's)."""
+    """The custom ids of the controls that answer a decision (not Back or Hint, not the
+    table's)."""
     return [c for c in message.custom_ids
-            if verb_of(c) not in (None, cid.BACK)
+            if verb_of(c) not in (None, cid.BACK, cid.HINT)
             and cid.decode(c).decision not in (LOBBY, TABLE)]
 
 
