@@ -11,6 +11,7 @@ from bot.engine.errors import BadScenario, IllegalAction, MatchOver, NotYourDeci
 from bot.engine.help import Topic
 from bot.engine.options import OptionSpec
 from bot.engine.rng import Rng
+from bot.engine.said import said
 from bot.engine.text import Say, fit, listing
 from bot.engine.types import JSON, ORDER, Action, Decision, Event, Result, Turn
 
@@ -147,6 +148,9 @@ class Game(ABC, Generic[S, V]):
         return {}
 
 
+STALE = said("That prompt is out of date; nothing was changed.")
+"""The answer to a press on a decision that is no longer open."""
+
 
 def check_action(decision: Decision, action: Action) -> None:
     """Structural checks shared by every game: known keys, counts, no repeats, full orders."""
@@ -158,19 +162,19 @@ def check_action(decision: Decision, action: Action) -> None:
             if option.key == key:
                 break
         else:
-            raise IllegalAction(f"`{key}` is not one of the choices offered.")
+            raise IllegalAction(said("`{key}` is not one of the choices offered.", key=key))
         if decision.min <= 1 <= decision.max:
             return
         _count_error(decision)
     keys = {o.key for o in decision.options}
     for key in choice:
         if key not in keys:
-            raise IllegalAction(f"`{key}` is not one of the choices offered.")
+            raise IllegalAction(said("`{key}` is not one of the choices offered.", key=key))
     if len(set(choice)) != len(choice):
-        raise IllegalAction("The same choice was picked twice.")
+        raise IllegalAction(said("The same choice was picked twice."))
     if decision.kind == ORDER:
         if len(choice) != len(keys):
-            raise IllegalAction("Put every item in order.")
+            raise IllegalAction(said("Put every item in order."))
         return
     if not decision.min <= len(choice) <= decision.max:
         _count_error(decision)
@@ -178,14 +182,15 @@ def check_action(decision: Decision, action: Action) -> None:
 
 def _count_error(decision: Decision) -> NoReturn:
     if decision.min == decision.max:
-        raise IllegalAction(f"Choose exactly {decision.min}.")
-    raise IllegalAction(f"Choose between {decision.min} and {decision.max}.")
+        raise IllegalAction(said("Choose exactly {n}.", n=decision.min))
+    raise IllegalAction(said("Choose between {least} and {most}.", least=decision.min,
+                             most=decision.max))
 
 
 def find_decision(game: Game[S, Any], state: S, player: int, decision_id: str) -> Decision:
     """The open decision ``decision_id`` for ``player``, or the typed error explaining why not."""
     if game.result(state) is not None:
-        raise MatchOver("This match is over.")
+        raise MatchOver(said("This match is over."))
     others = None
     for decision in game.pending(state):
         if decision.id == decision_id:
@@ -193,8 +198,8 @@ def find_decision(game: Game[S, Any], state: S, player: int, decision_id: str) -
                 return decision
             others = decision
     if others is not None:
-        raise NotYourDecision("That choice belongs to another player.")
-    raise StaleDecision("That prompt is out of date; nothing was changed.")
+        raise NotYourDecision(said("That choice belongs to another player."))
+    raise StaleDecision(STALE)
 
 
 def play(game: Game[S, Any], state: S, player: int, action: Action) -> tuple[S, list[Event]]:
@@ -209,7 +214,7 @@ def play_decision(game: Game[S, Any], state: S, decision: Decision, action: Acti
     ``game.pending(state)`` of a state without a result, as the AI loop does): the same
     checks on the answer, without looking the decision up again."""
     if action.decision != decision.id:
-        raise StaleDecision("That prompt is out of date; nothing was changed.")
+        raise StaleDecision(STALE)
     check_action(decision, action)
     return game.apply(state, decision.player, action)
 

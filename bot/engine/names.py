@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from bot.engine.said import Said, said
+from bot.engine.said import Seat, said
 
 _PLAYER = re.compile(r"\bPlayer ([1-9][0-9]?)\b")
 
@@ -16,12 +16,14 @@ def player(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
-def seat_said(seat: int, names: Sequence[str] | None = None) -> str | Said:
-    """``seat`` as a value of a sentence said in the reader's language: its display name
-    from ``names`` (as the front end writes names), else "Player N" in that language."""
-    if names is not None and seat < len(names):
-        return names[seat]
-    return said("Player {n}", n=seat + 1)
+PLAYER_N = said("Player {n}")
+"""A seat's neutral name as a message ("Spieler 2"), for ``seat_said``."""
+
+
+def seat_said(seat: int) -> Seat:
+    """``seat`` as a value of a sentence: "Player N" in the reader's language, or the
+    person's name once a front end names the seats (``bot.engine.said.named``)."""
+    return Seat(PLAYER_N.msgid, {"n": seat + 1})
 
 
 def with_names(text: str, names: Sequence[str]) -> str:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.engine.errors import BadOptions
+from bot.engine.said import said
 from bot.engine.usertext import quoted
 
 
@@ -29,28 +30,27 @@ class OptionSpec:
             if isinstance(raw, str) and raw.lower() in ("true", "yes", "on", "1", "false", "no",
                                                         "off", "0"):
                 return raw.lower() in ("true", "yes", "on", "1")
-            raise BadOptions(f"Option `{self.name}` must be true or false.")
+            raise BadOptions(said("Option `{name}` must be true or false.", name=self.name))
         if self.kind == "int":
             if isinstance(raw, bool) or (isinstance(raw, float) and not raw.is_integer()):
-                raise BadOptions(f"Option `{self.name}` must be a whole number.")
+                raise BadOptions(said("Option `{name}` must be a whole number.", name=self.name))
             try:
                 value = int(raw)
             except (TypeError, ValueError):
-                raise BadOptions(f"Option `{self.name}` must be a whole number.") from None
+                raise BadOptions(said("Option `{name}` must be a whole number.",
+                                      name=self.name)) from None
             if (self.low is not None and value < self.low) or (
                 self.high is not None and value > self.high
             ):
-                raise BadOptions(
-                    f"Option `{self.name}` must be between {self.low} and {self.high}."
-                )
+                raise BadOptions(said("Option `{name}` must be between {low} and {high}.",
+                                      name=self.name, low=str(self.low), high=str(self.high)))
             return value
         if self.kind == "choice":
             if not isinstance(raw, str) or raw not in self.choices:
-                raise BadOptions(
-                    f"Option `{self.name}` must be one of: {', '.join(self.choices)}."
-                )
+                raise BadOptions(said("Option `{name}` must be one of: {choices}.",
+                                      name=self.name, choices=tuple(self.choices)))
             return raw
-        raise BadOptions(f"Option `{self.name}` has an unknown kind.")
+        raise BadOptions(said("Option `{name}` has an unknown kind.", name=self.name))
 
 
 def parse_options(schema: Sequence[OptionSpec], raw: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -59,8 +59,11 @@ def parse_options(schema: Sequence[OptionSpec], raw: Mapping[str, Any] | None) -
     known = {spec.name: spec for spec in schema}
     unknown = sorted(set(raw) - set(known))
     if unknown:
-        names = ", ".join(quoted(n) for n in unknown)
-        valid = ", ".join(known) or "none"
-        raise BadOptions(f"Unknown option {names}. Valid options: {valid}.")
+        names = tuple(quoted(n) for n in unknown)
+        if not known:
+            raise BadOptions(said("Unknown option {names}. This game has no options.",
+                                  names=names))
+        raise BadOptions(said("Unknown option {names}. Valid options: {valid}.", names=names,
+                              valid=tuple(known)))
     return {name: spec.parse(raw[name]) if name in raw else spec.default
             for name, spec in known.items()}

@@ -16,6 +16,7 @@ from typing import Any
 import bot.games
 from bot.engine.errors import GameError
 from bot.engine.game import Game
+from bot.engine.said import said
 from bot.engine.usertext import quoted
 
 _ADDED: dict[str, Game[Any, Any]] = {}
@@ -39,8 +40,8 @@ def get(name: str) -> Game[Any, Any]:
     module = sys.modules.get(f"bot.games.{name}") if name.isidentifier() else None
     if module is None:
         if name not in packaged():
-            known = ", ".join(names()) or "none"
-            raise GameError(f"There is no game called {quoted(name)}. Games: {known}.")
+            raise GameError(said("There is no game called {name}. Games: {games}.",
+                                 name=quoted(name), games=tuple(names())))
         module = importlib.import_module(f"bot.games.{name}")
     game = getattr(module, "GAME", None)
     if not isinstance(game, Game):

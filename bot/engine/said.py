@@ -9,6 +9,7 @@ callers not yet converted. This module is the marker the catalogue extractor loo
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from string import Formatter
 from typing import TypeAlias
@@ -32,11 +33,51 @@ class Said:
         text = self.msgid if self.plural is None or self.n == 1 else self.plural
         return text.format(**{key: _english(value) for key, value in self.values.items()})
 
+    def __hash__(self) -> int:
+        # A sentence rides in decisions and options, which are compared and hashed.
+        return hash((self.msgid, self.plural, self.n))
+
     def with_values(self, **values: Value) -> Said:
         """The same sentence with ``values`` (a table of sentences filled in where used)."""
         n = values.get("n", self.n)
         return Said(self.msgid, {**self.values, **values}, self.plural,
                     n if isinstance(n, int) else self.n)
+
+
+@dataclass(frozen=True, eq=False)
+class Seat(Said):
+    """A seat named in a sentence: "Player N" in the reader's language until a front end
+    that knows the people at the table puts a name in (``named``)."""
+
+    def __hash__(self) -> int:
+        return hash((self.msgid, self.n, self.values.get("n")))
+
+    @property
+    def seat(self) -> int:
+        number = self.values["n"]
+        assert isinstance(number, int)
+        return number - 1
+
+
+def named(sentence: Said, names: Sequence[str]) -> Said:
+    """``sentence`` with every seat in it (at any depth) called by ``names``, a display name
+    for each seat as the front end writes it."""
+    def swap(value: Said) -> str | Said:
+        if isinstance(value, Seat):
+            return names[value.seat] if value.seat < len(names) else value
+        return named(value, names)
+
+    def each(value: Value) -> Value:
+        if isinstance(value, Said):
+            return swap(value)
+        if isinstance(value, tuple):
+            return tuple(swap(item) if isinstance(item, Said) else item for item in value)
+        return value
+
+    if not sentence.values:
+        return sentence
+    return Said(sentence.msgid, {key: each(value) for key, value in sentence.values.items()},
+                sentence.plural, sentence.n)
 
 
 def _english(value: Value) -> str | int | float:

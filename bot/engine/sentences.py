@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.engine.names import player, seat_said
-from bot.engine.said import Said
+from bot.engine.said import Said, named
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,8 +66,9 @@ class Sentence:
         each seat is its name in ``names`` (written as the front end shows names), else
         "Player N" in the reader's language. Every other value is passed as it is (a card
         name is a ``Said`` of its English name, a count an ``int``)."""
-        values = {**args, **{s: seat_said(args[s], names) for s in self.seats}}
-        return Said(self.form(args, reader), values)
+        values = {**args, **{s: seat_said(args[s]) for s in self.seats}}
+        out = Said(self.form(args, reader), values)
+        return out if names is None else named(out, names)
 
     def parts(self) -> dict[str, str]:
         """Every form by the reader's part in it ("" for nobody's): what a catalogue holds."""

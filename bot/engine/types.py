@@ -23,11 +23,20 @@ JSON = dict[str, Any]
 
 
 class Option(NamedTuple):
-    """One choosable item of a decision: ``key`` is what an action names, ``label`` is shown."""
+    """One choosable item of a decision: ``key`` is what an action names, ``label`` is shown.
+
+    ``said``: the label as a sentence to say in the reader's language (``label`` is its
+    English); None while a game's label is not in the catalogues yet."""
 
     key: str
     label: str
     group: str = ""
+    said: Said | None = None
+
+    @classmethod
+    def of(cls, key: str, label: Said, group: str = "") -> Option:
+        """An option whose label is a catalogue sentence."""
+        return cls(key, str(label), group, label)
 
     def to_json(self) -> JSON:
         out: JSON = {"key": self.key, "label": self.label}
@@ -67,6 +76,8 @@ class Decision(NamedTuple):
     default: tuple[str, ...] | None = None
     window: str = ""
     spends: bool = True
+    asked: Said | None = None
+    """``prompt`` as a sentence to say in the reader's language (None: not converted yet)."""
 
     @property
     def window_id(self) -> str:

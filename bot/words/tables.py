@@ -46,12 +46,16 @@ def sentence_forms() -> Iterator[tuple[str, str, str]]:
 
 
 def card_names() -> Iterator[tuple[str, str]]:
-    """``(English name, where)`` for every card name of Aura's and Zura's card sets."""
+    """``(English name, where)`` for every card name of Aura's and Zura's card sets (and
+    Aura's colours, which its menus name)."""
+    from bot.games.aura.cards import CARDS as AURA
     from bot.games.aura.cards import NAMED
     from bot.games.zura.cards import CARDS
 
     for named in NAMED:
         yield named.msgid, "bot/games/aura/cards.json"
+    for colour in AURA.colours:
+        yield colour.capitalize(), "bot/games/aura/cards.json"
     for land in CARDS.landscapes:
         yield land.name, "bot/games/zura/cards.json"
     for kind in CARDS.types:

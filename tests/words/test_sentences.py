@@ -10,6 +10,7 @@ from bot.engine import Event, Result, Rng, parse_options, registry
 from bot.engine.autoplay import ai_moves
 from bot.engine.names import with_names
 from bot.engine.said import Said
+from bot.engine.said import named as named_seats
 from bot.games.zura import sentences as zura
 from bot.words import PSEUDO, language
 from bot.words.pseudo import is_pseudo
@@ -73,3 +74,29 @@ def test_a_whole_games_log_is_said_in_each_language(name: str) -> None:
                 assert is_pseudo(pseudo.say(event.said(reader)))
                 checked += 1
     assert checked > 50
+
+
+@pytest.mark.parametrize("name", ["aura", "zura"])
+def test_prompts_and_labels_are_sentences_with_seats_named_by_the_front_end(name: str) -> None:
+    """Every decision of a seeded game asks a catalogue sentence and every option is one
+    (Aura's wild numbers are bare digits): English exactly the prompt and label the game
+    shows, German a translation, a seat in one ("Take Imp from Player 2") named as the front
+    end names people."""
+    game = registry.get(name)
+    state = game.setup(3, parse_options(game.options, None), 4)
+    asked = 0
+    for move in ai_moves(game, state, Rng(4)):
+        decision = move.decision
+        assert decision.asked is not None and EN.say(decision.asked) == decision.prompt
+        assert DE.say(decision.asked) != decision.prompt
+        for option in decision.options:
+            if option.label.isdigit():
+                continue
+            assert option.said is not None
+            if any(isinstance(v, tuple) for v in option.said.values.values()):
+                continue  # a list reads "a and b" said, "a, b" in the English label
+            assert EN.say(option.said) == option.label
+            people = (*NAMES, "Cy")
+            assert EN.say(named_seats(option.said, people)) == with_names(option.label, people)
+        asked += 1
+    assert asked > 20

@@ -15,8 +15,10 @@ is ``"col<index>"``; a wild's number is its digit.
 from __future__ import annotations
 
 from bot.engine import ORDER, PICK, Decision, Option
-from bot.games.aura.cards import AURA, CARD_KEY, CARDS, COLOUR, EMPTY, LABEL, RETURN, TRADE
-from bot.games.aura.rules import PLAY_MAX, PLAY_MIN, WHO, reachable, unnamed_wild
+from bot.engine.names import seat_said
+from bot.engine.said import Said, said, said_n
+from bot.games.aura.cards import AURA, CARD_KEY, CARDS, COLOUR, EMPTY, NAMED, RETURN, TRADE
+from bot.games.aura.rules import PLAY_MAX, PLAY_MIN, reachable, unnamed_wild
 from bot.games.aura.state import (
     BLOCK,
     CLEANUP,
@@ -41,27 +43,37 @@ def kind(decision_id: str) -> str:
 _new = tuple.__new__
 """Decisions of a play, a block and a discard (most of a game's) are built as the tuple
 itself: the named tuple's ``__new__`` is a Python function taking ten arguments."""
-HAND = tuple(Option(CARD_KEY[c], LABEL[c], "hand") for c in range(AURA))
-FROM_PILE = tuple(Option(f"d{c}", LABEL[c], "discard") for c in range(AURA))
-NONE = Option("none", "Leave it unblocked")
-DONE = Option("done", "Stop blocking (leave the rest)")
+HAND = tuple(Option.of(CARD_KEY[c], NAMED[c], "hand") for c in range(AURA))
+FROM_PILE = tuple(Option.of(f"d{c}", NAMED[c], "discard") for c in range(AURA))
+NONE = Option.of("none", said("Leave it unblocked"))
+DONE = Option.of("done", said("Stop blocking (leave the rest)"))
 BLOCK_ENDS = ((NONE,), (NONE, DONE))
 """After the hand in a block menu; stopping is offered while more than one card is left."""
-RETURN_NOTHING = Option("none", "Return nothing")
-KEEP = Option("keep", "Keep the Trade card")
+RETURN_NOTHING = Option.of("none", said("Return nothing"))
+KEEP = Option.of("keep", said("Keep the Trade card"))
 VALUES = tuple(Option(str(v), str(v)) for v in range(1, CARDS.numbers + 1))
-TOPS = tuple(Option(f"t{k}", f"Top of deck #{k}", "deck") for k in range(1, MENU_MAX))
-AGAIN = Option("again", "Take the additional turn")
-PASS = Option("pass", "Pass")
-COLOUR_OPTS = tuple(Option(f"col{k}", f"{name.capitalize()} cards", "colour")
+"""A wild's number: the digit is the whole label, in every language."""
+TOPS = tuple(Option.of(f"t{k}", said("Top of deck #{n}", n=k), "deck")
+             for k in range(1, MENU_MAX))
+AGAIN = Option.of("again", said("Take the additional turn"))
+PASS = Option.of("pass", said("Pass"))
+COLOUR_OPTS = tuple(Option.of(f"col{k}", said("{colour} cards",
+                                              colour=Said(name.capitalize())), "colour")
                     for k, name in enumerate(CARDS.colours))
-YOUR_BLOCKS = tuple(tuple(Option(f"b{i}", f"{LABEL[c]} (your block on card {i + 1})", "table")
+YOUR_BLOCKS = tuple(tuple(Option.of(f"b{i}", said("{card} (your block on card {n})",
+                                                   card=NAMED[c], n=i + 1), "table")
                           for c in range(AURA)) for i in range(PLAY_MAX))
 """``YOUR_BLOCKS[position][card]``: a block of one's own to discard."""
-BLOCK_PROMPTS = {(target, size, active): f"Card {target + 1} of {size} from {WHO[active]} lies "
-                 "face down: block it with a card, or leave it."
+BLOCK_PROMPTS = {(target, size, active): said(
+    "Card {n} of {size} from {player} lies face down: block it with a card, or leave it.",
+    n=target + 1, size=size, player=seat_said(active))
                  for size in range(PLAY_MIN, PLAY_MAX + 1) for target in range(size)
-                 for active in range(len(WHO))}
+                 for active in range(4)}
+PLAY_PROMPT = said("Play 2–5 cards face down: all of one colour, or all of different colours.")
+ORDER_ACTIONS = said("Choose the order in which your actions resolve.")
+RETURN_PROMPT = said("Return: send one card on the table back to its owner's hand.")
+UNDER_DECK = said("Order your cards going under your deck: the first is drawn first.")
+AGAIN_PROMPT = said("Every card of yours was stopped: play again now (nobody draws), or pass?")
 # Menus are built for every open decision of every step: what can be is built once above.
 
 
@@ -84,19 +96,18 @@ def decision_id(state: AuraState, seat: int) -> str:
 def _play(state: AuraState, window: str) -> Decision:
     hand = state.hands[state.active]
     return _new(Decision, (
-        decision_id(state, state.active), state.active, PICK,
-        "Play 2–5 cards face down: all of one colour, or all of different colours.",
+        decision_id(state, state.active), state.active, PICK, PLAY_PROMPT.msgid,
         tuple([HAND[c] for c in hand]), PLAY_MIN, min(PLAY_MAX, len(hand)),
-        (CARD_KEY[hand[0]], CARD_KEY[hand[1]]), window, False))
+        (CARD_KEY[hand[0]], CARD_KEY[hand[1]]), window, False, PLAY_PROMPT))
 
 
 def _block(state: AuraState, seat: int, window: str) -> Decision:
     size = len(state.table[state.active])
     target = state.cursor[seat]
     options = (*[HAND[c] for c in state.hands[seat]], *BLOCK_ENDS[size - target > 1])
-    return _new(Decision, (decision_id(state, seat), seat, PICK,
-                           BLOCK_PROMPTS[target, size, state.active], options, 1, 1,
-                           (options[-1].key,), window, False))
+    prompt = BLOCK_PROMPTS[target, size, state.active]
+    return _new(Decision, (decision_id(state, seat), seat, PICK, str(prompt), options, 1, 1,
+                           (options[-1].key,), window, False, prompt))
 
 
 def table_options(state: AuraState) -> tuple[Option, ...]:
@@ -107,8 +118,11 @@ def table_options(state: AuraState) -> tuple[Option, ...]:
         for i, c in enumerate(state.table[seat]):
             if c == EMPTY:
                 continue
-            where = f"card {i + 1}" if seat == state.active else f"block on {i + 1}"
-            out.append(Option(f"{seat}.{i}", f"{LABEL[c]} ({WHO[seat]}, {where})", "table"))
+            label = said("{card} ({player}, card {n})", card=NAMED[c],
+                         player=seat_said(seat), n=i + 1) if seat == state.active else \
+                said("{card} ({player}, block on {n})", card=NAMED[c], player=seat_said(seat),
+                     n=i + 1)
+            out.append(Option.of(f"{seat}.{i}", label, "table"))
     return tuple(out)
 
 
@@ -127,26 +141,29 @@ def _reveal(state: AuraState, window: str) -> Decision:
     seat = state.resolver
     did = decision_id(state, seat)
     if state.stage == ORDERING:
-        acts = tuple(Option(str(c), LABEL[c]) for c in state.table[seat]
+        acts = tuple(Option.of(str(c), NAMED[c]) for c in state.table[seat]
                      if c in (RETURN, TRADE))
-        return Decision(did, seat, ORDER, "Choose the order in which your actions resolve.",
-                        acts, len(acts), len(acts), tuple(o.key for o in acts), window)
+        return Decision(did, seat, ORDER, str(ORDER_ACTIONS), acts, len(acts), len(acts),
+                        tuple(o.key for o in acts), window, asked=ORDER_ACTIONS)
     if state.todo:
         if state.todo[0] == RETURN:
-            return Decision(did, seat, PICK,
-                            "Return: send one card on the table back to its owner's hand.",
+            return Decision(did, seat, PICK, str(RETURN_PROMPT),
                             (*table_options(state), RETURN_NOTHING),
-                            default=(RETURN_NOTHING.key,), window=window)
+                            default=(RETURN_NOTHING.key,), window=window, asked=RETURN_PROMPT)
         options = trade_options(state)
-        prompt = ("Trade: first pick a colour from your discard pile."
-                  if options[0].group == "colour"
-                  else "Trade: swap your Trade card for a card from your discard pile.")
-        return Decision(did, seat, PICK, prompt, options, default=(KEEP.key,), window=window)
+        prompt = said("Trade: first pick a colour from your discard pile.") \
+            if options[0].group == "colour" \
+            else said("Trade: swap your Trade card for a card from your discard pile.")
+        return Decision(did, seat, PICK, str(prompt), options, default=(KEEP.key,),
+                        window=window, asked=prompt)
     row = state.table[seat]
     where = unnamed_wild(row, state.wilds[seat])
-    place = f"card {where + 1}" if seat == state.active else f"your block on card {where + 1}"
-    return Decision(did, seat, PICK, f"Name the number of your {LABEL[row[where]]} ({place}).",
-                    VALUES, default=(VALUES[-1].key,), window=window)
+    prompt = said("Name the number of your {card} (card {n}).", card=NAMED[row[where]],
+                  n=where + 1) if seat == state.active else \
+        said("Name the number of your {card} (your block on card {n}).",
+             card=NAMED[row[where]], n=where + 1)
+    return Decision(did, seat, PICK, str(prompt), VALUES, default=(VALUES[-1].key,),
+                    window=window, asked=prompt)
 
 
 def _discard(state: AuraState, seat: int, window: str) -> Decision:
@@ -156,17 +173,17 @@ def _discard(state: AuraState, seat: int, window: str) -> Decision:
     hand = tuple([HAND[c] for c in state.hands[seat]])
     options = blocks + hand + tops
     default = tuple([o.key for o in (tops + blocks + hand)[:count]])
-    return _new(Decision, (decision_id(state, seat), seat, PICK,
-                           f"Discard {count}: from your blocks, your hand, or the top of your "
-                           "deck (you see those only after choosing).", options, count, count,
-                           default, window, True))
+    prompt = said_n("Discard {n}: from your blocks, your hand, or the top of your deck (you "
+                    "see those only after choosing).", "Discard {n}: from your blocks, your "
+                    "hand, or the top of your deck (you see those only after choosing).", count)
+    return _new(Decision, (decision_id(state, seat), seat, PICK, str(prompt), options, count,
+                           count, default, window, True, prompt))
 
 
 def _stack(state: AuraState, seat: int, window: str) -> Decision:
-    cards = tuple(Option(str(c), LABEL[c]) for c in state.table[seat] if c != EMPTY)
-    return Decision(decision_id(state, seat), seat, ORDER,
-                    "Order your cards going under your deck: the first is drawn first.",
-                    cards, len(cards), len(cards), tuple(o.key for o in cards), window)
+    cards = tuple(Option.of(str(c), NAMED[c]) for c in state.table[seat] if c != EMPTY)
+    return Decision(decision_id(state, seat), seat, ORDER, str(UNDER_DECK), cards, len(cards),
+                    len(cards), tuple(o.key for o in cards), window, asked=UNDER_DECK)
 
 
 def window_of(state: AuraState) -> str:
@@ -194,7 +211,7 @@ def pending(state: AuraState) -> list[Decision]:
     if phase == CLEANUP:
         return [_stack(state, s, window) for s in range(state.players) if state.stacking[s]]
     if phase == EXTRA:
-        return [Decision(decision_id(state, state.active), state.active, PICK,
-                         "Every card of yours was stopped: play again now (nobody draws), "
-                         "or pass?", (AGAIN, PASS), default=(AGAIN.key,), window=window)]
+        return [Decision(decision_id(state, state.active), state.active, PICK, str(AGAIN_PROMPT),
+                         (AGAIN, PASS), default=(AGAIN.key,), window=window,
+                         asked=AGAIN_PROMPT)]
     return []

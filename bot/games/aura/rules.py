@@ -12,7 +12,6 @@ option a menu offers is legal, so the only check left here is the colour rule of
 from __future__ import annotations
 
 from bot.engine import Action, Event, IllegalAction, Sentence
-from bot.engine.names import player as who
 from bot.engine.said import Said, said, said_n
 from bot.engine.types import NO_DATA
 from bot.games.aura import sentences as words
@@ -49,8 +48,6 @@ HAND_LIMIT = 8
 DRAW_LIMIT = 5
 PLAY_MIN, PLAY_MAX = 2, 5
 NO_WILDS = (0,) * COLOURS
-WHO = tuple(map(who, range(4)))
-"""Each seat as event texts and prompts name it ("Player 1"…; Aura seats up to four)."""
 _WILDS = frozenset(c for c in range(AURA) if KIND[c] == WILD)
 _REVEALED = {EMPTY: said("nothing"), **dict(enumerate(NAMED))}
 
@@ -357,7 +354,7 @@ def _play(d: Draft, seat: int, keys: tuple[str, ...]) -> None:
     cards = [KEY_CARD[k] for k in keys]
     colours = {COLOUR[c] for c in cards}
     if len(colours) not in (1, len(cards)):
-        raise IllegalAction("Play cards of one colour, or each of a different colour.")
+        raise IllegalAction(said("Play cards of one colour, or each of a different colour."))
     d.hands[seat] = tuple([c for c in d.hands[seat] if c not in cards])
     size = len(cards)
     d.table = [tuple(cards) if s == seat else (EMPTY,) * size for s in range(d.players)]

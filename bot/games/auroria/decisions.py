@@ -533,7 +533,7 @@ def pending(state: State) -> list[Decision]:
     # The active player's whole turn is one window, the opponent's responses another.
     window = f"{state.turn}.turn" if p == state.active else f"{state.turn}.response"
     return [_new(Decision, (f"{state.step}.{k}", p, kind, prompt_text(state, prompt), opts, lo,
-                            hi, default, window, True))]
+                            hi, default, window, True, None))]
 
 
 _new = tuple.__new__

@@ -21,7 +21,8 @@ from typing import ClassVar, Literal
 
 from bot.engine import Decision, Event, Option
 from bot.engine.datacheck import DataError
-from bot.engine.said import Said, said
+from bot.engine.names import seat_said
+from bot.engine.said import Said, said, said_n
 from bot.games.zura import knowledge
 from bot.games.zura import sentences as words
 from bot.games.zura.board import (
@@ -34,7 +35,6 @@ from bot.games.zura.board import (
     take_from_hand,
     tz_key,
     tz_name,
-    who,
 )
 from bot.games.zura.cards import CARDS
 from bot.games.zura.scoring import card_value, colour_counts
@@ -201,9 +201,10 @@ class Extra12(Ability):
         return False
 
     def pending(self, s: ZState) -> list[Decision]:
-        options = landscape_options(s.hands[s.turn], "Also throw away", skip=s.land)
-        options.append(Option("none", "Keep the rest of my hand", "keep"))
-        return [pick(s, s.turn, "Throw away one card of another landscape too?", options,
+        options = landscape_options(s.hands[s.turn],
+                                    said("Also throw away a {land} (card {n})"), skip=s.land)
+        options.append(Option.of("none", said("Keep the rest of my hand"), "keep"))
+        return [pick(s, s.turn, said("Throw away one card of another landscape too?"), options,
                      "none")]
 
     def answer(self, s: ZState, player: int, choice: tuple[str, ...], ev: list[Event]) -> Next:
@@ -231,7 +232,8 @@ class Restack(Ability):
     def act_options(self, s: ZState) -> list[Option]:
         if self.key in s.used or not self.choices(s):
             return []
-        return [Option(self.key, "Restack: move one of your cards to the top", "ability")]
+        return [Option.of(self.key, said("Restack: move one of your cards to the top"),
+                          "ability")]
 
     def choices(self, s: ZState) -> list[Option]:
         """One option per card type below the top (the newest card of each type)."""
@@ -245,15 +247,17 @@ class Restack(Ability):
                 continue
             seen.add(kind.index)
             points = card_value(kind, counts, s.players)
-            worth = f"{points} point{'s' * (points != 1)}"
-            options.append(Option(str(card), f"{kind.name} ({worth})", "stack"))
+            options.append(Option.of(str(card), said_n(
+                "{card} ({n} point)", "{card} ({n} points)", points, card=Said(kind.name)),
+                "stack"))
         return options
 
     def act(self, s: ZState, key: str, ev: list[Event]) -> None:
         s.phase = self.phase
 
     def pending(self, s: ZState) -> list[Decision]:
-        return [pick(s, s.turn, "Which card goes on top of your stack?", self.choices(s))]
+        return [pick(s, s.turn, said("Which card goes on top of your stack?"),
+                     self.choices(s))]
 
     def answer(self, s: ZState, player: int, choice: tuple[str, ...], ev: list[Event]) -> Next:
         card = int(choice[0])
@@ -283,9 +287,11 @@ class Scry(Ability):
 
     def pending(self, s: ZState) -> list[Decision]:
         top = land_name(CARDS.travel[s.scried])
-        return [pick(s, s.turn, f"The top travel card is a {top}. Leave it or move it?",
-                     [Option("top", f"Leave the {top} on top", "scry"),
-                      Option("bottom", f"Put the {top} at the bottom", "scry")])]
+        return [pick(s, s.turn,
+                     said("The top travel card is a {land}. Leave it or move it?", land=top),
+                     [Option.of("top", said("Leave the {land} on top", land=top), "scry"),
+                      Option.of("bottom", said("Put the {land} at the bottom", land=top),
+                                "scry")])]
 
     def answer(self, s: ZState, player: int, choice: tuple[str, ...], ev: list[Event]) -> Next:
         keep = choice[0] == "top"
@@ -311,7 +317,8 @@ class Swap(Ability):
     def act_options(self, s: ZState) -> list[Option]:
         if self.key in s.used:
             return []
-        return [Option(f"swap:{p}", f"Swap a travel card with {who(p)}", "ability")
+        return [Option.of(f"swap:{p}", said("Swap a travel card with {player}",
+                                            player=seat_said(p)), "ability")
                 for p in range(s.players) if p != s.turn and s.hands[p]]
 
     def act(self, s: ZState, key: str, ev: list[Event]) -> None:
@@ -325,8 +332,9 @@ class Swap(Ability):
         for side, seat in enumerate((s.turn, s.swap_with)):
             if s.swap_give[side] < 0:
                 partner = s.swap_with if side == 0 else s.turn
-                out.append(pick(s, seat, f"Trade with {who(partner)}: which card do you give?",
-                                landscape_options(s.hands[seat], "Give")))
+                out.append(pick(s, seat, said("Trade with {player}: which card do you give?",
+                                              player=seat_said(partner)),
+                                landscape_options(s.hands[seat], said("Give a {land} (card {n})"))))
         return out
 
     def answer(self, s: ZState, player: int, choice: tuple[str, ...], ev: list[Event]) -> Next:

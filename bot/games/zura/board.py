@@ -108,12 +108,12 @@ def window(s: ZState, player: int) -> str:
     return f"{s.turns}" if player == s.turn else f"{s.turns}.trade"
 
 
-def pick(s: ZState, player: int, prompt: str, options: Sequence[Option],
+def pick(s: ZState, player: int, prompt: Said, options: Sequence[Option],
          default: str | None = None) -> Decision:
     """A pick-one decision of ``player`` in the current phase."""
     chosen = default if default is not None else options[0].key
-    return Decision(f"{s.step}.{s.phase}.{player}", player, PICK, prompt, tuple(options), 1, 1,
-                    (chosen,), window(s, player))
+    return Decision(f"{s.step}.{s.phase}.{player}", player, PICK, str(prompt), tuple(options),
+                    1, 1, (chosen,), window(s, player), asked=prompt)
 
 
 def hand_groups(hand: tuple[int, ...]) -> list[tuple[int, int, int]]:
@@ -131,10 +131,11 @@ def land_groups(lands: tuple[int, ...]) -> list[tuple[int, int, int]]:
     return groups
 
 
-def landscape_options(hand: tuple[int, ...], verb: str, skip: int = -1) -> list[Option]:
-    """One option per landscape in the hand: the card it spends is the first of that
-    landscape, named by its number on the hand image. The group is not "hand", which the
-    Discord menus would number as if each option were one card in hand order (issue 16)."""
-    return [Option(CARDS.landscapes[land].key, f"{verb} a {land_name(land)} (card {first})",
-                   "landscape")
+def landscape_options(hand: tuple[int, ...], label: Said, skip: int = -1) -> list[Option]:
+    """One option per landscape in the hand, ``label`` filled with it: the card it spends is
+    the first of that landscape, named by its number on the hand image. The group is not
+    "hand", which the Discord menus would number as if each option were one card in hand
+    order (issue 16)."""
+    return [Option.of(CARDS.landscapes[land].key, label.with_values(land=land_name(land),
+                                                                    n=first), "landscape")
             for land, first, _ in hand_groups(hand) if land != skip]

@@ -10,6 +10,8 @@ from __future__ import annotations
 from functools import cache, lru_cache
 
 from bot.engine import ORDER, Decision, Option
+from bot.engine.names import seat_said
+from bot.engine.said import Said, said, said_n
 from bot.games.zura.abilities import ABILITIES, effects, of_phase, on_top
 from bot.games.zura.board import (
     SLOT_NAMES,
@@ -19,19 +21,18 @@ from bot.games.zura.board import (
     pick,
     stealable,
     tz_name,
-    who,
     window,
 )
 from bot.games.zura.cards import CARDS
 from bot.games.zura.state import ZState
 
 
-def _effect_text(n: int, ability: str | None) -> str:
+def _effects(n: int, ability: str | None) -> tuple[Said, ...]:
+    """What a discard of ``n`` does beyond discarding: "peek ×2", "flip 3", "steal"."""
     peeks, flips, steals = effects(n, ability)
-    parts = ([f"peek{' ×2' if peeks > 1 else ''}"] if peeks else []) + (
-        [f"flip {flips}"] if flips else []) + (
-        [f"steal{' ×2' if steals > 1 else ''}"] if steals else [])
-    return f": {', '.join(parts)}" if parts else ""
+    return ((said("peek ×2") if peeks > 1 else said("peek"),) if peeks else ()) + (
+        (said("flip {n}", n=flips),) if flips else ()) + (
+        (said("steal ×2") if steals > 1 else said("steal"),) if steals else ())
 
 
 KINDS = ("act", "draw", "peek", "flip", "steal", "order",
@@ -54,7 +55,7 @@ def _act(s: ZState) -> Decision:
     return pick(s, s.turn, _ACT_PROMPT, [*options, *more] if more else options)
 
 
-_ACT_PROMPT = "Discard travel cards of one landscape."
+_ACT_PROMPT = said("Discard travel cards of one landscape.")
 
 
 @lru_cache(maxsize=4096)
@@ -63,20 +64,26 @@ def _discard_options(lands: tuple[int, ...], ability: str) -> tuple[Option, ...]
     options = []
     for land, first, count in land_groups(lands):
         for n in range(1, count + 1):
-            cards = f"card {first}" if n == 1 else f"cards {first}–{first + n - 1}"
-            label = f"Discard {n} {land_name(land)} ({cards}){_effect_text(n, ability)}"
-            options.append(Option(f"{CARDS.landscapes[land].key}:{n}", label, "discard"))
+            cards = said("card {n}", n=first) if n == 1 else \
+                said("cards {first}–{last}", first=first, last=first + n - 1)
+            does = _effects(n, ability)
+            label = said("Discard {n} {land} ({cards}): {effects}", n=n, land=land_name(land),
+                         cards=cards, effects=does) if does else \
+                said("Discard {n} {land} ({cards})", n=n, land=land_name(land), cards=cards)
+            options.append(Option.of(f"{CARDS.landscapes[land].key}:{n}", label, "discard"))
     return tuple(options)
 
 
 @cache
-def _draw_menu(land: int, again: bool) -> tuple[str, tuple[Option, ...]]:
+def _draw_menu(land: int, again: bool) -> tuple[Said, tuple[Option, ...]]:
     """The draw prompt and options when the discard pile shows ``land``."""
     top = land_name(land)
-    first = "the next discard" if again else "the top discard"
-    return (f"Draw: take {first} ({top}) or draw from the deck?",
-            (Option("take", f"Take the {top} from the discard pile", "draw"),
-             Option("deck", "Draw from the travel deck", "draw")))
+    prompt = said("Draw: take the next discard ({land}) or draw from the deck?", land=top) \
+        if again else said("Draw: take the top discard ({land}) or draw from the deck?",
+                           land=top)
+    return (prompt,
+            (Option.of("take", said("Take the {land} from the discard pile", land=top), "draw"),
+             Option.of("deck", said("Draw from the travel deck"), "draw")))
 
 
 _SLOT_OPTIONS = tuple(Option(name, name, "search") for name in SLOT_NAMES)
@@ -87,7 +94,8 @@ _SLOT_OPTIONS = tuple(Option(name, name, "search") for name in SLOT_NAMES)
 def _seen_slot_option(slot: int, card: int) -> Option:
     """The option for a slot whose card the chooser knows."""
     name = SLOT_NAMES[slot]
-    return Option(name, f"{name} (seen: {tz_name(card)})", "search")
+    return Option.of(name, said("{slot} (seen: {card})", slot=name, card=tz_name(card)),
+                     "search")
 
 
 def _slot_options(s: ZState) -> list[Option]:
@@ -95,6 +103,9 @@ def _slot_options(s: ZState) -> list[Option]:
     slots, shown, peeked = s.slots, s.shown, s.peeked
     return [_seen_slot_option(i, slots[i]) if shown[i] or peeked[i] & bit
             else _SLOT_OPTIONS[i] for i in face_down(s)]
+
+
+_ORDER_PROMPT = said("Order your new cards: the first one goes on top.")
 
 
 def pending(s: ZState) -> list[Decision]:
@@ -105,18 +116,23 @@ def pending(s: ZState) -> list[Decision]:
         prompt, menu = _draw_menu(CARDS.travel[s.discard[-1]], s.taken > 0)
         return [pick(s, me, prompt, menu, "deck")]
     if phase in ("peek", "flip"):
-        verb = "Peek at" if phase == "peek" else "Flip"
-        left = s.peeks if phase == "peek" else s.flips
-        return [pick(s, me, f"{verb} a face-down card ({left} left).", _slot_options(s))]
+        prompt = said_n("Peek at a face-down card ({n} left).",
+                        "Peek at a face-down card ({n} left).", s.peeks) if phase == "peek" \
+            else said_n("Flip a face-down card ({n} left).", "Flip a face-down card ({n} left).",
+                        s.flips)
+        return [pick(s, me, prompt, _slot_options(s))]
     if phase == "steal":
-        options = [Option(f"p{p}", f"Take {tz_name(s.stacks[p][-1])} from {who(p)}", "steal")
+        options = [Option.of(f"p{p}", said("Take {card} from {player}",
+                                           card=tz_name(s.stacks[p][-1]), player=seat_said(p)),
+                             "steal")
                    for p in stealable(s)]
-        options.append(Option("none", "Take nothing", "steal"))
-        return [pick(s, me, "Steal the top card of an opponent's stack?", options, "none")]
+        options.append(Option.of("none", said("Take nothing"), "steal"))
+        return [pick(s, me, said("Steal the top card of an opponent's stack?"), options,
+                     "none")]
     if phase == "order":
-        claimed = tuple(Option(str(c), str(tz_name(c)), "claimed") for c in s.gained)
-        return [Decision(f"{s.step}.order.{me}", me, ORDER,
-                         "Order your new cards: the first one goes on top.", claimed,
-                         default=tuple(o.key for o in claimed), window=window(s, me))]
+        claimed = tuple(Option.of(str(c), tz_name(c), "claimed") for c in s.gained)
+        return [Decision(f"{s.step}.order.{me}", me, ORDER, str(_ORDER_PROMPT), claimed,
+                         default=tuple(o.key for o in claimed), window=window(s, me),
+                         asked=_ORDER_PROMPT)]
     ability = of_phase(phase)
     return ability.pending(s) if ability is not None else []

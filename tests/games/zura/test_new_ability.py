@@ -82,8 +82,9 @@ def zura(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
             s.phase = self.phase
 
         def pending(self, s: Any) -> list[Any]:
-            return [board.pick(s, s.turn, "Which travel card goes under the deck?",
-                               board.landscape_options(s.hands[s.turn], "Put away"))]
+            return [board.pick(s, s.turn, said("Which travel card goes under the deck?"),
+                               board.landscape_options(s.hands[s.turn],
+                                                       said("Put away a {land} (card {n})")))]
 
         def answer(self, s: Any, player: int, choice: tuple[str, ...],
                    ev: list[Event]) -> str:
