@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot.discord.readers import reader
 from bot.discord.rulebook import Moment, moments_of, topics
+from bot.discord.rulebook import title as topic_title
 from bot.discord.runtime import Runtime
 from bot.discord.shows import Outgoing
 from bot.discord.suggest import MAX_CHOICES, game_choices
@@ -59,14 +60,15 @@ class Rules(commands.Cog):
                                  game=title, topic=quoted(topic), topics=tuple(known)))
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = reader(interaction)
-        lines = [f"**{title} · {topic}**", lang.say(known[topic].text)]
+        lines = [f"**{title} · {lang.say(topic_title(topic))}**", lang.say(known[topic].text)]
         image = None
         found = await self.moment(game, topic)
         if found is not None:
             view, caption = found
-            image = await self.rt.delivery.images.board(view, (), reader(interaction).code)
+            image = await self.rt.delivery.images.board(view, (), lang.code)
             if image is not None:
-                lines.append(f"*{lang.say(said('Diagram: {caption}', caption=caption))}*")
+                diagram = lang.say(said("Diagram: {caption}", caption=caption))
+                lines.append(f"*{diagram}*")
         out = Outgoing("\n".join(lines), image, f"{game}-{topic}.png")
         for part in out.parts():
             await interaction.followup.send(ephemeral=True, **part)
@@ -76,5 +78,8 @@ class Rules(commands.Cog):
                       current: str) -> list[app_commands.Choice[str]]:
         game = str(interaction.namespace.game)
         names = topics(game) if game in registry.names() else {}
-        return [app_commands.Choice(name=t, value=t) for t in names
-                if current.lower() in t][:MAX_CHOICES]
+        lang = reader(interaction)
+        shown = {name: lang.say(topic_title(name)) for name in names}
+        wanted = current.lower()
+        return [app_commands.Choice(name=said_as, value=name) for name, said_as in shown.items()
+                if wanted in name or wanted in said_as.lower()][:MAX_CHOICES]

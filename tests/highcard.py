@@ -27,7 +27,7 @@ from bot.engine import (
     View,
     placings_from_scores,
 )
-from bot.engine.text import fit, listing, name_of
+from bot.engine.text import Say, fit, listing, name_of
 
 HAND = 5
 SEALED = Sentence("{player} plays a card face down.", "You play a card face down.", ("player",))
@@ -121,7 +121,8 @@ class HighCard(Game[HCState, View]):
             "my_sealed": state.sealed[viewer] if viewer is not None else None,
         }
 
-    def describe(self, view: View, names: Sequence[str], *, full: bool = False) -> str:
+    def describe(self, view: View, names: Sequence[str], *, full: bool = False,
+                 say: Say = str) -> str:
         won = ", ".join(f"{name_of(names, s)} {w}" for s, w in enumerate(view["won"]))
         lines = [f"High Card round {view['round']}. Rounds won: {won}."]
         if view["hand"] is not None:

@@ -82,7 +82,7 @@ class Table:
         print(self.words.say(text) if isinstance(text, Said) else text, file=self.out)
 
     def text(self, view: View) -> str:
-        return registry.get(self.game).describe(view, self.names, full=True)
+        return registry.get(self.game).describe(view, self.names, full=True, say=self.words.say)
 
     def show(self, messages: Sequence[Outbound]) -> None:
         """Print what happened; keep the view the board is printed from (when you choose)."""

@@ -55,6 +55,19 @@ def topics_of(game: Game[Any, Any]) -> dict[str, Topic[Any]]:
     return {**game.topics(), **SHARED}
 
 
+def title(name: str) -> Said:
+    """A topic's name as its reader reads it (``aura-card`` → "aura card", translated); the
+    name itself stays what ``/rules`` is given."""
+    return Said(name.replace("-", " "))
+
+
+def titles() -> Iterator[tuple[str, str]]:
+    """``(English title, where)`` of every topic of every game, for the catalogues."""
+    for game in registry.names():
+        for name in topics(game):
+            yield str(title(name)), f"/rules {game}"
+
+
 
 # -- finding each topic's moment in seeded games ------------------------------------------
 

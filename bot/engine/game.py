@@ -12,7 +12,7 @@ from bot.engine.help import Topic
 from bot.engine.options import OptionSpec
 from bot.engine.rng import Rng
 from bot.engine.said import said
-from bot.engine.text import Say, fit, listing
+from bot.engine.text import Say, fit
 from bot.engine.types import JSON, ORDER, Action, Decision, Event, Result, Turn
 
 if TYPE_CHECKING:
@@ -141,7 +141,9 @@ class Game(ABC, Generic[S, V]):
         The short form fits an image's alt text (``ALT_TEXT_MAX``); ``full`` is for the
         terminal. Games override this with their ``text.py``; the fallback names the table.
         """
-        return fit([f"{self.title}: {listing(list(names), 'no players')}."])
+        table = (said("{game}: {players}.", game=self.title, players=tuple(names)) if names
+                 else said("{game}: no players.", game=self.title))
+        return fit([say(table)])
 
     def topics(self) -> Mapping[str, Topic[V]]:
         """The game's rules help by topic (its ``help.py``), ``overview`` first."""

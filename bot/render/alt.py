@@ -26,7 +26,7 @@ def alt_text(game: str, view: View, names: Sequence[str], result: Result | None 
     """The description of the image drawn from ``view`` of ``game`` (a board, a hand, or with
     ``result`` the final summary, whose placings come first), in ``words``."""
     words = words or english()
-    text = registry.get(game).describe(view, names)
+    text = registry.get(game).describe(view, names, say=words.say)
     if result is None:
         return text
     order = sorted(range(len(result.placings)), key=lambda s: result.placings[s])

@@ -15,6 +15,7 @@ from PIL import Image
 from bot.engine import Result
 from bot.engine.names import with_names
 from bot.engine.said import Said, said
+from bot.games.auroria.cardwords import words_of as card_words
 from bot.games.auroria.view import AuroriaView, CardFace, EnergyCard, PlayerView, Slot
 from bot.render import cards
 from bot.render import palette as pal
@@ -93,7 +94,7 @@ def _key(card: CardFace, words: Language, keywords: Sequence[str] | None = None)
             words.say(TYPES.get(kind, Said(kind.title()))), card["colour"], card["cost"],
             card["front"], card["back"],
             words.listing([words.say(Said(k)) for k in keywords or card["keywords"]]),
-            words.say(Said(card["text"])) if card["text"] else "")
+            words.say(card_words(card["text"])) if card["text"] else "")
 
 
 def card_face(card: CardFace, size: tuple[int, int], words: Language,
@@ -467,7 +468,8 @@ def card_line(card: CardFace) -> Said:
     keywords = tuple(Said(k) for k in card["keywords"])
     head = said("{facts}; {keywords}", facts=facts, keywords=keywords) if keywords else facts
     if card["text"]:
-        return said("{card} ({facts}): {text}", card=name, facts=head, text=Said(card["text"]))
+        return said("{card} ({facts}): {text}", card=name, facts=head,
+                    text=card_words(card["text"]))
     return said("{card} ({facts})", card=name, facts=head)
 
 

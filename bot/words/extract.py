@@ -6,9 +6,10 @@ command's name, description, option and choice, read from the cogs' command tree
 strings sit in decorators, where no marker can go); the tables ``bot.words.tables`` walks
 (every form of every game's log sentences, Aura's and Zura's card names); and the words of
 the games' card data (Auroria's names, texts, mode labels, keywords, races, traits and decks,
-walked from its JSON by ``bot.games.auroria.cardwords``). Each language's ``.po`` is then
-updated from the template by Babel (new messages empty, vanished ones kept as obsolete),
-ready to be translated; the catalogue tests fail until every message is.
+walked from its JSON by ``bot.games.auroria.cardwords``) and the ``/rules`` topics' titles.
+Each language's ``.po`` is then updated from the template by Babel (new messages empty,
+vanished ones kept as obsolete), ready to be translated; the catalogue tests fail until every
+message is.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po, write_po
 
+from bot.discord import rulebook
 from bot.games.auroria import cardwords
 from bot.words.catalogues import COMMAND_CHOICE, COMMAND_NAME, DOMAIN, TEMPLATE, po_path
 from bot.words.locales import TRANSLATED
@@ -62,8 +64,10 @@ def _walk(command: Any, where: str) -> Iterator[tuple[str | None, str, str]]:
 
 
 def data_strings() -> Iterator[tuple[str, str]]:
-    """``(English text, where)`` for every word the games' card data shows."""
+    """``(English text, where)`` for every word the games' card data shows, and every
+    ``/rules`` topic's title."""
     yield from cardwords.messages()
+    yield from rulebook.titles()
 
 
 def template() -> Catalog:

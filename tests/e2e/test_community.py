@@ -206,3 +206,14 @@ async def test_rules_topics_come_with_a_diagram_and_autocomplete(world: World) -
                                                                "topic": "ratings"},
                                           channel=world.table)).reply(RENDERING)
         assert "openskill" in ratings.content and not ratings.attachments
+        german = await (await fake.autocomplete(world.bob, "rules", {"game": "auroria",
+                                                                     "topic": "tarn"},
+                                                focused="topic", channel=world.table,
+                                                locale="de")).choices()
+        assert {"name": "Tarnung", "value": "stealth"} in german
+        read = await (await fake.slash(world.bob, "rules", {"game": "auroria",
+                                                            "topic": "stealth"},
+                                       channel=world.table, locale="de")).reply(RENDERING)
+        assert read.content.startswith("**Auroria Codex · Tarnung**\nKann von Kreaturen ohne "
+                                       "Tarnung weder angegriffen")
+        assert "*Diagramm: " in read.content and "(Tarnung) ist zu sehen.*" in read.content
