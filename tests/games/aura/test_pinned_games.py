@@ -23,13 +23,13 @@ VARIANTS: tuple[dict[str, bool], ...] = (
 CASES = [*((level, players) for level in ("random", "normal") for players in (2, 3, 4)),
          ("strong", 2)]
 PINNED = {
-    ("random", 2): "e0098bbb09c8282394702c734ead4e5cf98ef16a5cce10dadb1e23d8a4df89f1",
-    ("random", 3): "2b3d2a16043289f64ca7c421823589101b1e2641db7e7d9b68af37b485765547",
-    ("random", 4): "96fe4a0ef286c5b0418b1086d63b006e7ad4a8afe7882356e56b5185499e09d0",
-    ("normal", 2): "77aec569a39d726929d7df523e69335831cf65104ad53f25dde15791477c66fb",
-    ("normal", 3): "929e849fd7fae23c250b0fc17c622d2720aaee505fc2663918b0170c02284e69",
-    ("normal", 4): "fa50a4e207c01a49b7dcf990ac6d2bd4511909b483c442786e5859531a4574f8",
-    ("strong", 2): "1801ee2322c87f1ab7dea56add221d5760774af599d2b783bf512063c19c9423",
+    ("random", 2): "13e5906f04539e70f507a79ce07602480ef04cfbdd67ecb09310f9fee54acdff",
+    ("random", 3): "6e5714791ca834b99796f0b5e50ef670deec7890e433fff86409a8599edd915e",
+    ("random", 4): "9dc5c146b09dc92d94c4021d906a70f710cc758955da648bd06e435467909e22",
+    ("normal", 2): "a70383c6c4cd9021f9cf1581ba0d2a885b46f802f5e390d49326ac348d0acd1d",
+    ("normal", 3): "2c0470a99d310c4c495357fbb238a91957c1d530fcc80c400b9bfd57cb1a7030",
+    ("normal", 4): "93b8be23dce4ed8b47e39e500c7a0b90f69a1bd3d8ef6c3fa638975e1f972521",
+    ("strong", 2): "eec7b15baa2c0d4a6925c1c5198180a5563d06e326fbb78b524744d93c818188",
 }
 
 
