@@ -69,7 +69,10 @@ async def play(game: str, humans: int, options: dict[str, object], *, presses: i
                                       what="the first board (the drawing workers start)")
                 players = Players(fake, thread, users, seed=PLAYERS_SEED)
                 for _ in range(presses):
-                    acting = players.to_act()
+                    # The bot shows a press's result first and the post and prompts after:
+                    # the next person is known once their prompt is there.
+                    (acting,) = await fake.wait_until(players.next_to_act, WAIT,
+                                                      what="the next person's prompt")
                     if not acting:
                         break
                     await players.move(acting[0])

@@ -39,18 +39,21 @@ class SeasonCommands(commands.Cog, name="Seasons"):
 
     async def tick(self) -> None:
         """The clock scheduler's turn for seasons: end those whose day has come, and say so
-        in each server's channel."""
+        in each server's channel; an end a kill kept from its post is posted now."""
         for season in await self.seasons.tick():
             await self.announce(season)
 
     async def announce(self, season: SeasonRecord) -> None:
         """The post naming each game's best of the season that ended, in the server's
         channel: its first game channel (/settings), else its system channel, else where
-        its latest match was played; none of those, or a refused post, is logged."""
+        its latest match was played. Marked posted after it is sent (a kill in between
+        posts it on restart); no channel, or a post Discord refuses for good, is logged
+        and marked too; one that failed on Discord's side is tried again next pass."""
         channel = await self._channel(season.guild_id)
         if channel is None:
             log.warning("season %s of guild %s ended; no channel to say so in",
                         season.number, season.guild_id)
+            await self.seasons.announced(season)
             return
         tables = {game: (await self.seasons.final_table(season.guild_id, game,
                                                         season.number))[1]
@@ -58,9 +61,14 @@ class SeasonCommands(commands.Cog, name="Seasons"):
         lang = await self.rt.readers.of_server(season.guild_id)
         try:
             await channel.send(season_over_text(season, tables, lang), allowed_mentions=QUIET)
+        except discord.DiscordServerError as exc:
+            log.warning("season %s of guild %s: the end post failed, tried again next "
+                        "pass (%s)", season.number, season.guild_id, exc)
+            return
         except discord.HTTPException as exc:
             log.warning("season %s of guild %s: the end post failed (%s)", season.number,
                         season.guild_id, exc)
+        await self.seasons.announced(season)
 
     async def _channel(self, guild_id: int) -> Any:
         client = self.rt.delivery.client

@@ -45,7 +45,7 @@ from bot.match.clock import FORFEIT, HOUR, make_clock
 from bot.match.errors import NotEntered, NotOrganiser
 from bot.match.tournaments import EventService, EventUpdate
 from bot.render.standings import standings_alt, standings_png
-from bot.store.events import EventRecord, PairingRecord
+from bot.store.events import EventRecord
 
 log = logging.getLogger(__name__)
 
@@ -80,12 +80,13 @@ class Tournaments(commands.Cog, name="Tournaments"):
     @tournament.command(name="create", description="Announce an event; players join with "
                         "its button")
     @app_commands.describe(
-        game="Which game (two players a table)", format="Swiss (default), round robin or "
+        game="Which game", format="Swiss (default), round robin or "
         "knockout seeded by rating", rounds="Swiss rounds (default: enough for the entrants)",
         clock="Time per turn: live 2 min, standard 1 h, async 24 h; a no-show forfeits",
         round_hours="Hours a round runs before its deadline (default: by the clock)",
         best_of="Best of three (Auroria)", starts_in_hours="Start on its own this many "
-        "hours from now (at most 60 days)", max_players="Most entrants")
+        "hours from now (at most 60 days)", max_players="Most entrants",
+        table_size="Round robin of Aura or Zura in pods of 3 or 4 (default: two a table)")
     @app_commands.autocomplete(game=game_choices)
     async def create(self, interaction: Interaction, game: str,
                      format: Literal["swiss", "round_robin", "single_elimination"] = "swiss",
@@ -94,7 +95,8 @@ class Tournaments(commands.Cog, name="Tournaments"):
                      round_hours: app_commands.Range[float, 0.1, 1440.0] | None = None,
                      best_of: Literal[1, 3] = 1,
                      starts_in_hours: app_commands.Range[float, 0.0, 2000.0] | None = None,
-                     max_players: app_commands.Range[int, 2, 512] | None = None) -> None:
+                     max_players: app_commands.Range[int, 2, 512] | None = None,
+                     table_size: Literal[2, 3, 4] = 2) -> None:
         assert interaction.guild_id is not None
         await self._require_organiser(interaction, interaction.guild_id)
         starts_at = (None if starts_in_hours is None
@@ -104,7 +106,7 @@ class Tournaments(commands.Cog, name="Tournaments"):
             organiser_id=interaction.user.id, game=game, form=format, rounds=rounds,
             clock=make_clock(clock, absent=FORFEIT),
             round_seconds=(round_hours or ROUND_HOURS[clock]) * HOUR, best_of=best_of,
-            starts_at=starts_at, max_players=max_players)
+            starts_at=starts_at, max_players=max_players, table_size=table_size)
         lang = await self.rt.readers.of_server(event.guild_id)
         await interaction.response.send_message(announcement(event, [], lang),
                                                 view=event_view(event.id, lang),
@@ -273,9 +275,8 @@ class Tournaments(commands.Cog, name="Tournaments"):
                 await self.rt.service.set_thread(table.match_id, thread.id)
             await self.rt.delivery.deliver(table.outbound)
             info = await self.rt.service.info(table.match_id)
-            pairing = PairingRecord(table.round, table.table_no, table.first_id,
-                                    table.second_id, table.match_id)
-            for user in (table.first_id, table.second_id):
+            pairing = table.pairing()
+            for user in pairing.players():
                 if is_ai(user):
                     continue
                 text = pairing_dm(event, pairing, user, info.thread_id,

@@ -350,7 +350,7 @@ class Delivery(MatchHooks):
         for i, update in enumerate(turns):
             last = i == len(turns) - 1
             pinged |= await self._turn_post(info, update, names, slots, pings if last else [],
-                                            hold=hold and last)
+                                            hold=hold and last, over=not last)
         await asyncio.gather(*(
             self._prompt(info, seat, user_id, decisions, names, slots, news.get(seat),
                          seat in fresh, actor, pinged)
@@ -367,6 +367,9 @@ class Delivery(MatchHooks):
         record = slots.get(prompt_slot(seat)) if seat is not None else None
         pressed_id = pressed.message.id if pressed.message is not None else None
         ours = record is not None and record.message_id == pressed_id
+        if seat is not None and seat in fresh and ours and record is not None:
+            return await self._answer_window(info, seat, windows[seat][1], names, slots,
+                                             news.get(seat, ()), record, pressed)
         if seat is None or seat in fresh:
             await self._close_pressed(pressed)  # a new window opens in a new message
             if record is not None and ours:  # closed now: not to be closed again
@@ -379,6 +382,11 @@ class Delivery(MatchHooks):
         message = await pressed.update(allowed_mentions=QUIET, **out.edit_kwargs(kept))
         if record is None:
             return seat
+        if message is None and ours:
+            # Not shown (answered past Discord's deadline on a starved machine, or refused):
+            # the prompt is edited like anyone's, right after, as its record now says.
+            await self._remember(slots, replace_shown(record, {**showing(record), "face": ""}))
+            return None
         state = {"window": decisions[0].window_id if decisions else showing(record).get(
             "window"), "open": bool(decisions), "face": face}
         if ours:
@@ -390,6 +398,32 @@ class Delivery(MatchHooks):
             return None
         else:  # the prompt lives only privately (DMs closed)
             await self._remember(slots, replace_shown(record, state))
+        return seat
+
+    async def _answer_window(self, info: MatchInfo, seat: int, decisions: Sequence[Decision],
+                             names: Sequence[str], slots: dict[str, DeliveryRecord],
+                             news: Sequence[str], record: DeliveryRecord,
+                             pressed: Press) -> int:
+        """The presser's next window, opened in the prompt they pressed: they are looking at
+        it, so it needs no new DM and no notification. The slot is written first (the new
+        window, its face unknown), so a stop before the answer leaves the reconciliation an
+        edit of this same message to make, never a second prompt."""
+        out, face = await self._prompt_card(info, seat, decisions, names,
+                                            [*showing(record).get("news", []), *news])
+        state = {"window": decisions[0].window_id, "open": True}
+        await self._remember(slots, replace(replace_shown(record, {**state, "face": ""}),
+                                            picture=""))
+        message = await pressed.update(allowed_mentions=QUIET, **out.edit_kwargs(
+            _attachment(pressed.message, out, record)))
+        if message is None:  # not shown (past the deadline, refused): edited instead
+            edited = await self._edit_dm(info, record, out)
+            if edited is None:  # the reconciliation edits it later
+                self._failed(info.id)
+            else:
+                await self._remember(slots, replace_shown(edited, {**state, "face": face}))
+            return seat
+        await self._remember(slots, replace(replace_shown(record, {**state, "face": face}),
+                                            picture=_picture(message, out, record)))
         return seat
 
     async def _windows(self, info: MatchInfo) -> Windows:
@@ -500,13 +534,16 @@ class Delivery(MatchHooks):
 
     async def _turn_post(self, info: MatchInfo, update: TurnUpdate, names: Sequence[str],
                          slots: dict[str, DeliveryRecord], pings: Sequence[int],
-                         again: bool = False, hold: bool = False) -> set[int]:
+                         again: bool = False, hold: bool = False,
+                         over: bool = False) -> set[int]:
         """Create the turn's post or edit it with its new lines; a new post may carry the
         mentions of people whose DMs are closed. A turn too long for one post continues in
         further posts (pinging nobody): the last is the live one. Returns those it pinged.
         ``again``: a second post of the turn on purpose (/board), which a nonce would refuse;
         ``hold``: new lines that change nothing else (the same turn, post and people to act)
-        are recorded now and shown a moment later, with any that follow them."""
+        are recorded now and shown a moment later, with any that follow them; ``over``: the
+        turn ended and the next turn's post follows with the table after it, so this post
+        gets its last lines and keeps the picture it shows (nothing uploaded for it)."""
         record = slots.get(TURN)
         shown = showing(record)
         same = record is not None and shown.get("turn") == update.number
@@ -539,7 +576,8 @@ class Delivery(MatchHooks):
             if out.image is None:
                 out = Card(out.text + "\n" + view_text(update.view), None, BOARD_FILE, out.rows)
             try:
-                message = (await self._edit_post(channel, message_id, out, slots.get(TURN))
+                message = (await self._edit_post(channel, message_id, out, slots.get(TURN),
+                                                 over and len(posts) == 1)
                            if message_id is not None else None)
                 if message is None:
                     allowed = discord.AllowedMentions(
@@ -558,7 +596,7 @@ class Delivery(MatchHooks):
                 return set()
             left = [*part, *(line for _, more in posts[k + 1:] for line in more)]
             await self._turn_record(slots, channel.id, message_id, update, left, not live,
-                                    picture=_picture(message, out))
+                                    picture=_picture(message, out, slots.get(TURN)))
             if not live:  # this post is full: the turn goes on in a new one
                 before, message_id = message_id, None
         return pinged
@@ -581,10 +619,12 @@ class Delivery(MatchHooks):
                                                    picture))
 
     async def _edit_post(self, channel: discord.PartialMessageable, message_id: int,
-                         out: Card, record: DeliveryRecord | None) -> discord.Message | None:
-        """Edit a turn post, keeping its picture when the bytes are the same; None when the
-        post was deleted meanwhile (a new one is then sent and recorded)."""
-        kept = (self._kept(record, out)
+                         out: Card, record: DeliveryRecord | None,
+                         over: bool = False) -> discord.Message | None:
+        """Edit a turn post, keeping its picture when the bytes are the same, or whatever
+        they are once the turn is ``over`` (the next post shows the table after it); None
+        when the post was deleted meanwhile (a new one is then sent and recorded)."""
+        kept = (self._kept(record, out, any_bytes=over)
                 if record is not None and record.message_id == message_id else None)
         try:
             return await channel.get_partial_message(message_id).edit(
@@ -611,15 +651,19 @@ class Delivery(MatchHooks):
         lang = await self.readers.of_user(user_id)
         face = prompt_face(*prompt_menu(info, seat, decisions, names, lang))
         state = {"window": window, "open": bool(decisions), "face": face}
+        news = [*was.get("news", []), *(news or ())]
         if not fresh:
-            if (record is not None and record.message_id
-                    and prompt_changes(was, face, bool(decisions), bool(news))):
-                out, _ = await self._prompt_card(info, seat, decisions, names, news or ())
+            if record is None or not record.message_id:
+                return
+            if prompt_changes(was, face, bool(decisions), bool(news)):
+                out, _ = await self._prompt_card(info, seat, decisions, names, news)
                 edited = await self._edit_dm(info, record, out)
                 if edited is not None:
                     await self._remember(slots, replace_shown(edited, state))
+            elif news != was.get("news", []):  # kept for their next prompt
+                await self._remember(slots, replace_shown(record, {**was, "news": news}))
             return
-        out, _ = await self._prompt_card(info, seat, decisions, names, news or ())
+        out, _ = await self._prompt_card(info, seat, decisions, names, news)
         helped = actor if actor is not None and actor.user.id == user_id else None
         key = await self._sending(slots, info, slot, window)
         sent, message = await self._open_window(info, seat, user_id, out, helped, pinged,
@@ -742,11 +786,14 @@ class Delivery(MatchHooks):
         return replace(record, channel_id=message.channel.id, message_id=message.id,
                        picture=_picture(message, out, record))
 
-    def _kept(self, record: DeliveryRecord, out: Card) -> discord.Attachment | None:
+    def _kept(self, record: DeliveryRecord, out: Card,
+              any_bytes: bool = False) -> discord.Attachment | None:
         """The attachment a slot's message shows, when it holds ``out``'s picture already
-        (an edit then keeps it by its id instead of uploading the same bytes)."""
+        (an edit then keeps it by its id instead of uploading the same bytes); with
+        ``any_bytes``, whatever picture it holds."""
         picture = Picture.of(record)
-        if picture is None or not picture.shows(out.image):
+        if picture is None or out.image is None or not picture.attachment_id or not (
+                any_bytes or picture.shows(out.image)):
             return None
         return discord.Attachment(data={"id": picture.attachment_id, "filename": out.filename,
                                         "size": 0, "url": "", "proxy_url": ""},
@@ -936,11 +983,17 @@ def _attachment(message: discord.Message | None, out: Card,
 def _picture(message: discord.Message | None, out: Card,
              record: DeliveryRecord | None = None) -> str:
     """The picture a message shows once sent or edited with ``out`` (for its slot's
-    record); unknown (empty: uploaded again next time) if the answer did not say."""
+    record): the one recorded if the message kept that attachment, else ``out``'s; unknown
+    (empty: uploaded again next time) if the answer did not say."""
     if out.image is None or message is None:
         return ""
     held = next((a for a in message.attachments if a.filename == out.filename), None)
-    return Picture(digest(out.image), held.id).stored() if held is not None else ""
+    if held is None:
+        return ""
+    was = Picture.of(record)
+    if was is not None and was.attachment_id == held.id:
+        return was.stored()
+    return Picture(digest(out.image), held.id).stored()
 
 
 def menu_card(message: discord.Message | None, menu: menus.Menu) -> discord.ui.LayoutView:

@@ -80,7 +80,13 @@ def announcement(event: EventRecord, entrants: Sequence[EntrantRecord],
     who = (said("Entrants ({count}/{most}): {names}.", count=len(names),
                 most=event.max_players, names=tuple(names)) if names
            else said("Entrants (0/{most}): nobody yet.", most=event.max_players))
-    return "\n".join((head, lang.say(when), lang.say(who)))
+    lines = [head, lang.say(when), lang.say(who)]
+    if event.table_size > 2:
+        lines.insert(1, lang.say(said(
+            "Tables of {size}: everyone meets everyone, a pod at a time. A pod's winner "
+            "scores 1 point and its last 0; in between, the share of the others you finished "
+            "ahead of (a tie counts half).", size=event.table_size)))
+    return "\n".join(lines)
 
 
 def pairings_text(event: EventRecord, number: int, pairings: Sequence[PairingRecord],
@@ -89,6 +95,16 @@ def pairings_text(event: EventRecord, number: int, pairings: Sequence[PairingRec
                            n=number))]
     for p in pairings:
         first = player_name(p.first_id, event.game, lang)
+        if p.seats:
+            values: dict[str, Value] = {
+                "table": str(p.table_no), "n": len(p.seats),
+                "players": tuple(player_name(u, event.game, lang) for u in p.seats)}
+            lines.append(lang.say(
+                said("{table}. Table of {n}: {players}, in seat order; placed {places}.",
+                     places="–".join(str(place) for place in p.places), **values)
+                if p.places else
+                said("{table}. Table of {n}: {players}, in seat order.", **values)))
+            continue
         if p.second_id is None:
             lines.append(lang.say(said("{table}. {player} has a bye (a win).",
                                        table=str(p.table_no), player=first)))
@@ -104,6 +120,15 @@ def pairings_text(event: EventRecord, number: int, pairings: Sequence[PairingRec
 def pairing_dm(event: EventRecord, p: PairingRecord, user_id: int, thread_id: int | None,
                lang: Language) -> str:
     """The one DM each player gets for a round: who they play, who moves first, where."""
+    where = (" " + lang.say(said("Your match: {thread}.", thread=f"<#{thread_id}>"))
+             if thread_id is not None else "")
+    if p.seats:
+        pod = said("**{event}** · round {n}: you play {opponents} at a table of {count}. "
+                   "{first} moves first.", event=event_title(event, lang), n=p.round,
+                   opponents=tuple(player_name(u, event.game, lang) for u in p.seats
+                                   if u != user_id),
+                   count=len(p.seats), first=player_name(p.first_id, event.game, lang))
+        return lang.say(pod) + where
     other = p.second_id if user_id == p.first_id else p.first_id
     assert other is not None
     values: dict[str, Value] = {"event": event_title(event, lang), "n": p.round,
@@ -112,8 +137,6 @@ def pairing_dm(event: EventRecord, p: PairingRecord, user_id: int, thread_id: in
         if user_id == p.first_id \
         else said("**{event}** · round {n}: you play {opponent}. Your opponent moves first.",
                   **values)
-    where = (" " + lang.say(said("Your match: {thread}.", thread=f"<#{thread_id}>"))
-             if thread_id is not None else "")
     return lang.say(head) + where
 
 

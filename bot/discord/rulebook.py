@@ -1,5 +1,5 @@
 """Rules help for every game: the game's own topics (``Game.topics``, each game's
-``help.py``) and the topics every game shares (AI levels, ratings, undo).
+``help.py``) and the topics every game shares (AI levels, ratings, tournaments, undo).
 
 ``find_moments`` finds, in seeded AI games, the first public table that shows each topic,
 and ``/rules`` (``cogs.rules``) draws that table as the topic's diagram.
@@ -42,8 +42,18 @@ AI = Topic[Any](
          "them (to the end, or a few turns on and judges who is ahead), and picks what wins most "
          "often. It never looks at hidden cards: only at what its seat may see."))
 
+TOURNAMENTS = Topic[Any](
+    said("Events (/tournament) are a Swiss, a round robin or a knockout. Standings: points (a "
+         "win 1, a draw ½, a bye counts as a win), then Buchholz cut 1, Sonneborn–Berger, "
+         "head-to-head and rating.\n• A round robin of Aura or Zura may be played in pods of 3 "
+         "or 4 (`table_size`): each pod is one match, and you score the share of the others at "
+         "the table you finished ahead of, a tie counting half. The winner of a pod scores 1, "
+         "the last 0, the middle of three ½. The tie-breaks read a pod as games of one against "
+         "each other worth that share."))
 
-SHARED: Final[dict[str, Topic[Any]]] = {"ai": AI, "ratings": RATINGS, "undo": UNDO}
+
+SHARED: Final[dict[str, Topic[Any]]] = {"ai": AI, "ratings": RATINGS, "tournaments": TOURNAMENTS,
+                                        "undo": UNDO}
 
 
 def topics(game: str) -> dict[str, Topic[Any]]:

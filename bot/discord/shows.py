@@ -224,10 +224,12 @@ def prompt_face(menu: menus.Menu | None, status: str) -> str:
 def prompt_changes(was: Mapping[str, Any], face: str, is_open: bool, news: bool) -> bool:
     """The rule for another person's prompt (not the one just pressed, not a new window):
     edit it only when what it shows them for their decision changed, that is its decision
-    or options (``face``), whether it is open, or they have private news (a card drawn,
-    given or taken: their hand changed). Public events alone — someone else's play, a
-    score — are for the live turn post, which every player sees."""
-    return news or was.get("face") != face or bool(was.get("open")) != is_open
+    or options (``face``), whether it is open, or, while it is open, they have private news
+    (a card drawn, given or taken: their hand changed). Public events alone — someone
+    else's play, a score — are for the live turn post, which every player sees. A closed
+    prompt has no decision to inform: its news wait for the person's next prompt, which
+    shows them with the hand they led to."""
+    return (news and is_open) or was.get("face") != face or bool(was.get("open")) != is_open
 
 
 # -- texts ---------------------------------------------------------------------------------------

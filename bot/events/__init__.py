@@ -5,12 +5,14 @@ No I/O, no clock and no discord here; ``bot.match`` stores the rows and opens th
 
 from bot.events.elimination import bracket, next_bracket
 from bot.events.formats import Format, default_rounds
+from bot.events.pods import TABLE_SIZES, pod_games, pod_round_robin
 from bot.events.records import Entrant, Game, Round, ai_entrant, ai_parts, is_ai
 from bot.events.round_robin import round_robin
 from bot.events.standings import Standing, standings
 from bot.events.swiss import pair_swiss
 
 __all__ = [
+    "TABLE_SIZES",
     "Entrant",
     "Format",
     "Game",
@@ -23,6 +25,8 @@ __all__ = [
     "is_ai",
     "next_bracket",
     "pair_swiss",
+    "pod_games",
+    "pod_round_robin",
     "round_robin",
     "standings",
 ]

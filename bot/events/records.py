@@ -21,12 +21,15 @@ class Game:
 
     ``score`` is what ``first`` (the player who moves first) scored: 1, 0.5 or 0; None while
     the game is still being played, so it counts for pairing (no rematch) but not for points.
+    ``weight``: what the game is worth; below 1 for the games a pod counts as
+    (``bot.events.pods.pod_games``).
     """
 
     round: int
     first: int
     second: int | None
     score: float | None
+    weight: float = 1.0
 
     def players(self) -> tuple[int, ...]:
         return (self.first,) if self.second is None else (self.first, self.second)
@@ -35,7 +38,7 @@ class Game:
         """What ``player`` scored here (None while unplayed)."""
         if self.score is None:
             return None
-        return self.score if player == self.first else WIN - self.score
+        return self.weight * (self.score if player == self.first else WIN - self.score)
 
     def opponent_of(self, player: int) -> int | None:
         return self.second if player == self.first else self.first

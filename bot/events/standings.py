@@ -4,7 +4,10 @@ Sonneborn–Berger, head-to-head, then rating (a draw counts half; a bye counts 
 Unplayed rounds: a bye adds the player's own points to their Buchholz (as if the opponent had
 scored what they did, the FIDE 2023 tie-break regulations' rule for unplayed rounds) and
 nothing to their Sonneborn–Berger (they beat nobody). Cut 1 drops the lowest contribution.
-Dropped players stay in the table with the games they finished.
+Dropped players stay in the table with the games they finished. A pod of 3–4 counts as
+weighted games between each two of its players (``bot.events.pods``): its Buchholz
+contribution is those opponents' points weighted the same, and cut 1 drops the lowest
+pod's or game's contribution.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from bot.events.records import Entrant, Game
+from bot.events.records import WIN, Entrant, Game
 
 
 @dataclass(frozen=True)
@@ -44,19 +47,20 @@ def standings(entrants: Sequence[Entrant], games: Iterable[Game]) -> list[Standi
     """Every entrant, best first."""
     finished = [g for g in games if g.score is not None]
     total = points(finished)
-    buchholz: dict[int, list[float]] = defaultdict(list)
+    buchholz: defaultdict[int, defaultdict[tuple[int, int], float]] = defaultdict(
+        lambda: defaultdict(float))
     berger: dict[int, float] = defaultdict(float)
-    played: dict[int, int] = defaultdict(int)
-    for game in finished:
+    for k, game in enumerate(finished, 1):
+        slot = (game.round, 0 if game.weight < WIN else k)  # a pod's games are one slot
         for player in game.players():
-            played[player] += 1
             opponent = game.opponent_of(player)
             if opponent is None:
-                buchholz[player].append(total[player])
+                buchholz[player][slot] += total[player]
                 continue
-            buchholz[player].append(total[opponent])
+            buchholz[player][slot] += total[opponent] * game.weight
             berger[player] += total[opponent] * (game.score_of(player) or 0.0)
-    cut1 = {p: sum(v) - min(v) for p, v in buchholz.items()}
+    cut1 = {p: sum(v.values()) - min(v.values()) for p, v in buchholz.items()}
+    played = {p: len(v) for p, v in buchholz.items()}
     rating = {e.player: e.rating for e in entrants}
 
     def key(p: int) -> tuple[float, float, float]:
@@ -71,5 +75,5 @@ def standings(entrants: Sequence[Entrant], games: Iterable[Game]) -> list[Standi
                 mutual[player] += game.score_of(player) or 0.0
     order = sorted(rating, key=lambda p: (*(-v for v in key(p)), -mutual[p], -rating[p], p))
     return [Standing(rank, p, total.get(p, 0.0), cut1.get(p, 0.0), berger.get(p, 0.0),
-                     mutual[p], rating[p], played[p])
+                     mutual[p], rating[p], played.get(p, 0))
             for rank, p in enumerate(order, 1)]

@@ -71,12 +71,16 @@ class Seasons:
         return season, await self.seasons.final_table(guild_id, season.number, found)
 
     async def tick(self) -> list[SeasonRecord]:
-        """End every season whose date has come (the scheduler's pass); those it ended."""
-        done = []
+        """End every season whose date has come (the scheduler's pass); the ended seasons
+        whose end is still to be posted (these and any a kill kept from their post), until
+        ``announced`` marks each."""
         for season in await self.seasons.due(self.now()):
             for game in registry.names():
                 await self.ratings.bring_up_to_date(season.guild_id, game)
             assert season.ends_at is not None
-            if await self.seasons.end(season, season.ends_at):
-                done.append(season)
-        return done
+            await self.seasons.end(season, season.ends_at)
+        return await self.seasons.unannounced()
+
+    async def announced(self, season: SeasonRecord) -> None:
+        """The season's end was posted (or there was nowhere to post it): never again."""
+        await self.seasons.announced(season, self.now())

@@ -29,6 +29,7 @@ from bot.engine import BadOptions, parse_options, registry
 from bot.engine.said import Said, said, said_n
 from bot.engine.usertext import quoted
 from bot.events import (
+    TABLE_SIZES,
     Entrant,
     Format,
     Game,
@@ -40,6 +41,8 @@ from bot.events import (
     is_ai,
     next_bracket,
     pair_swiss,
+    pod_games,
+    pod_round_robin,
     round_robin,
     standings,
 )
@@ -102,6 +105,13 @@ class TableOpened:
     second_id: int
     match_id: int
     outbound: list[Outbound] = field(default_factory=list)
+    seats: tuple[int, ...] = ()
+    """A pod's players in seat order; empty for a table of two."""
+
+    def pairing(self) -> PairingRecord:
+        """The table as its pairing row reads (no result yet)."""
+        return PairingRecord(self.round, self.table_no, self.first_id, self.second_id,
+                             self.match_id, seats=self.seats)
 
 
 @dataclass(frozen=True)
@@ -150,7 +160,8 @@ class EventService(MatchHooks):
                      game: str, form: str = Format.SWISS.value, rounds: int | None = None,
                      clock: MatchClock | None = None, round_seconds: float = ROUND_SECONDS,
                      best_of: int = 1, starts_at: float | None = None,
-                     max_players: int | None = None) -> EventRecord:
+                     max_players: int | None = None, table_size: int = 2) -> EventRecord:
+        """``table_size`` 3 or 4: a round robin in pods of that size (games for up to four)."""
         found = registry.get(game)  # an unknown game raises its own sentence
         try:
             fmt = Format(form)
@@ -177,11 +188,20 @@ class EventService(MatchHooks):
             raise ClockMismatch(said("The round deadline is too short for this clock: a "
                                      "player who does not show up must be able to forfeit "
                                      "within a round."))
+        if table_size != 2 and (fmt is not Format.ROUND_ROBIN
+                                or table_size not in TABLE_SIZES):
+            raise BadOptions(said("Tables of 3 or 4 are for a round robin; the other formats "
+                                  "play two at a table."))
+        if table_size > found.max_players:
+            raise BadOptions(said_n("{game} seats at most {n} player at a table.",
+                                    "{game} seats at most {n} players at a table.",
+                                    found.max_players, game=found.title))
         if best_of != 1:
             parse_options(found.options, {"best_of": str(best_of)})  # BadOptions if not
         return await self.events.create_event(NewEvent(
             guild_id, channel_id, organiser_id, found.name, fmt.value, rounds or 0, cap,
-            round_seconds, best_of, clock.to_json() if clock is not None else {}, starts_at))
+            round_seconds, best_of, clock.to_json() if clock is not None else {}, starts_at,
+            table_size))
 
     async def get(self, event_id: int) -> EventRecord:
         event = await self.events.get_event(event_id)
@@ -369,9 +389,13 @@ class EventService(MatchHooks):
                 return EventUpdate(await self.get(event.id), opened, finished=True,
                                    scored=scored)
         number = event.round + 1
-        tables = _tables(event, entrants, await self.events.pairings(event.id), number)
+        if event.table_size > 2:
+            tables, pods = _pod_tables(entrants, event.table_size, number)
+        else:
+            tables, pods = _tables(event, entrants, await self.events.pairings(event.id),
+                                   number), {}
         await self.events.open_round(event.id, number, self.now() + event.round_seconds,
-                                     tables)
+                                     tables, pods)
         event = await self.get(event.id)
         opened += await self._open_tables(event, await self.events.pairings(event.id, number))
         return EventUpdate(event, opened, round_opened=number, scored=scored)
@@ -390,7 +414,7 @@ class EventService(MatchHooks):
                 continue
             if p.match_id in self._playing:
                 continue
-            order = (p.first_id, p.second_id)
+            order = p.players()
             host = _host(event, p)
             match_id = p.match_id or await self._adopt(event, p)
             if match_id is None:
@@ -410,8 +434,8 @@ class EventService(MatchHooks):
                     await self.matches.join(match_id, player)
             await self.events.link_match(event.id, p.round, p.table_no, match_id)
             table = TableOpened(event.id, p.round, p.table_no, p.first_id, p.second_id,
-                                match_id)
-            if is_ai(p.first_id) and is_ai(p.second_id):
+                                match_id, seats=p.seats)
+            if all(is_ai(player) for player in order):
                 self._play_out(table, host)
             else:
                 table.outbound.extend(await self.matches.start(match_id, host))
@@ -459,7 +483,7 @@ class EventService(MatchHooks):
         (opened_at,) = [r.opened_at for r in await self.events.rounds(event.id)
                         if r.number == p.round]
         host = _host(event, p)
-        order = (p.first_id, p.second_id)
+        order = p.players()
         found = (await self.store.matches_in_channel(event.channel_id, [LOBBY])
                  if event.channel_id is not None
                  else await self.store.matches_of_user(host, [LOBBY]))
@@ -484,11 +508,11 @@ class EventService(MatchHooks):
             if match is None or match.status not in (FINISHED, CANCELLED):
                 continue
             result = await self.store.get_result(p.match_id)
-            score = DRAW
+            places = tuple(1 for _ in p.players())  # called off: everyone level
             if match.status == FINISHED and result is not None:
-                mine, theirs = result.placings[0], result.placings[1]  # seated in order
-                score = WIN if mine < theirs else LOSS if mine > theirs else DRAW
-            recorded += await self.events.record_score(event.id, p.round, p.table_no, score)
+                places = tuple(result.placings[:len(p.players())])  # seated in order
+            recorded += await self.events.record_score(
+                event.id, p.round, p.table_no, _score(places), places if p.seats else ())
         return recorded
 
     async def _adjudicate(self, event: EventRecord,
@@ -509,8 +533,8 @@ class EventService(MatchHooks):
             else:
                 if match is not None:
                     await self._call_off(event, match.id)
-                called_off += await self.events.record_score(event.id, p.round, p.table_no,
-                                                             DRAW)
+                called_off += await self.events.record_score(
+                    event.id, p.round, p.table_no, DRAW, tuple(1 for _ in p.seats))
         return deciding, called_off
 
     async def _call_off(self, event: EventRecord, match_id: int) -> list[Outbound]:
@@ -533,7 +557,7 @@ class EventService(MatchHooks):
         out: list[Outbound] = []
         for p in await self.events.pairings(event.id, event.round):
             if (p.match_id is not None and p.score is None and not is_ai(user_id)
-                    and user_id in (p.first_id, p.second_id)):
+                    and user_id in p.players()):
                 match = await self.store.get_match(p.match_id)
                 if match is not None and match.status == ACTIVE:
                     out += await self.matches.resign(p.match_id, user_id)
@@ -557,21 +581,55 @@ def full(event: EventRecord) -> Said:
 
 
 def _games(pairings: Sequence[PairingRecord]) -> list[Game]:
-    return [Game(p.round, p.first_id, p.second_id, p.score) for p in pairings]
+    """The games the standings read: a pod's as the weighted games between each two."""
+    games: list[Game] = []
+    for p in pairings:
+        if p.seats:
+            games += pod_games(p.round, p.seats, p.places or None)
+        else:
+            games.append(Game(p.round, p.first_id, p.second_id, p.score))
+    return games
+
+
+def _score(places: Sequence[int]) -> float:
+    """What the first seat scored against the second, from their placings (1 best)."""
+    mine, theirs = places[0], places[1]
+    return WIN if mine < theirs else LOSS if mine > theirs else DRAW
 
 
 def _host(event: EventRecord, p: PairingRecord) -> int:
     """Who hosts a table's match: its first person (an AI hosts nothing), else the organiser,
     who then is not seated."""
-    return next((u for u in (p.first_id, p.second_id) if u is not None and not is_ai(u)),
-                event.organiser_id)
+    return next((u for u in p.players() if not is_ai(u)), event.organiser_id)
 
 
 def _total_rounds(event: EventRecord, entrants: int) -> int:
     """The rounds the event plays, fixed by its entrants at the start."""
     if event.format == Format.SWISS and event.rounds:
         return event.rounds
+    if event.table_size > 2:
+        return len(pod_round_robin(range(entrants), event.table_size))
     return default_rounds(Format(event.format), entrants)
+
+
+def _pod_tables(entrants: Sequence[EntrantRecord], size: int, number: int
+                ) -> tuple[list[tuple[int, int | None, float | None]], dict[int, list[int]]]:
+    """Round ``number`` of a round robin in pods: its tables (first, second or None, score
+    for a bye) and, by table number, the seats of each table of three or more. A dropped
+    player's seat is left out: a pod down to two is a game of two, to one a bye."""
+    seeded = sorted(entrants, key=lambda e: (-e.rating, e.user_id))
+    gone = {e.user_id for e in entrants if e.dropped_at is not None}
+    tables: list[tuple[int, int | None, float | None]] = []
+    pods: dict[int, list[int]] = {}
+    for pod in pod_round_robin([e.user_id for e in seeded], size)[number - 1]:
+        seats = [p for p in pod if p not in gone]
+        if len(seats) == 1:
+            tables.append((seats[0], None, WIN))
+        elif seats:
+            tables.append((seats[0], seats[1], None))
+            if len(seats) > 2:
+                pods[len(tables)] = seats
+    return tables, pods
 
 
 def _tables(event: EventRecord, entrants: Sequence[EntrantRecord],

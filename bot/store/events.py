@@ -10,6 +10,7 @@ processes) writes it once.
 from __future__ import annotations
 
 import json
+from collections import defaultdict
 from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,6 +36,8 @@ class NewEvent:
     best_of: int = 1
     clock: Mapping[str, Any] = field(default_factory=dict)
     starts_at: float | None = None
+    table_size: int = 2
+    """Seats at a table: 3–4 for a round robin in pods."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +62,8 @@ class EventRecord:
     created_at: float
     standings_id: int | None = None
     """The standings post, edited as results come in."""
+    table_size: int = 2
+    """Seats at a table: 3–4 for a round robin in pods."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +91,18 @@ class PairingRecord:
     """None: a bye."""
     match_id: int | None = None
     score: float | None = None
-    """The first player's score once the game is over."""
+    """The first player's score once the game is over (in a pod: against the second)."""
+    seats: tuple[int, ...] = ()
+    """A pod's players in seat order (``first_id``, ``second_id``, then the rest); empty
+    for a table of two."""
+    places: tuple[int, ...] = ()
+    """A finished pod's placing of each seat (1 best, ties equal)."""
+
+    def players(self) -> tuple[int, ...]:
+        """Everyone at the table, in seat order (one player for a bye)."""
+        if self.seats:
+            return self.seats
+        return (self.first_id,) if self.second_id is None else (self.first_id, self.second_id)
 
 
 Row = Mapping[str, Any]
@@ -97,12 +113,14 @@ def _event(row: Row) -> EventRecord:
         row["id"], row["guild_id"], row["channel_id"], row["organiser_id"], row["game"],
         row["format"], row["rounds"], row["max_players"], row["round_seconds"],
         row["best_of"], json.loads(row["clock"]), row["starts_at"], row["status"],
-        row["round"], row["message_id"], row["created_at"], row["standings_id"])
+        row["round"], row["message_id"], row["created_at"], row["standings_id"],
+        row["table_size"])
 
 
-def _pairing(row: Row) -> PairingRecord:
+def _pairing(row: Row, seats: Sequence[Row] = ()) -> PairingRecord:
     return PairingRecord(row["round"], row["table_no"], row["first_id"], row["second_id"],
-                         row["match_id"], row["score"])
+                         row["match_id"], row["score"], tuple(s["user_id"] for s in seats),
+                         tuple(s["place"] for s in seats if s["place"] is not None))
 
 
 class EventStore:
@@ -124,11 +142,11 @@ class EventStore:
     async def create_event(self, new: NewEvent) -> EventRecord:
         rows = await self._dialect.single(Fetch(
             "INSERT INTO events (guild_id, channel_id, organiser_id, game, format, rounds, "
-            "best_of, max_players, clock, round_seconds, starts_at, created_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+            "best_of, max_players, clock, round_seconds, starts_at, created_at, table_size) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
             (new.guild_id, new.channel_id, new.organiser_id, new.game, new.format,
              new.rounds, new.best_of, new.max_players, dumps(dict(new.clock)),
-             new.round_seconds, new.starts_at, self.clock())), write=True)
+             new.round_seconds, new.starts_at, self.clock(), new.table_size)), write=True)
         return _event(rows[0])
 
     async def get_event(self, event_id: int) -> EventRecord | None:
@@ -241,10 +259,12 @@ class EventStore:
     # -- rounds and pairings ---------------------------------------------------------------
 
     async def open_round(self, event_id: int, number: int, deadline: float,
-                         tables: Sequence[tuple[int, int | None, float | None]]) -> bool:
-        """Write round ``number`` and its tables (first, second or None for a bye, score),
-        and mark the event running on it, in one transaction; only if its last round is
-        ``number - 1``. False (nothing written) when another call opened it first."""
+                         tables: Sequence[tuple[int, int | None, float | None]],
+                         pods: Mapping[int, Sequence[int]] | None = None) -> bool:
+        """Write round ``number`` and its tables (first, second or None for a bye, score;
+        ``pods``: by table number, every seat of a table of 3–4), and mark the event running
+        on it, in one transaction; only if its last round is ``number - 1``. False (nothing
+        written) when another call opened it first."""
         now = self.clock()
 
         def write() -> Generator[Op, Any, bool]:
@@ -259,6 +279,12 @@ class EventStore:
                        "score) VALUES (?, ?, ?, ?, ?, ?)",
                        [(event_id, number, table_no, first, second, score)
                         for table_no, (first, second, score) in enumerate(tables, 1)])
+            if pods:
+                yield Many("INSERT INTO pairing_seats (event_id, round, table_no, seat, "
+                           "user_id) VALUES (?, ?, ?, ?, ?)",
+                           [(event_id, number, table_no, seat, user)
+                            for table_no, seats in sorted(pods.items())
+                            for seat, user in enumerate(seats)])
             return True
 
         done: bool = await self._dialect.run(write, write=True)
@@ -275,11 +301,15 @@ class EventStore:
             "AND closed_at IS NULL RETURNING number", (self.clock(), event_id, number))
 
     async def pairings(self, event_id: int, number: int | None = None) -> list[PairingRecord]:
-        """The event's pairings (of one round), by round and table."""
+        """The event's pairings (of one round), by round and table, with their pods' seats."""
         where, params = "event_id = ?", [event_id]
         if number is not None:
             where, params = "event_id = ? AND round = ?", [event_id, number]
-        return [_pairing(r) for r in await self._all(
+        seats: defaultdict[tuple[int, int], list[Row]] = defaultdict(list)
+        for row in await self._all(f"SELECT * FROM pairing_seats WHERE {where} "
+                                   "ORDER BY round, table_no, seat", params):
+            seats[row["round"], row["table_no"]].append(row)
+        return [_pairing(r, seats[r["round"], r["table_no"]]) for r in await self._all(
                     f"SELECT * FROM pairings WHERE {where} ORDER BY round, table_no", params)]
 
     async def link_match(self, event_id: int, number: int, table_no: int,
@@ -291,15 +321,32 @@ class EventStore:
             (match_id, event_id, number, table_no))
 
     async def record_score(self, event_id: int, number: int, table_no: int,
-                           score: float) -> bool:
-        """A table's result, recorded once."""
-        return await self._change(
-            "UPDATE pairings SET score = ? WHERE event_id = ? AND round = ? AND table_no = ? "
-            "AND score IS NULL RETURNING table_no", (score, event_id, number, table_no))
+                           score: float, places: Sequence[int] = ()) -> bool:
+        """A table's result, recorded once; a pod's ``places`` (by seat) with it."""
+
+        def write() -> Generator[Op, Any, bool]:
+            if not (yield Fetch(
+                    "UPDATE pairings SET score = ? WHERE event_id = ? AND round = ? "
+                    "AND table_no = ? AND score IS NULL RETURNING table_no",
+                    (score, event_id, number, table_no))):
+                return False
+            if places:
+                yield Many("UPDATE pairing_seats SET place = ? WHERE event_id = ? AND "
+                           "round = ? AND table_no = ? AND seat = ?",
+                           [(place, event_id, number, table_no, seat)
+                            for seat, place in enumerate(places)])
+            return True
+
+        done: bool = await self._dialect.run(write, write=True)
+        return done
 
     async def pairing_of_match(self, match_id: int) -> tuple[int, PairingRecord] | None:
         """The event and table a match plays, if it is an event's."""
         rows = await self._all("SELECT * FROM pairings WHERE match_id = ?", (match_id,))
         if not rows:
             return None
-        return rows[0]["event_id"], _pairing(rows[0])
+        row = rows[0]
+        seats = await self._all("SELECT * FROM pairing_seats WHERE event_id = ? AND round = ? "
+                                "AND table_no = ? ORDER BY seat",
+                                (row["event_id"], row["round"], row["table_no"]))
+        return row["event_id"], _pairing(row, seats)

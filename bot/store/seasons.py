@@ -26,11 +26,13 @@ class SeasonRecord:
     ends_at: float | None = None
     """When its ratings reset; None: no date chosen."""
     ended_at: float | None = None
+    announced_at: float | None = None
+    """When its end was posted in the server (None: not yet)."""
 
 
 def _season(row: Mapping[str, Any]) -> SeasonRecord:
     return SeasonRecord(row["guild_id"], row["number"], row["started_at"], row["ends_at"],
-                        row["ended_at"])
+                        row["ended_at"], row["announced_at"])
 
 
 _OPEN = "SELECT * FROM seasons WHERE guild_id = ? AND ended_at IS NULL"
@@ -98,6 +100,20 @@ class SeasonStore:
 
         done: bool = await self._dialect.run(body, write=True)
         return done
+
+    async def unannounced(self) -> list[SeasonRecord]:
+        """Ended seasons (of every server) whose end has not been posted yet: those just
+        ended, and any a kill caught between the end and its post."""
+        return [_season(r) for r in await self._all(
+            "SELECT * FROM seasons WHERE ended_at IS NOT NULL AND announced_at IS NULL "
+            "ORDER BY ended_at, guild_id", ())]
+
+    async def announced(self, season: SeasonRecord, at: float) -> bool:
+        """Its end was posted; False if it was marked so before."""
+        return bool(await self._dialect.single(Fetch(
+            "UPDATE seasons SET announced_at = ? WHERE guild_id = ? AND number = ? "
+            "AND announced_at IS NULL RETURNING number",
+            (at, season.guild_id, season.number)), write=True))
 
     async def final_table(self, guild_id: int, number: int, game: str) -> list[RatingRecord]:
         """A finished season's ratings in ``game`` as they stood at its end, best first."""

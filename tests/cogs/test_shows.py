@@ -51,6 +51,10 @@ def test_a_prompt_changes_only_when_its_decision_hand_or_openness_does() -> None
     assert prompt_changes(was, face(fewer), True, news=False)
     # The window closed: an edit (its controls go).
     assert prompt_changes(was, face(()), False, news=False)
+    # A closed prompt has nothing to decide: news alone wait for the next prompt.
+    closed = {"window": "w1", "open": False, "face": face(())}
+    assert not prompt_changes(closed, face(()), False, news=True)
+    assert prompt_changes(closed, face(play), True, news=False)
 
 
 def test_a_closed_prompt_states_what_comes_next() -> None:

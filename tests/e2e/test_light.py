@@ -6,10 +6,19 @@ commits edits the turn post once, and a deleted post is sent again and recorded.
 from __future__ import annotations
 
 import asyncio
+import io
+from collections.abc import Sequence
 
+from PIL import Image
+
+from bot.app import ParlorBot
+from bot.discord.shows import showing
+from bot.discord.usertext import said
+from bot.engine import View
 from bot.match import TurnUpdate
-from tests.e2e.conftest import World
-from tests.e2e.players import Players, open_match, settled, start, stepped
+from bot.words import ENGLISH
+from tests.e2e.conftest import QuickImages, World
+from tests.e2e.players import Players, has_choices, open_match, settled, start, stepped
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser
 from tests.fakediscord.state import RequestRecord
 from tests.reliability.test_delivery_order import (
@@ -184,3 +193,138 @@ async def test_a_deleted_turn_post_is_sent_again_and_recorded(world: World) -> N
             str(fresh.id)], "its record names the new post"
         assert len(players.boards()) == len({m.text.split("\n", 1)[0]
                                              for m in players.boards()}) + 1
+
+
+class FreshImages(QuickImages):
+    """Boards whose bytes differ every time they are drawn: a picture kept was kept on
+    purpose, not because the bytes happened to be the same."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.drawn = 0
+
+    async def board(self, view: View, names: Sequence[str], lang: str = ENGLISH) -> bytes | None:
+        self.drawn += 1
+        out = io.BytesIO()
+        Image.new("L", (4, 3), self.drawn % 256).save(out, format="PNG")
+        return out.getvalue() if self.available(view) else None
+
+
+async def test_a_finished_turn_keeps_its_picture_the_next_post_shows_the_table(
+        world: World) -> None:
+    """When a turn ends its post gets its last lines and keeps its picture (nothing
+    uploaded): the next turn's new post, right below, shows the table after it."""
+    fake = world.fake
+    async with world.bot(images=FreshImages()):
+        thread, players, _ = await zura_for_three(world)
+        passed = 0
+        for _ in range(8):
+            live = players.live()
+            kept = [a.id for a in fake.message(live).attachments]
+            before = await submit(players, players.to_act()[0])
+            if players.live().id == live.id:
+                continue
+            passed += 1
+            last = [r for r in edits_in(fake, thread.id, before)
+                    if r.params["message_id"] == str(live.id)]
+            assert last and all(r.files == [] for r in last), "nothing uploaded for it"
+            assert [a.id for a in fake.message(live).attachments] == kept
+            new = [r for r in fake.requests()[before:]
+                   if r.route == SEND and r.params.get("channel_id") == str(thread.id)]
+            assert new and new[0].files, "the new post carries the table"
+        assert passed, "no turn ended"
+
+
+async def aura_for_two(world: World) -> tuple[FakeChannel, Players, list[FakeUser]]:
+    users = [world.alice, world.bob]
+    thread, lobby = await open_match(world.fake, users[0], world.table, "aura", users[1:])
+    await start(world.fake, users[0], lobby)
+    await settled(world.fake)
+    return thread, Players(world.fake, thread, users, seed=3), users
+
+
+async def windows(bot: ParlorBot) -> dict[int, object]:
+    """Each seat's prompt window, as its delivery record says."""
+    return {int(r.slot.partition(":")[2]): showing(r).get("window")
+            for r in await bot.parlor.store.deliveries(1) if r.slot.startswith("prompt:")}
+
+
+async def test_the_pressers_next_window_opens_in_the_prompt_they_pressed(world: World) -> None:
+    """Aura: a defender's block opens their next decision (another block, a discard) in a
+    window of its own. They are looking at the prompt they pressed, so it shows the new
+    window in place: no new DM, no notification."""
+    fake = world.fake
+    async with world.bot() as bot:
+        _, players, _ = await aura_for_two(world)
+        opened = 0
+        for _ in range(30):
+            user = players.to_act()[0]
+            seat = next(s.seat for s in (await bot.parlor.service.info(1)).seats
+                        if s.user_id == user.id)
+            message = await players.prompt(user)
+            dms, was = len(fake.dms(user)), (await windows(bot))[seat]
+            before = await submit(players, user)
+            if (await windows(bot))[seat] == was or not has_choices(fake.message(message)):
+                continue
+            opened += 1
+            assert len(fake.dms(user)) == dms, "no new DM for the window"
+            assert not [r for r in fake.requests()[before:] if r.route == SEND
+                        and r.params.get("channel_id") == str(user.dm_channel_id)]
+        assert opened, "no press opened the presser's next window"
+
+
+async def test_a_closed_prompt_is_not_edited_its_news_wait_for_the_next_prompt(
+        world: World) -> None:
+    """Aura: news of the person who waits (cards drawn) do not edit their closed prompt;
+    their next prompt states them."""
+    fake = world.fake
+    async with world.bot() as bot:
+        _, players, users = await aura_for_two(world)
+        delivery = bot.parlor.delivery
+        waiting: dict[int, list[str]] = {}
+        shown = 0
+        for _ in range(40):
+            user = players.to_act()[0]
+            other = next(u for u in users if u is not user)
+            closed = not any(has_choices(m) for m in fake.dms(other))
+            before = await submit(players, user)
+            if closed and not any(has_choices(m) for m in fake.dms(other)):
+                assert edits_in(fake, other.dm_channel_id, before) == [], "left alone"
+            info = await bot.parlor.service.info(1)
+            names = await delivery.names(info)
+            news = {int(r.slot.partition(":")[2]): showing(r).get("news", [])
+                    for r in await bot.parlor.store.deliveries(1)
+                    if r.slot.startswith("prompt:")}
+            for seat, lines in list(waiting.items()):
+                if not news.get(seat):  # their next prompt opened: it states them
+                    person = next(u for u in users if u.id == info.seats[seat].user_id)
+                    prompt = next(m for m in reversed(fake.dms(person)) if has_choices(m))
+                    assert all(line in prompt.text for line in lines), (lines, prompt.text)
+                    shown += 1
+                    del waiting[seat]
+            waiting.update({seat: [said(line, names) for line in lines]
+                            for seat, lines in news.items() if lines})
+        assert shown, "no waiting news were shown in a next prompt"
+
+
+async def test_a_press_whose_answer_is_refused_is_shown_by_an_edit_of_its_prompt(
+        world: World) -> None:
+    """Discord refuses an answer that came past its 3 s deadline (10062): the pressed
+    prompt is then edited like anyone's, so the person still sees their result."""
+    fake = world.fake
+    async with world.bot():
+        _, players, _ = await zura_for_three(world)
+        user = players.to_act()[0]
+        message = await players.prompt(user)
+        dms = len(fake.dms(user))
+        fake.inject_error(CALLBACK, status=404, code=10062, message="Unknown interaction")
+        fake.expect_problem("was never acknowledged")
+        before = len(fake.requests())
+        was = list(message.custom_ids)
+        await players.press(user, message)
+        await fake.wait_until(
+            lambda: fake.message(message).custom_ids != was or None,
+            what="the prompt showing the result")
+        await settled(fake)
+        assert edits_in(fake, user.dm_channel_id, before), "by an edit of the prompt"
+        assert len(fake.dms(user)) == dms, "in the same message"

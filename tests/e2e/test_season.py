@@ -5,7 +5,9 @@ leaderboard starts again and /season show gives the finished season's final tabl
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
+from bot.store.seasons import SeasonStore
 from tests.e2e.conftest import World
 from tests.e2e.test_clock import MANAGE_GUILD, clocked_bot, settle
 from tests.e2e.test_community import resign, zura_for_two
@@ -80,3 +82,36 @@ async def test_a_season_ends_on_its_day_and_its_final_table_stays(world: World) 
                                         {"game": "zura", "number": 2},
                                         channel=world.table)).reply()
         assert later.content == "Season 2 has not ended here; finished seasons: 1 to 1."
+
+
+async def test_an_end_a_kill_kept_from_its_post_is_posted_on_restart(world: World) -> None:
+    """The process ended the season (its transaction committed) and was killed before the
+    post: the next start posts it, once."""
+    fake, now = world.fake, Now()
+    mod = fake.add_user("mod")
+    fake.add_member(world.guild, mod, permissions=MANAGE_GUILD)
+    ends = day(now.t + 2 * DAY)
+    async with clocked_bot(world, now):
+        await (await fake.slash(mod, "season end", {"day": ends}, channel=world.table)).reply()
+        thread, players = await zura_for_two(world)
+        await players.move(players.to_act()[0])
+        await resign(world, world.bob, thread)
+    async with world.store() as store:
+        seasons = SeasonStore(store)
+        season = await seasons.current(world.guild.id)
+        assert season is not None and season.ends_at is not None
+        assert await seasons.end(season, season.ends_at)  # ... and the kill
+        assert [s.number for s in await seasons.unannounced()] == [1]
+    now.to(season.ends_at + 60.0)
+
+    def posts() -> list[Any]:
+        return [m for m in fake.messages(world.table) if "Season 1 is over." in m.content]
+
+    async with clocked_bot(world, now):
+        await settle(now)
+        await fake.wait_until(posts, what="the end post after the restart")
+        now.to(now.t + 120.0)
+        await settle(now)
+    assert len(posts()) == 1
+    async with world.store() as store:
+        assert await SeasonStore(store).unannounced() == []

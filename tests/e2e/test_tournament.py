@@ -5,7 +5,7 @@ come as a picture with the table in its alt text."""
 
 from __future__ import annotations
 
-from bot.events import Entrant, Game, Standing, is_ai, standings
+from bot.events import Entrant, Game, Standing, is_ai, pod_games, standings
 from bot.store import NewMatch, RatingRecord, SeatRecord
 from bot.store.events import EventStore
 from tests.e2e.conftest import RENDERING, World
@@ -30,6 +30,14 @@ def shown_standings(world: World, expected: list[Standing]) -> list[str]:
     for line, s in zip(lines, expected, strict=True):
         assert f"{s.points:g} point" in line
     return lines
+
+
+async def event_over(world: World, title: str) -> None:
+    """Wait for the post that ends the event ``title``."""
+    await world.fake.wait_until(
+        lambda: any(m.content.startswith(f"**{title}** is over.")
+                    for m in world.fake.messages(world.table)),
+        RENDERING, what=f"{title} to end")
 
 
 def organiser(world: World) -> FakeUser:
@@ -180,10 +188,7 @@ async def test_a_seven_player_swiss_with_a_no_show_a_drop_and_a_restart_at_the_d
     now.to(START + 40 * 60 + 2 * 3600)  # the bot is down past round 2's deadline
     async with clocked_bot(world, now):
         await settle(now)
-        await fake.wait_until(
-            lambda: any(m.content.startswith("**Zura Swiss #1** is over.")
-                        for m in fake.messages(world.table)),
-            RENDERING, what="the event to end after the restart")
+        await event_over(world, "Zura Swiss #1")
     async with world.store() as store:
         events = EventStore(store)
         pairings = await events.pairings(1)
@@ -373,3 +378,90 @@ async def test_posts_speak_the_servers_language_and_answers_and_dms_the_readers(
             None), what="Alice's pairing DM, in German")
         assert dm.content.startswith("**Zura Schweizer System #1** · Runde 1: du spielst "
                                      f"gegen <@{world.bob.id}>.")
+
+
+async def test_a_six_player_zura_round_robin_in_pods_of_three_with_ai_entrants(
+        world: World) -> None:
+    """Zura, live clock, a round robin in pods of three: three people and three AI
+    entrants, so everyone meets everyone over four rounds (two pods a round, each an
+    ordinary match of three seats). Round 1: one person resigns and the others never show
+    up (the clock ladder decides); the bot stops inside round 2 and comes back past its
+    deadline; the rounds run on by themselves. The final standings are the ones the pods'
+    recorded placings imply, each pod scored as placement points (1 to the winner, 0 to
+    the last, ½ to the middle)."""
+    fake, now = world.fake, Now()
+    olga = organiser(world)
+    people = [world.alice, world.bob, world.cat]
+    async with clocked_bot(world, now):
+        refused = await (await fake.slash(olga, "tournament create",
+                                          {"game": "zura", "table_size": 3},
+                                          channel=world.table)).reply()
+        assert refused.content == ("Tables of 3 or 4 are for a round robin; the other "
+                                   "formats play two at a table.")
+        auroria = await (await fake.slash(olga, "tournament create",
+                                          {"game": "auroria", "format": "round_robin",
+                                           "table_size": 3}, channel=world.table)).reply()
+        assert auroria.content == "Auroria Codex seats at most 2 players at a table."
+        post = await (await fake.slash(olga, "tournament create",
+                                       {"game": "zura", "format": "round_robin",
+                                        "table_size": 3, "clock": "live"},
+                                       channel=world.table)).reply()
+        assert "Tables of 3: everyone meets everyone" in post.content
+        for user in people:
+            await (await fake.click(user, post, label="Join")).callback()
+        await (await fake.slash(olga, "tournament ai", {"event": 1, "count": 3},
+                                channel=world.table)).reply()
+        await (await fake.slash(olga, "tournament start", {"event": 1},
+                                channel=world.table)).reply(RENDERING)
+        first = await fake.wait_until(lambda: next(
+            (m for m in fake.messages(world.table) if "· round 1" in m.content), None),
+            what="round 1's pairings")
+        pods = first.content.split("\n")[1:]
+        assert len(pods) == 2 and all(". Table of 3: " in line for line in pods)
+        threads = await fake.wait_until(lambda: len(fake.threads(world.table)) == 2
+                                        and fake.threads(world.table), what="two threads")
+        for user in [u for u in people if u.dm_open]:
+            (dm,) = await fake.wait_until(
+                lambda u=user: [m for m in fake.dms(u) if "round 1: you play" in m.content],
+                what="one pairing DM")
+            assert "at a table of 3" in dm.content and "moves first" in dm.content
+        resigner = people[0]
+        (where,) = [t for t, line in zip(threads, pods, strict=True)
+                    if f"<@{resigner.id}>" in line]
+        ask = await (await fake.slash(resigner, "resign", channel=where)).reply()
+        await (await fake.click(resigner, ask, label="Resign")).callback()
+        await now.run_to(START + 50 * 60)  # the rest never move: the ladder decides
+        await fake.wait_until(
+            lambda: any("· round 2" in m.content for m in fake.messages(world.table)),
+            RENDERING, what="round 2 to open")
+    now.to(START + 4 * 3600)  # the bot is down past round 2's deadline
+    async with clocked_bot(world, now):
+        for _ in range(3):
+            await now.run_to(now.t + 3600)
+        await event_over(world, "Zura Round robin #1")
+    async with world.store() as store:
+        events = EventStore(store)
+        pairings = await events.pairings(1)
+        entrants = await events.entrants(1)
+        for p in pairings:
+            match = await store.get_match(p.match_id) if p.match_id is not None else None
+            assert match is not None and len(match.seats) == 3
+            assert all(s.is_ai for s, u in zip(match.seats, p.seats, strict=True)
+                       if is_ai(u)), "an AI entrant sits in an AI seat"
+            assert [s.user_id for s, u in zip(match.seats, p.seats, strict=True)
+                    if not is_ai(u)] == [u for u in p.seats if not is_ai(u)], "seat order"
+            result = await store.get_result(match.id)
+            assert result is not None and tuple(result.placings) == p.places
+    assert [p.round for p in pairings] == [1, 1, 2, 2, 3, 3, 4, 4]
+    ids = sorted(e.user_id for e in entrants)
+    met: set[frozenset[int]] = set()
+    for number in (1, 2, 3, 4):
+        seated = [u for p in pairings if p.round == number for u in p.seats]
+        assert sorted(seated) == ids, "everyone at one pod a round"
+        met |= {frozenset((a, b)) for p in pairings if p.round == number
+                for a in p.seats for b in p.seats if a != b}
+    assert len(met) == 15, "everyone met everyone"
+    expected = standings([Entrant(e.user_id, e.rating) for e in entrants],
+                         [g for p in pairings for g in pod_games(p.round, p.seats, p.places)])
+    assert sum(s.points for s in expected) == 4 * 2 * 1.5, "each pod hands out 1.5 points"
+    shown_standings(world, expected)

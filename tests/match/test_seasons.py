@@ -61,8 +61,11 @@ async def test_ratings_reset_on_the_chosen_day_and_the_final_table_stays(
     assert season.ends_at is not None
     now.t = season.ends_at + 60
     (ended,) = await seasons.tick()
-    assert ended.number == 1
-    assert await seasons.tick() == [], "a season ends once"
+    assert ended.number == 1 and ended.ended_at == season.ends_at
+    (again,) = await seasons.tick()
+    assert again == ended, "a season ends once, and stays to post until it is posted"
+    await seasons.announced(ended)
+    assert await seasons.tick() == [], "posted once"
     assert await svc.ratings.leaderboard(GUILD, "highcard") == []
     shown, table = await seasons.final_table(GUILD, "highcard")
     assert shown.number == 1 and shown.ended_at == season.ends_at

@@ -484,3 +484,55 @@ async def test_a_restart_mid_opening_adopts_an_ai_only_table(
     assert [t.match_id for t in update.opened] == [lobby.id], "handed over to be shown"
     assert update.opened[0].outbound, "with what the start sends"
     assert update.finished and update.scored == 1
+
+
+async def test_a_round_robin_in_pods_seats_everyone_and_leaves_the_dropped_out(
+        store: SqliteStore, svc: MatchService) -> None:
+    """Six players in pods of three: a round is two matches of three seats, scored by their
+    placings; two players drop, and round 2 seats the other four in what is left of its
+    pods (a pod down to two is a game of two, down to one a bye)."""
+    events = events_of(store, svc)
+    with pytest.raises(BadOptions, match="for a round robin"):
+        await entered(events, players=0, table_size=3)
+    event_id = await entered(events, form="round_robin", players=6, table_size=3)
+    await events.start(event_id, ORGANISER)
+    first = await events.pairings(event_id, 1)
+    assert sorted(len(p.seats) for p in first) == [3, 3]
+    assert sorted(u for p in first for u in p.seats) == PLAYERS[:6]
+    for p in first:
+        match = await svc.store.get_match(p.match_id) if p.match_id is not None else None
+        assert match is not None and [s.user_id for s in match.seats] == list(p.seats)
+        for loser in p.seats[1:]:
+            await svc.resign(match.id, loser)
+    for quitter in PLAYERS[:2]:
+        await events.leave(event_id, quitter)
+    await events.tick()
+    scored = await events.events.pairings(event_id, 1)
+    assert all(p.places and p.score is not None for p in scored)
+    assert all(p.places[0] == 1 for p in scored), "the one who did not resign won"
+    second = await events.events.pairings(event_id, 2)
+    seated = sorted(u for p in second for u in p.players())
+    assert seated == PLAYERS[2:6], "the dropped are out, everyone else seated once"
+    for p in second:
+        assert len(p.seats) in (0, 3) and (len(p.players()) != 1 or p.score == 1.0)
+    assert all(len(p.places) == 3 and min(p.places[1:]) > 1 for p in scored)
+    table = {s.player: s.points for s in await events.standings(event_id)}
+    byes = {q.first_id for q in second if q.second_id is None}
+    for p in scored:  # the share of the others finished ahead of, a tie half (+ a bye)
+        for user, place in zip(p.seats, p.places, strict=True):
+            ahead = sum(place < other for other in p.places)
+            level = p.places.count(place) - 1
+            assert table[user] == (ahead + level / 2) / 2 + (user in byes)
+
+
+async def test_a_table_called_off_by_a_manager_counts_as_a_draw(
+        store: SqliteStore, svc: MatchService) -> None:
+    events = events_of(store, svc)
+    event_id = await entered(events, players=2)
+    await events.start(event_id, ORGANISER)
+    (p,) = await events.pairings(event_id)
+    assert p.match_id is not None
+    await svc.cancel(p.match_id, ORGANISER, can_manage=True)
+    await events.tick()
+    (scored,) = await events.events.pairings(event_id, 1)
+    assert (scored.score, scored.places) == (0.5, ())

@@ -137,3 +137,21 @@ async def test_a_server_sets_and_clears_its_organiser_role(backend: Backend) -> 
         assert (await events.organiser_role(1), await events.organiser_role(2)) == (556, None)
         await events.set_organiser_role(1, None)
         assert await events.organiser_role(1) is None
+
+
+async def test_a_pod_keeps_its_seats_and_places(backend: Backend) -> None:
+    async with backend.store(clock=FakeClock()) as store:
+        events = EventStore(store)
+        event = await events.create_event(replace(new_event(), format="round_robin",
+                                                  table_size=3))
+        assert event.table_size == 3
+        pod = (100, 101, 102)
+        assert await events.open_round(event.id, 1, 9000.0,
+                                       [(100, 101, None), (103, None, 1.0)], {1: pod})
+        first, bye = await events.pairings(event.id, 1)
+        assert (first.seats, first.places, first.players()) == (pod, (), pod)
+        assert (bye.seats, bye.players()) == ((), (103,))
+        assert await events.record_score(event.id, 1, 1, 0.0, (3, 1, 2))
+        assert not await events.record_score(event.id, 1, 1, 1.0, (1, 2, 3)), "twice"
+        (first, _) = await events.pairings(event.id)
+        assert (first.score, first.places) == (0.0, (3, 1, 2))

@@ -38,7 +38,7 @@ from tests.store.backends import (
 
 TABLES = {"matches", "seats", "actions", "messages", "deadlines", "guild_settings", "results",
           "seat_clocks", "ratings", "rated_matches", "undo_requests", "user_decks", "deliveries",
-          "dm_failures", "events", "entrants", "rounds", "pairings",
+          "dm_failures", "events", "entrants", "rounds", "pairings", "pairing_seats",
           "event_settings", "seasons", "season_ratings", "user_languages"}
 
 
