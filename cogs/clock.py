@@ -19,6 +19,7 @@ from discord.ext import commands
 
 from bot.discord import customid as cid
 from bot.discord.clock import BACK, PAUSE, RESUME, when, words
+from bot.discord.readers import reader
 from bot.discord.replies import say
 from bot.discord.runtime import Runtime, match_title
 from bot.discord.shows import Outgoing
@@ -154,14 +155,15 @@ class Clocks(commands.Cog, name="Clocks"):
             await self.deliver([n for n in batch if not isinstance(n, NoAwayLeft)])
             for notice in batch:
                 info = await self.rt.service.info(notice.match_id)
-                title = f"**{match_title(info.game, info.id)}**"
+                title = match_title(info.game, info.id)
                 if isinstance(notice, NoAwayLeft):
-                    lines.append(f"{title}: no time away left; your clock runs.")
+                    line = said("**{match}**: no time away left; your clock runs.", match=title)
                 elif isinstance(notice, AwayChanged) and notice.until is not None:
-                    lines.append(f"{title}: your clock stands still until "
-                                 f"{when(notice.until, 'f')}.")
+                    line = said("**{match}**: your clock stands still until {when}.",
+                                match=title, when=when(notice.until, "f"))
                 else:
-                    lines.append(f"{title}: your clock runs again.")
+                    line = said("**{match}**: your clock runs again.", match=title)
+                lines.append(reader(interaction).say(line))
         await interaction.followup.send("\n".join(lines), ephemeral=True)
 
     # -- buttons -------------------------------------------------------------------------------

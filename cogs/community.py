@@ -30,7 +30,7 @@ from bot.discord.community import (
 )
 from bot.discord.readers import reader
 from bot.discord.replies import say
-from bot.discord.runtime import Runtime, match_title
+from bot.discord.runtime import Runtime, code, match_title, mention
 from bot.discord.shows import Outgoing
 from bot.discord.suggest import MATCH_HELP, game_choices, pick_match
 from bot.engine import registry
@@ -40,6 +40,7 @@ from bot.match.ratings import standing
 from bot.match.results import Record, records
 from bot.match.seasons import Seasons
 from bot.match.undo import UndoAsked, UndoDeclined
+from bot.words import Language
 
 HISTORY_LIMIT: Final = 10
 LOG_NAME = "replay-{}.txt"
@@ -68,32 +69,36 @@ class Community(commands.Cog):
         if game is not None:
             registry.get(game)
         await interaction.response.defer()  # ratings may be brought up to date first
+        lang = await self.rt.readers.of_server(guild)  # a public answer
         mine = records(who.id, await self.rt.store.closed_matches(guild, user_id=who.id,
                                                                   game=game))
         season = await self.seasons.current(guild)
-        lang = await self.rt.readers.of_server(guild)
         lines = [lang.say(
             said("**Results of {player} on this server** · season {number}",
-                 player=f"<@{who.id}>", number=str(season.number)) if season is not None
-            else said("**Results of {player} on this server**", player=f"<@{who.id}>"))]
+                 player=mention(who.id), number=str(season.number)) if season is not None
+            else said("**Results of {player} on this server**", player=mention(who.id)))]
         for name in sorted(mine) if game is None else [game]:
-            lines.append(await self._game_line(guild, who.id, name, mine.get(name)))
+            lines.append(await self._game_line(guild, who.id, name, mine.get(name), lang))
         if len(lines) == 1:
-            lines.append("No finished match yet. Start one with /play.")
+            lines.append(lang.say(said("No finished match yet. Start one with /play.")))
         await interaction.followup.send("\n".join(lines), allowed_mentions=QUIET)
 
     async def _game_line(self, guild: int, user_id: int, game: str,
-                         record: Record | None) -> str:
+                         record: Record | None, lang: Language) -> str:
         title = registry.get(game).title
         if record is None:
-            return f"{title}: no finished match yet."
+            return lang.say(said("{game}: no finished match yet.", game=title))
         rows = await self.rt.service.ratings.leaderboard(guild, game)
         found = standing(rows, user_id)
-        rated = (f"rating {rating_text(found[1])} (#{found[0]} of {len(rows)})"
-                 if found is not None else "not rated yet")
-        return (f"{title}: {rated} · {record.played} played · {record.wins} won · "
-                f"average place {record.average_placing:.1f}"
-                + (f" · left {record.left}" if record.left else ""))
+        rated = (said("rating {rating} (#{rank} of {n})", rating=rating_text(found[1], lang),
+                      rank=found[0], n=len(rows))
+                 if found is not None else said("not rated yet"))
+        line = lang.say(said("{game}: {rated} · {played} played · {won} won · average place "
+                             "{average}", game=title, rated=rated, played=record.played,
+                             won=record.wins,
+                             average=lang.number(record.average_placing, places=1)))
+        return line + (" · " + lang.say(said("left {n}", n=record.left)) if record.left
+                       else "")
 
     @app_commands.command(name="leaderboard", description="The best rated players of a game here")
     @app_commands.guild_only()
@@ -104,17 +109,23 @@ class Community(commands.Cog):
                           page_number: app_commands.Range[int, 1, 1000] = 1) -> None:
         title, guild = registry.get(game).title, guild_of(interaction)
         await interaction.response.defer()  # ratings may be brought up to date first
+        lang = await self.rt.readers.of_server(guild)  # a public answer
         rows = await self.rt.service.ratings.leaderboard(guild, game)
         season = await self.seasons.current(guild)
-        named = f" · season {season.number}" if season is not None else ""
-        lines = board_lines(f"{title} leaderboard{named}", rows, page_number,
-                            f"More: `/leaderboard game:{game} page:<1–{{pages}}>`")
+        heading = (said("{game} leaderboard · season {season}", game=title,
+                        season=season.number) if season is not None
+                   else said("{game} leaderboard", game=title))
+        lines = board_lines(lang.say(heading), rows, page_number,
+                            f"/leaderboard game:{game} page:<1–{{pages}}>", lang)
         if not rows:
-            lines.append("Nobody is rated yet: finish a match against another person.")
+            lines.append(lang.say(said("Nobody is rated yet: finish a match against another "
+                                       "person.")))
         if season is not None and season.ends_at is not None:
-            lines.append(f"This season ends <t:{int(season.ends_at)}:D>; its final table "
-                         "stays readable with /season show.")
-        lines.append(f"How ratings work: `/rules game:{game} topic:ratings`")
+            ends = f"<t:{int(season.ends_at)}:D>"
+            lines.append(lang.say(said("This season ends {when}; its final table stays "
+                                       "readable with /season show.", when=ends)))
+        rules = code(f"/rules game:{game} topic:ratings")
+        lines.append(lang.say(said("How ratings work: {command}", command=rules)))
         await interaction.followup.send("\n".join(lines), allowed_mentions=QUIET)
 
     @app_commands.command(name="history", description="Recent matches here, with their threads")
@@ -127,11 +138,14 @@ class Community(commands.Cog):
             registry.get(game)
         guild = guild_of(interaction)
         await interaction.response.defer()
+        lang = await self.rt.readers.of_server(guild)  # a public answer
         closed = await self.rt.store.closed_matches(
             guild, user_id=user.id if user else None, game=game, limit=2 * HISTORY_LIMIT)
         played = [(m, r) for m, r in closed if r is not None][:HISTORY_LIMIT]
-        lines = ["**Recent matches**" + (f" with <@{user.id}>" if user else "")]
-        lines += [history_line(m, r) for m, r in played] or ["None yet."]
+        lines = [lang.say(said("**Recent matches** with {person}", person=mention(user.id))
+                          if user else said("**Recent matches**"))]
+        lines += ([history_line(m, r, lang) for m, r in played]
+                  or [lang.say(said("None yet."))])
         await interaction.followup.send("\n".join(lines), allowed_mentions=QUIET)
 
     # -- replays ---------------------------------------------------------------------------
@@ -145,19 +159,23 @@ class Community(commands.Cog):
         await interaction.response.defer(ephemeral=private, thinking=True)
         replay = await self.rt.service.replay(match, interaction.user.id, private)
         info = await self.rt.service.info(match)
+        lang = (reader(interaction) if private  # a private answer, else a public one
+                else await self.rt.readers.of_server(interaction.guild_id))
         names = await self.rt.delivery.names(info)
-        files = [discord.File(io.BytesIO(log_text(info, replay, names).encode()),
+        files = [discord.File(io.BytesIO(log_text(info, replay, names, lang).encode()),
                               LOG_NAME.format(match))]
-        words = reader(interaction) if private else \
-            await self.rt.delivery.readers.of_server(interaction.guild_id)
         gif = await self.rt.delivery.images.replay(
-            [(f.table, f.own) for f in replay.frames], names, words.code)
+            [(f.table, f.own) for f in replay.frames], names, lang.code)
         if gif is not None:
             files.append(discord.File(io.BytesIO(gif), GIF_NAME.format(match)))
-        whose = " with your cards" if replay.viewer is not None else ""
-        await interaction.followup.send(
-            f"**{match_title(info.game, info.id)}** replay{whose}: {len(replay.frames)} "
-            f"moments of the table, {len(replay.lines)} lines of log.",
+        title, moments, lines = (match_title(info.game, info.id), len(replay.frames),
+                                 len(replay.lines))
+        await interaction.followup.send(lang.say(
+            said("**{match}** replay with your cards: {moments} moments of the table, {lines} "
+                 "lines of log.", match=title, moments=moments, lines=lines)
+            if replay.viewer is not None else
+            said("**{match}** replay: {moments} moments of the table, {lines} lines of log.",
+                 match=title, moments=moments, lines=lines)),
             files=files, ephemeral=private, allowed_mentions=QUIET)
 
     # -- undo by consent -------------------------------------------------------------------
@@ -172,8 +190,9 @@ class Community(commands.Cog):
         info = await self.rt.service.info(match_id)
         asked = [o for o in out if isinstance(o, UndoAsked)]
         if asked:
-            await self.rt.delivery.post(info, Outgoing(asked_text(info, asked[0]),
-                                                       view=undo_view(match_id)))
+            public = await self.rt.readers.of_server(info.guild_id)
+            await self.rt.delivery.post(info, Outgoing(asked_text(info, asked[0], public),
+                                                       view=undo_view(match_id, public)))
             text = said("The other players are asked in the match's thread.")
         else:
             text = said("Your move is taken back.")
@@ -189,16 +208,18 @@ class Community(commands.Cog):
         info = await self.rt.service.info(c.match)
         asked = [o for o in out if isinstance(o, UndoAsked)]
         declined = [o for o in out if isinstance(o, UndoDeclined)]
+        public = await self.rt.readers.of_server(info.guild_id)  # the thread's post
+        title = match_title(info.game, info.id)
         if asked:
-            await interaction.edit_original_response(content=asked_text(info, asked[0]))
+            await interaction.edit_original_response(content=asked_text(info, asked[0], public))
         elif declined:
-            await interaction.edit_original_response(
-                content=f"**{match_title(info.game, info.id)}** · <@{declined[0].by_user_id}> "
-                        "refused: the move stands.", view=None)
+            await interaction.edit_original_response(content=public.say(said(
+                "**{match}** · {person} refused: the move stands.", match=title,
+                person=mention(declined[0].by_user_id))), view=None)
         else:
-            await interaction.edit_original_response(
-                content=f"**{match_title(info.game, info.id)}** · everyone agreed: the move "
-                        "is taken back.", view=None)
+            await interaction.edit_original_response(content=public.say(said(
+                "**{match}** · everyone agreed: the move is taken back.", match=title)),
+                view=None)
         await self.deliver(out, interaction)
 
     async def deliver(self, out: Sequence[UndoOut], interaction: Interaction) -> None:

@@ -20,6 +20,7 @@ from bot.discord.decks import (
     deck_choices,
     deck_name,
     decks_of,
+    led_by,
     playing,
     show_text,
 )
@@ -29,7 +30,7 @@ from bot.discord.replies import say
 from bot.discord.runtime import Runtime, match_title
 from bot.discord.shows import LOBBY as LOBBY_POST
 from bot.engine import GameError, registry
-from bot.engine.said import said
+from bot.engine.said import Said, said
 from bot.store import LOBBY
 
 Interaction = discord.Interaction[Any]
@@ -46,13 +47,16 @@ class Decks(commands.Cog):
     async def list_(self, interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)  # before the reads
         service = decks_of(self.rt)
-        lines = ["**Structure decks** (/deck show for the list and code):"]
-        lines += [f"• **{deck_name(d)}** ({d.key}) · {d.colour}, led by {d.leader} — {d.about}"
+        lang = reader(interaction)
+        lines = [lang.say(said("**Structure decks** (/deck show for the list and code):"))]
+        lines += [lang.say(said("• **{deck}** ({key}) · {colour}, led by {leader} — {about}",
+                                deck=deck_name(d, lang), key=d.key, colour=Said(d.colour),
+                                leader=Said(d.leader), about=Said(d.about)))
                   for d in service.structure_decks()]
         mine = await service.saved(interaction.user.id)
-        lines.append("**Your decks:**" if mine else "You have no saved decks: /deck import.")
-        lines += [f"• **{deck_name(d)}** · {d.colour}, led by {d.leader} · {d.counts()}"
-                  for d in mine]
+        lines.append(lang.say(said("**Your decks:**") if mine
+                              else said("You have no saved decks: /deck import.")))
+        lines += [f"• **{deck_name(d, lang)}** · {lang.say(led_by(d))}" for d in mine]
         await say(interaction, "\n".join(lines))
 
     @group.command(name="show", description="A deck's card list and its shareable code")
@@ -60,8 +64,8 @@ class Decks(commands.Cog):
     @app_commands.autocomplete(deck=deck_choices)
     async def show(self, interaction: Interaction, deck: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await say(interaction, show_text(await decks_of(self.rt).show(interaction.user.id,
-                                                                      deck)))
+        shown = await decks_of(self.rt).show(interaction.user.id, deck)
+        await say(interaction, show_text(shown, reader(interaction)))
 
     @group.command(name="card", description="A Set 1 card's full text")
     @app_commands.describe(name="The card's name")
@@ -73,11 +77,11 @@ class Decks(commands.Cog):
 
     @group.command(name="import", description="Paste a deck list or code and save it")
     async def import_(self, interaction: Interaction) -> None:
-        await interaction.response.send_modal(DeckModal(self.rt, save=True))
+        await interaction.response.send_modal(DeckModal(self.rt, True, reader(interaction)))
 
     @group.command(name="validate", description="Paste a deck list or code and check it")
     async def validate(self, interaction: Interaction) -> None:
-        await interaction.response.send_modal(DeckModal(self.rt, save=False))
+        await interaction.response.send_modal(DeckModal(self.rt, False, reader(interaction)))
 
     @group.command(name="delete", description="Forget one of your saved decks")
     @app_commands.describe(deck="One of your saved decks")
@@ -96,8 +100,9 @@ class Decks(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         match_id = match if match is not None else await self._lobby_here(interaction)
         info = await decks_of(self.rt).choose(match_id, interaction.user.id, deck)
-        await say(interaction, f"You play {playing(info, interaction.user.id)} in "
-                               f"**{match_title(info.game, info.id)}**.")
+        await say(interaction, said("You play {deck} in **{match}**.",
+                                    deck=playing(info, interaction.user.id),
+                                    match=match_title(info.game, info.id)))
         await self.rt.delivery.edit_posts(info, LOBBY_POST,
                                           await lobby_post(self.rt.delivery, info))
 

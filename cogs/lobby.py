@@ -13,7 +13,8 @@ from discord.ext import commands
 from bot.discord.decks import offer_decks
 from bot.discord.guards import require_bot_permissions
 from bot.discord.items import lobby_view
-from bot.discord.lobby import REPLY, lobby_text, parse_variants, reply_text
+from bot.discord.lobby import REPLY, level_name, lobby_text, parse_variants, reply_text
+from bot.discord.readers import reader
 from bot.discord.runtime import Runtime, match_title
 from bot.discord.shows import LOBBY as LOBBY_MESSAGE
 from bot.discord.shows import Outgoing
@@ -107,8 +108,9 @@ class Lobby(commands.Cog):
             levels = registry.get(str(interaction.namespace.game)).ai_levels
         except GameError:  # an unknown game while typing: offer nothing
             return []
-        return [app_commands.Choice(name=level, value=level) for level in levels
-                if current.lower() in level]
+        lang = reader(interaction)
+        return [app_commands.Choice(name=level_name(level, lang), value=level)
+                for level in levels if current.lower() in level]
 
     @play.autocomplete("variants")
     async def _variants(self, interaction: discord.Interaction[Any],

@@ -49,8 +49,8 @@ class Matches(commands.Cog):
                     detail: bool = False) -> None:
         match_id = await self.pick(interaction, match)
         if detail:
-            await interaction.followup.send(
-                ephemeral=True, view=card(await self.rt.delivery.table_words(match_id)))
+            words = await self.rt.delivery.table_words(match_id, reader(interaction))
+            await interaction.followup.send(ephemeral=True, view=card(words))
             return
         await self.rt.delivery.repost(match_id)
         await say(interaction, said("The table is posted again in the match's thread."))
@@ -79,7 +79,7 @@ class Matches(commands.Cog):
                       said("You are in no lobby or running match. Start one with /play."))
             return
         user, lang = interaction.user.id, reader(interaction)
-        lines = [" · ".join(part for part in (match_label(i, user), await self.link(i),
+        lines = [" · ".join(part for part in (match_label(i, user, lang), await self.link(i),
                                                clock_note(i, user, lang)) if part)
                  for i in infos[:LIST_LIMIT]]
         await interaction.followup.send("\n".join(lines), ephemeral=True)

@@ -115,8 +115,7 @@ class SeasonCommands(commands.Cog, name="Seasons"):
         lines = board_lines(
             lang.say(said("{game} · season {number} final table", game=title,
                           number=str(season.number))), rows, page_number,
-            lang.say(said("More: {command}", command=f"`/season show game:{game} "
-                          f"number:{season.number} page:<1–{{pages}}>`")))
+            f"/season show game:{game} number:{season.number} page:<1–{{pages}}>", lang)
         if not rows:
             lines.append(lang.say(said("Nobody was rated in this game that season.")))
         current = await self.seasons.current(guild)

@@ -29,7 +29,7 @@ from bot.discord.lobby import lobby_post, refresh
 from bot.discord.readers import reader
 from bot.discord.replies import answering
 from bot.engine import ORDER, Decision, GameError, IllegalAction, registry
-from bot.engine.said import said
+from bot.engine.said import Said, said
 from bot.match import MatchService
 
 Interaction = discord.Interaction[Any]
@@ -64,14 +64,14 @@ class Clicks:
             elif c.decision == review.REVIEW:
                 await review.pressed(interaction, self.service, self.delivery, c)
             elif c.decision == CLOCK:
-                await routed(interaction, c, "Clocks", "The clocks are not running right now; "
-                             "try again in a moment.")
+                await routed(interaction, c, "Clocks", said(
+                    "The clocks are not running right now; try again in a moment."))
             elif c.decision == EVENT:
-                await routed(interaction, c, "Tournaments", "Events can't be joined or left "
-                             "right now; try again in a moment.")
+                await routed(interaction, c, "Tournaments", said(
+                    "Events can't be joined or left right now; try again in a moment."))
             elif c.decision == UNDO:
-                await routed(interaction, c, "Community", "Undo requests can't be answered "
-                             "right now; try again in a moment.")
+                await routed(interaction, c, "Community", said(
+                    "Undo requests can't be answered right now; try again in a moment."))
             elif c.verb == cid.HINT:
                 await self.hint(interaction, c)
             else:
@@ -139,6 +139,7 @@ class Clicks:
         opened = await self.service.opened(c.match, interaction.user.id, c.decision)
         decision = opened.decision
         names = await self.delivery.names(opened.info)
+        lang = reader(interaction)
         indexes = c.indexes
         if c.verb == cid.SELECT:
             if not all(v.isdigit() for v in values):
@@ -148,9 +149,9 @@ class Clicks:
             indexes = ()
         keys = menus.choice_keys(decision, indexes)
         if c.verb == cid.BACK:
-            await self.show(interaction, menus.plan(c.match, decision, names))
+            await self.show(interaction, menus.plan(c.match, decision, lang, names))
         elif decision.kind == ORDER and c.verb == cid.ORDER and len(keys) < len(decision.options):
-            await self.show(interaction, menus.plan(c.match, decision, names, indexes))
+            await self.show(interaction, menus.plan(c.match, decision, lang, names, indexes))
         else:
             confirm = c.verb != cid.CONFIRM and menus.costs_cards(
                 decision, [decision.options[i] for i in indexes])
@@ -158,13 +159,13 @@ class Clicks:
                 try:  # an illegal selection is refused now, in place, not after Confirm
                     opened.check(keys)
                 except IllegalAction as refused:
-                    menu = menus.plan(c.match, decision, names)
-                    await self.show(interaction,
-                                    replace(menu, prompt=f"{menu.prompt}\n❌ {refused}"))
+                    menu = menus.plan(c.match, decision, lang, names)
+                    why = lang.say(refused.said) if refused.said is not None else str(refused)
+                    await self.show(interaction, replace(menu, prompt=f"{menu.prompt}\n❌ {why}"))
                     return
             if confirm:
                 await self.show(interaction,
-                                menus.plan_confirm(c.match, decision, indexes, names))
+                                menus.plan_confirm(c.match, decision, indexes, lang, names))
             else:
                 await self.submit(interaction, c.match, decision, indexes)
 
@@ -193,7 +194,7 @@ class Answers(Protocol):
 
 
 async def routed(interaction: Interaction, c: cid.CustomId, cog_name: str,
-                 unavailable: str) -> None:
+                 unavailable: Said) -> None:
     """Hand a press to the cog that owns its slot, found by name: the adapter never imports
     a cog."""
     client = interaction.client

@@ -12,18 +12,19 @@ import discord
 from discord import app_commands
 
 from bot.discord.items import buttons_view
-from bot.discord.runtime import match_title, runtime_of
+from bot.discord.readers import reader
+from bot.discord.runtime import code, match_title, mention, runtime_of
 from bot.discord.suggest import MAX_CHOICES
 from bot.engine import GameError
 from bot.engine.names import with_names
-from bot.engine.said import said
+from bot.engine.said import Said, said, said_n
 from bot.match import MatchInfo
 from bot.match.ratings import ordinal, page
 from bot.match.replay import Replay
 from bot.match.results import ending
 from bot.match.undo import UndoAsked
-from bot.store import CANCELLED, FINISHED, MatchRecord, RatingRecord, ResultRecord
-from bot.words import english
+from bot.store import FINISHED, MatchRecord, RatingRecord, ResultRecord
+from bot.words import Language
 
 Interaction = discord.Interaction[Any]
 
@@ -44,20 +45,25 @@ def when(t: float) -> str:
     return discord.utils.format_dt(datetime.fromtimestamp(t, UTC), "d")
 
 
-def rating_text(row: RatingRecord) -> str:
-    return f"{ordinal(row.mu, row.sigma):.1f}"
+def rating_text(row: RatingRecord, lang: Language) -> str:
+    return lang.number(ordinal(row.mu, row.sigma), places=1)
 
 
 def board_lines(title: str, rows: Sequence[RatingRecord], page_number: int,
-                more: str) -> list[str]:
-    """A leaderboard page: its title line, a line per player, and how to see the other
-    pages (``more`` takes the page range, as ``{pages}``)."""
+                more: str, lang: Language) -> list[str]:
+    """A leaderboard page in ``lang``: its title line, a line per player, and how to see the
+    other pages (``more``: the command, which takes the page range as ``{pages}``)."""
     shown, pages = page(rows, page_number, PAGE_SIZE)
-    lines = [f"**{title}** · page {min(page_number, pages)} of {pages}"]
-    lines += [f"{rank}. <@{row.user_id}> · {rating_text(row)} · {row.matches} rated "
-              f"match{'es' * (row.matches != 1)}" for rank, row in shown]
+    lines = [lang.say(said("**{title}** · page {page} of {pages}", title=title,
+                           page=min(page_number, pages), pages=pages))]
+    lines += [lang.say(said_n("{rank}. {person} · {rating} · {n} rated match",
+                              "{rank}. {person} · {rating} · {n} rated matches", row.matches,
+                              rank=rank, person=mention(row.user_id),
+                              rating=rating_text(row, lang)))
+              for rank, row in shown]
     if pages > 1:
-        lines.append(more.format(pages=pages))
+        lines.append(lang.say(said("More: {command}",
+                                   command=code(more.format(pages=pages)))))
     return lines
 
 
@@ -66,36 +72,39 @@ def thread_link(record: MatchRecord) -> str:
     return f"https://discord.com/channels/{guild}/{record.thread_id or record.channel_id}"
 
 
-def standings(record: MatchRecord, result: ResultRecord) -> str:
-    """"1st @a, 2nd AI 2" in placing order."""
+def standings(record: MatchRecord, result: ResultRecord, lang: Language) -> str:
+    """"1st @a, 2nd AI 2" in placing order, in ``lang``."""
     order = sorted(range(len(result.placings)), key=lambda s: result.placings[s])
-    place = english().ordinal  # the server's language once these posts are converted
-    return ", ".join(f"{place(result.placings[s])} {_who(record, s)}" for s in order
-                     if s < len(record.seats))
+    return ", ".join(lang.say(said("{place} {person}", place=lang.ordinal(result.placings[s]),
+                                   person=_who(record, s)))
+                     for s in order if s < len(record.seats))
 
 
-def _who(record: MatchRecord, seat: int) -> str:
+def _who(record: MatchRecord, seat: int) -> str | Said:
     user = record.seats[seat].user_id
-    return f"<@{user}>" if user is not None else f"AI {seat + 1}"
+    return f"<@{user}>" if user is not None else said("AI {seat}", seat=seat + 1)
 
 
-def history_line(record: MatchRecord, result: ResultRecord) -> str:
+def history_line(record: MatchRecord, result: ResultRecord, lang: Language) -> str:
     parts = [f"**{match_title(record.game, record.id)}**", when(result.finished_at),
              ending(record.game, result.reason)]
     if record.status == FINISHED:
-        parts.append(standings(record, result))
+        parts.append(standings(record, result, lang))
     return " · ".join([*parts, thread_link(record)])
 
 
-def undo_view(match_id: int) -> discord.ui.View:
-    return buttons_view(match_id, UNDO, ((YES, "Agree", discord.ButtonStyle.success),
-                                         (NO, "Refuse", discord.ButtonStyle.danger)))
+def undo_view(match_id: int, lang: Language) -> discord.ui.View:
+    """Agree / Refuse in ``lang`` (the server's: under a thread post)."""
+    return buttons_view(match_id, UNDO, (
+        (YES, lang.say(said("Agree")), discord.ButtonStyle.success),
+        (NO, lang.say(said("Refuse")), discord.ButtonStyle.danger)))
 
 
-def asked_text(info: MatchInfo, asked: UndoAsked) -> str:
-    waiting = ", ".join(f"<@{u}>" for u in asked.waiting_for)
-    return (f"**{match_title(info.game, info.id)}** · <@{asked.user_id}> asks to take back "
-            f"their last move (and anything played after it). Waiting for: {waiting}.")
+def asked_text(info: MatchInfo, asked: UndoAsked, lang: Language) -> str:
+    return lang.say(said(
+        "**{match}** · {person} asks to take back their last move (and anything played "
+        "after it). Waiting for: {waiting}.", match=match_title(info.game, info.id),
+        person=mention(asked.user_id), waiting=tuple(map(mention, asked.waiting_for))))
 
 
 async def closed_choices(interaction: Interaction,
@@ -110,18 +119,20 @@ async def closed_choices(interaction: Interaction,
     seen: set[int] = set()
     out = []
     text = current.lower().lstrip("#")
+    cancelled = reader(interaction).say(said("cancelled"))
     for record, result in [*mine, *everyone]:
         label = f"{match_title(record.game, record.id)} · " + (
-            ending(record.game, result.reason) if result is not None else CANCELLED)
+            ending(record.game, result.reason) if result is not None else cancelled)
         if record.id not in seen and text in label.lower():
             seen.add(record.id)
             out.append(app_commands.Choice(name=label[:100], value=record.id))
     return out[:MAX_CHOICES]
 
 
-def log_text(info: MatchInfo, replay: Replay, names: Sequence[str]) -> str:
-    """The replay's log file, people called by ``names`` as in the thread."""
-    head = f"{match_title(info.game, info.id)} — replay"
-    if replay.viewer is not None:
-        head += f" with the cards of {names[replay.viewer]}"
+def log_text(info: MatchInfo, replay: Replay, names: Sequence[str], lang: Language) -> str:
+    """The replay's log file in ``lang``, people called by ``names`` as in the thread."""
+    title = match_title(info.game, info.id)
+    head = lang.say(said("{match} — replay", match=title) if replay.viewer is None else
+                    said("{match} — replay with the cards of {person}", match=title,
+                         person=names[replay.viewer]))
     return "\n".join([head, "", *(with_names(line, names) for line in replay.lines), ""])

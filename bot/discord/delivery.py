@@ -48,12 +48,12 @@ import discord
 from bot.discord import menus
 from bot.discord.images import Images, view_text
 from bot.discord.inflight import InFlight
-from bot.discord.items import TEXT_MAX, card, hand_button, menu_rows
+from bot.discord.items import HAND_LABEL, TEXT_MAX, card, hand_button, menu_rows
 from bot.discord.people import People
 from bot.discord.press import Press
-from bot.discord.readers import Readers
+from bot.discord.readers import Readers, reader
 from bot.discord.review import review_row
-from bot.discord.runtime import match_title
+from bot.discord.runtime import match_title, mention
 from bot.discord.shows import (
     BOARD_FILE,
     END,
@@ -101,7 +101,7 @@ from bot.render import hand_texts
 from bot.render.alt import alt_text
 from bot.render.outcome import describe
 from bot.store import ACTIVE, FINISHED, DeliveryRecord, MessageRecord, Store
-from bot.words import english
+from bot.words import Language
 
 log = logging.getLogger(__name__)
 
@@ -216,9 +216,11 @@ class Delivery(MatchHooks):
             elif isinstance(item, MatchEnded):
                 ended = item.result
             elif isinstance(item, MatchCancelled):
-                await self.post(info, Outgoing(
-                    f"**{match_title(info.game, info.id)}** was cancelled by "
-                    f"<@{item.by_user_id}>."), mentions=False)
+                public = await self.readers.of_server(info.guild_id)
+                await self.post(info, Outgoing(public.say(speech.said(
+                    "**{match}** was cancelled by {person}.",
+                    match=match_title(info.game, info.id), person=mention(item.by_user_id)))),
+                    mentions=False)
         await self._table(info, names, slots, merged_turns(turns), news, actor, pressed,
                           hold=self.coalesce > 0)
         if ended is not None:
@@ -276,8 +278,10 @@ class Delivery(MatchHooks):
             return
         channel = self.client.get_partial_messageable(damaged.channel_id,
                                                       guild_id=damaged.guild_id)
+        public = await self.readers.of_server(damaged.guild_id)
+        text = public.say(damaged.said) if damaged.said is not None else str(damaged)
         try:
-            await channel.send(str(damaged), allowed_mentions=QUIET)
+            await channel.send(text, allowed_mentions=QUIET)
         except discord.HTTPException as exc:
             log.warning("match %s: could not say it is set aside (%s)", damaged.match_id, exc)
 
@@ -439,13 +443,16 @@ class Delivery(MatchHooks):
     async def names(self, info: MatchInfo) -> list[str]:
         """Each seat's name as of its person's latest press, cleaned (``said`` writes them
         into message text); "AI n", or "Guest n" when Discord cannot say or nothing visible
-        is left of a name (never the engine's "Player n")."""
+        is left of a name (never the engine's "Player n"), in the server's language: seats
+        are named alike for everyone at the table."""
         out = []
+        public = await self.readers.of_server(info.guild_id)
         for seat in info.seats:
             name = (await self.people.name(seat.user_id, info.guild_id)
                     if seat.user_id is not None else None)
-            out.append(clean(name or "")
-                       or f"{'AI' if seat.user_id is None else 'Guest'} {seat.seat + 1}")
+            out.append(clean(name or "") or public.say(
+                speech.said("AI {seat}", seat=seat.seat + 1) if seat.user_id is None
+                else speech.said("Guest {seat}", seat=seat.seat + 1)))
         return out
 
     # -- the thread --------------------------------------------------------------------------
@@ -492,16 +499,18 @@ class Delivery(MatchHooks):
             except discord.HTTPException as exc:
                 log.warning("match %s: %s post not updated (%s)", info.id, kind, exc)
 
-    async def table_words(self, match_id: int) -> str:
-        """The public table in words, whole (``/board detail``): what its picture leaves out
-        at the size Discord shows it (full card names, the whole chain, every count)."""
+    async def table_words(self, match_id: int, lang: Language) -> str:
+        """The public table in words, whole (``/board detail``), in ``lang``: what its picture
+        leaves out at the size Discord shows it (full card names, the whole chain, every
+        count)."""
         info, board = await self.service.settled(match_id)
-        title = f"**{match_title(info.game, info.id)}**"
+        title = match_title(info.game, info.id)
         if board is None:
-            return f"{title}: nothing is on the table yet."
+            return lang.say(speech.said("**{match}**: nothing is on the table yet.",
+                                        match=title))
         words = registry.get(info.game).describe(board.view, literals(await self.names(info)),
                                                  full=True)
-        head = f"{title}, the whole table:"
+        head = lang.say(speech.said("**{match}**, the whole table:", match=title))
         return "\n".join([head, fit(words.split("\n"), TEXT_MAX - len(head) - 1)])
 
     async def repost(self, match_id: int) -> None:
@@ -549,7 +558,7 @@ class Delivery(MatchHooks):
         channel = self.where(info)
         if channel is None:
             return set()
-        posts = turn_texts(info, update, lines)
+        posts = turn_texts(info, update, lines, server)
         # Written ahead and after each message: a stop or a failed send halfway leaves the
         # slot dirty, saying which message holds what is left, and the next reconciliation
         # finishes it (a send it repeats keeps its nonce: Discord makes it once).
@@ -563,7 +572,8 @@ class Delivery(MatchHooks):
         for k, (text, part) in enumerate(posts):
             live = k == len(posts) - 1
             out = Card(text, image, BOARD_FILE,
-                       [_row(hand_button(info.id))] if live and update.acting else (), alt)
+                       [_row(hand_button(info.id, server))] if live and update.acting else (),
+                       alt)
             if out.image is None:
                 out = Card(out.text + "\n" + view_text(update.view), None, BOARD_FILE, out.rows)
             try:
@@ -639,7 +649,8 @@ class Delivery(MatchHooks):
         record = slots.get(slot)
         was = showing(record)
         window = decisions[0].window_id if decisions else was.get("window")
-        face = prompt_face(*prompt_menu(info, seat, decisions, names))
+        lang = await self.readers.of_user(user_id)
+        face = prompt_face(*prompt_menu(info, seat, decisions, names, lang))
         state = {"window": window, "open": bool(decisions), "face": face}
         news = [*was.get("news", []), *(news or ())]
         if not fresh:
@@ -686,9 +697,11 @@ class Delivery(MatchHooks):
             except discord.HTTPException as exc:
                 log.warning("match %s: private prompt failed (%s)", info.id, exc)
         if user_id not in pinged:
-            await self.post(info, Outgoing(
-                f"<@{user_id}>, your move in **{match_title(info.game, info.id)}**: press "
-                "**My hand** under the turn post (or use /hand)."), nonce=once(MENTION, key))
+            public = await self.readers.of_server(info.guild_id)
+            await self.post(info, Outgoing(public.say(speech.said(
+                "{person}, your move in **{match}**: press **{button}** under the turn post "
+                "(or use /hand).", person=mention(user_id), match=match_title(info.game, info.id),
+                button=HAND_LABEL))), nonce=once(MENTION, key))
         return (0, 0), None
 
     async def _dms_to_try(self, info: MatchInfo) -> set[int]:
@@ -710,22 +723,23 @@ class Delivery(MatchHooks):
         update = (await self.service.hand(info.id, user_id)
                   if user_id is not None and not gone and info.status in (ACTIVE, FINISHED)
                   else None)
-        menu, status = prompt_menu(info, seat, decisions, names)
+        lang = (await self.readers.of_user(user_id) if user_id is not None
+                else await self.readers.of_server(info.guild_id))
+        menu, status = prompt_menu(info, seat, decisions, names, lang)
         face = prompt_face(menu, status)
         lines = [menu.prompt if menu is not None else status]
         if menu is not None and update is not None:
             menu, intro = await self._learning(info, seat, update.user_id, decisions[0], menu)
             lines[:0] = intro
-        own = await self.readers.of_user(user_id) if user_id is not None else english()
-        image = await self.images.hand(update.view, names, own.code) \
+        image = await self.images.hand(update.view, names, lang.code) \
             if update is not None else None
         if image is None and update is not None:
             lines.append(view_text(update.view))
         under, alt = "", ""
         if image is not None and update is not None:
-            alt = alt_text(info.game, update.view, names, words=own)
-            under = "\n".join(hand_texts(update.view, own))
-        text = prompt_text(info, [said(line, names) for line in news], lines, under)
+            alt = alt_text(info.game, update.view, names, words=lang)
+            under = "\n".join(hand_texts(update.view, lang))
+        text = prompt_text(info, [said(line, names) for line in news], lines, under, lang)
         rows = menu_rows(menu) if menu is not None else []
         return Card(text, image, HAND_FILE, rows, alt, under), face
 
@@ -745,7 +759,8 @@ class Delivery(MatchHooks):
         """The pressed prompt's window is over: keep its text, drop its controls."""
         message = pressed.message
         text = text_of(message) if message is not None else ""
-        await pressed.update(view=card(text or "✅ Done."))
+        done = "✅ " + reader(pressed.interaction).say(speech.said("Done.")) if not text else ""
+        await pressed.update(view=card(text or done))
 
     async def _edit_dm(self, info: MatchInfo, record: DeliveryRecord,
                        out: Card) -> DeliveryRecord | None:
@@ -847,15 +862,18 @@ class Delivery(MatchHooks):
         if already:
             return
         await self.service.set_dm_ok(user_id, False)
-        await self.post(info, Outgoing(
-            f"<@{user_id}>, I can't send you direct messages, so your cards and choices will "
-            "show up only to you: press **My hand** under the turn post (or use /hand)."))
+        public = await self.readers.of_server(info.guild_id)
+        await self.post(info, Outgoing(public.say(speech.said(
+            "{person}, I can't send you direct messages, so your cards and choices will show "
+            "up only to you: press **{button}** under the turn post (or use /hand).",
+            person=mention(user_id), button=HAND_LABEL))))
 
     async def probe_dm(self, info: MatchInfo, user_id: int) -> None:
         """Check at join that DMs reach the player, so a closed inbox is known up front."""
-        await self.dm(info, user_id, [Outgoing(
-            f"You are in **{match_title(info.game, info.id)}**. Your cards and the choices "
-            "you must make will arrive here.")])
+        lang = await self.readers.of_user(user_id)
+        await self.dm(info, user_id, [Outgoing(lang.say(speech.said(
+            "You are in **{match}**. Your cards and the choices you must make will arrive "
+            "here.", match=match_title(info.game, info.id))))])
 
     async def show_hand(self, interaction: Interaction, match_id: int) -> None:
         """The player's hand and open choices, privately (the "My hand" button and /hand).
@@ -878,13 +896,13 @@ class Delivery(MatchHooks):
                     match_id, prompt_slot(seat.seat), sent.channel.id, sent.id, json.dumps(
                         {"window": update.decisions[0].window_id, "open": True,
                          "face": face}), _picture(sent, out)))
-                await interaction.followup.send("Your DMs work again: your prompt is there.",
-                                                ephemeral=True)
+                await interaction.followup.send(reader(interaction).say(speech.said(
+                    "Your DMs work again: your prompt is there.")), ephemeral=True)
                 return
         # The "thinking" placeholder keeps the flags it was deferred with, so it says where
         # the prompt is and the prompt follows as a message of its own.
-        await interaction.edit_original_response(
-            content=f"Your cards in **{match_title(info.game, info.id)}**, only for you:")
+        await interaction.edit_original_response(content=reader(interaction).say(speech.said(
+            "Your cards in **{match}**, only for you:", match=match_title(info.game, info.id))))
         await interaction.followup.send(ephemeral=True, **out.kwargs())
 
     # -- the end -----------------------------------------------------------------------------
@@ -904,7 +922,9 @@ class Delivery(MatchHooks):
             # The headline names people; the standings mention each person once.
             outcome = describe(view, result, literals(names), server)
             tagged = describe(view, result, [who(info, s.seat) for s in info.seats], server)
-            lines = [f"**{match_title(info.game, info.id)}** is over: {outcome.headline}.",
+            lines = [server.say(speech.said("**{match}** is over: {outcome}.",
+                                            match=match_title(info.game, info.id),
+                                            outcome=outcome.headline)),
                      *tagged.table_lines(), outcome.ending, *outcome.notes]
             message = await self.post(info, Outgoing("\n".join(lines), image, RESULT_FILE,
                                                      alt=alt), nonce=once(END, info.id))
@@ -942,8 +962,8 @@ class Delivery(MatchHooks):
                 sent.id if sent is not None else 0))
             prompt = slots.get(prompt_slot(seat.seat))
             if prompt is not None and prompt.message_id and showing(prompt).get("open"):
-                await self._edit_dm(info, prompt, Card(
-                    f"**{match_title(info.game, info.id)}** · the match is over."))
+                await self._edit_dm(info, prompt, Card(words.say(speech.said(
+                    "**{match}** · the match is over.", match=match_title(info.game, info.id)))))
                 await self._remember(slots, replace_shown(prompt, {"open": False}))
 
 
@@ -987,3 +1007,4 @@ def menu_card(message: discord.Message | None, menu: menus.Menu) -> discord.ui.L
                                            for a in message.attachments)
     return card("\n".join(part for part in (title, menu.prompt) if part),
                 HAND_FILE if has_hand else None, menu_rows(menu))
+

@@ -143,8 +143,14 @@ def lobby_view(match_id: int, ai_level: int, lang: Language) -> discord.ui.View:
     return view
 
 
-def hand_button(match_id: int) -> ParlorButton:
-    return ParlorButton.make(_id(match_id, TABLE, HAND), "My hand", discord.ButtonStyle.primary)
+HAND_LABEL = said("My hand")
+"""The button under the live turn post that shows a person their cards privately."""
+
+
+def hand_button(match_id: int, lang: Language) -> ParlorButton:
+    """**My hand** in ``lang`` (the server's: it is under a public post)."""
+    return ParlorButton.make(_id(match_id, TABLE, HAND), lang.say(HAND_LABEL),
+                             discord.ButtonStyle.primary)
 
 
 def resign_view(match_id: int, lang: Language) -> discord.ui.View:

@@ -35,7 +35,7 @@ def lobby_text(info: MatchInfo, lang: Language, view: View | None = None) -> str
     }[info.status])
     decks = seat_decks(info, view)
     seats = [f"{s.seat + 1}. "
-             + (lang.say(said("AI ({level})", level=str(s.ai_level))) if s.is_ai
+             + (lang.say(said("AI ({level})", level=level_name(str(s.ai_level), lang))) if s.is_ai
                 else f"<@{s.user_id}>")
              + (f" · {decks[s.seat]}" if s.seat in decks else "") for s in info.seats]
     game = registry.get(info.game)
@@ -52,6 +52,16 @@ def lobby_text(info: MatchInfo, lang: Language, view: View | None = None) -> str
         lines.append(lang.say(said(
             "Undo: a player may take a move back if everyone else agrees (/undo)")))
     return "\n".join(lines)
+
+
+LEVELS = {"random": said("random"), "normal": said("normal"), "strong": said("strong")}
+"""The AI levels in words (the games' ``ai_levels`` are identifiers)."""
+
+
+def level_name(level: str, lang: Language) -> str:
+    """An AI level as a person reads it in ``lang`` (an unknown one as it is)."""
+    word = LEVELS.get(level)
+    return lang.say(word) if word is not None else level
 
 
 def reply_text(info: MatchInfo, lang: Language) -> str:

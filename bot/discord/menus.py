@@ -3,7 +3,8 @@
 The engine's "Player N" becomes each seat's name: as literal text in the prompt (a message's
 markdown), as it is in labels and placeholders (which Discord shows as plain text). The plan
 obeys Discord's limits (5 rows, 5 buttons a row, 25 select options, 80-character
-labels) so that the cog only translates it into ``discord.ui`` items. Hand cards are numbered
+labels) so that the cog only translates it into ``discord.ui`` items. Its own words (Confirm,
+Back, Keep my hand …) are in the reader's ``Language``. Hand cards are numbered
 as on the hand image, and only a choice that gives up cards asks for a confirmation first: a
 mulligan (``KEEP``) keeps the whole hand in one press and confirms throwing cards back.
 """
@@ -14,11 +15,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from bot.discord import customid as cid
-from bot.discord.usertext import literals, said
+from bot.discord.usertext import literals
 from bot.engine import KEEP, ORDER, Decision, Option
+from bot.engine import said as speech
 from bot.engine.names import with_names
+from bot.engine.said import named
+from bot.words import Language
 
-KEEP_ALL, KEEP_NONE = "Keep my hand", "Keep none"
+KEEP_ALL, KEEP_NONE = speech.said("Keep my hand"), speech.said("Keep none")
 LABEL_MAX = 80
 BUTTONS_MAX = 5
 ROWS_MAX = 5
@@ -59,23 +63,36 @@ def _short(text: str, limit: int = LABEL_MAX) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def labels(decision: Decision, names: Sequence[str] = ()) -> list[str]:
-    """Option labels for buttons and selects, named by ``names`` (cleaned names)."""
-    return [_short(label) for label in _numbered(decision, names)]
+def labels(decision: Decision, names: Sequence[str] = (),
+           lang: Language | None = None) -> list[str]:
+    """Option labels for buttons and selects, named by ``names`` (cleaned names), in
+    ``lang`` where the game says them as sentences (None: the game's English labels)."""
+    return [_short(label) for label in _numbered(decision, names, lang)]
 
 
-def _said(decision: Decision, names: Sequence[str], indexes: Sequence[int]) -> str:
+def _said(decision: Decision, names: Sequence[str], indexes: Sequence[int],
+          lang: Language) -> str:
     """The options at ``indexes`` as message text: whole, names as literal text."""
-    whole = _numbered(decision, literals(names))
+    whole = _numbered(decision, literals(names), lang)
     return ", ".join(whole[i] for i in indexes)
 
 
-def _numbered(decision: Decision, names: Sequence[str]) -> list[str]:
+def asked(decision: Decision, names: Sequence[str], lang: Language) -> str:
+    """What ``decision`` asks, in ``lang`` where the game says it as a sentence, seats called
+    by ``names`` as given (literal ones for message text)."""
+    if decision.asked is not None:
+        return lang.say(named(decision.asked, names))
+    return with_names(decision.prompt, names)
+
+
+def _numbered(decision: Decision, names: Sequence[str],
+              lang: Language | None = None) -> list[str]:
     """Option labels with hand cards numbered like the hand image (1, 2, …) and "Player N"
     replaced by ``names``."""
     out, n = [], 0
     for opt in decision.options:
-        label = with_names(opt.label, names)
+        label = (lang.say(named(opt.said, names)) if lang is not None and opt.said is not None
+                 else with_names(opt.label, names))
         if opt.group == "hand":
             n += 1
             label = f"{n}. {label}"
@@ -93,18 +110,18 @@ def costs_cards(decision: Decision, chosen: list[Option]) -> bool:
             and (decision.max > 1 or any(o.group == "hand" for o in chosen)))
 
 
-def plan(match_id: int, decision: Decision, people: Sequence[str] = (),
+def plan(match_id: int, decision: Decision, lang: Language, people: Sequence[str] = (),
          order: tuple[int, ...] = ()) -> Menu:
-    """The components that let a player answer ``decision``; ``people``: each seat's
-    cleaned name."""
-    names = labels(decision, people)
+    """The components that let a player answer ``decision``, in ``lang``; ``people``: each
+    seat's cleaned name."""
+    names = labels(decision, people, lang)
     if decision.kind == ORDER:
-        return _plan_order(match_id, decision, people, names, order)
+        return _plan_order(match_id, decision, lang, people, names, order)
     rows: list[tuple[Button, ...] | Select] = []
     if decision.kind == KEEP:
         everything = tuple(range(len(decision.options)))
         rows.append((Button(cid.CustomId(match_id, decision.id, cid.CONFIRM, everything)
-                            .encode(), KEEP_ALL, "success"),))
+                            .encode(), lang.say(KEEP_ALL), "success"),))
     single = decision.min <= 1 and decision.max == 1
     if single and len(decision.options) <= BUTTONS_MAX * 4:
         buttons = [
@@ -119,24 +136,26 @@ def plan(match_id: int, decision: Decision, people: Sequence[str] = (),
             chunk = list(enumerate(names))[start:start + SELECT_MAX]
             rows.append(Select(
                 cid.CustomId(match_id, decision.id, cid.SELECT, (start,)).encode(),
-                _short(with_names(decision.prompt, people), 150),
+                _short(asked(decision, people, lang), 150),
                 tuple(SelectOption(name, str(i)) for i, name in chunk),
                 min=max(1, decision.min) if len(decision.options) <= SELECT_MAX else 1,
                 max=min(decision.max, len(chunk)),
             ))
     if decision.min == 0:
         rows.append((Button(cid.CustomId(match_id, decision.id, cid.SKIP).encode(),
-                            KEEP_NONE if decision.kind == KEEP else "Choose nothing",
+                            lang.say(KEEP_NONE if decision.kind == KEEP
+                                     else speech.said("Choose nothing")),
                             "secondary"),))
-    return Menu(said(decision.prompt, people), tuple(rows[:ROWS_MAX]))
+    return Menu(asked(decision, literals(people), lang), tuple(rows[:ROWS_MAX]))
 
 
-def _plan_order(match_id: int, decision: Decision, people: Sequence[str], names: list[str],
-                order: tuple[int, ...]) -> Menu:
+def _plan_order(match_id: int, decision: Decision, lang: Language, people: Sequence[str],
+                names: list[str], order: tuple[int, ...]) -> Menu:
     """Orderings are built one click at a time; the partial order rides in the custom id."""
     remaining = [i for i in range(len(decision.options)) if i not in order]
-    done = _said(decision, people, order)
-    prompt = said(decision.prompt, people) + (f"\nSo far: {done}" if done else "")
+    done = _said(decision, people, order, lang)
+    prompt = asked(decision, literals(people), lang) + (
+        "\n" + lang.say(speech.said("So far: {cards}", cards=done)) if done else "")
     buttons = [
         Button(cid.CustomId(match_id, decision.id, cid.ORDER, (*order, i)).encode(),
                names[i], "primary")
@@ -146,18 +165,24 @@ def _plan_order(match_id: int, decision: Decision, people: Sequence[str], names:
     return Menu(prompt, rows[:ROWS_MAX])
 
 
-def plan_confirm(match_id: int, decision: Decision, indexes: tuple[int, ...],
+def plan_confirm(match_id: int, decision: Decision, indexes: tuple[int, ...], lang: Language,
                  people: Sequence[str] = ()) -> Menu:
-    """Ask once more before spending cards: Confirm carries the exact choice in its id, Back
-    shows the choices again."""
-    chosen = _said(decision, people, indexes) or "nothing"
-    what = (f"You keep: {chosen}; the other cards go back" if decision.kind == KEEP
-            else f"You chose: {chosen}")
+    """Ask once more before spending cards, in ``lang``: Confirm carries the exact choice in
+    its id, Back shows the choices again."""
+    chosen = _said(decision, people, indexes, lang)
+    if decision.kind == KEEP:
+        what = (speech.said("You keep: {cards}; the other cards go back. Confirm?",
+                            cards=chosen) if chosen
+                else speech.said("You keep none of these cards: they all go back. Confirm?"))
+    else:
+        what = (speech.said("You chose: {choice}. Confirm?", choice=chosen) if chosen
+                else speech.said("You chose nothing. Confirm?"))
     return Menu(
-        f"{said(decision.prompt, people)}\n{what}. Confirm?",
+        f"{asked(decision, literals(people), lang)}\n{lang.say(what)}",
         ((Button(cid.CustomId(match_id, decision.id, cid.CONFIRM, indexes).encode(),
-                 "Confirm", "success"),
-          Button(cid.CustomId(match_id, decision.id, cid.BACK).encode(), "Back")),),
+                 lang.say(speech.said("Confirm")), "success"),
+          Button(cid.CustomId(match_id, decision.id, cid.BACK).encode(),
+                 lang.say(speech.said("Back")))),),
     )
 
 

@@ -40,3 +40,13 @@ def runtime_of(client: discord.Client) -> Runtime:
 def match_title(game: str, match_id: int) -> str:
     """How a match is named everywhere: ``Zura #12``."""
     return f"{registry.get(game).title} #{match_id}"
+
+
+def mention(user_id: int) -> str:
+    """A person's mention: a value for a sentence (``{person}``)."""
+    return f"<@{user_id}>"
+
+
+def code(text: str) -> str:
+    """``text`` as inline code (a command to copy): a value for a sentence."""
+    return f"`{text}`"

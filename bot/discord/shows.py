@@ -36,7 +36,7 @@ LOBBY = "lobby"
 TURN, END = "turn", "end"
 PROMPT, RESULT, MENTION = "prompt", "result", "mention"
 BOARD_FILE, HAND_FILE, RESULT_FILE = "board.png", "hand.png", "result.png"
-MORE_NEWS = "(older lines left out: your hand below is up to date)"
+MORE_NEWS = said("(older lines left out: your hand below is up to date)")
 CONTENT_MAX = 2000
 """Discord's limit for a plain message's text; a longer one continues in further messages."""
 NONCE_MAX = 25
@@ -201,16 +201,17 @@ def merged_turns(turns: Sequence[TurnUpdate]) -> list[TurnUpdate]:
 
 
 def prompt_menu(info: MatchInfo, seat: int, decisions: Sequence[Decision],
-                names: Sequence[str]) -> tuple[menus.Menu | None, str]:
-    """What a prompt asks: the menu of the person's first open decision, or, with nothing
-    to decide, the line a closed prompt ends on."""
+                names: Sequence[str], lang: Language) -> tuple[menus.Menu | None, str]:
+    """What a prompt asks, in its reader's ``lang``: the menu of the person's first open
+    decision, or, with nothing to decide, the line a closed prompt ends on."""
     if decisions:
-        return menus.plan(info.id, decisions[0], names), ""
+        return menus.plan(info.id, decisions[0], lang, names), ""
     if info.seats[seat].is_ai and info.status == ACTIVE:
-        return None, "The AI plays your seat now."
+        return None, lang.say(said("The AI plays your seat now."))
     if info.status == ACTIVE:
-        return None, "✅ Done for now: I'll message you when it is your move again."
-    return None, "The match is over."
+        return None, "✅ " + lang.say(said("Done for now: I'll message you when it is your "
+                                           "move again."))
+    return None, lang.say(said("The match is over."))
 
 
 def prompt_face(menu: menus.Menu | None, status: str) -> str:
@@ -288,17 +289,18 @@ def turn_texts(info: MatchInfo, update: TurnUpdate, lines: Sequence[str],
 
 
 def prompt_text(info: MatchInfo, news: Sequence[str], lines: Sequence[str],
-                under: str) -> str:
+                under: str, lang: Language) -> str:
     """A prompt's text: the match, the person's news, what to decide. Within the one
     message's limit the oldest private lines give way, said so (the hand shows what they
     led to); the decision and the card texts stay whole. Seeded matches never come near
     it (tests/e2e/test_words.py)."""
     title = f"**{match_title(info.game, info.id)}**"
     kept = list(news)
+    left_out = lang.say(MORE_NEWS)
     while kept and (len(title) + sum(len(x) + 1 for x in [*kept, *lines]) + len(under)
-                    + len(MORE_NEWS) > TEXT_MAX):
+                    + len(left_out) > TEXT_MAX):
         kept = kept[1:]
-    more = [MORE_NEWS] if len(kept) < len(news) else []
+    more = [left_out] if len(kept) < len(news) else []
     return "\n".join([title, *more, *kept, *lines])
 
 

@@ -7,11 +7,13 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord.readers import reader
 from bot.discord.runtime import Runtime, match_title, runtime_of
 from bot.engine import GameError, registry
 from bot.engine.said import said
 from bot.match import MatchInfo
-from bot.store import ACTIVE, FINISHED
+from bot.store import ACTIVE, CANCELLED, FINISHED, LOBBY
+from bot.words import Language
 
 MAX_CHOICES = 25
 MATCH_HELP = "Which match (default: this thread's, else the one waiting for you)"
@@ -28,9 +30,16 @@ async def game_choices(interaction: discord.Interaction[Any],
     return out[:MAX_CHOICES]
 
 
-def match_label(info: MatchInfo, user_id: int) -> str:
-    state = "your move" if info.must_act(user_id) else info.status
-    return f"{match_title(info.game, info.id)} · {state}"
+STATES = {LOBBY: said("lobby"), ACTIVE: said("running"), FINISHED: said("over"),
+          CANCELLED: said("cancelled")}
+"""A match's state in words (the store's are identifiers)."""
+
+
+def match_label(info: MatchInfo, user_id: int, lang: Language) -> str:
+    """``Zura #12 · your move`` in ``lang``."""
+    state = (said("your move") if info.must_act(user_id)
+             else STATES.get(info.status, said("unknown")))
+    return f"{match_title(info.game, info.id)} · {lang.say(state)}"
 
 
 async def match_choices(interaction: discord.Interaction[Any],
@@ -38,9 +47,10 @@ async def match_choices(interaction: discord.Interaction[Any],
     """The user's lobbies and running matches, those waiting for them first."""
     infos = await runtime_of(interaction.client).service.matches_of(interaction.user.id)
     text = current.lower().lstrip("#")
-    return [app_commands.Choice(name=match_label(i, interaction.user.id)[:100], value=i.id)
-            for i in infos if text in match_label(i, interaction.user.id).lower()
-            ][:MAX_CHOICES]
+    lang = reader(interaction)
+    labels = [(i, match_label(i, interaction.user.id, lang)) for i in infos]
+    return [app_commands.Choice(name=label[:100], value=i.id)
+            for i, label in labels if text in label.lower()][:MAX_CHOICES]
 
 
 async def pick_match(rt: Runtime, interaction: discord.Interaction[Any],

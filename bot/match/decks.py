@@ -12,8 +12,8 @@ from dataclasses import replace
 from typing import Any
 
 from bot.engine import Game, GameError, registry
-from bot.engine.decks import DeckBook, DeckRefused, DeckView, bullets
-from bot.engine.said import said
+from bot.engine.decks import DeckBook, DeckRefused, DeckView
+from bot.engine.said import Said, said
 from bot.engine.usertext import TYPED_MAX, clean, quoted
 from bot.match.info import MatchInfo
 from bot.match.service import MatchService
@@ -49,6 +49,14 @@ def deck_options(game: Game[Any, Any]) -> set[str]:
     """The match options that hold the seats' own decks (none for a game without)."""
     book = game.decks()
     return set() if book is None else {book.option(n) for n in range(game.max_players)}
+
+
+def bulleted(lines: tuple[Said, ...]) -> Said:
+    """Sentences as a bulleted list, each said in the reader's language: the list itself
+    holds no words (its message is only bullets and placeholders), so it needs no
+    translation."""
+    holes = {f"line{i}": line for i, line in enumerate(lines)}
+    return Said("\n".join(f"• {{{key}}}" for key in holes), dict(holes))
 
 
 class DeckService:
@@ -91,12 +99,13 @@ class DeckService:
                                     "decks and yours.", name=quoted(name)))
         return self._saved(saved)
 
-    async def choices(self, user_id: int) -> list[tuple[str, str]]:
+    async def choices(self, user_id: int) -> list[tuple[str, str | Said]]:
         """(value, label) of every deck the user may play: the default, the ready-made decks
-        and their saved decks."""
+        and their saved decks (a sentence, said in the reader's language)."""
         mine = await self.store.decks_of(user_id, self.game)
         return [*self.book.choices(),
-                *((d.name, f"{clean(d.name, TYPED_MAX)} (yours)") for d in mine)]
+                *((d.name, said("{deck} (yours)", deck=clean(d.name, TYPED_MAX)))
+                  for d in mine)]
 
     # -- saving ----------------------------------------------------------------------------
 
@@ -106,7 +115,7 @@ class DeckService:
         read = self.book.read(text)
         if read.problems or not read.code:
             raise DeckRefused(said("This deck cannot be saved yet:\n{problems}",
-                                   problems=bullets(read.problems)))
+                                   problems=bulleted(read.problems)))
         mine = await self.store.decks_of(user_id, self.game)
         if len(mine) >= MAX_SAVED and all(d.key != title.casefold() for d in mine):
             raise DeckRefused(said("You have {n} saved decks already: delete one first.",

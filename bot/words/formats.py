@@ -30,9 +30,12 @@ def listing(items: Sequence[str], locale: Locale, style: Style = "standard") -> 
     return format_list(list(items), style=style, locale=locale)
 
 
-def number(value: float, locale: Locale) -> str:
-    """``1,234.5`` / ``1.234,5``."""
-    return format_decimal(value, locale=locale)
+def number(value: float, locale: Locale, places: int | None = None) -> str:
+    """``1,234.5`` / ``1.234,5``; with ``places``, exactly that many decimals (``2.0``)."""
+    if places is None:
+        return format_decimal(value, locale=locale)
+    return format_decimal(value, format="#,##0." + "0" * places, locale=locale,
+                          decimal_quantization=True)
 
 
 def ordinal_form(n: int, locale: Locale) -> Said:

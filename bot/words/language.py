@@ -12,6 +12,7 @@ import logging
 from collections.abc import Sequence
 from datetime import datetime
 from functools import cache
+from typing import Literal
 
 from babel import Locale
 from babel.support import NullTranslations
@@ -20,7 +21,7 @@ from bot.engine.said import Said, Value
 from bot.words import formats
 from bot.words.catalogues import translations
 from bot.words.locales import ENGLISH, PSEUDO, nearest
-from bot.words.pseudo import pseudo
+from bot.words.pseudo import accented, pseudo
 
 log = logging.getLogger(__name__)
 
@@ -70,10 +71,19 @@ class Language:
 
     def listing(self, items: Sequence[str], *, alternatives: bool = False) -> str:
         """``a, b and c`` (or ``a, b or c``) as this language joins them."""
-        return formats.listing(items, self.locale, "or" if alternatives else "standard")
+        style: Literal["standard", "or"] = "or" if alternatives else "standard"
+        if self.code != PSEUDO or len(items) < 2:
+            return formats.listing(items, self.locale, style)
+        # The pseudo-locale accents the words that join the items, not the items.
+        holes = [f"\0{i}\0" for i in range(len(items))]
+        glued = accented(formats.listing(holes, self.locale, style))
+        for hole, item in zip(holes, items, strict=True):
+            glued = glued.replace(hole, item)
+        return glued
 
-    def number(self, value: float) -> str:
-        return formats.number(value, self.locale)
+    def number(self, value: float, places: int | None = None) -> str:
+        """``value`` in this language's digits; ``places``: exactly that many decimals."""
+        return formats.number(value, self.locale, places)
 
     def ordinal(self, n: int) -> str:
         """``1st`` / ``1.`` / ``1º``."""
@@ -81,14 +91,18 @@ class Language:
 
     def duration(self, seconds: float, *, direction: bool = False) -> str:
         """``3 hours``; ``in 3 hours`` with ``direction``."""
-        return formats.duration(seconds, self.locale, direction=direction)
+        return self._formatted(formats.duration(seconds, self.locale, direction=direction))
 
     def span(self, seconds: float) -> str:
         """``1 hr, 30 min``: a clock's time per turn, exactly."""
-        return formats.span(seconds, self.locale)
+        return self._formatted(formats.span(seconds, self.locale))
 
     def moment(self, when: datetime) -> str:
-        return formats.moment(when, self.locale)
+        return self._formatted(formats.moment(when, self.locale))
+
+    def _formatted(self, text: str) -> str:
+        """A formatter's words (Babel's, English under the pseudo-locale), accented there."""
+        return accented(text) if self.code == PSEUDO else text
 
 
 def language(code: str | None) -> Language:

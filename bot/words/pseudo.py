@@ -49,6 +49,12 @@ def pseudo(text: str) -> str:
     return f"{OPEN}{''.join(out)} {PAD * pad}{CLOSE}"
 
 
+def accented(text: str) -> str:
+    """``text``'s letters accented, nothing added: the words Babel's formatters write (a
+    list's ``and``, ``3 days``) under the pseudo-locale, inside a sentence already bracketed."""
+    return text.translate(ACCENTS)
+
+
 def is_pseudo(text: str) -> bool:
     """Whether ``text`` came through ``pseudo`` (its brackets and padding)."""
     return text.startswith(OPEN) and text.endswith(PAD + CLOSE)

@@ -9,6 +9,9 @@ from hypothesis import strategies as st
 from bot.discord import customid as cid
 from bot.discord.menus import Button, Select, choice_keys, costs_cards, plan, plan_confirm
 from bot.engine import KEEP, ORDER, PICK, Decision, Option, Rng, parse_options, play
+from bot.words import english
+
+EN = english()
 
 
 def decision(n: int, *, lo: int = 1, hi: int = 1, kind: str = "pick",
@@ -18,7 +21,7 @@ def decision(n: int, *, lo: int = 1, hi: int = 1, kind: str = "pick",
 
 
 def test_single_choice_with_few_options_is_buttons_numbered_like_the_hand() -> None:
-    menu = plan(7, decision(3))
+    menu = plan(7, decision(3), EN)
     assert len(menu.rows) == 1
     row = menu.rows[0]
     assert isinstance(row, tuple)
@@ -27,7 +30,7 @@ def test_single_choice_with_few_options_is_buttons_numbered_like_the_hand() -> N
 
 
 def test_multi_choice_is_a_select_with_the_decision_bounds() -> None:
-    menu = plan(7, decision(8, lo=2, hi=5))
+    menu = plan(7, decision(8, lo=2, hi=5), EN)
     (select,) = menu.rows
     assert isinstance(select, Select)
     assert (select.min, select.max) == (2, 5)
@@ -35,7 +38,7 @@ def test_multi_choice_is_a_select_with_the_decision_bounds() -> None:
 
 
 def test_optional_decision_offers_choose_nothing() -> None:
-    menu = plan(7, decision(8, lo=0, hi=3))
+    menu = plan(7, decision(8, lo=0, hi=3), EN)
     last = menu.rows[-1]
     assert isinstance(last, tuple) and isinstance(last[0], Button)
     assert cid.decode(last[0].custom_id).verb == cid.SKIP
@@ -43,9 +46,9 @@ def test_optional_decision_offers_choose_nothing() -> None:
 
 def test_order_is_built_click_by_click() -> None:
     d = decision(3, kind=ORDER)
-    first = plan(7, d)
+    first = plan(7, d, EN)
     assert sum(len(r) for r in first.rows if isinstance(r, tuple)) == 3
-    second = plan(7, d, order=(2,))
+    second = plan(7, d, EN, order=(2,))
     row = second.rows[0]
     assert isinstance(row, tuple)
     assert [cid.decode(b.custom_id).indexes for b in row] == [(2, 0), (2, 1)]
@@ -53,7 +56,7 @@ def test_order_is_built_click_by_click() -> None:
 
 
 def test_confirm_carries_the_choice() -> None:
-    menu = plan_confirm(7, decision(8, lo=2, hi=5), (1, 4))
+    menu = plan_confirm(7, decision(8, lo=2, hi=5), (1, 4), EN)
     row = menu.rows[0]
     assert isinstance(row, tuple)
     assert cid.decode(row[0].custom_id).indexes == (1, 4)
@@ -88,7 +91,7 @@ def test_codec_round_trips(match: int, decision_id: str, idx: list[int]) -> None
 def test_limits_hold_for_large_decisions() -> None:
     for n in range(1, 26):
         for lo, hi in ((1, 1), (0, 1), (1, min(5, n)), (0, n)):
-            menu = plan(1, decision(n, lo=lo, hi=hi))
+            menu = plan(1, decision(n, lo=lo, hi=hi), EN)
             assert len(menu.rows) <= 5
             for row in menu.rows:
                 if isinstance(row, Select):
@@ -100,7 +103,7 @@ def test_limits_hold_for_large_decisions() -> None:
 def test_a_menu_names_people_where_the_engine_wrote_player_n() -> None:
     asked = Decision("d1", 0, PICK, "Card 1 of 3 from Player 2: block it?",
                      (Option("b0", "Return to Player 2", "hand"), Option("none", "No block")))
-    menu = plan(7, asked, ["Ann", "Bo Li"])
+    menu = plan(7, asked, EN, ["Ann", "Bo Li"])
     assert menu.prompt == "Card 1 of 3 from Bo Li: block it?"
     buttons = [b for row in menu.rows if isinstance(row, tuple) for b in row]
     assert [b.label for b in buttons] == ["1. Return to Bo Li", "No block"]
@@ -110,20 +113,20 @@ def test_a_name_is_literal_text_in_the_prompt_and_as_typed_on_the_controls() -> 
     asked = Decision("d1", 0, ORDER, "Order the cards of Player 2",
                      (Option("a", "Give Player 2 a card"), Option("b", "Keep it")))
     name = "**Bo** <@1>"
-    menu = plan(7, asked, ["Ann", name], (0,))
+    menu = plan(7, asked, EN, ["Ann", name], (0,))
     assert menu.prompt == ("Order the cards of \\*\\*Bo\\*\\* \\<@1>\n"
                            "So far: Give \\*\\*Bo\\*\\* \\<@1> a card")
     buttons = [b for row in menu.rows if isinstance(row, tuple) for b in row]
     assert [b.label for b in buttons] == ["Keep it"]
-    confirm = plan_confirm(7, asked, (0,), ["Ann", name])
+    confirm = plan_confirm(7, asked, (0,), EN, ["Ann", name])
     assert "You chose: Give \\*\\*Bo\\*\\* \\<@1> a card. Confirm?" in confirm.prompt
-    picks = plan(7, Decision("d2", 0, PICK, "Whom?", (Option("x", "Player 2"),)), ["A", name])
+    picks = plan(7, Decision("d2", 0, PICK, "Whom?", (Option("x", "Player 2"),)), EN, ["A", name])
     assert [b.label for row in picks.rows if isinstance(row, tuple) for b in row] == [name]
 
 
 def test_keeping_the_whole_opening_hand_is_one_press() -> None:
     hand = decision(7, lo=0, hi=7, kind=KEEP)
-    menu = plan(7, hand)
+    menu = plan(7, hand, EN)
     keep, select, none = menu.rows
     assert isinstance(keep, tuple) and isinstance(select, Select)
     assert keep[0].label == "Keep my hand"
@@ -139,7 +142,7 @@ def test_throwing_cards_back_asks_confirm_and_says_what_is_kept() -> None:
     assert costs_cards(hand, [hand.options[0], hand.options[3]])
     assert costs_cards(hand, []), "keeping none throws the whole hand back"
     assert "You keep: 1. Card 0, 4. Card 3; the other cards go back. Confirm?" in \
-        plan_confirm(7, hand, (0, 3)).prompt
+        plan_confirm(7, hand, (0, 3), EN).prompt
 
 
 def test_a_choice_that_spends_nothing_needs_no_confirm() -> None:
@@ -147,7 +150,7 @@ def test_a_choice_that_spends_nothing_needs_no_confirm() -> None:
                      (Option("forest", "Also throw away a Forest (card 2)", "landscape"),
                       Option("none", "Keep the rest of my hand", "keep")))
     assert not costs_cards(extra, [extra.options[1]])
-    assert [b.label for r in plan(7, extra).rows if isinstance(r, tuple) for b in r] == \
+    assert [b.label for r in plan(7, extra, EN).rows if isinstance(r, tuple) for b in r] == \
         ["Also throw away a Forest (card 2)", "Keep the rest of my hand"], "no number on either"
     play = decision(8, lo=0, hi=5)
     assert costs_cards(play, [play.options[0]]) and not costs_cards(play, [])

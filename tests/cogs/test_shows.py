@@ -18,6 +18,9 @@ from bot.discord.shows import (
 from bot.engine import Decision, Option
 from bot.match import MatchInfo, TurnUpdate
 from bot.store import ACTIVE, FINISHED, DeliveryRecord, SeatRecord
+from bot.words import english
+
+EN = english()
 
 SEATS = (SeatRecord(0, 10), SeatRecord(1, 11), SeatRecord(2, None, is_ai=True,
                                                            ai_level="normal"))
@@ -31,7 +34,7 @@ def decision(prompt: str, *labels: str) -> Decision:
 
 
 def face(decisions: tuple[Decision, ...], info: MatchInfo = INFO) -> str:
-    return prompt_face(*prompt_menu(info, 0, decisions, NAMES))
+    return prompt_face(*prompt_menu(info, 0, decisions, NAMES, EN))
 
 
 def test_a_prompt_changes_only_when_its_decision_hand_or_openness_does() -> None:
@@ -56,11 +59,11 @@ def test_a_prompt_changes_only_when_its_decision_hand_or_openness_does() -> None
 
 def test_a_closed_prompt_states_what_comes_next() -> None:
     over = MatchInfo(4, "zura", "Zura", FINISHED, 9, 10, 1, 2, 3, {}, SEATS, 2, 4)
-    assert prompt_menu(INFO, 0, (), NAMES) == (
+    assert prompt_menu(INFO, 0, (), NAMES, EN) == (
         None, "✅ Done for now: I'll message you when it is your move again.")
-    assert prompt_menu(over, 0, (), NAMES) == (None, "The match is over.")
+    assert prompt_menu(over, 0, (), NAMES, EN) == (None, "The match is over.")
     assert face((), INFO) != face((), over)
-    menu, _ = prompt_menu(INFO, 0, (decision("Pick.", "a", "b"),), NAMES)
+    menu, _ = prompt_menu(INFO, 0, (decision("Pick.", "a", "b"),), NAMES, EN)
     assert isinstance(menu, menus.Menu) and menu.prompt.startswith("Pick.")
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from bot.engine import registry
 from bot.engine.decks import DeckRefused
+from bot.engine.said import said
 from bot.games.auroria.deckbook import DECKS
 from bot.games.auroria.decklist import encode, format_list
 from bot.games.auroria.pool import POOL
@@ -68,7 +69,7 @@ async def test_a_saved_deck_comes_back_for_its_owner_only(decks: DeckService) ->
     assert await decks.saved(BOB) == []
     with pytest.raises(DeckNotFound):
         await decks.show(BOB, "Red Rush")
-    assert ("Red Rush", "Red Rush (yours)") in await decks.choices(ANN)
+    assert ("Red Rush", said("{deck} (yours)", deck="Red Rush")) in await decks.choices(ANN)
     assert ("valley", "The Burning Valley (red)") in await decks.choices(ANN)
     await decks.delete(ANN, "RED RUSH")
     assert await decks.saved(ANN) == []
@@ -79,7 +80,7 @@ async def test_a_saved_deck_comes_back_for_its_owner_only(decks: DeckService) ->
 async def test_an_illegal_deck_is_not_saved_and_says_why(decks: DeckService) -> None:
     with pytest.raises(DeckRefused) as err:
         await decks.save(ANN, "Broken", "Leader: Vesk, Warlord of Cinders\n5 Ember Courier")
-    assert "• At most 4 copies of Ember Courier (5)." in str(err.value)
+    assert "\n• At most 4 copies of Ember Courier (5)." in str(err.value)
     assert "• A deck holds 51-61 cards" in str(err.value)
     assert await decks.saved(ANN) == []
 
