@@ -25,7 +25,7 @@ import bot.games
 from bot.engine import Action, Event, Option, Rng, Sentence, play
 from bot.engine.datacheck import DataError
 from bot.engine.playout import run_playout
-from bot.engine.said import said
+from bot.engine.said import Said, said
 from bot.games.zura.abilities import ABILITIES, handler
 from bot.render import cards as card_faces
 from bot.render import render_board, render_hand
@@ -96,7 +96,7 @@ def zura(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
             return "act"
 
     abilities.register(Recycle())
-    monkeypatch.setitem(picture.ABILITY_SHORT, NEW, "Recycle a card")
+    monkeypatch.setitem(picture.ABILITY_SHORT, NEW, Said("Recycle a card"))
     yield package
 
 
@@ -169,14 +169,17 @@ def test_both_ais_play_the_new_ability_without_knowing_it(zura: ModuleType) -> N
 def test_an_ability_lives_in_three_places() -> None:
     """The places an ability is named: its entry in ``cards.json``, its handler in
     ``abilities.py`` and its caption in ``bot/render/zura.py``. The AI may know an ability
-    better (``ai.py``; it never has to) and the renderer words a step; nothing else names one.
+    better (``ai.py``; it never has to), the renderer words a step, and the lesson introduces an
+    ability's own kind of decision (``lessons.py``, keyed by kind, and the line in
+    ``lesson.json``); nothing else names one.
     """
     data = json.loads(CARD_FILE.read_text(encoding="utf-8"))
     keys = set(data["abilities"])
     assert keys == set(ABILITIES) == set(picture.ABILITY_SHORT)
     assert {t["ability"] for t in data["tzerzurians"]} == keys
     places = {"bot/games/zura/cards.json", "bot/games/zura/abilities.py", "bot/render/zura.py"}
-    optional = {"bot/games/zura/ai.py"}
+    optional = {"bot/games/zura/ai.py", "bot/games/zura/lessons.py",
+                "bot/games/zura/lesson.json"}
     named: dict[str, set[str]] = {key: set() for key in keys}
     for folder in ("bot", "cogs", "bench"):
         for path in (ROOT / folder).rglob("*"):
