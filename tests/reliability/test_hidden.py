@@ -32,7 +32,7 @@ def _seats(players: int) -> tuple[SeatRecord, ...]:
     return tuple(SeatRecord(i, 1000 + i) for i in range(players))
 
 
-REVEALS = frozenset({"reveal"})
+REVEALS = frozenset({"reveal", "reveal_row"})
 """Event kinds that turn face-down cards up, as the rules order: their text names cards that
 were hidden before the move by design (an Aura turn whose last block leads straight through
 the reveal and cleanup leaves a view after it that no longer shows them)."""
