@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from bot.discord import customid as cid
 from bot.discord.community import UNDO
 from bot.discord.items import LOBBY, START, TABLE
+from bot.discord.review import REVIEW
 from bot.discord.shows import RESULT_FILE
 from bot.engine import registry
 from bot.words import PSEUDO, Language, language, said
@@ -88,10 +89,10 @@ def verb_of(custom_id: str | None) -> str | None:
 
 def choices(message: FakeMessage) -> list[str]:
     """The custom ids of the controls that answer a decision (not Back or Hint, not the
-    table's)."""
+    table's, not a result DM's Review)."""
     return [c for c in message.custom_ids
             if verb_of(c) not in (None, cid.BACK, cid.HINT)
-            and cid.decode(c).decision not in (LOBBY, TABLE)]
+            and cid.decode(c).decision not in (LOBBY, TABLE, REVIEW)]
 
 
 class Agents:
