@@ -27,6 +27,7 @@ from bot.engine import (
     View,
     placings_from_scores,
 )
+from bot.engine.said import Said, as_is
 from bot.engine.text import Say, fit, listing, name_of
 
 HAND = 5
@@ -81,8 +82,8 @@ class HighCard(Game[HCState, View]):
         if self.result(state) is not None:
             return []
         return [
-            Decision(f"r{state.round}.p{p}", p, PICK, "Play one card face down.",
-                     tuple(Option(str(c), str(c), "hand") for c in state.hands[p]),
+            Decision(f"r{state.round}.p{p}", p, PICK, Said("Play one card face down."),
+                     tuple(Option(str(c), as_is(c), "hand") for c in state.hands[p]),
                      default=(str(state.hands[p][0]),))
             for p in range(state.players) if state.sealed[p] is None
         ]

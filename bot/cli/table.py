@@ -24,7 +24,7 @@ from typing import Any, TextIO
 from bot.cli.common import add_game_module_flag, add_lang_flag, fail, register_game_modules
 from bot.engine import ORDER, Decision, GameError, Result, View, registry
 from bot.engine.names import with_names
-from bot.engine.said import Said, said, said_n
+from bot.engine.said import Said, named, said, said_n
 from bot.match import MatchEnded, MatchService, Outbound, PrivateUpdate, PublicUpdate
 from bot.match.thinker import Thinker
 from bot.settings import SettingsError, load_settings
@@ -123,9 +123,9 @@ class Table:
     def ask(self, decision: Decision) -> list[str]:
         """Numbered options; read `2`, `1,3` or `1 3`. A bare Enter asks again."""
         self.show_board()
-        self.say(f"> {with_names(decision.prompt, self.names)}")
+        self.say(f"> {self.words.say(named(decision.asked, self.names))}")
         for n, option in enumerate(decision.options, start=1):
-            self.say(f"  {n}. {with_names(option.label, self.names)}")
+            self.say(f"  {n}. {self.words.say(named(option.said, self.names))}")
         if decision.kind == ORDER:
             hint = said("all numbers, first to last")
         elif decision.min == decision.max:

@@ -8,12 +8,14 @@ from collections.abc import Sequence
 from bot.discord import menus
 from bot.engine.said import Said, said
 from bot.match.hints import Hint
+from bot.words import Language
 
 
-def hint_lines(hint: Hint, names: Sequence[str]) -> list[Said]:
-    """The hint's sentences: what it is, then one per answer, best first."""
+def hint_lines(hint: Hint, names: Sequence[str], lang: Language) -> list[Said]:
+    """The hint's sentences for a reader of ``lang``: what it is, then one per answer, best
+    first, each answer as the menu labels it (seats called by ``names``)."""
     decision = hint.decision
-    labels = dict(zip((o.key for o in decision.options), menus.labels(decision, names),
+    labels = dict(zip((o.key for o in decision.options), menus.written(decision, names, lang),
                       strict=True))
     lines = [said("The strong AI's view of this decision, from what you can see:")]
     for answer in hint.answers:

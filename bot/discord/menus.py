@@ -18,7 +18,6 @@ from bot.discord import customid as cid
 from bot.discord.usertext import literals
 from bot.engine import KEEP, ORDER, Decision, Option
 from bot.engine import said as speech
-from bot.engine.names import with_names
 from bot.engine.said import named
 from bot.words import Language
 
@@ -63,36 +62,36 @@ def _short(text: str, limit: int = LABEL_MAX) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def labels(decision: Decision, names: Sequence[str] = (),
-           lang: Language | None = None) -> list[str]:
-    """Option labels for buttons and selects, named by ``names`` (cleaned names), in
-    ``lang`` where the game says them as sentences (None: the game's English labels)."""
+def labels(decision: Decision, names: Sequence[str], lang: Language) -> list[str]:
+    """Option labels for buttons and selects in ``lang``, seats named by ``names`` (cleaned
+    names)."""
     return [_short(label) for label in _numbered(decision, names, lang)]
+
+
+def written(decision: Decision, names: Sequence[str], lang: Language) -> list[str]:
+    """Option labels as message text: whole, in ``lang``, names as literal text."""
+    return _numbered(decision, literals(names), lang)
 
 
 def _said(decision: Decision, names: Sequence[str], indexes: Sequence[int],
           lang: Language) -> str:
-    """The options at ``indexes`` as message text: whole, names as literal text."""
-    whole = _numbered(decision, literals(names), lang)
+    """The options at ``indexes`` as message text."""
+    whole = written(decision, names, lang)
     return ", ".join(whole[i] for i in indexes)
 
 
 def asked(decision: Decision, names: Sequence[str], lang: Language) -> str:
-    """What ``decision`` asks, in ``lang`` where the game says it as a sentence, seats called
-    by ``names`` as given (literal ones for message text)."""
-    if decision.asked is not None:
-        return lang.say(named(decision.asked, names))
-    return with_names(decision.prompt, names)
+    """What ``decision`` asks in ``lang``, seats called by ``names`` as given (literal ones
+    for message text)."""
+    return lang.say(named(decision.asked, names))
 
 
-def _numbered(decision: Decision, names: Sequence[str],
-              lang: Language | None = None) -> list[str]:
-    """Option labels with hand cards numbered like the hand image (1, 2, …) and "Player N"
-    replaced by ``names``."""
+def _numbered(decision: Decision, names: Sequence[str], lang: Language) -> list[str]:
+    """Option labels in ``lang`` with hand cards numbered like the hand image (1, 2, …) and
+    seats called by ``names``."""
     out, n = [], 0
     for opt in decision.options:
-        label = (lang.say(named(opt.said, names)) if lang is not None and opt.said is not None
-                 else with_names(opt.label, names))
+        label = lang.say(named(opt.said, names))
         if opt.group == "hand":
             n += 1
             label = f"{n}. {label}"

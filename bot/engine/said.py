@@ -9,10 +9,10 @@ callers not yet converted. This module is the marker the catalogue extractor loo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from string import Formatter
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 Value: TypeAlias = "str | int | float | Said | tuple[str | Said, ...]"
 """What a placeholder holds: an ``int`` or ``float`` is a quantity, written with the reader's
@@ -91,6 +91,12 @@ def said(msgid: str, **values: Value) -> Said:
     return Said(msgid, dict(values))
 
 
+def as_is(value: str | int) -> Said:
+    """A code or a digit shown as it is in every language (a place "A1", a wild's number):
+    the sentence of its value alone, which no catalogue needs to translate."""
+    return Said("{value}", {"value": value})
+
+
 def said_n(singular: str, plural: str, n: int, **values: Value) -> Said:
     """A sentence whose form follows the count ``n`` (``{n}`` names it in the text)."""
     return Said(singular, {"n": n, **values}, plural, n)
@@ -104,3 +110,37 @@ def placeholders(text: str) -> set[str]:
             names.add(name)
     return names
 
+
+
+def to_json(sentence: Said) -> dict[str, object]:
+    """``sentence`` as plain JSON, for a game state that keeps one (a prompt an effect set)."""
+    out: dict[str, object] = {"m": sentence.msgid,
+                              "v": {key: _value_json(v) for key, v in sentence.values.items()}}
+    if sentence.plural is not None:
+        out["p"], out["n"] = sentence.plural, sentence.n
+    if isinstance(sentence, Seat):
+        out["seat"] = True
+    return out
+
+
+def from_json(data: Mapping[str, Any]) -> Said:
+    """The sentence ``to_json`` wrote."""
+    kind = Seat if data.get("seat") else Said
+    values = {key: _value_of(v) for key, v in data["v"].items()}
+    return kind(str(data["m"]), values, data.get("p"), int(data.get("n", 1)))
+
+
+def _value_json(value: Value) -> object:
+    if isinstance(value, Said):
+        return to_json(value)
+    if isinstance(value, tuple):
+        return [_value_json(item) for item in value]
+    return value
+
+
+def _value_of(data: Any) -> Any:
+    if isinstance(data, dict):
+        return from_json(data)
+    if isinstance(data, list):
+        return tuple(_value_of(item) for item in data)
+    return data

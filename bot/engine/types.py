@@ -23,20 +23,17 @@ JSON = dict[str, Any]
 
 
 class Option(NamedTuple):
-    """One choosable item of a decision: ``key`` is what an action names, ``label`` is shown.
-
-    ``said``: the label as a sentence to say in the reader's language (``label`` is its
-    English); None while a game's label is not in the catalogues yet."""
+    """One choosable item of a decision: ``key`` is what an action names, ``said`` is shown,
+    a catalogue sentence said in the reader's language."""
 
     key: str
-    label: str
+    said: Said
     group: str = ""
-    said: Said | None = None
 
-    @classmethod
-    def of(cls, key: str, label: Said, group: str = "") -> Option:
-        """An option whose label is a catalogue sentence."""
-        return cls(key, str(label), group, label)
+    @property
+    def label(self) -> str:
+        """The label in English: for logs, JSON and rules writers' scenario files."""
+        return str(self.said)
 
     def to_json(self) -> JSON:
         out: JSON = {"key": self.key, "label": self.label}
@@ -69,15 +66,19 @@ class Decision(NamedTuple):
     id: str
     player: int
     kind: str
-    prompt: str
+    asked: Said
+    """What the decision asks, a catalogue sentence said in the reader's language."""
     options: tuple[Option, ...]
     min: int = 1
     max: int = 1
     default: tuple[str, ...] | None = None
     window: str = ""
     spends: bool = True
-    asked: Said | None = None
-    """``prompt`` as a sentence to say in the reader's language (None: not converted yet)."""
+
+    @property
+    def prompt(self) -> str:
+        """What the decision asks in English: for logs, JSON and scenario files."""
+        return str(self.asked)
 
     @property
     def window_id(self) -> str:

@@ -159,12 +159,12 @@ def test_a_label_two_options_share_is_refused_as_ambiguous(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     two_squires = {"game": "auroria", "players": 2, "setup": {
         "players": [{"front": ["squire", "squire"]}, {}]},
-        "actions": [{"player": 0, "choice": ["Move Road Squire to back"]}]}
+        "actions": [{"player": 0, "choice": ["Move Road Squire to the backline"]}]}
     lines = refused(tmp_path, capsys, two_squires)
-    assert lines[0] == ("error: Action 1 (player 0): `Move Road Squire to back` is the label "
+    assert lines[0] == ("error: Action 1 (player 0): `Move Road Squire to the backline` is the label "
                         "of several options (move:1, move:2); write the key instead.")
-    assert lines[-3:] == ["  move:1 — Move Road Squire to back",
-                          "  move:2 — Move Road Squire to back", "  battle — Go to battle"]
+    assert lines[-3:] == ["  move:1 — Move Road Squire to the backline",
+                          "  move:2 — Move Road Squire to the backline", "  battle — Go to battle"]
 
 
 def test_an_action_for_a_player_with_nothing_to_decide_lists_who_is_awaited(

@@ -13,6 +13,7 @@ import pytest
 
 from bot.cli import table
 from bot.engine import ORDER, PICK, Decision, Option
+from bot.engine.said import Said
 
 
 def run_table(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
@@ -115,8 +116,9 @@ def test_the_command_line_entry_point_runs_a_game() -> None:
     ("\n2\n", ["b"]), ("0\n4\n2\n", ["b"]), ("?\nb\n1\n", ["a"]),
 ])
 def test_choices_are_read_as_numbers(typed: str, keys: list[str]) -> None:
-    decision = Decision("d", 0, PICK, "Pick up to two.",
-                        (Option("a", "Ace"), Option("b", "Bee"), Option("c", "Sea")),
+    decision = Decision("d", 0, PICK, Said("Pick up to two."),
+                        (Option("a", Said("Ace")), Option("b", Said("Bee")),
+                         Option("c", Said("Sea"))),
                         min=1, max=2, default=("b",))
     out = io.StringIO()
     assert table.Table(out, io.StringIO(typed)).ask(decision) == keys
@@ -126,24 +128,27 @@ def test_choices_are_read_as_numbers(typed: str, keys: list[str]) -> None:
 
 
 def test_none_chooses_nothing_only_where_allowed() -> None:
-    optional = Decision("d", 0, PICK, "Keep any?", (Option("a", "A"), Option("b", "B")),
+    optional = Decision("d", 0, PICK, Said("Keep any?"),
+                        (Option("a", Said("A")), Option("b", Said("B"))),
                         min=0, max=2)
     out = io.StringIO()
     assert table.Table(out, io.StringIO("none\n")).ask(optional) == []
     assert "0 to 2 numbers, or `none`" in out.getvalue()
-    needed = Decision("d", 0, PICK, "Pick one.", (Option("a", "A"),))
+    needed = Decision("d", 0, PICK, Said("Pick one."), (Option("a", Said("A")),))
     assert table.Table(io.StringIO(), io.StringIO("none\n1\n")).ask(needed) == ["a"]
 
 
 def test_a_bare_enter_never_takes_the_default() -> None:
-    decision = Decision("d", 0, PICK, "Pass?", (Option("pass", "Pass"), Option("go", "Go")),
+    decision = Decision("d", 0, PICK, Said("Pass?"),
+                        (Option("pass", Said("Pass")), Option("go", Said("Go"))),
                         default=("pass",))
     with pytest.raises(table.InputEnded):
         table.Table(io.StringIO(), io.StringIO("\n\n")).ask(decision)
 
 
 def test_an_order_decision_asks_for_every_number() -> None:
-    decision = Decision("d", 0, ORDER, "Order them.", (Option("a", "A"), Option("b", "B")))
+    decision = Decision("d", 0, ORDER, Said("Order them."),
+                        (Option("a", Said("A")), Option("b", Said("B"))))
     out = io.StringIO()
     assert table.Table(out, io.StringIO("2 1\n")).ask(decision) == ["b", "a"]
     assert "all numbers, first to last" in out.getvalue()

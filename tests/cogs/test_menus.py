@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 from bot.discord import customid as cid
 from bot.discord.menus import Button, Select, choice_keys, costs_cards, plan, plan_confirm
 from bot.engine import KEEP, ORDER, PICK, Decision, Option, Rng, parse_options, play
+from bot.engine.names import seat_said
+from bot.engine.said import Said
 from bot.words import english
 
 EN = english()
@@ -16,8 +18,8 @@ EN = english()
 
 def decision(n: int, *, lo: int = 1, hi: int = 1, kind: str = "pick",
              group: str = "hand") -> Decision:
-    opts = tuple(Option(f"k{i}", f"Card {i}", group) for i in range(n))
-    return Decision("t3.play.p1", 1, kind, "Play cards.", opts, lo, hi)
+    opts = tuple(Option(f"k{i}", Said(f"Card {i}"), group) for i in range(n))
+    return Decision("t3.play.p1", 1, kind, Said("Play cards."), opts, lo, hi)
 
 
 def test_single_choice_with_few_options_is_buttons_numbered_like_the_hand() -> None:
@@ -101,8 +103,10 @@ def test_limits_hold_for_large_decisions() -> None:
 
 
 def test_a_menu_names_people_where_the_engine_wrote_player_n() -> None:
-    asked = Decision("d1", 0, PICK, "Card 1 of 3 from Player 2: block it?",
-                     (Option("b0", "Return to Player 2", "hand"), Option("none", "No block")))
+    asked = Decision("d1", 0, PICK, Said("Card 1 of 3 from {player}: block it?",
+                                         {"player": seat_said(1)}),
+                     (Option("b0", Said("Return to {player}", {"player": seat_said(1)}), "hand"),
+                      Option("none", Said("No block"))))
     menu = plan(7, asked, EN, ["Ann", "Bo Li"])
     assert menu.prompt == "Card 1 of 3 from Bo Li: block it?"
     buttons = [b for row in menu.rows if isinstance(row, tuple) for b in row]
@@ -110,8 +114,9 @@ def test_a_menu_names_people_where_the_engine_wrote_player_n() -> None:
 
 
 def test_a_name_is_literal_text_in_the_prompt_and_as_typed_on_the_controls() -> None:
-    asked = Decision("d1", 0, ORDER, "Order the cards of Player 2",
-                     (Option("a", "Give Player 2 a card"), Option("b", "Keep it")))
+    asked = Decision("d1", 0, ORDER, Said("Order the cards of {player}", {"player": seat_said(1)}),
+                     (Option("a", Said("Give {player} a card", {"player": seat_said(1)})),
+                      Option("b", Said("Keep it"))))
     name = "**Bo** <@1>"
     menu = plan(7, asked, EN, ["Ann", name], (0,))
     assert menu.prompt == ("Order the cards of \\*\\*Bo\\*\\* \\<@1>\n"
@@ -120,8 +125,11 @@ def test_a_name_is_literal_text_in_the_prompt_and_as_typed_on_the_controls() -> 
     assert [b.label for b in buttons] == ["Keep it"]
     confirm = plan_confirm(7, asked, (0,), EN, ["Ann", name])
     assert "You chose: Give \\*\\*Bo\\*\\* \\<@1> a card. Confirm?" in confirm.prompt
-    picks = plan(7, Decision("d2", 0, PICK, "Whom?", (Option("x", "Player 2"),)), EN, ["A", name])
-    assert [b.label for row in picks.rows if isinstance(row, tuple) for b in row] == [name]
+    whom = Decision("d2", 0, PICK, Said("Whom?"),
+                    (Option("x", Said("Give it to {player}", {"player": seat_said(1)})),))
+    picks = plan(7, whom, EN, ["A", name])
+    assert [b.label for row in picks.rows if isinstance(row, tuple) for b in row] == \
+        [f"Give it to {name}"]
 
 
 def test_keeping_the_whole_opening_hand_is_one_press() -> None:
@@ -146,9 +154,9 @@ def test_throwing_cards_back_asks_confirm_and_says_what_is_kept() -> None:
 
 
 def test_a_choice_that_spends_nothing_needs_no_confirm() -> None:
-    extra = Decision("d", 0, PICK, "Throw away one card of another landscape too?",
-                     (Option("forest", "Also throw away a Forest (card 2)", "landscape"),
-                      Option("none", "Keep the rest of my hand", "keep")))
+    extra = Decision("d", 0, PICK, Said("Throw away one card of another landscape too?"),
+                     (Option("forest", Said("Also throw away a Forest (card 2)"), "landscape"),
+                      Option("none", Said("Keep the rest of my hand"), "keep")))
     assert not costs_cards(extra, [extra.options[1]])
     assert [b.label for r in plan(7, extra, EN).rows if isinstance(r, tuple) for b in r] == \
         ["Also throw away a Forest (card 2)", "Keep the rest of my hand"], "no number on either"

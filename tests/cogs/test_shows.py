@@ -16,6 +16,7 @@ from bot.discord.shows import (
     prompt_menu,
 )
 from bot.engine import Decision, Option
+from bot.engine.said import Said
 from bot.match import MatchInfo, TurnUpdate
 from bot.store import ACTIVE, FINISHED, DeliveryRecord, SeatRecord
 from bot.words import english
@@ -29,8 +30,8 @@ NAMES = ["alice", "bob", "AI 3"]
 
 
 def decision(prompt: str, *labels: str) -> Decision:
-    return Decision("d1", 0, "pick", prompt,
-                    tuple(Option(f"k{i}", label) for i, label in enumerate(labels)))
+    return Decision("d1", 0, "pick", Said(prompt),
+                    tuple(Option(f"k{i}", Said(label)) for i, label in enumerate(labels)))
 
 
 def face(decisions: tuple[Decision, ...], info: MatchInfo = INFO) -> str:

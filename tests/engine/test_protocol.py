@@ -30,6 +30,7 @@ from bot.engine import (
 from bot.engine.autoplay import ai_moves
 from bot.engine.game import play_decision
 from bot.engine.playout import PlayoutFailure, replay, run_playout
+from bot.engine.said import Said
 from bot.engine.scenario import run_scenario
 from tests.highcard import GAME, HCState
 
@@ -86,7 +87,8 @@ def test_the_ai_loop_checks_answers_as_play_does() -> None:
 
 
 def test_structural_checks() -> None:
-    d = Decision("d", 0, "pick", "p", (Option("a", "A"), Option("b", "B"), Option("c", "C")),
+    d = Decision("d", 0, "pick", Said("p"),
+                 (Option("a", Said("A")), Option("b", Said("B")), Option("c", Said("C"))),
                  min=1, max=2)
     with pytest.raises(IllegalAction, match="not one of"):
         check_action(d, Action("d", ("z",)))
@@ -97,12 +99,12 @@ def test_structural_checks() -> None:
     with pytest.raises(IllegalAction, match="between 1 and 2"):
         check_action(d, Action("d", ()))
     check_action(d, Action("d", ("b", "a")))
-    two = Decision("t", 0, "pick", "p", d.options, min=2, max=2)
+    two = Decision("t", 0, "pick", Said("p"), d.options, min=2, max=2)
     with pytest.raises(IllegalAction, match="exactly 2"):
         check_action(two, Action("t", ("a",)))
     with pytest.raises(IllegalAction, match="not one of"):
         check_action(two, Action("t", ("z",)))
-    o = Decision("o", 0, ORDER, "p", d.options)
+    o = Decision("o", 0, ORDER, Said("p"), d.options)
     with pytest.raises(IllegalAction, match="every item"):
         check_action(o, Action("o", ("a", "b")))
     check_action(o, Action("o", ("c", "a", "b")))

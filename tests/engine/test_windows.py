@@ -15,6 +15,7 @@ import pytest
 
 from bot.engine import Decision, Game, Rng, Turn, registry
 from bot.engine.autoplay import ai_moves, by_level, new_game
+from bot.engine.said import Said
 from tests.games.zura.helpers import decision, do, table
 
 
@@ -66,9 +67,9 @@ def check_windows_not_reused(steps: list[Step]) -> None:
 
 
 def test_decision_window_defaults_to_its_own_id() -> None:
-    d = Decision("7.play", 0, "pick", "Play", ())
+    d = Decision("7.play", 0, "pick", Said("Play"), ())
     assert d.window_id == "7.play"
-    assert Decision("8.flip", 0, "pick", "Flip", (), window="3").window_id == "3"
+    assert Decision("8.flip", 0, "pick", Said("Flip"), (), window="3").window_id == "3"
     assert d.to_json()["window"] == "7.play"
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from bot.engine import ORDER, PICK, Decision, Option
 from bot.engine.names import seat_said
-from bot.engine.said import Said, said, said_n
+from bot.engine.said import Said, as_is, said, said_n
 from bot.games.aura.cards import AURA, CARD_KEY, CARDS, COLOUR, EMPTY, NAMED, RETURN, TRADE
 from bot.games.aura.rules import PLAY_MAX, PLAY_MIN, reachable, unnamed_wild
 from bot.games.aura.state import (
@@ -43,24 +43,24 @@ def kind(decision_id: str) -> str:
 _new = tuple.__new__
 """Decisions of a play, a block and a discard (most of a game's) are built as the tuple
 itself: the named tuple's ``__new__`` is a Python function taking ten arguments."""
-HAND = tuple(Option.of(CARD_KEY[c], NAMED[c], "hand") for c in range(AURA))
-FROM_PILE = tuple(Option.of(f"d{c}", NAMED[c], "discard") for c in range(AURA))
-NONE = Option.of("none", said("Leave it unblocked"))
-DONE = Option.of("done", said("Stop blocking (leave the rest)"))
+HAND = tuple(Option(CARD_KEY[c], NAMED[c], "hand") for c in range(AURA))
+FROM_PILE = tuple(Option(f"d{c}", NAMED[c], "discard") for c in range(AURA))
+NONE = Option("none", said("Leave it unblocked"))
+DONE = Option("done", said("Stop blocking (leave the rest)"))
 BLOCK_ENDS = ((NONE,), (NONE, DONE))
 """After the hand in a block menu; stopping is offered while more than one card is left."""
-RETURN_NOTHING = Option.of("none", said("Return nothing"))
-KEEP = Option.of("keep", said("Keep the Trade card"))
-VALUES = tuple(Option(str(v), str(v)) for v in range(1, CARDS.numbers + 1))
+RETURN_NOTHING = Option("none", said("Return nothing"))
+KEEP = Option("keep", said("Keep the Trade card"))
+VALUES = tuple(Option(str(v), as_is(v)) for v in range(1, CARDS.numbers + 1))
 """A wild's number: the digit is the whole label, in every language."""
-TOPS = tuple(Option.of(f"t{k}", said("Top of deck #{n}", n=k), "deck")
+TOPS = tuple(Option(f"t{k}", said("Top of deck #{n}", n=k), "deck")
              for k in range(1, MENU_MAX))
-AGAIN = Option.of("again", said("Take the additional turn"))
-PASS = Option.of("pass", said("Pass"))
-COLOUR_OPTS = tuple(Option.of(f"col{k}", said("{colour} cards",
+AGAIN = Option("again", said("Take the additional turn"))
+PASS = Option("pass", said("Pass"))
+COLOUR_OPTS = tuple(Option(f"col{k}", said("{colour} cards",
                                               colour=Said(name.capitalize())), "colour")
                     for k, name in enumerate(CARDS.colours))
-YOUR_BLOCKS = tuple(tuple(Option.of(f"b{i}", said("{card} (your block on card {n})",
+YOUR_BLOCKS = tuple(tuple(Option(f"b{i}", said("{card} (your block on card {n})",
                                                    card=NAMED[c], n=i + 1), "table")
                           for c in range(AURA)) for i in range(PLAY_MAX))
 """``YOUR_BLOCKS[position][card]``: a block of one's own to discard."""
@@ -96,9 +96,9 @@ def decision_id(state: AuraState, seat: int) -> str:
 def _play(state: AuraState, window: str) -> Decision:
     hand = state.hands[state.active]
     return _new(Decision, (
-        decision_id(state, state.active), state.active, PICK, PLAY_PROMPT.msgid,
+        decision_id(state, state.active), state.active, PICK, PLAY_PROMPT,
         tuple([HAND[c] for c in hand]), PLAY_MIN, min(PLAY_MAX, len(hand)),
-        (CARD_KEY[hand[0]], CARD_KEY[hand[1]]), window, False, PLAY_PROMPT))
+        (CARD_KEY[hand[0]], CARD_KEY[hand[1]]), window, False))
 
 
 def _block(state: AuraState, seat: int, window: str) -> Decision:
@@ -106,8 +106,8 @@ def _block(state: AuraState, seat: int, window: str) -> Decision:
     target = state.cursor[seat]
     options = (*[HAND[c] for c in state.hands[seat]], *BLOCK_ENDS[size - target > 1])
     prompt = BLOCK_PROMPTS[target, size, state.active]
-    return _new(Decision, (decision_id(state, seat), seat, PICK, str(prompt), options, 1, 1,
-                           (options[-1].key,), window, False, prompt))
+    return _new(Decision, (decision_id(state, seat), seat, PICK, prompt, options, 1, 1,
+                           (options[-1].key,), window, False))
 
 
 def table_options(state: AuraState) -> tuple[Option, ...]:
@@ -122,7 +122,7 @@ def table_options(state: AuraState) -> tuple[Option, ...]:
                          player=seat_said(seat), n=i + 1) if seat == state.active else \
                 said("{card} ({player}, block on {n})", card=NAMED[c], player=seat_said(seat),
                      n=i + 1)
-            out.append(Option.of(f"{seat}.{i}", label, "table"))
+            out.append(Option(f"{seat}.{i}", label, "table"))
     return tuple(out)
 
 
@@ -141,29 +141,29 @@ def _reveal(state: AuraState, window: str) -> Decision:
     seat = state.resolver
     did = decision_id(state, seat)
     if state.stage == ORDERING:
-        acts = tuple(Option.of(str(c), NAMED[c]) for c in state.table[seat]
+        acts = tuple(Option(str(c), NAMED[c]) for c in state.table[seat]
                      if c in (RETURN, TRADE))
-        return Decision(did, seat, ORDER, str(ORDER_ACTIONS), acts, len(acts), len(acts),
-                        tuple(o.key for o in acts), window, asked=ORDER_ACTIONS)
+        return Decision(did, seat, ORDER, ORDER_ACTIONS, acts, len(acts), len(acts),
+                        tuple(o.key for o in acts), window)
     if state.todo:
         if state.todo[0] == RETURN:
-            return Decision(did, seat, PICK, str(RETURN_PROMPT),
+            return Decision(did, seat, PICK, RETURN_PROMPT,
                             (*table_options(state), RETURN_NOTHING),
-                            default=(RETURN_NOTHING.key,), window=window, asked=RETURN_PROMPT)
+                            default=(RETURN_NOTHING.key,), window=window)
         options = trade_options(state)
         prompt = said("Trade: first pick a colour from your discard pile.") \
             if options[0].group == "colour" \
             else said("Trade: swap your Trade card for a card from your discard pile.")
-        return Decision(did, seat, PICK, str(prompt), options, default=(KEEP.key,),
-                        window=window, asked=prompt)
+        return Decision(did, seat, PICK, prompt, options, default=(KEEP.key,),
+                        window=window)
     row = state.table[seat]
     where = unnamed_wild(row, state.wilds[seat])
     prompt = said("Name the number of your {card} (card {n}).", card=NAMED[row[where]],
                   n=where + 1) if seat == state.active else \
         said("Name the number of your {card} (your block on card {n}).",
              card=NAMED[row[where]], n=where + 1)
-    return Decision(did, seat, PICK, str(prompt), VALUES, default=(VALUES[-1].key,),
-                    window=window, asked=prompt)
+    return Decision(did, seat, PICK, prompt, VALUES, default=(VALUES[-1].key,),
+                    window=window)
 
 
 def _discard(state: AuraState, seat: int, window: str) -> Decision:
@@ -176,14 +176,14 @@ def _discard(state: AuraState, seat: int, window: str) -> Decision:
     prompt = said_n("Discard {n}: from your blocks, your hand, or the top of your deck (you "
                     "see those only after choosing).", "Discard {n}: from your blocks, your "
                     "hand, or the top of your deck (you see those only after choosing).", count)
-    return _new(Decision, (decision_id(state, seat), seat, PICK, str(prompt), options, count,
-                           count, default, window, True, prompt))
+    return _new(Decision, (decision_id(state, seat), seat, PICK, prompt, options, count,
+                           count, default, window, True))
 
 
 def _stack(state: AuraState, seat: int, window: str) -> Decision:
-    cards = tuple(Option.of(str(c), NAMED[c]) for c in state.table[seat] if c != EMPTY)
-    return Decision(decision_id(state, seat), seat, ORDER, str(UNDER_DECK), cards, len(cards),
-                    len(cards), tuple(o.key for o in cards), window, asked=UNDER_DECK)
+    cards = tuple(Option(str(c), NAMED[c]) for c in state.table[seat] if c != EMPTY)
+    return Decision(decision_id(state, seat), seat, ORDER, UNDER_DECK, cards, len(cards),
+                    len(cards), tuple(o.key for o in cards), window)
 
 
 def window_of(state: AuraState) -> str:
@@ -211,7 +211,6 @@ def pending(state: AuraState) -> list[Decision]:
     if phase == CLEANUP:
         return [_stack(state, s, window) for s in range(state.players) if state.stacking[s]]
     if phase == EXTRA:
-        return [Decision(decision_id(state, state.active), state.active, PICK, str(AGAIN_PROMPT),
-                         (AGAIN, PASS), default=(AGAIN.key,), window=window,
-                         asked=AGAIN_PROMPT)]
+        return [Decision(decision_id(state, state.active), state.active, PICK, AGAIN_PROMPT,
+                         (AGAIN, PASS), default=(AGAIN.key,), window=window)]
     return []

@@ -18,6 +18,7 @@ from operator import attrgetter
 from typing import Any
 
 from bot.engine import KEEP, ORDER, PICK, Decision, Option
+from bot.engine.said import Said, from_json, said, said_n
 from bot.games.auroria import board, series
 from bot.games.auroria.board import blocked_moves
 from bot.games.auroria.cards import CardDef, Effect, Target
@@ -37,6 +38,7 @@ from bot.games.auroria.derived import (
     planted,
     power,
 )
+from bot.games.auroria.sentences import LINE_NAMES
 from bot.games.auroria.setup import HAND
 from bot.games.auroria.state import LINES, State
 
@@ -48,24 +50,52 @@ option = lru_cache(maxsize=8192)(Option)
 """Options are immutable and the same few recur all game: share them (building one is
 most of what a menu costs)."""
 
-_CARD_OPTIONS = {"play": ("Play {name} ({cost})", "play"),
-                 "ctr": ("Counter with {name} ({cost})", "counter"),
-                 "act": ("Activate {name}", "activate"), "en": ("Place {name}", "energy"),
-                 "atk": ("Attack with {name}", "attack"), "blk": ("Block with {name}", "block"),
-                 "tgt": ("{name}", "target"), "tg": ("{name}", "target")}
+_CARD_OPTIONS = {"play": (said("Play {card} ({cost})"), "play"),
+                 "ctr": (said("Counter with {card} ({cost})"), "counter"),
+                 "act": (said("Activate {card}"), "activate"),
+                 "en": (said("Place {card}"), "energy"),
+                 "atk": (said("Attack with {card}"), "attack"),
+                 "blk": (said("Block with {card}"), "block"),
+                 "tgt": (None, "target"), "tg": (None, "target")}
+"""A verb's label, filled in with ``card`` and ``cost`` (None: the card's name alone)."""
 
 
-_DRAW = Option("draw", "Draw a card")
-_SKIP_DRAW = Option("skip", "Skip the draw")
-_NO_ENERGY = Option("skip", "Place no Energy")
-_BATTLE = Option("battle", "Go to battle", "pass")
-_END = Option("end", "End the turn", "pass")
-_BACK = Option("back", "Back", "pass")
-_BACK_TO_ATTACKERS = Option("back", "Back")
-_NO_BLOCK = Option("none", "Do not block", "pass")
-_PASS = Option("pass", "Pass", "pass")
-_AUTOPASS = Option("autopass", "Pass; stop offering mirrored turns", "pass")
+_DRAW = Option("draw", said("Draw a card"))
+_SKIP_DRAW = Option("skip", said("Skip the draw"))
+_NO_ENERGY = Option("skip", said("Place no Energy"))
+_BATTLE = Option("battle", said("Go to battle"), "pass")
+_END = Option("end", said("End the turn"), "pass")
+_BACK = Option("back", said("Back"), "pass")
+_BACK_TO_ATTACKERS = Option("back", said("Back"))
+_NO_BLOCK = Option("none", said("Do not block"), "pass")
+_PASS = Option("pass", said("Pass"), "pass")
+_AUTOPASS = Option("autopass", said("Pass; stop offering mirrored turns"), "pass")
 """The fixed options (built once, not looked up in ``option``'s cache per menu)."""
+
+_GROUPS = {"play": said("Play…"), "counter": said("Counter…"), "activate": said("Activate…"),
+           "move": said("Move…"), "discover": said("Discover…"), "pass": said("Pass…")}
+"""The entry that opens one group of a menu too long for one list."""
+_LINES = {"front": said("Frontline"), "back": said("Backline")}
+"""A line to put a creature in."""
+_MOVES = {"": said("Move {card} to the {line}"),
+          "free": said("Move {card} to the {line} (full: make room)"),
+          "blocked": said("Move {card} to the {line} (full: cannot make room)")}
+"""A manual move, by how full its line is."""
+_CHAIN = {"summon": said("Summon: {card}"), "spell": said("Spell: {card}"),
+          "aura": said("Aura Spell: {card}"), "item": said("Item: {card}"),
+          "counter": said("Counter: {card}"), "activate": said("Activate: {card}"),
+          "trigger": said("Triggered effect: {card}"), "attack": said("Attack: {card}"),
+          "block": said("Block: {card}")}
+"""A chain entry a Counter may negate, by its kind (``cards.COUNTERABLE``)."""
+_TRIGGERS = {"on_play": said("{card} (on play)"), "on_death": said("{card} (on death)"),
+             "discarded": said("{card} (discarded)"), "resolve": said("{card} (resolve)"),
+             "activate": said("{card} (activate)"), "static": said("{card} (static)")}
+"""A triggered effect to put in order, by its trigger."""
+
+
+def named(s: State, uid: int) -> Said:
+    """A card's name, the catalogue's message."""
+    return Said(name(s, uid))
 
 
 def card_option(s: State, verb: str, uid: int) -> Option:
@@ -77,8 +107,9 @@ def card_option(s: State, verb: str, uid: int) -> Option:
     if found is None:
         label, group = _CARD_OPTIONS[verb]
         c = card(s, uid)
-        found = cache[verb, uid] = option(f"{verb}:{uid}", label.format(name=c.name,
-                                                                        cost=c.cost), group)
+        words = Said(c.name) if label is None else label.with_values(card=Said(c.name),
+                                                                     cost=c.cost)
+        found = cache[verb, uid] = option(f"{verb}:{uid}", words, group)
     return found
 
 
@@ -245,24 +276,25 @@ def main_actions(s: State, p: int, window: bool) -> list[Option]:
     for uid, line in movable(s, p):
         dest = "back" if line == "front" else "front"
         full = "" if line_free(s, p, dest) else (
-            " (full: cannot make room)" if blocked_moves(s, [uid]) else " (full: make room)")
+            "blocked" if blocked_moves(s, [uid]) else "free")
         out.append(_move_option(s, uid, dest, full))
     for cr, it in discoveries(s, p):
-        out.append(option(f"disc:{cr}:{it}", f"{name(s, cr)} picks up {name(s, it)}",
+        out.append(option(f"disc:{cr}:{it}", said("{creature} picks up {item}",
+                                                  creature=named(s, cr), item=named(s, it)),
                           "discover"))
     return out
 
 
 def _move_option(s: State, uid: int, dest: str, full: str) -> Option:
-    """The option ``move:<uid>`` to ``dest``, ``full`` saying how full it is: fixed per
+    """The option ``move:<uid>`` to ``dest``, ``full`` saying how full it is (``_MOVES``): fixed per
     deal for each of these, so built once a deal (like ``card_option``)."""
     cache: dict[tuple[int, str, str], Option] | None = s.memo.get("moves")
     if cache is None:
         cache = s.memo["moves"] = {}
     found = cache.get((uid, dest, full))
     if found is None:
-        found = cache[uid, dest, full] = option(f"move:{uid}",
-                                                f"Move {name(s, uid)} to {dest}{full}", "move")
+        words = _MOVES[full].with_values(card=named(s, uid), line=LINE_NAMES[dest])
+        found = cache[uid, dest, full] = option(f"move:{uid}", words, "move")
     return found
 
 
@@ -295,7 +327,7 @@ def menu(options: list[Option], tail: list[Option]) -> list[Option]:
     for o in options:
         if o.group not in groups:
             groups.append(o.group)
-    return [option(f"menu:{g}", f"{g.capitalize()}…", "menu") for g in groups] + tail
+    return [option(f"menu:{g}", _GROUPS[g], "menu") for g in groups] + tail
 
 
 # ----- combat -------------------------------------------------------------------------------
@@ -363,13 +395,14 @@ def missing_piece(s: State, b: Build) -> tuple[str, list[Option]] | None:
     c = card(s, uid)
     if b["a"] == "play":
         if c.type == "creature" and b.get("line") is None:
-            return "line", [option(f"line:{ln}", f"{ln.capitalize()}line", "line")
+            return "line", [option(f"line:{ln}", _LINES[ln], "line")
                             for ln in LINES if line_free(s, p, ln)]
         if c.type == "item" and c.equip != "under" and b.get("host") is None:
-            return "host", [option(f"host:{h}", name(s, h), "host")
+            return "host", [option(f"host:{h}", named(s, h), "host")
                             for h in hosts(s, p, c)]
         if c.type == "counter" and b.get("ctr") is None:
-            return "ctr", [option(f"ent:{e['id']}", f"{e['kind']}: {name(s, e['uid'])}",
+            return "ctr", [option(f"ent:{e['id']}",
+                                  _CHAIN[e["kind"]].with_values(card=named(s, e["uid"])),
                                   "chain") for e in counter_targets(s, p, c)]
     eff = c.effect("activate") if b["a"] == "act" else (
         c.effect("resolve") if c.type == "spell" else None)
@@ -380,7 +413,8 @@ def missing_piece(s: State, b: Build) -> tuple[str, list[Option]] | None:
     if b["a"] == "play" and "Bloom" in c.keywords and b.get("bloom") is None:
         lo = max(0, c.cost - energy_available(s, p))
         hi = min(c.cost, len(planted(s, p)))
-        return "bloom", [option(f"bloom:{k}", f"Use {k} Planted", "bloom")
+        return "bloom", [option(f"bloom:{k}", said_n("Use {n} Planted card",
+                                                     "Use {n} Planted cards", k), "bloom")
                          for k in range(lo, hi + 1)]
     if b.get("potions") is None:
         due = (eff.cost if b["a"] == "act" and eff is not None else c.cost) - (
@@ -390,11 +424,14 @@ def missing_piece(s: State, b: Build) -> tuple[str, list[Option]] | None:
     return None
 
 
-def _pay_label(energy: int, potions: int) -> str:
-    spent = [f"{energy} Energy"] * bool(energy) + [
-        f"{potions} Potion{'s' * (potions > 1)}"] * bool(potions)
-    return f"Pay with {' and '.join(spent) or 'nothing'}" + (
-        " (keep your Potions)" if not potions else "")
+def _pay_label(energy: int, potions: int) -> Said:
+    if not potions:
+        return said("Pay with {energy} Energy (keep your Potions)", energy=energy) if energy \
+            else said("Pay with nothing (keep your Potions)")
+    if not energy:
+        return said_n("Pay with {n} Potion", "Pay with {n} Potions", potions)
+    return said_n("Pay with {energy} Energy and {n} Potion",
+                  "Pay with {energy} Energy and {n} Potions", potions, energy=energy)
 
 
 # ----- options per prompt -------------------------------------------------------------------
@@ -446,7 +483,7 @@ def options(s: State, prompt: dict[str, Any]) -> list[Option]:
         return [*[card_option(s, "blk", u) for u in blockers(s)],
                 _NO_BLOCK]
     if k == "order":
-        return [option(str(i), f"{name(s, t['uid'])} ({t['tr'].replace('_', ' ')})")
+        return [option(str(i), _TRIGGERS[t["tr"]].with_values(card=named(s, t["uid"])))
                 for i, t in enumerate(s.trig)]
     if k == "ttarget":
         t = s.trig[-1]
@@ -456,7 +493,7 @@ def options(s: State, prompt: dict[str, Any]) -> list[Option]:
         return [card_option(s, "tg", u) for u in targets(s, t["p"], eff.targets[len(chosen)],
                                                          chosen)]
     if k == "op":
-        return [option(key, label) for key, label in prompt["opts"]]
+        return [option(key, from_json(label)) for key, label in prompt["opts"]]
     raise AssertionError(f"unknown prompt {k}")
 
 
@@ -466,32 +503,34 @@ def _origin_options(s: State, origin: dict[str, Any]) -> list[Option]:
     return window_options(s, origin)
 
 
+CHOOSE = said("Choose.")
 PROMPT_TEXTS = {
-    "draw": "Draw Phase.",
-    "energy": "Energy Phase: place one Energy card?",
-    "main": "Main Phase: choose an action.",
-    "menu": "Choose.",
-    "window": "You may respond.",
-    "battle": "Battle Phase: attack or end the turn.",
-    "target": "Choose the attack's target.",
-    "block": "Block this attack?",
-    "order": "Order the triggered effects (first resolves first).",
-    "ttarget": "Choose a target for the triggered effect.",
+    "draw": said("Draw Phase."),
+    "energy": said("Energy Phase: place one Energy card?"),
+    "main": said("Main Phase: choose an action."),
+    "menu": CHOOSE,
+    "window": said("You may respond."),
+    "battle": said("Battle Phase: attack or end the turn."),
+    "target": said("Choose the attack's target."),
+    "block": said("Block this attack?"),
+    "order": said("Order the triggered effects (first resolves first)."),
+    "ttarget": said("Choose a target for the triggered effect."),
 }
-MIRROR_TEXTS = {"draw": "Your opponent drew: draw too?",
-                "energy": "Your opponent placed Energy: place one too?"}
-BUILD_TEXTS = {"line": "Which line?", "host": "Equip to whom?", "ctr": "Counter what?",
-               "tg": "Choose a target.", "bloom": "Pay how much with Planted cards?",
-               "pay": "Pay with Energy or Potions?"}
+MIRROR_TEXTS = {"draw": said("Your opponent drew: draw too?"),
+                "energy": said("Your opponent placed Energy: place one too?")}
+BUILD_TEXTS = {"line": said("Which line?"), "host": said("Equip to whom?"),
+               "ctr": said("Counter what?"), "tg": said("Choose a target."),
+               "bloom": said("Pay how much with Planted cards?"),
+               "pay": said("Pay with Energy or Potions?")}
 
 
-def prompt_text(s: State, prompt: dict[str, Any]) -> str:
+def prompt_text(s: State, prompt: dict[str, Any]) -> Said:
     k = prompt["k"]
     if k == "op":
-        return str(prompt["what"])
+        return from_json(prompt["what"])
     if k == "build":
         need = _missing(s, prompt)
-        return BUILD_TEXTS.get(need[0] if need else "", "Choose.")
+        return BUILD_TEXTS.get(need[0] if need else "", CHOOSE)
     if prompt.get("mirror") and k in MIRROR_TEXTS:
         return MIRROR_TEXTS[k]
     return PROMPT_TEXTS[k]
@@ -533,7 +572,7 @@ def pending(state: State) -> list[Decision]:
     # The active player's whole turn is one window, the opponent's responses another.
     window = f"{state.turn}.turn" if p == state.active else f"{state.turn}.response"
     return [_new(Decision, (f"{state.step}.{k}", p, kind, prompt_text(state, prompt), opts, lo,
-                            hi, default, window, True, None))]
+                            hi, default, window, True))]
 
 
 _new = tuple.__new__
@@ -544,9 +583,9 @@ _new = tuple.__new__
 def _mulligan_decision(s: State, p: int) -> Decision:
     hand = s.zones[p]["hand"]
     m = s.mull[p]
-    text = ("Mercy mulligan: pick the cards to keep; the rest go back and you draw to 7."
-            if m == 0 else f"Mulligan again? Keep at most {HAND - m} (or all).")
-    opts = tuple([option(str(u), name(s, u), "hand") for u in hand])
+    text = (said("Mercy mulligan: pick the cards to keep; the rest go back and you draw to 7.")
+            if m == 0 else said("Mulligan again? Keep at most {n} (or all).", n=HAND - m))
+    opts = tuple([option(str(u), named(s, u), "hand") for u in hand])
     game = f"g{len(s.series['games'])}." if s.series is not None else ""
     return Decision(f"mul{game}{p}.{m}", p, KEEP, text, opts, 0, len(hand),
                     tuple(o.key for o in opts), f"{game}mulligan")

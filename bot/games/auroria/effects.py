@@ -11,8 +11,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.engine import Event
+from bot.engine.said import Said, said, said_n, to_json
 from bot.games.auroria import board
 from bot.games.auroria import sentences as words
+from bot.games.auroria.cardwords import words_of
 from bot.games.auroria.derived import (
     all_creatures,
     card,
@@ -66,10 +68,17 @@ def refs(s: State, item: Item, to: str) -> list[int]:
     return [host] if host >= 0 else []
 
 
-def _ask(s: State, item: Item, player: int, what: str, keys: list[list[Any]], lo: int,
+def _ask(s: State, player: int, what: Said, keys: list[tuple[str, Said]], lo: int,
          hi: int) -> None:
-    """Pause for a choice: ``keys`` is [[key, label], ...]."""
-    s.prompt = {"k": "op", "p": player, "what": what, "opts": keys, "min": lo, "max": hi}
+    """Pause for a choice among ``keys``, (key, label) pairs; the state keeps the sentences
+    as JSON (``bot.engine.said.to_json``)."""
+    s.prompt = {"k": "op", "p": player, "what": to_json(what),
+                "opts": [[key, to_json(label)] for key, label in keys], "min": lo, "max": hi}
+
+
+def _cards(s: State, pool: list[int]) -> list[tuple[str, Said]]:
+    """Cards to choose from, each named."""
+    return [(str(u), Said(name(s, u))) for u in pool]
 
 
 def _discard(s: State, item: Item, op: Mapping[str, Any], ev: list[Event]) -> bool:
@@ -82,8 +91,8 @@ def _discard(s: State, item: Item, op: Mapping[str, Any], ev: list[Event]) -> bo
         if n == len(hand):
             item["ans"] = list(hand)
         else:
-            opts = [[str(u), name(s, u)] for u in hand[:25]]
-            _ask(s, item, victim, f"Discard {n} card{'s' * (n > 1)}.", opts, n, n)
+            _ask(s, victim, said_n("Discard {n} card.", "Discard {n} cards.", n),
+                 _cards(s, hand[:25]), n, n)
             return False
     for uid in [int(k) for k in item.pop("ans")]:
         board.to_grave(s, uid)
@@ -94,7 +103,7 @@ def _discard(s: State, item: Item, op: Mapping[str, Any], ev: list[Event]) -> bo
     return True
 
 
-def _pick_plant(s: State, item: Item, pool: list[int], n: int, what: str,
+def _pick_plant(s: State, item: Item, pool: list[int], n: int, what: Said,
                 ev: list[Event]) -> bool:
     room = line_free(s, item["p"], "front") + line_free(s, item["p"], "back")
     n = min(n, len(pool), room)
@@ -104,7 +113,7 @@ def _pick_plant(s: State, item: Item, pool: list[int], n: int, what: str,
         if n == len(pool):
             item["ans"] = [str(u) for u in pool]
         else:
-            _ask(s, item, item["p"], what, [[str(u), name(s, u)] for u in pool[:25]], n, n)
+            _ask(s, item["p"], what, _cards(s, pool[:25]), n, n)
             return False
     for uid in [int(k) for k in item.pop("ans")]:
         board.plant(s, uid, ev)
@@ -133,9 +142,10 @@ def _move(s: State, item: Item, targets: list[int], ev: list[Event]) -> bool:
         p, dest, need, pool = short[0]
         if "ans" not in item:
             if len(pool) > need:
-                opts = [[str(u), _slot_label(s, u)] for u in pool]
-                _ask(s, item, p, f"Your {dest}line is full: destroy {_count(need)} there to "
-                     "make room.", opts, need, need)
+                opts = [(str(u), _slot_label(s, u)) for u in pool]
+                _ask(s, p, said_n("Your {line} is full: destroy a card there to make room.",
+                                  "Your {line} is full: destroy {n} cards there to make room.",
+                                  need, line=words.LINE_NAMES[dest]), opts, need, need)
                 return False
             item["ans"] = [str(u) for u in pool]  # no choice left: all of them go
         for victim in (int(k) for k in item.pop("ans")):
@@ -148,15 +158,12 @@ def _move(s: State, item: Item, targets: list[int], ev: list[Event]) -> bool:
     return True
 
 
-def _slot_label(s: State, uid: int) -> str:
+def _slot_label(s: State, uid: int) -> Said:
     role = s.perms[uid].role
     if role == "planted":
-        return "Planted card"
-    return f"{name(s, uid)} (dropped)" if role == "dropped" else name(s, uid)
-
-
-def _count(n: int) -> str:
-    return "a card" if n == 1 else f"{n} cards"
+        return said("Planted card")
+    card_name = Said(name(s, uid))
+    return said("{card} (dropped)", card=card_name) if role == "dropped" else card_name
 
 
 def run_op(s: State, item: Item, op: Mapping[str, Any], ev: list[Event]) -> bool:
@@ -194,8 +201,9 @@ def run_op(s: State, item: Item, op: Mapping[str, Any], ev: list[Event]) -> bool
         return _plant(s, item, op, ev)
     elif kind == "overgrowth":
         grave = s.zones[p]["grave"]
-        return _pick_plant(s, item, list(grave), op["n"], f"Overgrowth: plant {op['n']} "
-                           "cards from your graveyard.", ev)
+        return _pick_plant(s, item, list(grave), op["n"], said_n(
+            "Overgrowth: plant {n} card from your graveyard.",
+            "Overgrowth: plant {n} cards from your graveyard.", op["n"]), ev)
     elif kind == "destroy_item":
         for uid in refs(s, item, op["to"]):
             board.destroy_item(s, uid, ev)
@@ -222,13 +230,13 @@ def _plant(s: State, item: Item, op: Mapping[str, Any], ev: list[Event]) -> bool
             board.plant(s, uid, ev)
         return True
     pool = list(s.zones[p][src if src == "hand" else "grave"])
-    return _pick_plant(s, item, pool, op.get("n", 1), "Choose cards to plant.", ev)
+    return _pick_plant(s, item, pool, op.get("n", 1), said("Choose cards to plant."), ev)
 
 
 def _choose(s: State, item: Item, op: Mapping[str, Any]) -> bool:
     if "ans" not in item:
-        opts = [[str(i), m["label"]] for i, m in enumerate(op["modes"])]
-        _ask(s, item, item["p"], "Choose one.", opts, 1, 1)
+        opts = [(str(i), words_of(m["label"])) for i, m in enumerate(op["modes"])]
+        _ask(s, item["p"], said("Choose one."), opts, 1, 1)
         return False
     mode = op["modes"][int(item.pop("ans")[0])]
     item["then"] = list(mode.get("ops", []))

@@ -23,7 +23,7 @@ from copy import deepcopy
 from typing import Any
 
 from bot.engine import PICK, Action, Decision, Event, Option, OptionSpec, Result, Sentence
-from bot.engine.said import Said
+from bot.engine.said import Said, said
 from bot.games.auroria import sentences as words
 from bot.games.auroria.cards import CardDef
 from bot.games.auroria.decks import deck_problems
@@ -141,9 +141,12 @@ def pending(series: Series, cards: Mapping[str, CardDef]) -> list[Decision]:
         return [_side_decision(series, p, n, cards) for p in (0, 1) if not series["done"][p]]
     if series["stage"] == "start":
         p = chooser(series)
-        lost = "You lost" if series["games"][-1] is not None else "You did not start"
-        return [Decision(f"start{n}", p, PICK, f"{lost} game {n - 1}: who starts game {n}?",
-                         (Option("me", "I start"), Option("them", "My opponent starts")),
+        asked = said("You lost game {last}: who starts game {n}?", last=n - 1, n=n) \
+            if series["games"][-1] is not None else \
+            said("You did not start game {last}: who starts game {n}?", last=n - 1, n=n)
+        return [Decision(f"start{n}", p, PICK, asked,
+                         (Option("me", said("I start")),
+                          Option("them", said("My opponent starts"))),
                          default=("me",))]
     return []
 
@@ -153,15 +156,18 @@ def _side_decision(series: Series, p: int, n: int, cards: Mapping[str, CardDef])
     did = f"side{n}.{p}.{series['moves'][p]}"
     out = series["out"][p]
     if out is not None:
-        opts = [Option(f"in:{c}", cards[c].name, "side deck") for c in _ins(deck, out, cards)]
-        return Decision(did, p, PICK, f"Bring in which side-deck card for {cards[out].name}?",
-                        (*opts, Option(BACK, "Back")), default=(BACK,), window=f"side{n}")
+        opts = [Option(f"in:{c}", Said(cards[c].name), "side deck")
+                for c in _ins(deck, out, cards)]
+        return Decision(did, p, PICK, said("Bring in which side-deck card for {card}?",
+                                           card=Said(cards[out].name)),
+                        (*opts, Option(BACK, said("Back"))), default=(BACK,), window=f"side{n}")
     counts = Counter(deck["main"])
-    label = "Keep my deck" if series["swaps"][p] == 0 else "Done"
-    opts = [Option(f"out:{c}", f"{cards[c].name} ({counts[c]} in deck)", "deck")
+    label = said("Keep my deck") if series["swaps"][p] == 0 else said("Done")
+    opts = [Option(f"out:{c}", said("{card} ({n} in deck)", card=Said(cards[c].name),
+                                    n=counts[c]), "deck")
             for c in counts if _ins(deck, c, cards)]
-    return Decision(did, p, PICK, f"Game {n} is next: pick a deck card to swap with your "
-                    "side deck, or keep your deck as it is.",
+    return Decision(did, p, PICK, said("Game {n} is next: pick a deck card to swap with your "
+                                       "side deck, or keep your deck as it is.", n=n),
                     (Option(KEEP, label), *opts), default=(KEEP,), window=f"side{n}")
 
 

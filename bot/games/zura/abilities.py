@@ -203,7 +203,7 @@ class Extra12(Ability):
     def pending(self, s: ZState) -> list[Decision]:
         options = landscape_options(s.hands[s.turn],
                                     said("Also throw away a {land} (card {n})"), skip=s.land)
-        options.append(Option.of("none", said("Keep the rest of my hand"), "keep"))
+        options.append(Option("none", said("Keep the rest of my hand"), "keep"))
         return [pick(s, s.turn, said("Throw away one card of another landscape too?"), options,
                      "none")]
 
@@ -232,7 +232,7 @@ class Restack(Ability):
     def act_options(self, s: ZState) -> list[Option]:
         if self.key in s.used or not self.choices(s):
             return []
-        return [Option.of(self.key, said("Restack: move one of your cards to the top"),
+        return [Option(self.key, said("Restack: move one of your cards to the top"),
                           "ability")]
 
     def choices(self, s: ZState) -> list[Option]:
@@ -247,7 +247,7 @@ class Restack(Ability):
                 continue
             seen.add(kind.index)
             points = card_value(kind, counts, s.players)
-            options.append(Option.of(str(card), said_n(
+            options.append(Option(str(card), said_n(
                 "{card} ({n} point)", "{card} ({n} points)", points, card=Said(kind.name)),
                 "stack"))
         return options
@@ -289,8 +289,8 @@ class Scry(Ability):
         top = land_name(CARDS.travel[s.scried])
         return [pick(s, s.turn,
                      said("The top travel card is a {land}. Leave it or move it?", land=top),
-                     [Option.of("top", said("Leave the {land} on top", land=top), "scry"),
-                      Option.of("bottom", said("Put the {land} at the bottom", land=top),
+                     [Option("top", said("Leave the {land} on top", land=top), "scry"),
+                      Option("bottom", said("Put the {land} at the bottom", land=top),
                                 "scry")])]
 
     def answer(self, s: ZState, player: int, choice: tuple[str, ...], ev: list[Event]) -> Next:
@@ -317,7 +317,7 @@ class Swap(Ability):
     def act_options(self, s: ZState) -> list[Option]:
         if self.key in s.used:
             return []
-        return [Option.of(f"swap:{p}", said("Swap a travel card with {player}",
+        return [Option(f"swap:{p}", said("Swap a travel card with {player}",
                                             player=seat_said(p)), "ability")
                 for p in range(s.players) if p != s.turn and s.hands[p]]
 

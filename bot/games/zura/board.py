@@ -112,8 +112,8 @@ def pick(s: ZState, player: int, prompt: Said, options: Sequence[Option],
          default: str | None = None) -> Decision:
     """A pick-one decision of ``player`` in the current phase."""
     chosen = default if default is not None else options[0].key
-    return Decision(f"{s.step}.{s.phase}.{player}", player, PICK, str(prompt), tuple(options),
-                    1, 1, (chosen,), window(s, player), asked=prompt)
+    return Decision(f"{s.step}.{s.phase}.{player}", player, PICK, prompt, tuple(options),
+                    1, 1, (chosen,), window(s, player))
 
 
 def hand_groups(hand: tuple[int, ...]) -> list[tuple[int, int, int]]:
@@ -136,6 +136,6 @@ def landscape_options(hand: tuple[int, ...], label: Said, skip: int = -1) -> lis
     the first of that landscape, named by its number on the hand image. The group is not
     "hand", which the Discord menus would number as if each option were one card in hand
     order (issue 16)."""
-    return [Option.of(CARDS.landscapes[land].key, label.with_values(land=land_name(land),
+    return [Option(CARDS.landscapes[land].key, label.with_values(land=land_name(land),
                                                                     n=first), "landscape")
             for land, first, _ in hand_groups(hand) if land != skip]

@@ -11,7 +11,7 @@ from functools import cache, lru_cache
 
 from bot.engine import ORDER, Decision, Option
 from bot.engine.names import seat_said
-from bot.engine.said import Said, said, said_n
+from bot.engine.said import Said, as_is, said, said_n
 from bot.games.zura.abilities import ABILITIES, effects, of_phase, on_top
 from bot.games.zura.board import (
     SLOT_NAMES,
@@ -70,7 +70,7 @@ def _discard_options(lands: tuple[int, ...], ability: str) -> tuple[Option, ...]
             label = said("Discard {n} {land} ({cards}): {effects}", n=n, land=land_name(land),
                          cards=cards, effects=does) if does else \
                 said("Discard {n} {land} ({cards})", n=n, land=land_name(land), cards=cards)
-            options.append(Option.of(f"{CARDS.landscapes[land].key}:{n}", label, "discard"))
+            options.append(Option(f"{CARDS.landscapes[land].key}:{n}", label, "discard"))
     return tuple(options)
 
 
@@ -82,11 +82,11 @@ def _draw_menu(land: int, again: bool) -> tuple[Said, tuple[Option, ...]]:
         if again else said("Draw: take the top discard ({land}) or draw from the deck?",
                            land=top)
     return (prompt,
-            (Option.of("take", said("Take the {land} from the discard pile", land=top), "draw"),
-             Option.of("deck", said("Draw from the travel deck"), "draw")))
+            (Option("take", said("Take the {land} from the discard pile", land=top), "draw"),
+             Option("deck", said("Draw from the travel deck"), "draw")))
 
 
-_SLOT_OPTIONS = tuple(Option(name, name, "search") for name in SLOT_NAMES)
+_SLOT_OPTIONS = tuple(Option(name, as_is(name), "search") for name in SLOT_NAMES)
 """The option for each slot whose card the chooser does not know."""
 
 
@@ -94,7 +94,7 @@ _SLOT_OPTIONS = tuple(Option(name, name, "search") for name in SLOT_NAMES)
 def _seen_slot_option(slot: int, card: int) -> Option:
     """The option for a slot whose card the chooser knows."""
     name = SLOT_NAMES[slot]
-    return Option.of(name, said("{slot} (seen: {card})", slot=name, card=tz_name(card)),
+    return Option(name, said("{slot} (seen: {card})", slot=name, card=tz_name(card)),
                      "search")
 
 
@@ -122,17 +122,16 @@ def pending(s: ZState) -> list[Decision]:
                         s.flips)
         return [pick(s, me, prompt, _slot_options(s))]
     if phase == "steal":
-        options = [Option.of(f"p{p}", said("Take {card} from {player}",
+        options = [Option(f"p{p}", said("Take {card} from {player}",
                                            card=tz_name(s.stacks[p][-1]), player=seat_said(p)),
                              "steal")
                    for p in stealable(s)]
-        options.append(Option.of("none", said("Take nothing"), "steal"))
+        options.append(Option("none", said("Take nothing"), "steal"))
         return [pick(s, me, said("Steal the top card of an opponent's stack?"), options,
                      "none")]
     if phase == "order":
-        claimed = tuple(Option.of(str(c), tz_name(c), "claimed") for c in s.gained)
-        return [Decision(f"{s.step}.order.{me}", me, ORDER, str(_ORDER_PROMPT), claimed,
-                         default=tuple(o.key for o in claimed), window=window(s, me),
-                         asked=_ORDER_PROMPT)]
+        claimed = tuple(Option(str(c), tz_name(c), "claimed") for c in s.gained)
+        return [Decision(f"{s.step}.order.{me}", me, ORDER, _ORDER_PROMPT, claimed,
+                         default=tuple(o.key for o in claimed), window=window(s, me))]
     ability = of_phase(phase)
     return ability.pending(s) if ability is not None else []

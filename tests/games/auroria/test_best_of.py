@@ -13,6 +13,7 @@ import pytest
 from bot.engine import Action, IllegalAction, Option, Rng, parse_options, play
 from bot.engine.errors import BadOptions, BadScenario
 from bot.engine.playout import run_playout
+from bot.engine.said import Said
 from bot.games.auroria import GAME, series
 from bot.games.auroria.decklist import encode
 from bot.games.auroria.pool import POOL
@@ -220,7 +221,7 @@ def test_best_of_three_the_break_names_each_deck_from_its_own_card_set() -> None
     city = GAME.view(s, 1)["match"]
     assert all(c["name"] == POOL.cards[c["id"]].name for c in city["deck"] + city["side"])
     assert [d.options for d in GAME.pending(s) if d.player == 0] == [
-        (Option(series.KEEP, "Keep my deck"),)]
+        (Option(series.KEEP, Said("Keep my deck")),)]
 
 
 def test_best_of_three_a_deck_code_without_a_side_deck_plays_a_match() -> None:

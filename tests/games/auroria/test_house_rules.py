@@ -383,7 +383,7 @@ def test_a_manual_move_that_cannot_happen_is_not_used_up_and_the_log_says_so() -
     s = scen([{"front": ["squire", "spearman"], "back": ["bulwark"] * 5}], cards=CARDS)
     sq = uid(s, "squire")
     labels = {o.key: o.label for o in GAME.pending(s)[0].options}
-    assert labels[f"move:{sq}"] == "Move Road Squire to back (full: cannot make room)"
+    assert labels[f"move:{sq}"] == "Move Road Squire to the backline (full: cannot make room)"
     s, ev = act(s, f"move:{sq}")
     assert [e.text for e in ev] == [
         "Road Squire cannot move to Player 1's backline: it is full and no card there can be "

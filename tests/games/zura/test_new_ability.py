@@ -76,7 +76,7 @@ def zura(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
         def act_options(self, s: Any) -> list[Option]:
             if self.key in s.used or not s.hands[s.turn]:
                 return []
-            return [Option(self.key, "Recycle: put a travel card under the deck", "ability")]
+            return [Option(self.key, Said("Recycle: put a travel card under the deck"), "ability")]
 
         def act(self, s: Any, key: str, ev: list[Event]) -> None:
             s.phase = self.phase

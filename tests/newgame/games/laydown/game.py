@@ -19,6 +19,7 @@ from bot.engine import (
     placings_from_scores,
 )
 from bot.engine.help import Topic
+from bot.engine.said import Said
 from bot.engine.text import Say, fit, listing, name_of
 from bot.games.laydown import sentences as words
 from bot.games.laydown.help import TOPICS
@@ -47,8 +48,8 @@ class Laydown(Game[LaydownState, LaydownView]):
         hand = state.hands[state.turn]
         if not hand:
             return []
-        return [Decision(f"m{state.moves}", state.turn, PICK, "Lay one card face up.",
-                         tuple(Option(str(c), f"Lay the {c}") for c in hand),
+        return [Decision(f"m{state.moves}", state.turn, PICK, Said("Lay one card face up."),
+                         tuple(Option(str(c), Said(f"Lay the {c}")) for c in hand),
                          default=(str(hand[0]),))]
 
     def apply(self, state: LaydownState, player: int,
