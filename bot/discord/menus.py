@@ -23,6 +23,9 @@ from bot.words import Language
 
 KEEP_ALL, KEEP_NONE = speech.said("Keep my hand"), speech.said("Keep none")
 LABEL_MAX = 80
+"""A button's label; a select option's may be longer (``OPTION_MAX``)."""
+OPTION_MAX = 100
+PLACEHOLDER_MAX = 150
 BUTTONS_MAX = 5
 ROWS_MAX = 5
 SELECT_MAX = 25
@@ -58,14 +61,11 @@ class Menu:
     rows: tuple[tuple[Button, ...] | Select, ...] = field(default_factory=tuple)
 
 
-def _short(text: str, limit: int = LABEL_MAX) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def labels(decision: Decision, names: Sequence[str], lang: Language) -> list[str]:
-    """Option labels for buttons and selects in ``lang``, seats named by ``names`` (cleaned
-    names)."""
-    return [_short(label) for label in _numbered(decision, names, lang)]
+def labels(decision: Decision, names: Sequence[str], lang: Language,
+           limit: int = LABEL_MAX) -> list[str]:
+    """Option labels for buttons (or selects, with their ``limit``) in ``lang``, seats named
+    by ``names`` (cleaned names); a label too long is cut in its words, never in a name."""
+    return _numbered(decision, names, lang, limit)
 
 
 def written(decision: Decision, names: Sequence[str], lang: Language) -> list[str]:
@@ -86,16 +86,19 @@ def asked(decision: Decision, names: Sequence[str], lang: Language) -> str:
     return lang.say(named(decision.asked, names))
 
 
-def _numbered(decision: Decision, names: Sequence[str], lang: Language) -> list[str]:
+def _numbered(decision: Decision, names: Sequence[str], lang: Language,
+              limit: int | None = None) -> list[str]:
     """Option labels in ``lang`` with hand cards numbered like the hand image (1, 2, …) and
-    seats called by ``names``."""
+    seats called by ``names``, each within ``limit`` characters (None: whole)."""
     out, n = [], 0
     for opt in decision.options:
-        label = lang.say(named(opt.said, names))
+        number = ""
         if opt.group == "hand":
             n += 1
-            label = f"{n}. {label}"
-        out.append(label)
+            number = f"{n}. "
+        words = named(opt.said, names)
+        out.append(number + (lang.say(words) if limit is None
+                             else lang.within(words, limit - len(number))))
     return out
 
 
@@ -113,16 +116,18 @@ def plan(match_id: int, decision: Decision, lang: Language, people: Sequence[str
          order: tuple[int, ...] = ()) -> Menu:
     """The components that let a player answer ``decision``, in ``lang``; ``people``: each
     seat's cleaned name."""
-    names = labels(decision, people, lang)
     if decision.kind == ORDER:
+        names = labels(decision, people, lang)
         return _plan_order(match_id, decision, lang, people, names, order)
+    single = decision.min <= 1 and decision.max == 1
+    buttons_only = single and len(decision.options) <= BUTTONS_MAX * 4
+    names = labels(decision, people, lang, LABEL_MAX if buttons_only else OPTION_MAX)
     rows: list[tuple[Button, ...] | Select] = []
     if decision.kind == KEEP:
         everything = tuple(range(len(decision.options)))
         rows.append((Button(cid.CustomId(match_id, decision.id, cid.CONFIRM, everything)
                             .encode(), lang.say(KEEP_ALL), "success"),))
-    single = decision.min <= 1 and decision.max == 1
-    if single and len(decision.options) <= BUTTONS_MAX * 4:
+    if buttons_only:
         buttons = [
             Button(cid.CustomId(match_id, decision.id, cid.PICK, (i,)).encode(), name,
                    "primary" if decision.options[i].group == "hand" else "secondary")
@@ -135,7 +140,7 @@ def plan(match_id: int, decision: Decision, lang: Language, people: Sequence[str
             chunk = list(enumerate(names))[start:start + SELECT_MAX]
             rows.append(Select(
                 cid.CustomId(match_id, decision.id, cid.SELECT, (start,)).encode(),
-                _short(asked(decision, people, lang), 150),
+                lang.within(named(decision.asked, people), PLACEHOLDER_MAX),
                 tuple(SelectOption(name, str(i)) for i, name in chunk),
                 min=max(1, decision.min) if len(decision.options) <= SELECT_MAX else 1,
                 max=min(decision.max, len(chunk)),

@@ -25,6 +25,9 @@ from bot.words.pseudo import accented, pseudo
 
 log = logging.getLogger(__name__)
 
+_VALUE = "\0"
+"""Marks where a value begins and ends in a sentence being cut (``Language.within``)."""
+
 
 class Language:
     """The words and formats of one shipped language (``en``, ``de``, ``pt_BR``, ``pseudo``)."""
@@ -52,6 +55,27 @@ class Language:
                 log.warning("%s: %r does not format (%s); said in English", self.code,
                             sentence.msgid, exc)
             return english().say(sentence)
+
+    def within(self, sentence: Said, limit: int) -> str:
+        """``sentence`` in at most ``limit`` characters for a label: when too long, cut in its
+        own words and ended with "…", never inside a value (a name, a card, a number), which
+        is left out whole rather than cut."""
+        whole = self.say(sentence)
+        if len(whole) <= limit:
+            return whole
+        try:
+            marked = self._text(sentence).format(
+                **{key: f"{_VALUE}{self._value(v)}{_VALUE}" for key, v in sentence.values.items()})
+        except (KeyError, IndexError, ValueError, AttributeError):
+            marked = whole  # said in English above: cut anywhere
+        room, out = limit - 1, ""
+        for i, part in enumerate(marked.split(_VALUE)):
+            if i % 2 and len(out) + len(part) > room:
+                break
+            out += part[:room - len(out)]
+            if len(out) >= room:
+                break
+        return out.rstrip() + "…"
 
     def _text(self, sentence: Said) -> str:
         if sentence.plural is None:

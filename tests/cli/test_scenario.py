@@ -161,8 +161,8 @@ def test_a_label_two_options_share_is_refused_as_ambiguous(
         "players": [{"front": ["squire", "squire"]}, {}]},
         "actions": [{"player": 0, "choice": ["Move Road Squire to the backline"]}]}
     lines = refused(tmp_path, capsys, two_squires)
-    assert lines[0] == ("error: Action 1 (player 0): `Move Road Squire to the backline` is the label "
-                        "of several options (move:1, move:2); write the key instead.")
+    assert lines[0] == ("error: Action 1 (player 0): `Move Road Squire to the backline` is the "
+                        "label of several options (move:1, move:2); write the key instead.")
     assert lines[-3:] == ["  move:1 — Move Road Squire to the backline",
                           "  move:2 — Move Road Squire to the backline", "  battle — Go to battle"]
 

@@ -10,6 +10,7 @@ are then read back by ``tests.e2e.untranslated``.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping, Sequence
 
 from bot.discord import customid as cid
@@ -20,6 +21,7 @@ from bot.discord.shows import RESULT_FILE
 from bot.engine import registry
 from bot.words import PSEUDO, Language, language, said
 from bot.words.locales import NAMES
+from bot.words.tables import sentence_forms
 from tests.e2e.conftest import World
 from tests.e2e.players import settled
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
@@ -33,16 +35,22 @@ PROBES = (("zura", 3, 0), ("aura", 2, 0), ("auroria", 1, 1))
 
 WORDS: Language = language(PSEUDO)
 
+
+def news() -> str:
+    """A line that is the English form of an event's sentence, names and values any text: how
+    private news reads until it is said in the reader's language (a prompt's own words never
+    match: they are catalogue sentences of their own)."""
+    forms = sorted({form for form, _, _ in sentence_forms()})
+    return "|".join(re.sub(r"\\\{\w+\\\}", ".+", re.escape(form)) for form in forms)
+
+
 GAPS: dict[str, str] = {
     r"alt text: ":
         "wpics/wplay/wcards: the table in words (Game.describe of Aura and Zura still English)",
     r"^thread components\[\d+\]\.components\[\d+\]\.content: • ":
         "wplay: the turn post's event lines (TurnUpdate.lines are told() English)",
-    r"^DM components\[0\]\.components\[0\]\.content: (?!\*\*)":
-        "wplay/wcards: a prompt's decision text and private news (Decision.prompt, "
-        "PrivateUpdate.events are English)",
-    r"^DM components\[[^:]*\.(label|placeholder): ":
-        "wplay/wcards: decision options (Option.label, Decision.prompt as placeholder)",
+    rf"^DM components\[0\]\.components\[0\]\.content: (?:{news()})$":
+        "lines: a prompt's private news (PrivateUpdate.events are English)",
     r"^thread content: \d+\. .* · \*\*[^*]+\*\* \(dealt at random\)$":
         "wcards: a dealt deck's label in the lobby post",
     r"^thread content: .*: AI \d+ — ":

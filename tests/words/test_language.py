@@ -113,3 +113,17 @@ def test_a_clock_is_described_in_the_readers_language() -> None:
         "standard, 1 hr per turn; after 2 missed turns in a row the player forfeits")
     assert clock_words(make_clock("live", autopilots=1), DE) == (
         "live, 2 Min. pro Zug; nach 1 verpasstem Zug in Folge übernimmt die KI den Platz")
+
+
+def test_a_label_too_long_is_cut_in_its_words_never_inside_a_value() -> None:
+    """A German or pseudo label longer than Discord allows loses words at its end; a name or
+    card in it is kept whole or left out whole, never cut."""
+    sentence = said("{card} attacks {player}, who blocks with everything they have",
+                    card="Road Squire", player="Ann")
+    en = language("en")
+    assert en.within(sentence, 100) == en.say(sentence)
+    assert en.within(sentence, 30) == "Road Squire attacks Ann, who…"
+    assert en.within(sentence, 22) == "Road Squire attacks…"
+    assert en.within(sentence, 10) == "…", "the card is not cut: nothing of it shows"
+    cut = language("pseudo").within(sentence, 40)
+    assert len(cut) <= 40 and cut.endswith("…") and "Road Squire" in cut
