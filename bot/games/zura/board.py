@@ -7,10 +7,11 @@ in ``rules`` calls those handlers, without an import cycle.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from bot.engine import PICK, Decision, Option
 from bot.engine.names import player
-from bot.engine.said import Said, said_n
+from bot.engine.said import Said, said, said_n
 from bot.games.zura.cards import CARDS
 from bot.games.zura.state import ZState
 
@@ -58,6 +59,17 @@ SLOT_NAMES = tuple(f"{chr(ord('A') + i // CARDS.columns)}{i % CARDS.columns + 1}
 
 def slot_name(slot: int) -> str:
     return SLOT_NAMES[slot]
+
+
+_ROWS = (said("A{column}"), said("B{column}"))
+"""A place of the search area as a reader reads it: the row's letter from the catalogue."""
+assert len(_ROWS) * CARDS.columns == CARDS.slots
+
+
+@cache
+def slot_said(slot: int) -> Said:
+    """``slot``'s name ("A1") as a sentence, so that every letter shown is a catalogue's."""
+    return _ROWS[slot // CARDS.columns].with_values(column=slot % CARDS.columns + 1)
 
 
 ABILITY = tuple(CARDS.types[t].ability for t in CARDS.tz)

@@ -11,7 +11,7 @@ from functools import cache, lru_cache
 
 from bot.engine import ORDER, Decision, Option
 from bot.engine.names import seat_said
-from bot.engine.said import Said, as_is, said, said_n
+from bot.engine.said import Said, said, said_n
 from bot.games.zura.abilities import ABILITIES, effects, of_phase, on_top
 from bot.games.zura.board import (
     SLOT_NAMES,
@@ -19,6 +19,7 @@ from bot.games.zura.board import (
     land_groups,
     land_name,
     pick,
+    slot_said,
     stealable,
     tz_name,
     window,
@@ -86,7 +87,7 @@ def _draw_menu(land: int, again: bool) -> tuple[Said, tuple[Option, ...]]:
              Option("deck", said("Draw from the travel deck"), "draw")))
 
 
-_SLOT_OPTIONS = tuple(Option(name, as_is(name), "search") for name in SLOT_NAMES)
+_SLOT_OPTIONS = tuple(Option(name, slot_said(i), "search") for i, name in enumerate(SLOT_NAMES))
 """The option for each slot whose card the chooser does not know."""
 
 
@@ -94,7 +95,7 @@ _SLOT_OPTIONS = tuple(Option(name, as_is(name), "search") for name in SLOT_NAMES
 def _seen_slot_option(slot: int, card: int) -> Option:
     """The option for a slot whose card the chooser knows."""
     name = SLOT_NAMES[slot]
-    return Option(name, said("{slot} (seen: {card})", slot=name, card=tz_name(card)),
+    return Option(name, said("{slot} (seen: {card})", slot=slot_said(slot), card=tz_name(card)),
                      "search")
 
 
