@@ -68,15 +68,16 @@ def labels(decision: Decision, names: Sequence[str], lang: Language,
     return _numbered(decision, names, lang, limit)
 
 
-def written(decision: Decision, names: Sequence[str], lang: Language) -> list[str]:
-    """Option labels as message text: whole, in ``lang``, names as literal text."""
+def texts(decision: Decision, names: Sequence[str], lang: Language) -> list[str]:
+    """Option labels as message text in ``lang``: whole, numbered as on the hand image,
+    ``names`` (cleaned) as literal text."""
     return _numbered(decision, literals(names), lang)
 
 
 def _said(decision: Decision, names: Sequence[str], indexes: Sequence[int],
           lang: Language) -> str:
     """The options at ``indexes`` as message text."""
-    whole = written(decision, names, lang)
+    whole = texts(decision, names, lang)
     return ", ".join(whole[i] for i in indexes)
 
 
