@@ -22,12 +22,15 @@ language; a tuple is a list, joined as the language joins lists (``a, b and c``)
 
 @dataclass(frozen=True)
 class Said:
-    """``msgid`` (and ``plural`` when the count ``n`` chooses the form) with named values."""
+    """``msgid`` (and ``plural`` when the count ``n`` chooses the form) with named values;
+    ``context`` tells apart one English text that is two messages ("Back" the button, "Back"
+    the line on a picture)."""
 
     msgid: str
     values: dict[str, Value] = field(default_factory=dict)
     plural: str | None = None
     n: int = 1
+    context: str | None = None
 
     def __str__(self) -> str:
         text = self.msgid if self.plural is None or self.n == 1 else self.plural
@@ -41,7 +44,7 @@ class Said:
         """The same sentence with ``values`` (a table of sentences filled in where used)."""
         n = values.get("n", self.n)
         return Said(self.msgid, {**self.values, **values}, self.plural,
-                    n if isinstance(n, int) else self.n)
+                    n if isinstance(n, int) else self.n, self.context)
 
 
 @dataclass(frozen=True, eq=False)
@@ -77,7 +80,7 @@ def named(sentence: Said, names: Sequence[str]) -> Said:
     if not sentence.values:
         return sentence
     return Said(sentence.msgid, {key: each(value) for key, value in sentence.values.items()},
-                sentence.plural, sentence.n)
+                sentence.plural, sentence.n, sentence.context)
 
 
 def _english(value: Value) -> str | int | float:
@@ -89,6 +92,12 @@ def _english(value: Value) -> str | int | float:
 def said(msgid: str, **values: Value) -> Said:
     """A whole sentence with named ``{placeholders}``, translated when it is shown."""
     return Said(msgid, dict(values))
+
+
+def said_in(context: str, msgid: str, **values: Value) -> Said:
+    """A sentence in ``context``: its own message though another one reads the same in
+    English."""
+    return Said(msgid, dict(values), context=context)
 
 
 def as_is(value: str | int) -> Said:
@@ -118,6 +127,8 @@ def to_json(sentence: Said) -> dict[str, object]:
                               "v": {key: _value_json(v) for key, v in sentence.values.items()}}
     if sentence.plural is not None:
         out["p"], out["n"] = sentence.plural, sentence.n
+    if sentence.context is not None:
+        out["c"] = sentence.context
     if isinstance(sentence, Seat):
         out["seat"] = True
     return out
@@ -127,7 +138,7 @@ def from_json(data: Mapping[str, Any]) -> Said:
     """The sentence ``to_json`` wrote."""
     kind = Seat if data.get("seat") else Said
     values = {key: _value_of(v) for key, v in data["v"].items()}
-    return kind(str(data["m"]), values, data.get("p"), int(data.get("n", 1)))
+    return kind(str(data["m"]), values, data.get("p"), int(data.get("n", 1)), data.get("c"))
 
 
 def _value_json(value: Value) -> object:

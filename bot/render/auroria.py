@@ -14,7 +14,7 @@ from PIL import Image
 
 from bot.engine import Result
 from bot.engine.names import with_names
-from bot.engine.said import Said, said
+from bot.engine.said import Said, said, said_in
 from bot.games.auroria.cardwords import words_of as card_words
 from bot.games.auroria.view import AuroriaView, CardFace, EnergyCard, PlayerView, Slot
 from bot.render import cards
@@ -47,6 +47,8 @@ SLOT_SIZE = (76, 106)
 PITCH = 108
 """Slot width: room for an exhausted (turned) card and its power badge."""
 LINE_LABEL = 72
+LINE_LABELS = {"front": said_in("line label", "Front"), "back": said_in("line label", "Back")}
+"""A line's label beside its slots: its own message, not the "Back" of a button."""
 LINE_SLOTS = 5
 LEADER_W = 240
 LEADER_SIZE = (108, 151)
@@ -256,7 +258,7 @@ def _line(c: Canvas, slots: Sequence[Slot], line: str, xy: tuple[int, int],
           marks: Marks) -> None:
     x0, y0 = xy
     w, h = SLOT_SIZE
-    c.text((x0, y0 + h / 2), c.say(said("Front") if line == "front" else said("Back")),
+    c.text((x0, y0 + h / 2), c.say(LINE_LABELS[line]),
            TEXT_PX, "bold", pal.INK_SOFT, "lm",
            max_width=LINE_LABEL - 4)
     for k in range(LINE_SLOTS):

@@ -33,7 +33,7 @@ from bot.words.locales import TRANSLATED
 from bot.words.tables import card_names, sentence_forms
 
 REPO: Final = Path(__file__).resolve().parents[2]
-KEYWORDS: Final = {"said": None, "said_n": (1, 2)}
+KEYWORDS: Final = {"said": None, "said_n": (1, 2), "said_in": ((1, "c"), 2)}
 SKIPPED: Final = {".venv", ".git", "data", "tests", "bench", "images", "__pycache__"}
 
 

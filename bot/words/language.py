@@ -78,7 +78,10 @@ class Language:
         return out.rstrip() + "…"
 
     def _text(self, sentence: Said) -> str:
-        if sentence.plural is None:
+        text: str
+        if sentence.context is not None:
+            text = str(self._translations.pgettext(sentence.context, sentence.msgid))
+        elif sentence.plural is None:
             text = self._translations.gettext(sentence.msgid)
         else:
             text = self._translations.ngettext(sentence.msgid, sentence.plural, sentence.n)

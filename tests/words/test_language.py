@@ -4,6 +4,7 @@ English (logged once) instead of failing."""
 
 from __future__ import annotations
 
+import json
 import logging
 
 import discord
@@ -11,6 +12,8 @@ import pytest
 from babel.messages.catalog import Catalog
 
 from bot.discord.clock import clock_words
+from bot.engine.names import seat_said
+from bot.engine.said import Said, Seat, from_json, said_in, to_json
 from bot.match.clock import make_clock
 from bot.words import ENGLISH, PSEUDO, Language, language, nearest, said, said_n
 from bot.words.catalogues import compiled
@@ -127,3 +130,22 @@ def test_a_label_too_long_is_cut_in_its_words_never_inside_a_value() -> None:
     assert en.within(sentence, 10) == "…", "the card is not cut: nothing of it shows"
     cut = language("pseudo").within(sentence, 40)
     assert len(cut) <= 40 and cut.endswith("…") and "Road Squire" in cut
+
+
+def test_one_english_text_in_two_contexts_is_two_messages() -> None:
+    """"Back" on a button goes back; "Back" beside a line on a picture names the line."""
+    assert DE.say(said("Back")) == "Zurück" and PT.say(said("Back")) == "Voltar"
+    assert DE.say(said_in("line label", "Back")) == "Hinten"
+    assert EN.say(said_in("line label", "Back")) == "Back"
+
+
+def test_a_sentence_kept_as_json_is_said_the_same() -> None:
+    """A game state keeps a question as JSON (Auroria's effects): nested sentences, counts,
+    lists, seats and a context come back as they were."""
+    sentence = said_n("{who} discards {n} card ({cards}).", "{who} discards {n} cards ({cards}).",
+                      2, who=seat_said(1), cards=(Said("Imp"), "x"))
+    again = from_json(json.loads(json.dumps(to_json(sentence))))
+    assert again == sentence and DE.say(again) == DE.say(sentence)
+    assert isinstance(again.values["who"], Seat)
+    boxed = said_in("line label", "Back")
+    assert from_json(to_json(boxed)) == boxed
