@@ -11,7 +11,7 @@ from bot.discord.menus import Button, Select, choice_keys, costs_cards, plan, pl
 from bot.engine import KEEP, ORDER, PICK, Decision, Option, Rng, parse_options, play
 from bot.engine.names import seat_said
 from bot.engine.said import Said
-from bot.words import english
+from bot.words import PSEUDO, english, language
 
 EN = english()
 
@@ -185,3 +185,23 @@ def test_aura_blocks_and_plays_need_no_confirm_their_cards_come_back() -> None:
     discard = seen["Discard "]
     hand_card = next(o for o in discard.options if o.group == "hand")
     assert discard.spends and costs_cards(discard, [hand_card])
+
+
+def test_a_long_label_is_cut_in_its_words_a_name_in_it_whole() -> None:
+    """A button holds 80 characters and a select option 100: a pseudo-locale label longer
+    than that loses words at its end, never part of the person's name in it."""
+    pseudo = language(PSEUDO)
+    name = "Bartholomew Featherstonehaugh"
+    long = Said("Give {player} the card they asked for and every card they might want later",
+                {"player": seat_said(1)})
+    few = Decision("d", 0, PICK, Said("Whom?"), (Option("a", long), Option("b", Said("No"))))
+    buttons = [b for row in plan(7, few, pseudo, ["A", name]).rows if isinstance(row, tuple)
+               for b in row]
+    assert len(buttons[0].label) <= 80 and buttons[0].label.endswith("…")
+    assert name in buttons[0].label
+    many = Decision("d", 0, PICK, Said("Whom?"), tuple(Option(f"k{i}", long) for i in range(3)),
+                    1, 2)
+    select = plan(7, many, pseudo, ["A", name]).rows[0]
+    assert isinstance(select, Select)
+    assert all(len(o.label) <= 100 and name in o.label for o in select.options)
+    assert len(select.options[0].label) > 80, "a select option uses its longer limit"
