@@ -1,6 +1,6 @@
 """The post-game review through Discord (issue 31): Review on the result DM edits one
 message with its progress, then shows the three costliest moments, each with its picture;
-a second press answers from the store, weighing nothing."""
+a second press answers from the store, weighing nothing, in the language of whoever presses."""
 
 from __future__ import annotations
 
@@ -51,3 +51,11 @@ async def test_review_on_the_result_dm_shows_progress_then_three_moments(world: 
         second = again.original
         assert second is not None and second.text == heading.text
         assert not [v for v in second.history if "Reviewing" in v.content]  # nothing weighed
+
+        # Kept once, said in each reader's language: the question and answers too.
+        german = await fake.click(alice, result, label=REVIEW, locale="de")
+        for place, moment in enumerate(moments, 1):
+            text = (await german.followup(place - 1, RENDERING)).text
+            asked = moment.text.split("\n")[0].split(": ", 1)[1]
+            assert text.startswith(f"**{place}.** Zug {moment.text.split()[2]}")
+            assert "Du hast " in text and "Besser war " in text and asked not in text
