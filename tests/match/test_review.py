@@ -9,7 +9,6 @@ import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 import pytest
@@ -20,9 +19,9 @@ from bot.match.errors import ReviewRefused
 from bot.match.replay import timeline
 from bot.match.review import seat_world, turnings, weigh_turning
 from bot.match.reviews import CLAIM_SECONDS, NO_LOG, NOT_OVER, NOT_YOURS, RUNNING
-from bot.store import SqliteStore
 from bot.workers import Workers
 from tests.match.conftest import EVE, HOST
+from tests.store.backends import Backend, SqliteBackend
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -41,25 +40,23 @@ class Recorded(Workers):
 
 
 @asynccontextmanager
-async def reviewing(path: Path, clock: Callable[[], float] = time.time,
+async def reviewing(backend: Backend, clock: Callable[[], float] = time.time,
                     ) -> AsyncIterator[MatchService]:
-    """A service on the SQLite file ``path`` whose reviews search little, in recorded
-    workers: two of them on one file stand for two processes serving one bot."""
-    store = SqliteStore(path, clock=clock)
-    await store.open()
-    service = MatchService(store, seed_source=lambda: 4242)
-    service.reviews.workers = Recorded()
-    service.reviews.iterations, service.reviews.worlds = 16, 6
-    try:
-        yield service
-    finally:
-        service.close()
-        await store.close()
+    """A service on ``backend``'s database whose reviews search little, in recorded
+    workers: two of them on one database stand for two processes serving one bot."""
+    async with backend.store(clock) as store:
+        service = MatchService(store, seed_source=lambda: 4242)
+        service.reviews.workers = Recorded()
+        service.reviews.iterations, service.reviews.worlds = 16, 6
+        try:
+            yield service
+        finally:
+            service.close()
 
 
 @pytest.fixture
-async def svc(tmp_path: Path) -> AsyncIterator[MatchService]:
-    async with reviewing(tmp_path / "parlor.sqlite3") as service:
+async def svc(sqlite_backend: SqliteBackend) -> AsyncIterator[MatchService]:
+    async with reviewing(sqlite_backend) as service:
         yield service
 
 
@@ -163,24 +160,24 @@ async def test_a_second_press_while_the_first_is_weighed_is_told_to_wait(
 
 
 async def test_a_press_in_another_process_while_one_weighs_is_told_to_wait(
-        svc: MatchService, tmp_path: Path) -> None:
-    """The claim lives in the store: a second process on the same database sees it, weighs
-    nothing, and once the review is kept reads it back."""
-    match_id = await played(svc)
+        backend: Backend) -> None:
+    """The claim lives in the store: a second process on the same database (SQLite file or
+    PostgreSQL) sees it, weighs nothing, and once the review is kept reads it back."""
     started, go_on = asyncio.Event(), asyncio.Event()
 
     async def held(done: int, total: int) -> None:
         started.set()
         await go_on.wait()
 
-    async with reviewing(tmp_path / "parlor.sqlite3") as other:
-        first = asyncio.create_task(svc.review(match_id, HOST, held))
+    async with reviewing(backend) as first, reviewing(backend) as other:
+        match_id = await played(first)
+        weighing = asyncio.create_task(first.review(match_id, HOST, held))
         await started.wait()
         with pytest.raises(ReviewRefused) as refused:
             await other.review(match_id, HOST, Told())
         assert refused.value.said == RUNNING
         go_on.set()
-        review = await first
+        review = await weighing
         again = await other.review(match_id, HOST, Told())
         workers = other.reviews.workers
         assert isinstance(workers, Recorded) and workers.ran == ["scenes_before"]
@@ -188,7 +185,7 @@ async def test_a_press_in_another_process_while_one_weighs_is_told_to_wait(
 
 
 async def test_a_claim_left_by_a_process_that_died_lapses(
-        svc: MatchService, tmp_path: Path) -> None:
+        svc: MatchService, sqlite_backend: SqliteBackend) -> None:
     match_id = await played(svc)
     assert await svc.store.claim_review(match_id, 0, "died", CLAIM_SECONDS)
     with pytest.raises(ReviewRefused) as refused:
@@ -198,7 +195,7 @@ async def test_a_claim_left_by_a_process_that_died_lapses(
     assert isinstance(workers, Recorded) and workers.ran == []
     later = time.time() + CLAIM_SECONDS + 1
 
-    async with reviewing(tmp_path / "parlor.sqlite3", lambda: later) as other:
+    async with reviewing(sqlite_backend, lambda: later) as other:
         review = await other.review(match_id, HOST, Told())
     assert not review.cached and review.decisions > 10
     assert await svc.store.claim_review(match_id, 0, "next", CLAIM_SECONDS)  # released
@@ -215,9 +212,9 @@ async def test_a_kept_review_in_a_shape_no_longer_read_is_weighed_again(
 
 
 async def test_a_match_whose_log_was_pruned_is_refused_in_one_sentence(
-        svc: MatchService, tmp_path: Path) -> None:
+        svc: MatchService, sqlite_backend: SqliteBackend) -> None:
     match_id = await played(svc)
-    with sqlite3.connect(tmp_path / "parlor.sqlite3") as db:  # an operator's clean-up
+    with sqlite3.connect(sqlite_backend.path) as db:  # an operator's clean-up
         db.execute("DROP TRIGGER actions_no_delete")
         db.execute("DELETE FROM actions WHERE match_id = ? AND seq > 3", (match_id,))
     with pytest.raises(ReviewRefused) as refused:
