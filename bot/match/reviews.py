@@ -154,5 +154,5 @@ def _read(body: str | None) -> Kept | None:
         return int(data["decisions"]), [Moment.from_json(m) for m in data["moments"]]
     except (ValueError, TypeError, KeyError) as exc:
         logger.warning("a stored review could not be read back (%s: %s); weighing it again",
-                    type(exc).__name__, exc)
+                       type(exc).__name__, exc)
         return None
