@@ -1,6 +1,5 @@
 """A hint in words (``bot.match.hints``): each answer as the player's own menu names it, with
-its chance to win, said in the reader's language (the game's own sentences where it has
-them, its English labels until then)."""
+its chance to win, said in the reader's language."""
 
 from __future__ import annotations
 
