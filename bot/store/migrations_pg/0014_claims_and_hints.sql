@@ -1,8 +1,6 @@
--- Parlor schema, version 15, PostgreSQL dialect of migrations/0015_hints.sql: hints kept, so
--- pressing Hint again shows the same answers without working them out again, and one table of
--- claims (replacing review_claims) for the work two processes could start at once.
-
-DROP TABLE review_claims;
+-- Parlor schema, version 14, PostgreSQL dialect of migrations/0014_claims_and_hints.sql: hints
+-- kept, so pressing Hint again shows the same answers without working them out again, and one
+-- table of claims for the work two processes could start at once.
 
 CREATE TABLE claims (
     match_id    BIGINT  NOT NULL REFERENCES matches (id),

@@ -1,12 +1,10 @@
--- Parlor schema, version 15: hints kept, and one table of claims for every piece of work that
+-- Parlor schema, version 14: hints kept, and one table of claims for every piece of work that
 -- two of the bot's processes could start at once. A hint (the strong AI's answers to one open
 -- decision of a seat) is worked out once and kept, so pressing Hint again, in any process or
--- after a restart, shows the same answers; ``body`` is its answers as JSON. ``claims``
--- replaces ``review_claims``: a row claims a seat's ``work`` ('review', or 'hint ' and the
--- decision's id) for ``owner`` (a token of the claiming call) until ``until``. Claims only
--- live while work runs, so the old table's rows are not carried over.
-
-DROP TABLE review_claims;
+-- after a restart, shows the same answers; ``body`` is its answers as JSON. A row of ``claims``
+-- claims a seat's ``work`` ('review', or 'hint ' and the decision's id) for ``owner`` (a token
+-- of the claiming call) until ``until``; a claim whose time has passed (its process died) may
+-- be taken over, and a finished one is deleted.
 
 CREATE TABLE claims (
     match_id    INTEGER NOT NULL REFERENCES matches (id),
