@@ -235,6 +235,30 @@ async def test_a_finished_turn_keeps_its_picture_the_next_post_shows_the_table(
         assert passed, "no turn ended"
 
 
+async def test_a_prompt_whose_window_closes_drops_its_hand_picture(world: World) -> None:
+    """The press that ends a person's turn closes their prompt: its answer removes the hand
+    picture (nothing uploaded; a closed prompt is not edited for news, so a hand kept there
+    would go stale) and their next window opens with the hand as it is then."""
+    fake = world.fake
+    async with world.bot():
+        _, players, _ = await zura_for_three(world)
+        closed = 0
+        for _ in range(8):
+            user = players.to_act()[0]
+            message = await players.prompt(user)
+            before = await submit(players, user)
+            if players.to_act() == [user]:
+                continue
+            closed += 1
+            answer = [r for r in fake.requests()[before:] if r.route == CALLBACK]
+            assert answer and answer[0].files == [], "nothing uploaded for the closed prompt"
+            assert not has_choices(fake.message(message))
+            assert fake.message(message).attachments == [], "its hand is gone"
+            nxt = players.to_act()[0]
+            assert (await players.prompt(nxt)).attachments, "the next window shows a hand"
+        assert closed, "no turn ended"
+
+
 async def aura_for_two(world: World) -> tuple[FakeChannel, Players, list[FakeUser]]:
     users = [world.alice, world.bob]
     thread, lobby = await open_match(world.fake, users[0], world.table, "aura", users[1:])
