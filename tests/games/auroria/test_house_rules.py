@@ -8,15 +8,20 @@ rulebooks are not next to the checkout) and fails on a new, changed or stale lin
 from __future__ import annotations
 
 import importlib
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.engine import Rng, parse_options
+from bot.engine.said import Said
 from bot.games.auroria import GAME, decks
 from bot.games.auroria.derived import BUILTIN, leader
+from bot.words import language
 from tests.games.auroria.helpers import act, default, do, keys, result, scen, uid, where, who
+
+DE = language("de")
 
 
 def deck_problems(*args: Any, **kwargs: Any) -> list[str]:
@@ -280,6 +285,11 @@ def test_moving_cards_into_a_full_line_the_owner_destroys_cards_already_there() 
     assert d.player == 1 and (d.min, d.max) == (2, 2)  # the line's owner, not the caster
     assert sorted(keys(s)) == sorted(str(u) for u in there)  # never a moved card
     assert "Long Sword (dropped)" in [o.label for o in d.options]
+    kept = GAME.pending(GAME.from_json(json.loads(json.dumps(GAME.to_json(s)))))[0]
+    assert kept == d, "the question and its labels live in the state, JSON and all"
+    assert DE.say(kept.asked) == ("Deine Hinterlinie ist voll: Zerstöre dort 2 Karten, um "
+                                  "Platz zu schaffen.")
+    assert f"{DE.say(Said('Long Sword'))} (abgelegt)" in [DE.say(o.said) for o in kept.options]
     s = do(s, (str(there[0]), str(there[3])))
     assert s.zones[1]["back"] == [there[1], there[2], there[4], *movers]
     assert where(s, there[0]) == (1, "grave") and where(s, there[3]) == (1, "grave")
