@@ -80,10 +80,11 @@ async def pressed(interaction: Interaction, service: MatchService, delivery: Del
     names = await delivery.names(info)
     for place, moment in enumerate(review.moments, 1):
         view = review.views[moment.seq]
-        image = await delivery.images.hand(view, names)
+        image = await delivery.images.hand(view, names, words.code)
         text = words.say(told(place, moment))
         out = Card(text, image, BOARD_FILE,
-                   alt=alt_text(review.game, view, names) if image is not None else "")
+                   alt=alt_text(review.game, view, names, words=words) if image is not None
+                   else "")
         await interaction.followup.send(ephemeral=True, **out.kwargs())
 
 
