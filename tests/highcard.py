@@ -56,7 +56,7 @@ class HighCard(Game[HCState, View]):
     max_players = 4
     max_steps = 4 * HAND
     options: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec("rounds_to_win", "int", 0, "Stop early at this many wins (0: play all).",
+        OptionSpec("rounds_to_win", "int", 0, Said("Stop early at this many wins (0: play all)."),
                    low=0, high=HAND),
     )
 

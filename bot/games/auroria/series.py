@@ -31,7 +31,7 @@ from bot.games.auroria.derived import catalog
 from bot.games.auroria.state import State
 
 OPTION = OptionSpec("best_of", "choice", "1",
-                    "best_of=3: first to two game wins; side-deck swaps between games.",
+                    said("best_of=3: first to two game wins; side-deck swaps between games."),
                     ("1", "3"))
 WINS = 2
 MAX_GAMES = 5

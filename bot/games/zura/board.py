@@ -7,11 +7,10 @@ in ``rules`` calls those handlers, without an import cycle.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 
 from bot.engine import PICK, Decision, Option
 from bot.engine.names import player
-from bot.engine.said import Said, said, said_n
+from bot.engine.said import Said, said_n
 from bot.games.zura.cards import CARDS
 from bot.games.zura.state import ZState
 
@@ -59,17 +58,6 @@ SLOT_NAMES = tuple(f"{chr(ord('A') + i // CARDS.columns)}{i % CARDS.columns + 1}
 
 def slot_name(slot: int) -> str:
     return SLOT_NAMES[slot]
-
-
-_ROWS = (said("A{column}"), said("B{column}"))
-"""A place of the search area as a reader reads it: the row's letter from the catalogue."""
-assert len(_ROWS) * CARDS.columns == CARDS.slots
-
-
-@cache
-def slot_said(slot: int) -> Said:
-    """``slot``'s name ("A1") as a sentence, so that every letter shown is a catalogue's."""
-    return _ROWS[slot // CARDS.columns].with_values(column=slot % CARDS.columns + 1)
 
 
 ABILITY = tuple(CARDS.types[t].ability for t in CARDS.tz)
@@ -149,5 +137,5 @@ def landscape_options(hand: tuple[int, ...], label: Said, skip: int = -1) -> lis
     "hand", which the Discord menus would number as if each option were one card in hand
     order (issue 16)."""
     return [Option(CARDS.landscapes[land].key, label.with_values(land=land_name(land),
-                                                                    n=first), "landscape")
+                                                                 n=first), "landscape")
             for land, first, _ in hand_groups(hand) if land != skip]

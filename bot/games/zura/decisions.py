@@ -19,7 +19,6 @@ from bot.games.zura.board import (
     land_groups,
     land_name,
     pick,
-    slot_said,
     stealable,
     tz_name,
     window,
@@ -87,7 +86,7 @@ def _draw_menu(land: int, again: bool) -> tuple[Said, tuple[Option, ...]]:
              Option("deck", said("Draw from the travel deck"), "draw")))
 
 
-_SLOT_OPTIONS = tuple(Option(name, slot_said(i), "search") for i, name in enumerate(SLOT_NAMES))
+_SLOT_OPTIONS = tuple(Option(name, Said(name), "search") for name in SLOT_NAMES)
 """The option for each slot whose card the chooser does not know."""
 
 
@@ -95,7 +94,7 @@ _SLOT_OPTIONS = tuple(Option(name, slot_said(i), "search") for i, name in enumer
 def _seen_slot_option(slot: int, card: int) -> Option:
     """The option for a slot whose card the chooser knows."""
     name = SLOT_NAMES[slot]
-    return Option(name, said("{slot} (seen: {card})", slot=slot_said(slot), card=tz_name(card)),
+    return Option(name, said("{slot} (seen: {card})", slot=Said(name), card=tz_name(card)),
                      "search")
 
 
