@@ -58,10 +58,10 @@ TOPS = tuple(Option(f"t{k}", said("Top of deck #{n}", n=k), "deck")
 AGAIN = Option("again", said("Take the additional turn"))
 PASS = Option("pass", said("Pass"))
 COLOUR_OPTS = tuple(Option(f"col{k}", said("{colour} cards",
-                                              colour=Said(name.capitalize())), "colour")
+                                           colour=Said(name.capitalize())), "colour")
                     for k, name in enumerate(CARDS.colours))
 YOUR_BLOCKS = tuple(tuple(Option(f"b{i}", said("{card} (your block on card {n})",
-                                                   card=NAMED[c], n=i + 1), "table")
+                                                card=NAMED[c], n=i + 1), "table")
                           for c in range(AURA)) for i in range(PLAY_MAX))
 """``YOUR_BLOCKS[position][card]``: a block of one's own to discard."""
 BLOCK_PROMPTS = {(target, size, active): said(

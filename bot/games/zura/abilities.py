@@ -233,7 +233,7 @@ class Restack(Ability):
         if self.key in s.used or not self.choices(s):
             return []
         return [Option(self.key, said("Restack: move one of your cards to the top"),
-                          "ability")]
+                       "ability")]
 
     def choices(self, s: ZState) -> list[Option]:
         """One option per card type below the top (the newest card of each type)."""
@@ -291,7 +291,7 @@ class Scry(Ability):
                      said("The top travel card is a {land}. Leave it or move it?", land=top),
                      [Option("top", said("Leave the {land} on top", land=top), "scry"),
                       Option("bottom", said("Put the {land} at the bottom", land=top),
-                                "scry")])]
+                             "scry")])]
 
     def answer(self, s: ZState, player: int, choice: tuple[str, ...], ev: list[Event]) -> Next:
         keep = choice[0] == "top"
@@ -318,7 +318,7 @@ class Swap(Ability):
         if self.key in s.used:
             return []
         return [Option(f"swap:{p}", said("Swap a travel card with {player}",
-                                            player=seat_said(p)), "ability")
+                                         player=seat_said(p)), "ability")
                 for p in range(s.players) if p != s.turn and s.hands[p]]
 
     def act(self, s: ZState, key: str, ev: list[Event]) -> None:

@@ -95,7 +95,7 @@ def _seen_slot_option(slot: int, card: int) -> Option:
     """The option for a slot whose card the chooser knows."""
     name = SLOT_NAMES[slot]
     return Option(name, said("{slot} (seen: {card})", slot=Said(name), card=tz_name(card)),
-                     "search")
+                  "search")
 
 
 def _slot_options(s: ZState) -> list[Option]:
@@ -123,8 +123,8 @@ def pending(s: ZState) -> list[Decision]:
         return [pick(s, me, prompt, _slot_options(s))]
     if phase == "steal":
         options = [Option(f"p{p}", said("Take {card} from {player}",
-                                           card=tz_name(s.stacks[p][-1]), player=seat_said(p)),
-                             "steal")
+                                        card=tz_name(s.stacks[p][-1]), player=seat_said(p)),
+                          "steal")
                    for p in stealable(s)]
         options.append(Option("none", said("Take nothing"), "steal"))
         return [pick(s, me, said("Steal the top card of an opponent's stack?"), options,
