@@ -36,8 +36,6 @@ WORDS: Language = language(PSEUDO)
 GAPS: dict[str, str] = {
     r"alt text: ":
         "wpics/wplay/wcards: the table in words (Game.describe of Aura and Zura still English)",
-    r"^thread components\[\d+\]\.components\[\d+\]\.content: • ":
-        "wplay: the turn post's event lines (TurnUpdate.lines are told() English)",
     r"^DM components\[0\]\.components\[0\]\.content: (?!\*\*)":
         "wplay/wcards: a prompt's decision text and private news (Decision.prompt, "
         "PrivateUpdate.events are English)",
