@@ -25,7 +25,6 @@ from functools import lru_cache
 
 from discord.utils import escape_markdown
 
-from bot.engine.names import with_names
 from bot.engine.said import Said, named
 from bot.engine.usertext import NAME_MAX, clean
 from bot.words import Language
@@ -56,11 +55,6 @@ def literals(names: Sequence[str]) -> list[str]:
     """Seat names for rules text that goes into a message as it is (a game's own words
     about the table, a result's headline)."""
     return [literal(name) for name in names]
-
-
-def said(text: str, names: Sequence[str]) -> str:
-    """Rules text for a message: each "Player N" becomes that seat's name, as literal text."""
-    return with_names(text, literals(names))
 
 
 def told(sentence: Said, names: Sequence[str], lang: Language) -> str:

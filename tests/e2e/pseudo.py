@@ -37,8 +37,9 @@ GAPS: dict[str, str] = {
     r"alt text: ":
         "wpics/wplay/wcards: the table in words (Game.describe of Aura and Zura still English)",
     r"^DM components\[0\]\.components\[0\]\.content: (?!\*\*)":
-        "wplay/wcards: a prompt's decision text and private news (Decision.prompt, "
-        "PrivateUpdate.events are English)",
+        "prompts: a prompt's decision text (Decision.prompt; Auroria's). Private news, the "
+        "other lines of this text, are said in the reader's language (tests/e2e/"
+        "test_news_languages.py); a line's place cannot tell them apart",
     r"^DM components\[[^:]*\.(label|placeholder): ":
         "wplay/wcards: decision options (Option.label, Decision.prompt as placeholder)",
     r"^thread content: \d+\. .* · \*\*[^*]+\*\* \(dealt at random\)$":
