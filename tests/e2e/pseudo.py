@@ -38,9 +38,9 @@ GAPS: dict[str, str] = {
     r"alt text: ":
         "wpics/wplay/wcards: the table in words (Game.describe of Aura and Zura still English)",
     r"^DM components\[0\]\.components\[0\]\.content: (?!\*\*)":
-        "prompts: a prompt's decision text (Decision.prompt; Auroria's). Private news, the "
-        "other lines of this text, are said in the reader's language (tests/e2e/"
-        "test_news_languages.py); a line's place cannot tell them apart",
+        "prompts: a prompt's decision text (Decision.prompt; Auroria's). A line's place "
+        "cannot tell it from the private news in the same text: those are checked apart "
+        "(NEWS_OPENINGS, tests/e2e/test_news_languages.py)",
     r"^DM components\[[^:]*\.(label|placeholder): ":
         "wplay/wcards: decision options (Option.label, Decision.prompt as placeholder)",
     r"^thread content: \d+\. .* · \*\*[^*]+\*\* \(dealt at random\)$":
