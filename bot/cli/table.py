@@ -91,11 +91,11 @@ class Table:
                 if not self.seated:
                     self.board = message.view
                 for line in message.lines(self.seat):
-                    self.say(said("· {line}", line=with_names(line, self.names)))
+                    self.say(said("· {line}", line=named(line, self.names)))
             elif isinstance(message, PrivateUpdate) and message.user_id == ME:
                 self.board, self.seated = message.view, True
                 for line in message.events:
-                    self.say(said("· (only you) {line}", line=with_names(line, self.names)))
+                    self.say(said("· (only you) {line}", line=named(line, self.names)))
             elif isinstance(message, MatchEnded):
                 self.show_board()
                 self.show_result(message.result)

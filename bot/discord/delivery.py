@@ -77,13 +77,16 @@ from bot.discord.shows import (
     replace_shown,
     result_slot,
     showing,
+    shown_lines,
+    stored_lines,
     text_of,
     turn_texts,
     who,
 )
-from bot.discord.usertext import literals, said
+from bot.discord.usertext import literals, told
 from bot.engine import Decision, Result, View, registry
 from bot.engine import said as speech
+from bot.engine.said import Said
 from bot.engine.text import fit
 from bot.engine.usertext import clean
 from bot.match import (
@@ -202,7 +205,7 @@ class Delivery(MatchHooks):
         info = await self.service.info(match_id)
         names = await self.names(info)
         slots = {r.slot: r for r in await self.store.deliveries(match_id)}
-        news: dict[int, tuple[str, ...]] = {}
+        news: dict[int, tuple[Said, ...]] = {}
         ended: Result | None = None
         shown = showing(slots.get(TURN)).get("v", 0)
         if turns and turns[-1].version <= shown:
@@ -332,7 +335,7 @@ class Delivery(MatchHooks):
 
     async def _table(self, info: MatchInfo, names: Sequence[str],
                      slots: dict[str, DeliveryRecord], turns: Sequence[TurnUpdate],
-                     news: Mapping[int, tuple[str, ...]], actor: Interaction | None,
+                     news: Mapping[int, tuple[Said, ...]], actor: Interaction | None,
                      pressed: Press | None, hold: bool = False) -> None:
         """The presser's own result first, then the turn posts, then everyone else's
         prompt (each in its own DM channel, so side by side). ``news``: the seats whose
@@ -360,7 +363,7 @@ class Delivery(MatchHooks):
 
     async def _answer(self, info: MatchInfo, windows: Windows,
                       names: Sequence[str], slots: dict[str, DeliveryRecord],
-                      news: Mapping[int, tuple[str, ...]], fresh: set[int],
+                      news: Mapping[int, tuple[Said, ...]], fresh: set[int],
                       pressed: Press) -> int | None:
         """The presser's own result, in the pressed message: the window's next decision, or
         the prompt closed. Returns the seat whose prompt that was (None: their prompt is
@@ -404,14 +407,14 @@ class Delivery(MatchHooks):
 
     async def _answer_window(self, info: MatchInfo, seat: int, decisions: Sequence[Decision],
                              names: Sequence[str], slots: dict[str, DeliveryRecord],
-                             news: Sequence[str], record: DeliveryRecord,
+                             news: Sequence[Said], record: DeliveryRecord,
                              pressed: Press) -> int:
         """The presser's next window, opened in the prompt they pressed: they are looking at
         it, so it needs no new DM and no notification. The slot is written first (the new
         window, its face unknown), so a stop before the answer leaves the reconciliation an
         edit of this same message to make, never a second prompt."""
         out, face = await self._prompt_card(info, seat, decisions, names,
-                                            [*showing(record).get("news", []), *news])
+                                            [*shown_lines(showing(record), "news"), *news])
         state = {"window": decisions[0].window_id, "open": True}
         await self._remember(slots, replace(replace_shown(record, {**state, "face": ""}),
                                             picture=""))
@@ -529,7 +532,7 @@ class Delivery(MatchHooks):
                 # Its lines move along; the old post stays as it was.
                 slots[TURN] = replace_shown(slots[TURN], {**shown, "turn": -1})
             update = TurnUpdate(match_id, update.number, update.seat,
-                                tuple(shown.get("lines", [])) if shown.get("turn")
+                                tuple(shown_lines(shown, "lines")) if shown.get("turn")
                                 == update.number else (), update.view, update.acting,
                                 update.version)
             await self._turn_post(info, update, names, slots, [], again=True)
@@ -549,8 +552,7 @@ class Delivery(MatchHooks):
         record = slots.get(TURN)
         shown = showing(record)
         same = record is not None and shown.get("turn") == update.number
-        lines = [*(shown.get("lines", []) if same else []),
-                 *(said(line, names) for line in update.lines)]
+        lines = [*(shown_lines(shown, "lines") if same else []), *update.lines]
         server = await self.readers.of_server(info.guild_id)
         image = await self.images.board(update.view, names, server.code)
         alt = alt_text(info.game, update.view, names, words=server)
@@ -559,7 +561,7 @@ class Delivery(MatchHooks):
         channel = self.where(info)
         if channel is None:
             return set()
-        posts = turn_texts(info, update, lines, server)
+        posts = turn_texts(info, update, [told(line, names, server) for line in lines], server)
         # Written ahead and after each message: a stop or a failed send halfway leaves the
         # slot dirty, saying which message holds what is left, and the next reconciliation
         # finishes it (a send it repeats keeps its nonce: Discord makes it once).
@@ -569,7 +571,7 @@ class Delivery(MatchHooks):
                 and shown.get("acting") == list(update.acting)):
             self._hold(info.id)
             return set()
-        before = 0
+        before = first = 0
         for k, (text, part) in enumerate(posts):
             live = k == len(posts) - 1
             out = Card(text, image, BOARD_FILE,
@@ -596,21 +598,21 @@ class Delivery(MatchHooks):
                             exc)
                 self._failed(info.id)
                 return set()
-            left = [*part, *(line for _, more in posts[k + 1:] for line in more)]
-            await self._turn_record(slots, channel.id, message_id, update, left, not live,
-                                    picture=_picture(message, out, slots.get(TURN)))
+            await self._turn_record(slots, channel.id, message_id, update, lines[first:],
+                                    not live, picture=_picture(message, out, slots.get(TURN)))
+            first += len(part)
             if not live:  # this post is full: the turn goes on in a new one
                 before, message_id = message_id, None
         return pinged
 
     async def _turn_record(self, slots: dict[str, DeliveryRecord], channel_id: int,
-                           message_id: int | None, update: TurnUpdate, lines: Sequence[str],
+                           message_id: int | None, update: TurnUpdate, lines: Sequence[Said],
                            dirty: bool, more: Mapping[str, Any] | None = None,
                            picture: str | None = None) -> None:
         """The turn slot: the live post (0: none yet), the lines it shows from the first on,
         the version shown, and ``dirty`` while Discord is not yet made to match;
         ``picture``: the post's picture now (None: as recorded)."""
-        shown = {**(more or {}), "turn": update.number, "lines": list(lines),
+        shown = {**(more or {}), "turn": update.number, "lines": stored_lines(lines),
                  "v": update.version, "acting": list(update.acting),
                  **({"dirty": True} if dirty else {})}
         record = slots.get(TURN)
@@ -641,7 +643,7 @@ class Delivery(MatchHooks):
 
     async def _prompt(self, info: MatchInfo, seat: int, user_id: int,
                       decisions: Sequence[Decision], names: Sequence[str],
-                      slots: dict[str, DeliveryRecord], news: Sequence[str] | None,
+                      slots: dict[str, DeliveryRecord], news: Sequence[Said] | None,
                       fresh: bool, actor: Interaction | None, pinged: set[int]) -> None:
         """The person's window: open a new prompt (the one notification), edit the one they
         are in when what it shows them for their decision changed, or close it once
@@ -653,7 +655,7 @@ class Delivery(MatchHooks):
         lang = await self.readers.of_user(user_id)
         face = prompt_face(*prompt_menu(info, seat, decisions, names, lang))
         state = {"window": window, "open": bool(decisions), "face": face}
-        news = [*was.get("news", []), *(news or ())]
+        news = [*shown_lines(was, "news"), *(news or ())]
         if not fresh:
             if record is None or not record.message_id:
                 return
@@ -662,8 +664,9 @@ class Delivery(MatchHooks):
                 edited = await self._edit_dm(info, record, out)
                 if edited is not None:
                     await self._remember(slots, replace_shown(edited, state))
-            elif news != was.get("news", []):  # kept for their next prompt
-                await self._remember(slots, replace_shown(record, {**was, "news": news}))
+            elif stored_lines(news) != was.get("news", []):  # kept for their next prompt
+                await self._remember(slots, replace_shown(record, {**was,
+                                                                   "news": stored_lines(news)}))
             return
         out, _ = await self._prompt_card(info, seat, decisions, names, news)
         helped = actor if actor is not None and actor.user.id == user_id else None
@@ -716,7 +719,7 @@ class Delivery(MatchHooks):
         return failed is None or self.clock() - failed >= RETRY_DMS
 
     async def _prompt_card(self, info: MatchInfo, seat: int, decisions: Sequence[Decision],
-                           names: Sequence[str], news: Sequence[str],
+                           names: Sequence[str], news: Sequence[Said],
                            closed_hand: bool = False) -> tuple[Card, str]:
         """The prompt: the match, the person's news, what to decide, their hand, the menu;
         and its face (``shows.prompt_face``). With nothing to decide it is closed: no
@@ -742,7 +745,7 @@ class Delivery(MatchHooks):
         if image is not None and update is not None:
             alt = alt_text(info.game, update.view, names, words=lang)
             under = "\n".join(hand_texts(update.view, lang))
-        text = prompt_text(info, [said(line, names) for line in news], lines, under, lang)
+        text = prompt_text(info, [told(line, names, lang) for line in news], lines, under, lang)
         rows = menu_rows(menu) if menu is not None else []
         return Card(text, image, HAND_FILE, rows, alt, under), face
 

@@ -46,6 +46,28 @@ class Said:
         return Said(self.msgid, {**self.values, **values}, self.plural,
                     n if isinstance(n, int) else self.n, self.context)
 
+    def to_json(self) -> dict[str, Any]:
+        """The sentence as data to store, so that it is said again later in whichever
+        language reads it then (never its words in one language)."""
+        out: dict[str, Any] = {"msgid": self.msgid}
+        if self.values:
+            out["values"] = {key: _stored(value) for key, value in self.values.items()}
+        if self.plural is not None:
+            out |= {"plural": self.plural, "n": self.n}
+        if self.context is not None:
+            out["context"] = self.context
+        if isinstance(self, Seat):
+            out["seat"] = True
+        return out
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> Said:
+        """The sentence ``to_json`` stored (a seat in it is a seat again, to be named)."""
+        kind = Seat if data.get("seat") else Said
+        return kind(str(data["msgid"]),
+                    {key: _restored(value) for key, value in data.get("values", {}).items()},
+                    data.get("plural"), int(data.get("n", 1)), data.get("context"))
+
 
 @dataclass(frozen=True, eq=False)
 class Seat(Said):
@@ -89,6 +111,25 @@ def _english(value: Value) -> str | int | float:
     return str(value) if isinstance(value, Said) else value
 
 
+def _stored(value: Value) -> Any:
+    if isinstance(value, Said):
+        return value.to_json()
+    if isinstance(value, tuple):
+        return [item.to_json() if isinstance(item, Said) else item for item in value]
+    return value
+
+
+def _restored(value: Any) -> Value:
+    if isinstance(value, Mapping):
+        return Said.from_json(value)
+    if isinstance(value, list):
+        return tuple(Said.from_json(item) if isinstance(item, Mapping) else str(item)
+                     for item in value)
+    if isinstance(value, str | int | float):
+        return value
+    raise ValueError(f"not a stored sentence's value: {value!r}")
+
+
 def said(msgid: str, **values: Value) -> Said:
     """A whole sentence with named ``{placeholders}``, translated when it is shown."""
     return Said(msgid, dict(values))
@@ -118,40 +159,3 @@ def placeholders(text: str) -> set[str]:
         if name is not None:
             names.add(name)
     return names
-
-
-
-def to_json(sentence: Said) -> dict[str, object]:
-    """``sentence`` as plain JSON, for a game state that keeps one (a prompt an effect set)."""
-    out: dict[str, object] = {"m": sentence.msgid,
-                              "v": {key: _value_json(v) for key, v in sentence.values.items()}}
-    if sentence.plural is not None:
-        out["p"], out["n"] = sentence.plural, sentence.n
-    if sentence.context is not None:
-        out["c"] = sentence.context
-    if isinstance(sentence, Seat):
-        out["seat"] = True
-    return out
-
-
-def from_json(data: Mapping[str, Any]) -> Said:
-    """The sentence ``to_json`` wrote."""
-    kind = Seat if data.get("seat") else Said
-    values = {key: _value_of(v) for key, v in data["v"].items()}
-    return kind(str(data["m"]), values, data.get("p"), int(data.get("n", 1)), data.get("c"))
-
-
-def _value_json(value: Value) -> object:
-    if isinstance(value, Said):
-        return to_json(value)
-    if isinstance(value, tuple):
-        return [_value_json(item) for item in value]
-    return value
-
-
-def _value_of(data: Any) -> Any:
-    if isinstance(data, dict):
-        return from_json(data)
-    if isinstance(data, list):
-        return tuple(_value_of(item) for item in data)
-    return data

@@ -12,11 +12,11 @@ from collections.abc import Sequence
 from PIL import Image
 
 from bot.app import ParlorBot
-from bot.discord.shows import showing
-from bot.discord.usertext import said
+from bot.discord.shows import showing, shown_lines
+from bot.discord.usertext import told
 from bot.engine import View
 from bot.match import TurnUpdate
-from bot.words import ENGLISH
+from bot.words import ENGLISH, english
 from tests.e2e.conftest import QuickImages, World
 from tests.e2e.players import Players, has_choices, open_match, settled, start, stepped
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser
@@ -322,7 +322,7 @@ async def test_a_closed_prompt_is_not_edited_its_news_wait_for_the_next_prompt(
                 assert edits_in(fake, other.dm_channel_id, before) == [], "left alone"
             info = await bot.parlor.service.info(1)
             names = await delivery.names(info)
-            news = {int(r.slot.partition(":")[2]): showing(r).get("news", [])
+            news = {int(r.slot.partition(":")[2]): shown_lines(showing(r), "news")
                     for r in await bot.parlor.store.deliveries(1)
                     if r.slot.startswith("prompt:")}
             for seat, lines in list(waiting.items()):
@@ -332,7 +332,7 @@ async def test_a_closed_prompt_is_not_edited_its_news_wait_for_the_next_prompt(
                     assert all(line in prompt.text for line in lines), (lines, prompt.text)
                     shown += 1
                     del waiting[seat]
-            waiting.update({seat: [said(line, names) for line in lines]
+            waiting.update({seat: [told(line, names, english()) for line in lines]
                             for seat, lines in news.items() if lines})
         assert shown, "no waiting news were shown in a next prompt"
 

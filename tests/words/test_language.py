@@ -13,7 +13,7 @@ from babel.messages.catalog import Catalog
 
 from bot.discord.clock import clock_words
 from bot.engine.names import seat_said
-from bot.engine.said import Said, Seat, from_json, said_in, to_json
+from bot.engine.said import Said, Seat, said_in
 from bot.match.clock import make_clock
 from bot.words import ENGLISH, PSEUDO, Language, language, nearest, said, said_n
 from bot.words.catalogues import compiled
@@ -144,8 +144,8 @@ def test_a_sentence_kept_as_json_is_said_the_same() -> None:
     lists, seats and a context come back as they were."""
     sentence = said_n("{who} discards {n} card ({cards}).", "{who} discards {n} cards ({cards}).",
                       2, who=seat_said(1), cards=(Said("Imp"), "x"))
-    again = from_json(json.loads(json.dumps(to_json(sentence))))
+    again = Said.from_json(json.loads(json.dumps(sentence.to_json())))
     assert again == sentence and DE.say(again) == DE.say(sentence)
     assert isinstance(again.values["who"], Seat)
     boxed = said_in("line label", "Back")
-    assert from_json(to_json(boxed)) == boxed
+    assert Said.from_json(boxed.to_json()) == boxed

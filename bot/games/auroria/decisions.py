@@ -18,7 +18,7 @@ from operator import attrgetter
 from typing import Any
 
 from bot.engine import KEEP, ORDER, PICK, Decision, Option
-from bot.engine.said import Said, from_json, said, said_n
+from bot.engine.said import Said, said, said_n
 from bot.games.auroria import board, series
 from bot.games.auroria.board import blocked_moves
 from bot.games.auroria.cards import CardDef, Effect, Target
@@ -34,7 +34,7 @@ from bot.games.auroria.derived import (
     keywords,
     leader,
     line_free,
-    name,
+    name_said,
     planted,
     power,
 )
@@ -92,10 +92,6 @@ _TRIGGERS = {"on_play": said("{card} (on play)"), "on_death": said("{card} (on d
              "activate": said("{card} (activate)"), "static": said("{card} (static)")}
 """A triggered effect to put in order, by its trigger."""
 
-
-def named(s: State, uid: int) -> Said:
-    """A card's name, the catalogue's message."""
-    return Said(name(s, uid))
 
 
 def card_option(s: State, verb: str, uid: int) -> Option:
@@ -279,9 +275,9 @@ def main_actions(s: State, p: int, window: bool) -> list[Option]:
             "blocked" if blocked_moves(s, [uid]) else "free")
         out.append(_move_option(s, uid, dest, full))
     for cr, it in discoveries(s, p):
-        out.append(option(f"disc:{cr}:{it}", said("{creature} picks up {item}",
-                                                  creature=named(s, cr), item=named(s, it)),
-                          "discover"))
+        out.append(option(f"disc:{cr}:{it}", said(
+            "{creature} picks up {item}", creature=name_said(s, cr), item=name_said(s, it)),
+            "discover"))
     return out
 
 
@@ -293,7 +289,7 @@ def _move_option(s: State, uid: int, dest: str, full: str) -> Option:
         cache = s.memo["moves"] = {}
     found = cache.get((uid, dest, full))
     if found is None:
-        words = _MOVES[full].with_values(card=named(s, uid), line=LINE_NAMES[dest])
+        words = _MOVES[full].with_values(card=name_said(s, uid), line=LINE_NAMES[dest])
         found = cache[uid, dest, full] = option(f"move:{uid}", words, "move")
     return found
 
@@ -398,11 +394,11 @@ def missing_piece(s: State, b: Build) -> tuple[str, list[Option]] | None:
             return "line", [option(f"line:{ln}", _LINES[ln], "line")
                             for ln in LINES if line_free(s, p, ln)]
         if c.type == "item" and c.equip != "under" and b.get("host") is None:
-            return "host", [option(f"host:{h}", named(s, h), "host")
+            return "host", [option(f"host:{h}", name_said(s, h), "host")
                             for h in hosts(s, p, c)]
         if c.type == "counter" and b.get("ctr") is None:
             return "ctr", [option(f"ent:{e['id']}",
-                                  _CHAIN[e["kind"]].with_values(card=named(s, e["uid"])),
+                                  _CHAIN[e["kind"]].with_values(card=name_said(s, e["uid"])),
                                   "chain") for e in counter_targets(s, p, c)]
     eff = c.effect("activate") if b["a"] == "act" else (
         c.effect("resolve") if c.type == "spell" else None)
@@ -483,7 +479,7 @@ def options(s: State, prompt: dict[str, Any]) -> list[Option]:
         return [*[card_option(s, "blk", u) for u in blockers(s)],
                 _NO_BLOCK]
     if k == "order":
-        return [option(str(i), _TRIGGERS[t["tr"]].with_values(card=named(s, t["uid"])))
+        return [option(str(i), _TRIGGERS[t["tr"]].with_values(card=name_said(s, t["uid"])))
                 for i, t in enumerate(s.trig)]
     if k == "ttarget":
         t = s.trig[-1]
@@ -493,7 +489,7 @@ def options(s: State, prompt: dict[str, Any]) -> list[Option]:
         return [card_option(s, "tg", u) for u in targets(s, t["p"], eff.targets[len(chosen)],
                                                          chosen)]
     if k == "op":
-        return [option(key, from_json(label)) for key, label in prompt["opts"]]
+        return [option(key, Said.from_json(label)) for key, label in prompt["opts"]]
     raise AssertionError(f"unknown prompt {k}")
 
 
@@ -527,7 +523,7 @@ BUILD_TEXTS = {"line": said("Which line?"), "host": said("Equip to whom?"),
 def prompt_text(s: State, prompt: dict[str, Any]) -> Said:
     k = prompt["k"]
     if k == "op":
-        return from_json(prompt["what"])
+        return Said.from_json(prompt["what"])
     if k == "build":
         need = _missing(s, prompt)
         return BUILD_TEXTS.get(need[0] if need else "", CHOOSE)
@@ -585,7 +581,7 @@ def _mulligan_decision(s: State, p: int) -> Decision:
     m = s.mull[p]
     text = (said("Mercy mulligan: pick the cards to keep; the rest go back and you draw to 7.")
             if m == 0 else said("Mulligan again? Keep at most {n} (or all).", n=HAND - m))
-    opts = tuple([option(str(u), named(s, u), "hand") for u in hand])
+    opts = tuple([option(str(u), name_said(s, u), "hand") for u in hand])
     game = f"g{len(s.series['games'])}." if s.series is not None else ""
     return Decision(f"mul{game}{p}.{m}", p, KEEP, text, opts, 0, len(hand),
                     tuple(o.key for o in opts), f"{game}mulligan")

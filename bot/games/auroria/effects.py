@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.engine import Event
-from bot.engine.said import Said, said, said_n, to_json
+from bot.engine.said import Said, said, said_n
 from bot.games.auroria import board
 from bot.games.auroria import sentences as words
 from bot.games.auroria.cardwords import words_of
@@ -21,7 +21,7 @@ from bot.games.auroria.derived import (
     creatures,
     leader,
     line_free,
-    name,
+    name_said,
 )
 from bot.games.auroria.state import Mod, State
 
@@ -71,14 +71,14 @@ def refs(s: State, item: Item, to: str) -> list[int]:
 def _ask(s: State, player: int, what: Said, keys: list[tuple[str, Said]], lo: int,
          hi: int) -> None:
     """Pause for a choice among ``keys``, (key, label) pairs; the state keeps the sentences
-    as JSON (``bot.engine.said.to_json``)."""
-    s.prompt = {"k": "op", "p": player, "what": to_json(what),
-                "opts": [[key, to_json(label)] for key, label in keys], "min": lo, "max": hi}
+    as JSON (``Said.to_json``)."""
+    s.prompt = {"k": "op", "p": player, "what": what.to_json(),
+                "opts": [[key, label.to_json()] for key, label in keys], "min": lo, "max": hi}
 
 
 def _cards(s: State, pool: list[int]) -> list[tuple[str, Said]]:
     """Cards to choose from, each named."""
-    return [(str(u), Said(name(s, u))) for u in pool]
+    return [(str(u), name_said(s, u)) for u in pool]
 
 
 def _discard(s: State, item: Item, op: Mapping[str, Any], ev: list[Event]) -> bool:
@@ -96,7 +96,8 @@ def _discard(s: State, item: Item, op: Mapping[str, Any], ev: list[Event]) -> bo
             return False
     for uid in [int(k) for k in item.pop("ans")]:
         board.to_grave(s, uid)
-        ev.append(Event("discarded", words.DISCARDED, {"player": victim, "card": name(s, uid)},
+        ev.append(Event("discarded", words.DISCARDED,
+                        {"player": victim, "card": name_said(s, uid)},
                         data={"uid": uid, "player": victim}))
         if card(s, uid).effect("discarded") is not None:
             s.trig.append({"uid": uid, "p": victim, "tr": "discarded", "dying": False})
@@ -162,7 +163,7 @@ def _slot_label(s: State, uid: int) -> Said:
     role = s.perms[uid].role
     if role == "planted":
         return said("Planted card")
-    card_name = Said(name(s, uid))
+    card_name = name_said(s, uid)
     return said("{card} (dropped)", card=card_name) if role == "dropped" else card_name
 
 
@@ -178,7 +179,8 @@ def run_op(s: State, item: Item, op: Mapping[str, Any], ev: list[Event]) -> bool
         for uid in refs(s, item, op["to"]):
             if s.perms[uid].role == "creature":
                 s.set_perm(uid, s.perms[uid].but(damage=s.perms[uid].damage + op["n"]))
-                ev.append(Event("damage", words.DAMAGE, {"card": name(s, uid), "n": op["n"]},
+                ev.append(Event("damage", words.DAMAGE,
+                                {"card": name_said(s, uid), "n": op["n"]},
                                 data={"uid": uid, "n": op["n"]}))
     elif kind in ("power", "grant"):
         for uid in refs(s, item, op["to"]):
