@@ -120,6 +120,8 @@ COALESCE = 1.5
 """Seconds the live turn post's new lines wait for more before it is edited: a burst of
 commits (an AI's chain, simultaneous blocks, quick presses) edits it once. Who must act
 is never held: a change of it edits the post at once."""
+DM_CHANNELS_KEPT = 50_000
+"""People whose DM channel id is kept (about 100 bytes each)."""
 QUIET = discord.AllowedMentions.none()
 
 Interaction = discord.Interaction[Any]
@@ -156,6 +158,8 @@ class Delivery(MatchHooks):
         """Clicks and deliveries in progress, which a shutdown waits for."""
         self.deferred = 0
         """Presses that had to be deferred (their result took longer than ``DEFER_AFTER``)."""
+        self._dms: dict[int, int] = {}
+        """Person → their DM channel's id (at most ``DM_CHANNELS_KEPT``, the oldest go)."""
         service.observe(self)
 
     async def after(self, live: Live) -> None:
@@ -187,7 +191,7 @@ class Delivery(MatchHooks):
         match_id = outbound[0].match_id
         turns = [o for o in outbound if isinstance(o, TurnUpdate)]
         version = max((t.version for t in turns), default=None)
-        with self.busy.track():
+        with self.busy.track(), self.service.reading():  # one read of the match
             async with self._lock(match_id):
                 try:
                     await self._deliver(match_id, outbound, turns, actor, pressed)
@@ -226,10 +230,17 @@ class Delivery(MatchHooks):
         if ended is not None:
             await self._end(info, ended, names, slots)
 
-    async def reconcile(self, match_id: int) -> bool:
+    async def reconcile(self, match_id: int, held: bool = False) -> bool:
         """Make Discord show the match as it stands, with no change to report: after a
         restart or a failed send. Only what is missing or out of date is sent or edited.
-        False when it was left to a change still on its way (see below)."""
+        False when it was left to a change still on its way (see below). ``held``: it
+        shows the live post's held lines; when nothing was committed since they were
+        recorded, the change that brought them delivered everything else, and only the
+        post is edited (the prompts are not compared again)."""
+        with self.service.reading():
+            return await self._reconcile(match_id, held)
+
+    async def _reconcile(self, match_id: int, held: bool) -> bool:
         async with self._lock(match_id):
             # Read between changes (never halfway through AI moves), and left to the batch
             # of a change still on its way: it shows the moves with their lines.
@@ -246,7 +257,11 @@ class Delivery(MatchHooks):
                 shown = showing(slots.get(TURN))
                 if shown.get("turn") != number or shown.get("dirty"):
                     turns.append(self._opening(board, info.version))
-                await self._table(info, names, slots, turns, {}, None, None)
+                if held and turns and shown.get("turn") == number and shown.get(
+                        "v") == info.version:
+                    await self._turn_post(info, turns[0], names, slots, [])
+                else:
+                    await self._table(info, names, slots, turns, {}, None, None)
             elif info.result is not None:
                 await self._end(info, info.result, names, slots, board.view)
         return True
@@ -298,11 +313,12 @@ class Delivery(MatchHooks):
     def _hold(self, match_id: int) -> None:
         """The live post's new lines wait (recorded, dirty) for ``coalesce`` seconds, so
         that a burst of commits edits it once: a reconciliation then shows them all."""
-        self._later(self._held, match_id, self.coalesce)
+        self._later(self._held, match_id, self.coalesce, held=True)
 
     def _later(self, tasks: dict[int, asyncio.Task[None]], match_id: int,
-               delay: float) -> None:
-        """Reconcile the match after ``delay`` seconds, unless that is already planned."""
+               delay: float, held: bool = False) -> None:
+        """Reconcile the match after ``delay`` seconds, unless that is already planned
+        (``held``: see ``reconcile``)."""
         if match_id in tasks and not tasks[match_id].done():
             return
 
@@ -310,7 +326,7 @@ class Delivery(MatchHooks):
             for _ in range(LATER_TRIES):
                 await asyncio.sleep(delay)
                 try:
-                    if await self.reconcile(match_id):
+                    if await self.reconcile(match_id, held):
                         return
                 except Exception:  # logged; the next change or restart reconciles again
                     log.exception("match %s: reconciling later failed", match_id)
@@ -838,7 +854,7 @@ class Delivery(MatchHooks):
         """(whether the person's DMs are open, the last message sent or None if a send
         failed). A closed DM marks them closed; a working one switches them back."""
         try:
-            channel = await self.client.create_dm(discord.Object(user_id))
+            channel = await self._dm_channel(user_id)
             message = None
             for kwargs in sends:
                 message = await channel.send(**kwargs)
@@ -853,6 +869,19 @@ class Delivery(MatchHooks):
         if await self.store.dms_failed_at(user_id) is not None:
             await self.store.set_dms_failed(user_id, None)
         return True, message
+
+    async def _dm_channel(self, user_id: int) -> discord.abc.Messageable:
+        """The person's DM channel: by its id once known. discord.py keeps only 128 DM
+        channels, and asking Discord for one is a call under the global rate limit: with
+        a few hundred people playing, a tenth of all calls went to that."""
+        known = self._dms.get(user_id)
+        if known is not None:
+            return self.client.get_partial_messageable(known, type=discord.ChannelType.private)
+        channel = await self.client.create_dm(discord.Object(user_id))
+        if len(self._dms) >= DM_CHANNELS_KEPT:
+            self._dms.pop(next(iter(self._dms)))
+        self._dms[user_id] = channel.id
+        return channel
 
     async def dms_closed(self, info: MatchInfo, user_id: int) -> None:
         """Mark the person's DMs closed; tell them once (not again while they stay closed)."""
