@@ -567,8 +567,6 @@ class Delivery(MatchHooks):
         lines = [*(shown.get("lines", []) if same else []),
                  *(said(line, names) for line in update.lines)]
         server = await self.readers.of_server(info.guild_id)
-        image = await self.images.board(update.view, names, server.code)
-        alt = alt_text(info.game, update.view, names, words=server)
         pinged = set(pings) if not same else set()
         message_id = (record.message_id or None) if same and record is not None else None
         channel = self.where(info)
@@ -584,6 +582,9 @@ class Delivery(MatchHooks):
                 and shown.get("acting") == list(update.acting)):
             self._hold(info.id)
             return set()
+        # Drawn only now: held lines show the table when they are shown.
+        image = await self.images.board(update.view, names, server.code)
+        alt = alt_text(info.game, update.view, names, words=server)
         before = 0
         for k, (text, part) in enumerate(posts):
             live = k == len(posts) - 1
