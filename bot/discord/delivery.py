@@ -120,6 +120,8 @@ COALESCE = 1.5
 """Seconds the live turn post's new lines wait for more before it is edited: a burst of
 commits (an AI's chain, simultaneous blocks, quick presses) edits it once. Who must act
 is never held: a change of it edits the post at once."""
+NO_PROMPT = -1
+"""In ``Delivery._answered``: the delivery under way touches no prompt."""
 DM_CHANNELS_KEPT = 50_000
 """People whose DM channel id is kept (about 100 bytes each)."""
 QUIET = discord.AllowedMentions.none()
@@ -158,6 +160,13 @@ class Delivery(MatchHooks):
         """Clicks and deliveries in progress, which a shutdown waits for."""
         self.deferred = 0
         """Presses that had to be deferred (their result took longer than ``DEFER_AFTER``)."""
+        self._answering: dict[int, asyncio.Lock] = {}
+        """Match → the lock its presses' own answers take: one answer at a time."""
+        self._answered: dict[int, int] = {}
+        """Match → the seat whose press the delivery holding the match's lock has answered
+        (``NO_PROMPT``: it edits the live post alone): it touches that seat's prompt no
+        more, so that person's next press is answered without waiting for the rest of it
+        (the thread post, the others' prompts)."""
         self._dms: dict[int, int] = {}
         """Person → their DM channel's id (at most ``DM_CHANNELS_KEPT``, the oldest go)."""
         service.observe(self)
@@ -192,20 +201,46 @@ class Delivery(MatchHooks):
         turns = [o for o in outbound if isinstance(o, TurnUpdate)]
         version = max((t.version for t in turns), default=None)
         with self.busy.track(), self.service.reading():  # one read of the match
+            early, answered = (await self._answer_first(match_id, outbound, pressed)
+                               if pressed is not None else (False, None))
             async with self._lock(match_id):
                 try:
-                    await self._deliver(match_id, outbound, turns, actor, pressed)
+                    await self._deliver(match_id, outbound, turns, actor,
+                                        None if early else pressed, answered)
                 finally:
+                    self._answered.pop(match_id, None)
                     if version is not None and self._due.get(match_id, version) <= version:
                         self._due.pop(match_id, None)
 
+    async def _answer_first(self, match_id: int, outbound: Sequence[Outbound],
+                            pressed: Press) -> tuple[bool, int | None]:
+        """The press answered at once, while the match's previous delivery still sends its
+        posts and the others' prompts, when that delivery answered the same person's
+        press and so touches their prompt no more (a person pressing on through their
+        turn, or through steps against the AI). Returns whether it was answered here, and
+        the seat whose prompt that was (as ``_answer``)."""
+        if self._answered.get(match_id) is None:
+            return False, None
+        async with self._answer_lock(match_id):
+            info = await self.service.info(match_id)
+            seat = info.seat_of(pressed.user_id)
+            if seat is None or self._answered.get(match_id) not in (seat.seat, NO_PROMPT):
+                return False, None
+            names = await self.names(info)
+            slots = {r.slot: r for r in await self.store.deliveries(match_id)}
+            windows = await self._windows(info)
+            answered = await self._answer(info, windows, names, slots, _news(outbound),
+                                          _fresh(windows, slots), pressed)
+            return True, answered
+
     async def _deliver(self, match_id: int, outbound: Sequence[Outbound],
                        turns: list[TurnUpdate], actor: Interaction | None,
-                       pressed: Press | None) -> None:
+                       pressed: Press | None, answered: int | None) -> None:
+        """``answered``: the seat whose press ``_answer_first`` answered already."""
         info = await self.service.info(match_id)
         names = await self.names(info)
         slots = {r.slot: r for r in await self.store.deliveries(match_id)}
-        news: dict[int, tuple[str, ...]] = {}
+        news = _news(outbound)
         ended: Result | None = None
         shown = showing(slots.get(TURN)).get("v", 0)
         if turns and turns[-1].version <= shown:
@@ -215,9 +250,7 @@ class Delivery(MatchHooks):
                      match_id, turns[-1].version, shown)
             turns = []
         for item in outbound:
-            if isinstance(item, PrivateUpdate):
-                news[item.seat] = item.events
-            elif isinstance(item, MatchEnded):
+            if isinstance(item, MatchEnded):
                 ended = item.result
             elif isinstance(item, MatchCancelled):
                 public = await self.readers.of_server(info.guild_id)
@@ -226,7 +259,7 @@ class Delivery(MatchHooks):
                     match=match_title(info.game, info.id), person=mention(item.by_user_id)))),
                     mentions=False)
         await self._table(info, names, slots, merged_turns(turns), news, actor, pressed,
-                          hold=self.coalesce > 0)
+                          hold=self.coalesce > 0, answered=answered)
         if ended is not None:
             await self._end(info, ended, names, slots)
 
@@ -259,7 +292,11 @@ class Delivery(MatchHooks):
                     turns.append(self._opening(board, info.version))
                 if held and turns and shown.get("turn") == number and shown.get(
                         "v") == info.version:
-                    await self._turn_post(info, turns[0], names, slots, [])
+                    self._answered[match_id] = NO_PROMPT  # a press is answered meanwhile
+                    try:
+                        await self._turn_post(info, turns[0], names, slots, [])
+                    finally:
+                        self._answered.pop(match_id, None)
                 else:
                     await self._table(info, names, slots, turns, {}, None, None)
             elif info.result is not None:
@@ -345,20 +382,27 @@ class Delivery(MatchHooks):
     def _lock(self, match_id: int) -> asyncio.Lock:
         return self._locks.setdefault(match_id, asyncio.Lock())
 
+    def _answer_lock(self, match_id: int) -> asyncio.Lock:
+        return self._answering.setdefault(match_id, asyncio.Lock())
+
     async def _table(self, info: MatchInfo, names: Sequence[str],
                      slots: dict[str, DeliveryRecord], turns: Sequence[TurnUpdate],
                      news: Mapping[int, tuple[str, ...]], actor: Interaction | None,
-                     pressed: Press | None, hold: bool = False) -> None:
+                     pressed: Press | None, hold: bool = False,
+                     answered: int | None = None) -> None:
         """The presser's own result first, then the turn posts, then everyone else's
         prompt (each in its own DM channel, so side by side). ``news``: the seats whose
         view changed, with their private lines; ``hold``: the live post's new lines may
-        wait for more (``coalesce``)."""
+        wait for more (``coalesce``); ``answered``: the seat whose press was answered
+        already (``_answer_first``)."""
         windows = await self._windows(info)
-        fresh = {seat for seat, (_, decisions) in windows.items() if decisions
-                 and showing(slots.get(prompt_slot(seat))).get("window")
-                 != decisions[0].window_id}
-        answered = (await self._answer(info, windows, names, slots, news, fresh, pressed)
-                    if pressed is not None else None)
+        fresh = _fresh(windows, slots)
+        if pressed is not None:
+            async with self._answer_lock(info.id):
+                answered = await self._answer(info, windows, names, slots, news, fresh,
+                                              pressed)
+        if answered is not None:  # the person's next press need not wait for the rest
+            self._answered[info.id] = answered
         # People whose DMs are closed are mentioned in the new turn post, unless their DMs
         # are tried again now (a working DM is then their one notification).
         tried = await self._dms_to_try(info) if fresh else set()
@@ -995,6 +1039,17 @@ class Delivery(MatchHooks):
                 await self._edit_dm(info, prompt, Card(words.say(speech.said(
                     "**{match}** · the match is over.", match=match_title(info.game, info.id)))))
                 await self._remember(slots, replace_shown(prompt, {"open": False}))
+
+
+def _news(outbound: Sequence[Outbound]) -> dict[int, tuple[str, ...]]:
+    """The seats whose view a change changed, with their private lines."""
+    return {item.seat: item.events for item in outbound if isinstance(item, PrivateUpdate)}
+
+
+def _fresh(windows: Windows, slots: Mapping[str, DeliveryRecord]) -> set[int]:
+    """The seats whose open window their prompt does not show yet: a new prompt each."""
+    return {seat for seat, (_, decisions) in windows.items() if decisions
+            and showing(slots.get(prompt_slot(seat))).get("window") != decisions[0].window_id}
 
 
 def _row(item: discord.ui.Item[Any]) -> discord.ui.ActionRow[Any]:
