@@ -127,7 +127,8 @@ class Clicks:
         names = await self.delivery.names(await self.service.info(c.match))
         words = reader(interaction)
         await interaction.followup.send(
-            "\n".join(words.say(line) for line in hint_lines(hint, names)), ephemeral=True)
+            "\n".join(words.say(line) for line in hint_lines(hint, names, words)),
+            ephemeral=True)
 
     # -- decisions ---------------------------------------------------------------------------
 

@@ -70,10 +70,16 @@ def labels(decision: Decision, names: Sequence[str] = (),
     return [_short(label) for label in _numbered(decision, names, lang)]
 
 
+def texts(decision: Decision, names: Sequence[str], lang: Language) -> list[str]:
+    """Option labels as message text in ``lang``: whole, numbered as on the hand image,
+    ``names`` (cleaned) as literal text."""
+    return _numbered(decision, literals(names), lang)
+
+
 def _said(decision: Decision, names: Sequence[str], indexes: Sequence[int],
           lang: Language) -> str:
-    """The options at ``indexes`` as message text: whole, names as literal text."""
-    whole = _numbered(decision, literals(names), lang)
+    """The options at ``indexes`` as message text."""
+    whole = texts(decision, names, lang)
     return ", ".join(whole[i] for i in indexes)
 
 

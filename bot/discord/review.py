@@ -3,25 +3,31 @@
 A press is answered privately: the "thinking" placeholder becomes the one progress message,
 edited while the decisions are weighed (at most every ``PROGRESS_EVERY`` seconds, so a long
 review does not spend the channel's edits), and ends as the review's heading; each moment
-follows as a message of its own with the table as the player saw it. What the service
-refuses (not a player, not over, already being prepared, no log) is one private sentence.
+follows as a message of its own with the table as the player saw it, its question and both
+answers said as the player's prompt said them, in the reader's language (the moment's
+English labels only where its decision is not found again). What the service refuses (not a
+player, not over, already being prepared, no log) is one private sentence.
 """
 
 from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.discord import customid as cid
+from bot.discord import menus
 from bot.discord.items import ParlorButton
 from bot.discord.readers import reader
 from bot.discord.runtime import match_title
 from bot.discord.shows import BOARD_FILE, Card
+from bot.discord.usertext import literals
+from bot.engine.names import with_names
 from bot.engine.said import Said, said, said_n
-from bot.match.review import Moment
+from bot.match.review import Moment, Scene
 from bot.match.reviews import Reviewed
 from bot.render.alt import alt_text
 from bot.words import Language
@@ -79,9 +85,10 @@ async def pressed(interaction: Interaction, service: MatchService, delivery: Del
     await interaction.edit_original_response(content=words.say(heading(title, review)))
     names = await delivery.names(info)
     for place, moment in enumerate(review.moments, 1):
-        view = review.views[moment.seq]
+        scene = review.scenes[moment.seq]
+        view = scene.view
         image = await delivery.images.hand(view, names)
-        text = words.say(told(place, moment))
+        text = words.say(told(place, moment, scene, names, words))
         out = Card(text, image, BOARD_FILE,
                    alt=alt_text(review.game, view, names) if image is not None else "")
         await interaction.followup.send(ephemeral=True, **out.kwargs())
@@ -102,12 +109,24 @@ def heading(title: str, review: Reviewed) -> Said:
                   review.decisions, match=title)
 
 
-def told(place: int, moment: Moment) -> Said:
+def told(place: int, moment: Moment, scene: Scene, names: Sequence[str],
+         words: Language) -> Said:
     """One moment in plain words: the question, what was played, what was better, and each
-    answer's chance to win as a whole percentage."""
+    answer's chance to win as a whole percentage; seats called by ``names`` (cleaned)."""
+    decision = scene.decision
+    if decision is None:
+        prompt = with_names(moment.prompt, literals(names))
+        chosen, best = moment.chosen_labels, moment.best_labels
+    else:
+        said_as = dict(zip((o.key for o in decision.options),
+                           menus.texts(decision, names, words), strict=True))
+        prompt = menus.asked(decision, literals(names), words)
+        chosen = tuple(said_as.get(key, label)
+                       for key, label in zip(moment.chosen, moment.chosen_labels, strict=True))
+        best = tuple(said_as.get(key, label)
+                     for key, label in zip(moment.best, moment.best_labels, strict=True))
     return said("**{place}.** Move {seq}: {prompt}\nYou chose {chosen}, which left you about "
                 "{chance} % to win.\nBetter was {best}: about {better} %.",
-                place=place, seq=moment.seq, prompt=moment.prompt,
-                chosen=moment.chosen_labels or (NOTHING,),
-                best=moment.best_labels or (NOTHING,),
-                chance=round(moment.chance * 100), better=round(moment.best_chance * 100))
+                place=place, seq=moment.seq, prompt=prompt, chosen=chosen or (NOTHING,),
+                best=best or (NOTHING,), chance=round(moment.chance * 100),
+                better=round(moment.best_chance * 100))

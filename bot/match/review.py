@@ -10,7 +10,10 @@ played are scored over the same sampled worlds (``bot.engine.search.compare``). 
 that gave most away are the review.
 
 Pure functions of plain data, run in worker processes: ``turnings`` (one replay) lists the
-work, ``weigh_turning`` does one decision of it, ``moments`` ranks what came back.
+work, ``weigh_turning`` does one decision of it, ``moments`` ranks what came back, and
+``scenes_before`` (one more replay) gives each moment's picture and its decision as it was
+asked, so a front end says the question and both answers in the reader's language (the
+English labels a moment keeps are only for when its decision cannot be found again).
 """
 
 from __future__ import annotations
@@ -60,7 +63,8 @@ class Turning:
 @dataclass(frozen=True)
 class Moment:
     """A weighed decision: the answer played and the strong AI's, with their chances to win
-    (0–1) and the words of the prompt and of both answers (the game's labels)."""
+    (0–1) and the English words of the prompt and of both answers (the game's labels, kept
+    for a decision the replay cannot find again: ``Scene`` has the words to translate)."""
 
     seq: int
     prompt: str
@@ -190,16 +194,27 @@ def moments(weighed: Sequence[Moment], shown: int = SHOWN) -> list[Moment]:
     return sorted(lost, key=lambda m: (-m.drop, m.seq))[:shown]
 
 
-def views_before(game_name: str, record: MatchRecord, log: Sequence[ActionRecord],
-                 seat: int, seqs: Sequence[int]) -> dict[int, View]:
-    """``seat``'s view of the table just before each row of ``seqs``: the picture of a
-    moment, as the player saw it."""
+@dataclass(frozen=True)
+class Scene:
+    """A moment as the seat met it: its view of the table and the decision it answered (None
+    when the replay no longer opens it there)."""
+
+    view: View
+    decision: Decision | None
+
+
+def scenes_before(game_name: str, record: MatchRecord, log: Sequence[ActionRecord],
+                  seat: int, seqs: Sequence[int]) -> dict[int, Scene]:
+    """``seat``'s view of the table and its decision just before each row of ``seqs``: the
+    picture and the words of a moment, as the player saw them."""
     game = registry.get(game_name)
     wanted = set(seqs)
-    out: dict[int, View] = {}
+    out: dict[int, Scene] = {}
     before: Any = None
     for step in timeline(game, record, log):
-        if step.row is not None and step.row.seq in wanted:
-            out[step.row.seq] = game.view(before, seat)
+        row = step.row
+        if row is not None and row.seq in wanted:
+            out[row.seq] = Scene(game.view(before, seat),
+                                 _open(game, before, seat, row.decision_id))
         before = step.state
     return out

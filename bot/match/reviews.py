@@ -1,20 +1,23 @@
 """Post-game reviews on request: checked, computed once in the workers, kept in the store.
 
 A review is asked for by a person seated in a match that is over; it is computed at most
-once at a time per seat (a second press meanwhile is told so), one decision per worker call
-so the caller can show how far it got, and stored: a later press reads it back and weighs
-nothing. The pictures of its moments are the seat's views rebuilt from the log, which is
-cheap, so they are not stored.
+once at a time per seat, by whichever process claimed it in the store first (several
+processes may serve one bot): a second press meanwhile, anywhere, is told so. The claim is
+renewed after each decision weighed and lapses ``CLAIM_SECONDS`` after a process computing
+it died. It is computed one decision per worker call so the caller can show how far it got,
+and stored: a later press reads it back and weighs nothing. The pictures and words of its
+moments are rebuilt from the log, which is cheap, so they are not stored.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from bot.engine import View
 from bot.engine.said import said
 from bot.match.errors import NotSeated, ReviewRefused
 from bot.match.live import Matches
@@ -23,20 +26,30 @@ from bot.match.review import (
     ITERATIONS,
     WORLDS,
     Moment,
+    Scene,
     Turning,
     moments,
+    scenes_before,
     turnings,
-    views_before,
     weigh_turning,
 )
 from bot.store import ACTIVE, LOBBY, ActionRecord, MatchRecord
 from bot.workers import Workers
+
+logger = logging.getLogger(__name__)
 
 NOT_YOURS = said("Only the players of this match can review it.")
 NOT_OVER = said("This match is not over yet: its review opens once it ends.")
 RUNNING = said("Your review of this match is already being prepared; it will appear here.")
 NO_LOG = said("This match's log is no longer kept, so it cannot be reviewed.")
 
+CLAIM_SECONDS = 120.0
+"""How long a claim on a review holds without news: far longer than one decision takes to
+weigh (the claim is renewed after each), short enough that a review whose process died can
+soon be asked for again."""
+
+Kept = tuple[int, list[Moment]]
+"""A review as the store keeps it: how many decisions were weighed, and its moments."""
 Progress = Callable[[int, int], Awaitable[None]]
 """Told ``(done, total)`` decisions weighed, after each one."""
 
@@ -44,14 +57,15 @@ Progress = Callable[[int, int], Awaitable[None]]
 @dataclass(frozen=True)
 class Reviewed:
     """A seat's review: how many decisions were weighed, the moments shown (worst first),
-    the seat's view just before each, and whether it was read back from the store."""
+    the seat's view and decision just before each, and whether it was read back from the
+    store."""
 
     match_id: int
     game: str
     seat: int
     decisions: int
     moments: tuple[Moment, ...]
-    views: dict[int, View]
+    scenes: dict[int, Scene]
     cached: bool
 
 
@@ -63,7 +77,6 @@ class Reviews:
         self.store = matches.store
         self.iterations = iterations
         self.worlds = worlds
-        self._running: set[tuple[int, int]] = set()
 
     async def review(self, match_id: int, user_id: int, progress: Progress) -> Reviewed:
         """``user_id``'s review of the match, computed now or read back."""
@@ -73,35 +86,44 @@ class Reviews:
             raise NotSeated(NOT_YOURS)
         if live.record.status in (ACTIVE, LOBBY) or live.state is None:
             raise ReviewRefused(NOT_OVER)
-        key = (match_id, seat)
-        if key in self._running:
-            raise ReviewRefused(RUNNING)
-        self._running.add(key)
+        log = await self.store.actions(match_id)
         try:
-            log = await self.store.actions(match_id)
-            stored = await self.store.get_review(match_id, seat)
-            try:
-                if stored is not None:
-                    body = json.loads(stored)
-                    decisions = int(body["decisions"])
-                    shown = [Moment.from_json(m) for m in body["moments"]]
-                else:
-                    decisions, shown = await self._compute(live.game.name, live.record, log,
-                                                           seat, progress)
-                views = await self.workers.run_or_thread(
-                    views_before, live.game.name, live.record, log, seat,
-                    [m.seq for m in shown])
-            except ReplayError:
-                raise ReviewRefused(NO_LOG) from None
+            kept = _read(await self.store.get_review(match_id, seat))
+            cached = kept is not None
+            if kept is None:
+                kept, cached = await self._claimed(live.game.name, live.record, log, seat,
+                                                   progress)
+            decisions, shown = kept
+            scenes = await self.workers.run_or_thread(
+                scenes_before, live.game.name, live.record, log, seat, [m.seq for m in shown])
+        except ReplayError:
+            raise ReviewRefused(NO_LOG) from None
+        return Reviewed(match_id, live.game.name, seat, decisions, tuple(shown), scenes, cached)
+
+    async def _claimed(self, game: str, record: MatchRecord, log: list[ActionRecord],
+                       seat: int, progress: Progress) -> tuple[Kept, bool]:
+        """The review computed under this call's claim in the store (``RUNNING`` while
+        another holds it), or read back (True) when it was finished elsewhere meanwhile."""
+        owner = uuid.uuid4().hex
+        if not await self.store.claim_review(record.id, seat, owner, CLAIM_SECONDS):
+            raise ReviewRefused(RUNNING)
+        try:
+            kept = _read(await self.store.get_review(record.id, seat))
+            if kept is not None:
+                return kept, True
+
+            async def renewing(done: int, total: int) -> None:
+                await self.store.claim_review(record.id, seat, owner, CLAIM_SECONDS)
+                await progress(done, total)
+
+            return await self._compute(game, record, log, seat, renewing), False
         finally:
-            self._running.discard(key)
-        return Reviewed(match_id, live.game.name, seat, decisions, tuple(shown), views,
-                        stored is not None)
+            await self.store.release_review(record.id, seat, owner)
 
     async def _compute(self, game: str, record: MatchRecord, log: list[ActionRecord],
-                       seat: int, progress: Progress) -> tuple[int, list[Moment]]:
+                       seat: int, progress: Progress) -> Kept:
         """Weigh every decision of the seat, as many at once as there are workers, telling
-        ``progress`` after each; keep the moments in the store."""
+        ``progress`` after each; keep the review in the store."""
         work = await self.workers.run_or_thread(turnings, game, record, log, seat)
         done = 0
         await progress(done, len(work))
@@ -120,3 +142,17 @@ class Reviews:
         body = {"decisions": len(work), "moments": [m.to_json() for m in shown]}
         await self.store.put_review(record.id, seat, json.dumps(body, separators=(",", ":")))
         return len(work), shown
+
+
+def _read(body: str | None) -> Kept | None:
+    """A stored review, or None when there is none or it cannot be read back (kept by an
+    older version in another shape, or damaged): then it is computed again."""
+    if body is None:
+        return None
+    try:
+        data = json.loads(body)
+        return int(data["decisions"]), [Moment.from_json(m) for m in data["moments"]]
+    except (ValueError, TypeError, KeyError) as exc:
+        logger.warning("a stored review could not be read back (%s: %s); weighing it again",
+                       type(exc).__name__, exc)
+        return None

@@ -206,6 +206,14 @@ class Store(Protocol):
     async def put_review(self, match_id: int, seat: int, body: str) -> None:
         """Keep the seat's review (a review computed again replaces it)."""
 
+    async def claim_review(self, match_id: int, seat: int, owner: str, seconds: float) -> bool:
+        """Claim the seat's review for ``owner`` for ``seconds`` from now, atomically across
+        processes: True when it was free, its claim had lapsed, or ``owner`` held it already
+        (the claim is renewed); False while another owner's claim runs."""
+
+    async def release_review(self, match_id: int, seat: int, owner: str) -> None:
+        """End ``owner``'s claim on the seat's review (nothing when another holds it now)."""
+
     # Saved decks (``bot.match.decks``).
     async def save_deck(self, deck: DeckRecord) -> None:
         """Store the user's deck under its name, replacing one of the same name (case aside)

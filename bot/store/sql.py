@@ -115,6 +115,11 @@ _PUT_GUILD = upsert("guild_settings", ["guild_id"],
 _NOTE_LOCALE = upsert("user_languages", ["user_id"], ["locale", "updated_at"])
 _CHOOSE_LANGUAGE = upsert("user_languages", ["user_id"], ["chosen", "updated_at"])
 _PUT_REVIEW = upsert("reviews", ["match_id", "seat"], ["body", "created_at"])
+_CLAIM_REVIEW = (  # taken when free, lapsed, or already this owner's; else nothing changes
+    "INSERT INTO review_claims (match_id, seat, owner, until) VALUES (?, ?, ?, ?) "
+    "ON CONFLICT (match_id, seat) DO UPDATE SET owner = excluded.owner, "
+    "until = excluded.until WHERE review_claims.until <= ? "
+    "OR review_claims.owner = excluded.owner")
 _PUT_SEAT_CLOCK = upsert("seat_clocks", ["match_id", "seat"],
                          ["autopilots", "away_since", "away_until", "away_used"])
 _PUT_UNDO = upsert("undo_requests", ["match_id"],
@@ -617,6 +622,15 @@ class SqlStore:
 
     async def put_review(self, match_id: int, seat: int, body: str) -> None:
         await self._change(_PUT_REVIEW, (match_id, seat, body, self.clock()))
+
+    async def claim_review(self, match_id: int, seat: int, owner: str, seconds: float) -> bool:
+        now = self.clock()
+        return await self._change(_CLAIM_REVIEW, (match_id, seat, owner, now + seconds,
+                                                  now)) > 0
+
+    async def release_review(self, match_id: int, seat: int, owner: str) -> None:
+        await self._change("DELETE FROM review_claims WHERE match_id = ? AND seat = ? "
+                           "AND owner = ?", (match_id, seat, owner))
 
     # -- saved decks -----------------------------------------------------------------------
 

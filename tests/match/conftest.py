@@ -11,6 +11,10 @@ import pytest
 
 from bot.match import MatchService
 from bot.store import ActionRecord, SeatRecord, SqliteStore
+from tests.store.conftest import backend, pg_cluster, postgres_backend, sqlite_backend
+
+__all__ = ["backend", "pg_cluster", "postgres_backend", "sqlite_backend"]
+"""The store's fixtures: a service test may run on SQLite and on PostgreSQL."""
 
 HOST, ANN, BOB, CAT, EVE = 100, 101, 102, 103, 999
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Callable
-from pathlib import Path
+from contextlib import asynccontextmanager
 from typing import Any, ParamSpec, TypeVar
 
 import pytest
@@ -17,10 +18,10 @@ from bot.match import MatchService, NotSeated
 from bot.match.errors import ReviewRefused
 from bot.match.replay import timeline
 from bot.match.review import seat_world, turnings, weigh_turning
-from bot.match.reviews import NO_LOG, NOT_OVER, NOT_YOURS, RUNNING
-from bot.store import SqliteStore
+from bot.match.reviews import CLAIM_SECONDS, NO_LOG, NOT_OVER, NOT_YOURS, RUNNING
 from bot.workers import Workers
 from tests.match.conftest import EVE, HOST
+from tests.store.backends import Backend, SqliteBackend
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -38,18 +39,25 @@ class Recorded(Workers):
         return await super().run(fn, *args, **kwargs)
 
 
+@asynccontextmanager
+async def reviewing(backend: Backend, clock: Callable[[], float] = time.time,
+                    ) -> AsyncIterator[MatchService]:
+    """A service on ``backend``'s database whose reviews search little, in recorded
+    workers: two of them on one database stand for two processes serving one bot."""
+    async with backend.store(clock) as store:
+        service = MatchService(store, seed_source=lambda: 4242)
+        service.reviews.workers = Recorded()
+        service.reviews.iterations, service.reviews.worlds = 16, 6
+        try:
+            yield service
+        finally:
+            service.close()
+
+
 @pytest.fixture
-async def svc(tmp_path: Path) -> AsyncIterator[MatchService]:
-    store = SqliteStore(tmp_path / "parlor.sqlite3")
-    await store.open()
-    service = MatchService(store, seed_source=lambda: 4242)
-    service.reviews.workers = Recorded()
-    service.reviews.iterations, service.reviews.worlds = 16, 6
-    try:
+async def svc(sqlite_backend: SqliteBackend) -> AsyncIterator[MatchService]:
+    async with reviewing(sqlite_backend) as service:
         yield service
-    finally:
-        service.close()
-        await store.close()
 
 
 async def played(svc: MatchService, game: str = "aura", *, to_end: bool = True) -> int:
@@ -91,9 +99,13 @@ async def test_a_review_shows_the_costliest_moments_with_progress_and_pictures(
     assert 1 <= len(review.moments) <= 3 and not review.cached
     drops = [m.drop for m in review.moments]
     assert drops == sorted(drops, reverse=True) and drops[-1] > 0
+    log = {row.seq: row for row in await svc.store.actions(match_id)}
     for moment in review.moments:
         assert moment.chosen != moment.best and moment.best_labels
-        assert review.views[moment.seq]["game"] == "aura"
+        scene = review.scenes[moment.seq]
+        assert scene.view["game"] == "aura" and scene.decision is not None
+        assert scene.decision.id == log[moment.seq].decision_id
+        assert set(moment.chosen) | set(moment.best) <= {o.key for o in scene.decision.options}
     body = json.loads(await svc.store.get_review(match_id, review.seat) or "{}")
     assert body["decisions"] == total and len(body["moments"]) == len(review.moments)
 
@@ -107,8 +119,8 @@ async def test_pressing_review_again_weighs_nothing_and_shows_the_same(
     workers.ran.clear()
     told = Told()
     again = await svc.review(match_id, HOST, told)
-    assert workers.ran == ["views_before"] and told.seen == []
-    assert again.cached and (again.moments, again.views) == (first.moments, first.views)
+    assert workers.ran == ["scenes_before"] and told.seen == []
+    assert again.cached and (again.moments, again.scenes) == (first.moments, first.scenes)
 
 
 async def test_only_a_player_of_a_match_that_is_over_can_review_it(svc: MatchService) -> None:
@@ -147,10 +159,62 @@ async def test_a_second_press_while_the_first_is_weighed_is_told_to_wait(
     assert workers.ran.count("weigh_turning") == review.decisions
 
 
-async def test_a_match_whose_log_was_pruned_is_refused_in_one_sentence(
-        svc: MatchService, tmp_path: Path) -> None:
+async def test_a_press_in_another_process_while_one_weighs_is_told_to_wait(
+        backend: Backend) -> None:
+    """The claim lives in the store: a second process on the same database (SQLite file or
+    PostgreSQL) sees it, weighs nothing, and once the review is kept reads it back."""
+    started, go_on = asyncio.Event(), asyncio.Event()
+
+    async def held(done: int, total: int) -> None:
+        started.set()
+        await go_on.wait()
+
+    async with reviewing(backend) as first, reviewing(backend) as other:
+        match_id = await played(first)
+        weighing = asyncio.create_task(first.review(match_id, HOST, held))
+        await started.wait()
+        with pytest.raises(ReviewRefused) as refused:
+            await other.review(match_id, HOST, Told())
+        assert refused.value.said == RUNNING
+        go_on.set()
+        review = await weighing
+        again = await other.review(match_id, HOST, Told())
+        workers = other.reviews.workers
+        assert isinstance(workers, Recorded) and workers.ran == ["scenes_before"]
+        assert again.cached and again.moments == review.moments
+
+
+async def test_a_claim_left_by_a_process_that_died_lapses(
+        svc: MatchService, sqlite_backend: SqliteBackend) -> None:
     match_id = await played(svc)
-    with sqlite3.connect(tmp_path / "parlor.sqlite3") as db:  # an operator's clean-up
+    assert await svc.store.claim_review(match_id, 0, "died", CLAIM_SECONDS)
+    with pytest.raises(ReviewRefused) as refused:
+        await svc.review(match_id, HOST, Told())
+    assert refused.value.said == RUNNING
+    workers = svc.reviews.workers
+    assert isinstance(workers, Recorded) and workers.ran == []
+    later = time.time() + CLAIM_SECONDS + 1
+
+    async with reviewing(sqlite_backend, lambda: later) as other:
+        review = await other.review(match_id, HOST, Told())
+    assert not review.cached and review.decisions > 10
+    assert await svc.store.claim_review(match_id, 0, "next", CLAIM_SECONDS)  # released
+
+
+async def test_a_kept_review_in_a_shape_no_longer_read_is_weighed_again(
+        svc: MatchService) -> None:
+    match_id = await played(svc)
+    await svc.store.put_review(match_id, 0, '{"moments": [{"seq": 3}]}')
+    review = await svc.review(match_id, HOST, Told())
+    assert not review.cached and review.decisions > 10
+    body = json.loads(await svc.store.get_review(match_id, 0) or "{}")
+    assert body["decisions"] == review.decisions
+
+
+async def test_a_match_whose_log_was_pruned_is_refused_in_one_sentence(
+        svc: MatchService, sqlite_backend: SqliteBackend) -> None:
+    match_id = await played(svc)
+    with sqlite3.connect(sqlite_backend.path) as db:  # an operator's clean-up
         db.execute("DROP TRIGGER actions_no_delete")
         db.execute("DELETE FROM actions WHERE match_id = ? AND seq > 3", (match_id,))
     with pytest.raises(ReviewRefused) as refused:

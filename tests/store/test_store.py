@@ -39,7 +39,8 @@ from tests.store.backends import (
 TABLES = {"matches", "seats", "actions", "messages", "deadlines", "guild_settings", "results",
           "seat_clocks", "ratings", "rated_matches", "undo_requests", "user_decks", "deliveries",
           "dm_failures", "events", "entrants", "rounds", "pairings", "pairing_seats",
-          "event_settings", "seasons", "season_ratings", "user_languages", "reviews"}
+          "event_settings", "seasons", "season_ratings", "user_languages", "reviews",
+          "review_claims"}
 
 
 class FakeClock:
@@ -417,6 +418,47 @@ async def test_a_review_is_kept_per_seat_and_replaced_when_computed_again(
         await store.put_review(match_id, 0, '{"moments": [2]}')
         assert (await store.get_review(match_id, 0), await store.get_review(match_id, 1)) == (
             '{"moments": [2]}', '{"moments": [1]}')
+
+
+class SetClock:
+    """A clock that stands still until a test moves it."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def test_a_review_is_claimed_by_one_process_at_a_time_until_its_claim_lapses(
+        backend: Backend) -> None:
+    """Two stores on one database stand for two processes serving one bot."""
+    clock = SetClock()
+    async with backend.store(clock) as first, backend.store(clock) as second:
+        match_id = await new_match(first)
+        assert await first.claim_review(match_id, 0, "a", 60)
+        assert not await second.claim_review(match_id, 0, "b", 60)
+        assert await second.claim_review(match_id, 1, "b", 60)  # another seat's review
+        clock.now += 30
+        assert await first.claim_review(match_id, 0, "a", 60)  # renewed, to 1090
+        clock.now += 59
+        assert not await second.claim_review(match_id, 0, "b", 60)
+        clock.now += 1  # a's process died: its claim lapsed
+        assert await second.claim_review(match_id, 0, "b", 60)
+        await first.release_review(match_id, 0, "a")  # too late: the claim is b's now
+        assert not await first.claim_review(match_id, 0, "a", 60)
+        await second.release_review(match_id, 0, "b")
+        assert await first.claim_review(match_id, 0, "a", 60)
+
+
+async def test_a_review_claimed_at_once_from_two_processes_goes_to_one(
+        backend: Backend) -> None:
+    async with backend.store() as first, backend.store() as second:
+        match_id = await new_match(first)
+        for seat in range(2):
+            won = await asyncio.gather(*(store.claim_review(match_id, seat, f"{n}", 60)
+                                         for n, store in enumerate([first, second] * 4)))
+            assert sorted(won) == [False] * 7 + [True]
 
 
 async def test_a_damaged_match_row_is_named_and_left_out_of_lists(backend: Backend) -> None:
