@@ -1,7 +1,9 @@
 """Capacity: the clicks a second one bot token sustains under Discord's rate limits (issue 37).
 
 Run: ``.venv/bin/python -m bench capacity`` (``--quick``: fewer matches, shorter steps;
-``--matches N``; ``--sqlite-only``).
+``--matches N``; ``--sqlite-only``; ``--rates 10,20`` and ``--seconds N``: steps of your own,
+e.g. one steady step for a CPU profile; ``--profile FILE``: the bot's cProfile from the load
+on, for calls per click).
 
 Play-by-post matches of Zura, Aura and Auroria Codex (two scripted humans each, in turn,
 three from each server's card-table channel) run at once through the real bot, in a process
@@ -14,10 +16,15 @@ is sustained when it got the presses it asked for, press → next prompt p99 ≤
 no error. Each person thinks 2 s
 before pressing a new prompt. Printed: the highest
 sustained clicks a second (every press counts, steps inside a decision too), what each step
-reached, rate-limited calls, image uploads and uploaded bytes per click (tiny placeholder
-pictures, the real drawing code path: ``bench waits`` has the real bytes), and the bot's
-resident memory per live match. On SQLite, then on PostgreSQL (a throwaway cluster,
+reached, the bot's CPU per click (its event loop and its store's thread, from ``/proc``:
+a figure a busy machine hardly changes, unlike the clicks a second), rate-limited calls,
+image uploads and uploaded bytes per click (tiny placeholder pictures, the real drawing
+code path: ``bench waits`` has the real bytes), and the bot's resident memory per live
+match. On SQLite, then on PostgreSQL (a throwaway cluster,
 ``tests/pgcluster.py``) when its server binaries are on the machine.
+The fake Discord and the players run in this process, not the bot's: Discord is not on the
+bot's cores, so their CPU (printed per click beside the bot's) is not the bot's cost; on a
+2-core machine they still take a share of it.
 Target (issue 37): ≥ 45 clicks/s per token on SQLite, the PostgreSQL figure beside it.
 """
 
