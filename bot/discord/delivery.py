@@ -66,6 +66,7 @@ from bot.discord.shows import (
     Outgoing,
     Picture,
     digest,
+    hand_shown,
     merged_turns,
     once,
     prompt_changes,
@@ -776,14 +777,16 @@ class Delivery(MatchHooks):
         return failed is None or self.clock() - failed >= RETRY_DMS
 
     async def _prompt_card(self, info: MatchInfo, seat: int, decisions: Sequence[Decision],
-                           names: Sequence[str], news: Sequence[str]) -> tuple[Card, str]:
+                           names: Sequence[str], news: Sequence[str],
+                           closed_hand: bool = False) -> tuple[Card, str]:
         """The prompt: the match, the person's news, what to decide, their hand, the menu;
         and its face (``shows.prompt_face``). With nothing to decide it is closed: no
-        controls, a word on what comes next."""
+        controls, a word on what comes next, and no hand (``shows.hand_shown``) unless
+        ``closed_hand`` asks for it (/hand: the cards are what was asked for)."""
         user_id, gone = info.seats[seat].user_id, info.seats[seat].is_ai
         update = (await self.service.hand(info.id, user_id)
                   if user_id is not None and not gone and info.status in (ACTIVE, FINISHED)
-                  else None)
+                  and hand_shown(bool(decisions), closed_hand) else None)
         lang = (await self.readers.of_user(user_id) if user_id is not None
                 else await self.readers.of_server(info.guild_id))
         menu, status = prompt_menu(info, seat, decisions, names, lang)
@@ -961,7 +964,7 @@ class Delivery(MatchHooks):
         seat = info.seat_of(interaction.user.id)
         names = await self.names(info)
         out, face = await self._prompt_card(info, seat.seat if seat is not None else 0,
-                                            update.decisions, names, ())
+                                            update.decisions, names, (), closed_hand=True)
         if seat is not None and not seat.dm_ok and update.decisions:
             sent = await self._dm_card(info, interaction.user.id, out)
             if sent is not None:

@@ -221,6 +221,15 @@ def prompt_face(menu: menus.Menu | None, status: str) -> str:
     return hashlib.blake2b(repr((menu, status)).encode(), digest_size=8).hexdigest()
 
 
+def hand_shown(is_open: bool, asked: bool = False) -> bool:
+    """Whether a prompt shows the person's hand (its picture and card texts): while its
+    window is open, or when they asked to see it (/hand, **My hand**). A closed prompt drops
+    it: removing an attachment uploads nothing, and a closed prompt is not edited for news
+    (``prompt_changes``), so a hand kept there would go stale; the next window opens with
+    the hand as it is then."""
+    return is_open or asked
+
+
 def prompt_changes(was: Mapping[str, Any], face: str, is_open: bool, news: bool) -> bool:
     """The rule for another person's prompt (not the one just pressed, not a new window):
     edit it only when what it shows them for their decision changed, that is its decision

@@ -5,20 +5,24 @@ A hint is worked out like a strong AI seat's move: in a worker process, within t
 think time, from the seat's own information only (the search plays redeals of what the seat
 cannot see, so two tables that differ only there give the same hint). Hints are for casual
 matches: a rated match or an event's gets them only where the server allows it
-(``GuildSettings.hints_everywhere``). Each hint is worked out once per decision: asked again,
-it is the same answer; asked while it is being worked out, a short sentence says so. The
-match counts the hints asked for (``MatchRecord.hints``).
+(``GuildSettings.hints_everywhere``). Each hint is worked out once per decision, by whichever
+of the bot's processes claimed it first (``bot.match.claims``), and kept in the store: asked
+again, anywhere or after a restart, it is the same answer read back; asked while it is being
+worked out, a short sentence says so. The match counts each decision's hint once
+(``MatchRecord.hints``).
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
+import json
+import logging
 from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import Decision, GameError, Rng, StaleDecision, registry
 from bot.engine.said import said
 from bot.engine.search import Budget, weigh
+from bot.match.claims import Renew, once
 from bot.match.errors import MatchError
 from bot.match.live import Matches, playing_seat, require_active
 from bot.match.ratings import rates
@@ -26,10 +30,11 @@ from bot.match.thinker import Thinker
 from bot.store import MatchRecord
 from bot.workers import Unavailable
 
+logger = logging.getLogger(__name__)
+
 SHOWN = 3
 """Answers a hint names at most."""
-REMEMBERED = 512
-"""Hints kept per process, so asking again costs nothing."""
+WORKING = said("Your hint for this decision is still being worked out.")
 
 
 class HintRefused(MatchError):
@@ -74,8 +79,6 @@ class Hints:
     def __init__(self, matches: Matches, thinker: Thinker) -> None:
         self.matches = matches
         self.thinker = thinker
-        self._working: set[tuple[int, str]] = set()
-        self._known: OrderedDict[tuple[int, str], Hint] = OrderedDict()
 
     async def offered(self, match_id: int) -> bool:
         """Whether this match's prompts offer hints."""
@@ -99,26 +102,23 @@ class Hints:
                          if d.id == decision_id and d.player == seat.seat), None)
         if decision is None:
             raise StaleDecision(said("That decision is no longer open."))
-        key = (match_id, decision_id)
-        known = self._known.get(key)
-        if known is not None:
-            return known
-        if key in self._working:
-            raise HintRefused(said("Your hint for this decision is still being worked out."))
-        self._working.add(key)  # before any wait, so a second press finds it
-        try:
-            if not await self._offered(live.record):
-                raise HintRefused(said("Hints are for casual matches on this server."))
+        if not await self._offered(live.record):
+            raise HintRefused(said("Hints are for casual matches on this server."))
+        store = self.matches.store
+
+        async def kept() -> tuple[Weighed, ...] | None:
+            return _read(await store.get_hint(match_id, seat.seat, decision_id))
+
+        async def compute(renew: Renew) -> tuple[Weighed, ...]:
             answers = await self._weigh(live.game.name, live.game.to_json(live.state),
                                         decision, Rng(live.record.seed).fork(live.version))
-            await self.matches.store.count_hint(match_id)
-        finally:
-            self._working.discard(key)
-        hint = Hint(match_id, decision, answers)
-        self._known[key] = hint
-        while len(self._known) > REMEMBERED:
-            self._known.popitem(last=False)
-        return hint
+            await store.put_hint(match_id, seat.seat, decision_id, json.dumps(
+                [[list(a.choice), a.chance] for a in answers], separators=(",", ":")))
+            return answers
+
+        answers, _ = await once(store, match_id, seat.seat, f"hint {decision_id}", kept,
+                                compute, HintRefused(WORKING))
+        return Hint(match_id, decision, answers)
 
     async def _weigh(self, game_name: str, state_json: dict[str, Any], decision: Decision,
                      rng: Rng) -> tuple[Weighed, ...]:
@@ -131,3 +131,17 @@ class Hints:
             raise GameError(said("Hints can't be worked out right now; try again in a "
                                  "moment.")) from None
         return tuple(Weighed(tuple(choice), chance) for choice, chance in weighed)
+
+
+def _read(body: str | None) -> tuple[Weighed, ...] | None:
+    """A stored hint, or None when there is none or it cannot be read back (kept in another
+    shape, or damaged): then it is worked out again."""
+    if body is None:
+        return None
+    try:
+        return tuple(Weighed(tuple(str(k) for k in choice), float(chance))
+                     for choice, chance in json.loads(body))
+    except (ValueError, TypeError) as exc:
+        logger.warning("a stored hint could not be read back (%s: %s); weighing it again",
+                       type(exc).__name__, exc)
+        return None

@@ -1,12 +1,12 @@
 """Post-game reviews on request: checked, computed once in the workers, kept in the store.
 
 A review is asked for by a person seated in a match that is over; it is computed at most
-once at a time per seat, by whichever process claimed it in the store first (several
-processes may serve one bot): a second press meanwhile, anywhere, is told so. The claim is
-renewed after each decision weighed and lapses ``CLAIM_SECONDS`` after a process computing
-it died. It is computed one decision per worker call so the caller can show how far it got,
-and stored: a later press reads it back and weighs nothing. The pictures and words of its
-moments are rebuilt from the log, which is cheap, so they are not stored.
+once at a time per seat, by whichever process claimed it in the store first
+(``bot.match.claims``): a second press meanwhile, anywhere, is told so. The claim is renewed
+after each decision weighed. It is computed one decision per worker call so the caller can
+show how far it got, and stored: a later press reads it back and weighs nothing. The
+pictures and words of its moments are rebuilt from the log, which is cheap, so they are not
+stored.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bot.engine.said import said
+from bot.match.claims import Renew, once
 from bot.match.errors import NotSeated, ReviewRefused
 from bot.match.live import Matches
 from bot.match.replay import ReplayError
@@ -42,11 +42,6 @@ NOT_YOURS = said("Only the players of this match can review it.")
 NOT_OVER = said("This match is not over yet: its review opens once it ends.")
 RUNNING = said("Your review of this match is already being prepared; it will appear here.")
 NO_LOG = said("This match's log is no longer kept, so it cannot be reviewed.")
-
-CLAIM_SECONDS = 120.0
-"""How long a claim on a review holds without news: far longer than one decision takes to
-weigh (the claim is renewed after each), short enough that a review whose process died can
-soon be asked for again."""
 
 Kept = tuple[int, list[Moment]]
 """A review as the store keeps it: how many decisions were weighed, and its moments."""
@@ -87,38 +82,25 @@ class Reviews:
         if live.record.status in (ACTIVE, LOBBY) or live.state is None:
             raise ReviewRefused(NOT_OVER)
         log = await self.store.actions(match_id)
+
+        async def kept() -> Kept | None:
+            return _read(await self.store.get_review(match_id, seat))
+
+        async def compute(renew: Renew) -> Kept:
+            async def renewing(done: int, total: int) -> None:
+                await renew()
+                await progress(done, total)
+
+            return await self._compute(live.game.name, live.record, log, seat, renewing)
+
         try:
-            kept = _read(await self.store.get_review(match_id, seat))
-            cached = kept is not None
-            if kept is None:
-                kept, cached = await self._claimed(live.game.name, live.record, log, seat,
-                                                   progress)
-            decisions, shown = kept
+            (decisions, shown), cached = await once(self.store, match_id, seat, "review", kept,
+                                                    compute, ReviewRefused(RUNNING))
             scenes = await self.workers.run_or_thread(
                 scenes_before, live.game.name, live.record, log, seat, [m.seq for m in shown])
         except ReplayError:
             raise ReviewRefused(NO_LOG) from None
         return Reviewed(match_id, live.game.name, seat, decisions, tuple(shown), scenes, cached)
-
-    async def _claimed(self, game: str, record: MatchRecord, log: list[ActionRecord],
-                       seat: int, progress: Progress) -> tuple[Kept, bool]:
-        """The review computed under this call's claim in the store (``RUNNING`` while
-        another holds it), or read back (True) when it was finished elsewhere meanwhile."""
-        owner = uuid.uuid4().hex
-        if not await self.store.claim_review(record.id, seat, owner, CLAIM_SECONDS):
-            raise ReviewRefused(RUNNING)
-        try:
-            kept = _read(await self.store.get_review(record.id, seat))
-            if kept is not None:
-                return kept, True
-
-            async def renewing(done: int, total: int) -> None:
-                await self.store.claim_review(record.id, seat, owner, CLAIM_SECONDS)
-                await progress(done, total)
-
-            return await self._compute(game, record, log, seat, renewing), False
-        finally:
-            await self.store.release_review(record.id, seat, owner)
 
     async def _compute(self, game: str, record: MatchRecord, log: list[ActionRecord],
                        seat: int, progress: Progress) -> Kept:

@@ -124,9 +124,6 @@ class Store(Protocol):
 
     async def delete_undo_request(self, match_id: int) -> None: ...
 
-    async def count_hint(self, match_id: int) -> None:
-        """Note that a player of the match asked for a hint (``MatchRecord.hints``)."""
-
     async def in_event(self, match_id: int) -> bool:
         """Whether the match is one of an event's pairings (a tournament's)."""
 
@@ -206,13 +203,24 @@ class Store(Protocol):
     async def put_review(self, match_id: int, seat: int, body: str) -> None:
         """Keep the seat's review (a review computed again replaces it)."""
 
-    async def claim_review(self, match_id: int, seat: int, owner: str, seconds: float) -> bool:
-        """Claim the seat's review for ``owner`` for ``seconds`` from now, atomically across
+    # Hints (``bot.match.hints``).
+    async def get_hint(self, match_id: int, seat: int, decision_id: str) -> str | None:
+        """The seat's stored hint for the decision (JSON), or None before its first press."""
+
+    async def put_hint(self, match_id: int, seat: int, decision_id: str, body: str) -> None:
+        """Keep the seat's hint for the decision and, in the same transaction, count it in
+        ``MatchRecord.hints`` when it is the first kept for that decision (a hint worked out
+        again replaces it and is not counted twice)."""
+
+    # Work that two processes could start at once (``bot.match.claims``).
+    async def claim_work(self, match_id: int, seat: int, work: str, owner: str,
+                         seconds: float) -> bool:
+        """Claim the seat's ``work`` for ``owner`` for ``seconds`` from now, atomically across
         processes: True when it was free, its claim had lapsed, or ``owner`` held it already
         (the claim is renewed); False while another owner's claim runs."""
 
-    async def release_review(self, match_id: int, seat: int, owner: str) -> None:
-        """End ``owner``'s claim on the seat's review (nothing when another holds it now)."""
+    async def release_work(self, match_id: int, seat: int, work: str, owner: str) -> None:
+        """End ``owner``'s claim on the seat's ``work`` (nothing when another holds it now)."""
 
     # Saved decks (``bot.match.decks``).
     async def save_deck(self, deck: DeckRecord) -> None:

@@ -115,11 +115,11 @@ _PUT_GUILD = upsert("guild_settings", ["guild_id"],
 _NOTE_LOCALE = upsert("user_languages", ["user_id"], ["locale", "updated_at"])
 _CHOOSE_LANGUAGE = upsert("user_languages", ["user_id"], ["chosen", "updated_at"])
 _PUT_REVIEW = upsert("reviews", ["match_id", "seat"], ["body", "created_at"])
-_CLAIM_REVIEW = (  # taken when free, lapsed, or already this owner's; else nothing changes
-    "INSERT INTO review_claims (match_id, seat, owner, until) VALUES (?, ?, ?, ?) "
-    "ON CONFLICT (match_id, seat) DO UPDATE SET owner = excluded.owner, "
-    "until = excluded.until WHERE review_claims.until <= ? "
-    "OR review_claims.owner = excluded.owner")
+_CLAIM_WORK = (  # taken when free, lapsed, or already this owner's; else nothing changes
+    "INSERT INTO claims (match_id, seat, work, owner, until) VALUES (?, ?, ?, ?, ?) "
+    "ON CONFLICT (match_id, seat, work) DO UPDATE SET owner = excluded.owner, "
+    "until = excluded.until WHERE claims.until <= ? OR claims.owner = excluded.owner")
+_HINT_KEY = "match_id = ? AND seat = ? AND decision_id = ?"
 _PUT_SEAT_CLOCK = upsert("seat_clocks", ["match_id", "seat"],
                          ["autopilots", "away_since", "away_until", "away_used"])
 _PUT_UNDO = upsert("undo_requests", ["match_id"],
@@ -452,9 +452,6 @@ class SqlStore:
         row = await self._first("SELECT * FROM undo_requests WHERE match_id = ?", (match_id,))
         return undo_request_from_row(row) if row is not None else None
 
-    async def count_hint(self, match_id: int) -> None:
-        await self._change("UPDATE matches SET hints = hints + 1 WHERE id = ?", (match_id,))
-
     async def in_event(self, match_id: int) -> bool:
         return await self._first("SELECT 1 FROM pairings WHERE match_id = ?",
                                  (match_id,)) is not None
@@ -623,14 +620,42 @@ class SqlStore:
     async def put_review(self, match_id: int, seat: int, body: str) -> None:
         await self._change(_PUT_REVIEW, (match_id, seat, body, self.clock()))
 
-    async def claim_review(self, match_id: int, seat: int, owner: str, seconds: float) -> bool:
-        now = self.clock()
-        return await self._change(_CLAIM_REVIEW, (match_id, seat, owner, now + seconds,
-                                                  now)) > 0
+    # -- hints -----------------------------------------------------------------------------
 
-    async def release_review(self, match_id: int, seat: int, owner: str) -> None:
-        await self._change("DELETE FROM review_claims WHERE match_id = ? AND seat = ? "
-                           "AND owner = ?", (match_id, seat, owner))
+    async def get_hint(self, match_id: int, seat: int, decision_id: str) -> str | None:
+        row = await self._first(f"SELECT body FROM hints WHERE {_HINT_KEY}",
+                                (match_id, seat, decision_id))
+        return str(row["body"]) if row is not None else None
+
+    async def put_hint(self, match_id: int, seat: int, decision_id: str, body: str) -> None:
+        now, key = self.clock(), (match_id, seat, decision_id)
+
+        def put() -> Steps:
+            # The insert tells whether the hint is new: a concurrent one waits for this
+            # transaction's row (PostgreSQL) or for the one writer (SQLite), so it counts once.
+            added = yield Count(
+                "INSERT INTO hints (match_id, seat, decision_id, body, created_at) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (match_id, seat, decision_id) DO NOTHING",
+                (*key, body, now))
+            if added:
+                yield Count("UPDATE matches SET hints = hints + 1 WHERE id = ?", (match_id,))
+            else:
+                yield Count(f"UPDATE hints SET body = ?, created_at = ? WHERE {_HINT_KEY}",
+                            (body, now, *key))
+
+        await self._write(put)
+
+    # -- claims ----------------------------------------------------------------------------
+
+    async def claim_work(self, match_id: int, seat: int, work: str, owner: str,
+                         seconds: float) -> bool:
+        now = self.clock()
+        return await self._change(_CLAIM_WORK, (match_id, seat, work, owner, now + seconds,
+                                                now)) > 0
+
+    async def release_work(self, match_id: int, seat: int, work: str, owner: str) -> None:
+        await self._change("DELETE FROM claims WHERE match_id = ? AND seat = ? AND work = ? "
+                           "AND owner = ?", (match_id, seat, work, owner))
 
     # -- saved decks -----------------------------------------------------------------------
 

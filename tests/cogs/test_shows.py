@@ -10,6 +10,7 @@ from bot.discord.shows import (
     Card,
     Picture,
     digest,
+    hand_shown,
     merged_turns,
     prompt_changes,
     prompt_face,
@@ -65,6 +66,12 @@ def test_a_closed_prompt_states_what_comes_next() -> None:
     assert face((), INFO) != face((), over)
     menu, _ = prompt_menu(INFO, 0, (decision("Pick.", "a", "b"),), NAMES, EN)
     assert isinstance(menu, menus.Menu) and menu.prompt.startswith("Pick.")
+
+
+def test_a_closed_prompt_shows_no_hand_unless_the_person_asks() -> None:
+    assert hand_shown(is_open=True)
+    assert not hand_shown(is_open=False), "closed: the picture goes, nothing is uploaded"
+    assert hand_shown(is_open=False, asked=True), "/hand shows the cards with nothing to do"
 
 
 def test_a_burst_of_one_turn_is_one_update_with_all_its_lines() -> None:

@@ -1,15 +1,20 @@
 """``/learn`` through the fake Discord: a private lesson whose prompts introduce each new kind
-of decision once, left and taken up again with ``/learn``; and the Hint button."""
+of decision once, left and taken up again with ``/learn``; and the Hint button, whose hint is
+worked out once even while another process of the bot is working it out."""
 
 from __future__ import annotations
 
+from bot.discord import customid as cid
 from bot.engine import registry
+from bot.match.hints import WORKING
+from bot.words import language
 from tests.e2e.conftest import World
 from tests.e2e.players import TIMEOUT, Players, has_choices, open_match, start
 from tests.fakediscord import components as comp
 from tests.fakediscord.state import FakeMessage
 
 AURA = registry.get("aura")
+EN = language("en")
 
 
 def seen(message: FakeMessage) -> str:
@@ -59,6 +64,18 @@ async def test_the_hint_button_answers_privately_in_a_casual_match_only(world: W
         await start(fake, alice, lobby)
         players = Players(fake, thread, [alice])
         prompt = await players.prompt(alice)
+        pressed = cid.decode(prompt.button(label="Hint").custom_id)
+        work = f"hint {pressed.decision}"
+        async with world.store() as store:  # another process of the bot is working it out
+            match = await store.get_match(pressed.match)
+            assert match is not None
+            seat = next(s.seat for s in match.seats if s.user_id == alice.id)
+            assert await store.claim_work(pressed.match, seat, work, "elsewhere", 600)
+            busy = await fake.click(alice, prompt, label="Hint")
+            await busy.callback(TIMEOUT)
+            told = await busy.followup(0, TIMEOUT)
+            assert told.ephemeral and told.text == EN.say(WORKING)
+            await store.release_work(pressed.match, seat, work, "elsewhere")
         asked = await fake.click(alice, prompt, label="Hint")
         await asked.callback(TIMEOUT)
         hint = await asked.followup(0, TIMEOUT * 4)
@@ -68,6 +85,9 @@ async def test_the_hint_button_answers_privately_in_a_casual_match_only(world: W
         again = await fake.click(alice, prompt, label="Hint")
         await again.callback(TIMEOUT)
         assert (await again.followup(0, TIMEOUT)).text == hint.text  # worked out once
+        async with world.store() as store:
+            counted = await store.get_match(pressed.match)
+            assert counted is not None and counted.hints == 1
         posted = len(fake.messages(thread))
         # A match between two people is rated: its prompts offer no hint.
         dan = world.user("dan")

@@ -198,18 +198,24 @@ async def test_a_deleted_turn_post_is_sent_again_and_recorded(world: World) -> N
 
 
 class FreshImages(QuickImages):
-    """Boards whose bytes differ every time they are drawn: a picture kept was kept on
-    purpose, not because the bytes happened to be the same."""
+    """Boards and hands whose bytes differ every time they are drawn: a picture kept (or
+    left out) was kept on purpose, not because the bytes happened to be the same."""
 
     def __init__(self) -> None:
         super().__init__()
         self.drawn = 0
 
-    async def board(self, view: View, names: Sequence[str], lang: str = ENGLISH) -> bytes | None:
+    def fresh(self, view: View) -> bytes | None:
         self.drawn += 1
         out = io.BytesIO()
         Image.new("L", (4, 3), self.drawn % 256).save(out, format="PNG")
         return out.getvalue() if self.available(view) else None
+
+    async def board(self, view: View, names: Sequence[str], lang: str = ENGLISH) -> bytes | None:
+        return self.fresh(view)
+
+    async def hand(self, view: View, names: Sequence[str], lang: str = ENGLISH) -> bytes | None:
+        return self.fresh(view)
 
 
 async def test_a_finished_turn_keeps_its_picture_the_next_post_shows_the_table(
@@ -235,6 +241,30 @@ async def test_a_finished_turn_keeps_its_picture_the_next_post_shows_the_table(
                    if r.route == SEND and r.params.get("channel_id") == str(thread.id)]
             assert new and new[0].files, "the new post carries the table"
         assert passed, "no turn ended"
+
+
+async def test_a_prompt_whose_window_closes_drops_its_hand_picture(world: World) -> None:
+    """The press that ends a person's turn closes their prompt: its answer removes the hand
+    picture (nothing uploaded; a closed prompt is not edited for news, so a hand kept there
+    would go stale) and their next window opens with the hand as it is then."""
+    fake = world.fake
+    async with world.bot(images=FreshImages()):
+        _, players, _ = await zura_for_three(world)
+        closed = 0
+        for _ in range(8):
+            user = players.to_act()[0]
+            message = await players.prompt(user)
+            before = await submit(players, user)
+            if players.to_act() == [user]:
+                continue
+            closed += 1
+            answer = [r for r in fake.requests()[before:] if r.route == CALLBACK]
+            assert answer and answer[0].files == [], "nothing uploaded for the closed prompt"
+            assert not has_choices(fake.message(message))
+            assert fake.message(message).attachments == [], "its hand is gone"
+            nxt = players.to_act()[0]
+            assert (await players.prompt(nxt)).attachments, "the next window shows a hand"
+        assert closed, "no turn ended"
 
 
 async def aura_for_two(world: World) -> tuple[FakeChannel, Players, list[FakeUser]]:

@@ -40,10 +40,10 @@ async def test_review_on_the_result_dm_shows_progress_then_three_moments(world: 
         async with world.store() as store:  # another process of the bot is preparing it
             (match,) = await store.matches_of_user(alice.id, [FINISHED])
             seat = next(s.seat for s in match.seats if s.user_id == alice.id)
-            assert await store.claim_review(match.id, seat, "elsewhere", 600)
+            assert await store.claim_work(match.id, seat, "review", "elsewhere", 600)
             busy = await (await fake.click(alice, result, label=REVIEW)).reply(RENDERING)
             assert busy.ephemeral and busy.text == EN.say(RUNNING)
-            await store.release_review(match.id, seat, "elsewhere")
+            await store.release_work(match.id, seat, "review", "elsewhere")
 
         press = await fake.click(alice, result, label=REVIEW)
         moments = [await press.followup(i, WEIGHING) for i in range(3)]

@@ -15,10 +15,11 @@ import pytest
 
 from bot.engine import Rng, registry
 from bot.match import MatchService, NotSeated
+from bot.match.claims import CLAIM_SECONDS
 from bot.match.errors import ReviewRefused
 from bot.match.replay import timeline
 from bot.match.review import seat_world, turnings, weigh_turning
-from bot.match.reviews import CLAIM_SECONDS, NO_LOG, NOT_OVER, NOT_YOURS, RUNNING
+from bot.match.reviews import NO_LOG, NOT_OVER, NOT_YOURS, RUNNING
 from bot.workers import Workers
 from tests.match.conftest import EVE, HOST
 from tests.store.backends import Backend, SqliteBackend
@@ -187,7 +188,7 @@ async def test_a_press_in_another_process_while_one_weighs_is_told_to_wait(
 async def test_a_claim_left_by_a_process_that_died_lapses(
         svc: MatchService, sqlite_backend: SqliteBackend) -> None:
     match_id = await played(svc)
-    assert await svc.store.claim_review(match_id, 0, "died", CLAIM_SECONDS)
+    assert await svc.store.claim_work(match_id, 0, "review", "died", CLAIM_SECONDS)
     with pytest.raises(ReviewRefused) as refused:
         await svc.review(match_id, HOST, Told())
     assert refused.value.said == RUNNING
@@ -198,7 +199,7 @@ async def test_a_claim_left_by_a_process_that_died_lapses(
     async with reviewing(sqlite_backend, lambda: later) as other:
         review = await other.review(match_id, HOST, Told())
     assert not review.cached and review.decisions > 10
-    assert await svc.store.claim_review(match_id, 0, "next", CLAIM_SECONDS)  # released
+    assert await svc.store.claim_work(match_id, 0, "review", "next", CLAIM_SECONDS)  # released
 
 
 async def test_a_kept_review_in_a_shape_no_longer_read_is_weighed_again(

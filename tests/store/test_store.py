@@ -40,7 +40,7 @@ TABLES = {"matches", "seats", "actions", "messages", "deadlines", "guild_setting
           "seat_clocks", "ratings", "rated_matches", "undo_requests", "user_decks", "deliveries",
           "dm_failures", "events", "entrants", "rounds", "pairings", "pairing_seats",
           "event_settings", "seasons", "season_ratings", "user_languages", "reviews",
-          "review_claims"}
+          "claims", "hints"}
 
 
 class FakeClock:
@@ -430,33 +430,34 @@ class SetClock:
         return self.now
 
 
-async def test_a_review_is_claimed_by_one_process_at_a_time_until_its_claim_lapses(
+async def test_work_is_claimed_by_one_process_at_a_time_until_its_claim_lapses(
         backend: Backend) -> None:
     """Two stores on one database stand for two processes serving one bot."""
     clock = SetClock()
     async with backend.store(clock) as first, backend.store(clock) as second:
         match_id = await new_match(first)
-        assert await first.claim_review(match_id, 0, "a", 60)
-        assert not await second.claim_review(match_id, 0, "b", 60)
-        assert await second.claim_review(match_id, 1, "b", 60)  # another seat's review
+        assert await first.claim_work(match_id, 0, "review", "a", 60)
+        assert not await second.claim_work(match_id, 0, "review", "b", 60)
+        assert await second.claim_work(match_id, 1, "review", "b", 60)  # another seat's
+        assert await second.claim_work(match_id, 0, "hint 3.x", "b", 60)  # other work
+        assert not await first.claim_work(match_id, 0, "hint 3.x", "a", 60)
         clock.now += 30
-        assert await first.claim_review(match_id, 0, "a", 60)  # renewed, to 1090
+        assert await first.claim_work(match_id, 0, "review", "a", 60)  # renewed, to 1090
         clock.now += 59
-        assert not await second.claim_review(match_id, 0, "b", 60)
+        assert not await second.claim_work(match_id, 0, "review", "b", 60)
         clock.now += 1  # a's process died: its claim lapsed
-        assert await second.claim_review(match_id, 0, "b", 60)
-        await first.release_review(match_id, 0, "a")  # too late: the claim is b's now
-        assert not await first.claim_review(match_id, 0, "a", 60)
-        await second.release_review(match_id, 0, "b")
-        assert await first.claim_review(match_id, 0, "a", 60)
+        assert await second.claim_work(match_id, 0, "review", "b", 60)
+        await first.release_work(match_id, 0, "review", "a")  # too late: the claim is b's
+        assert not await first.claim_work(match_id, 0, "review", "a", 60)
+        await second.release_work(match_id, 0, "review", "b")
+        assert await first.claim_work(match_id, 0, "review", "a", 60)
 
 
-async def test_a_review_claimed_at_once_from_two_processes_goes_to_one(
-        backend: Backend) -> None:
+async def test_work_claimed_at_once_from_two_processes_goes_to_one(backend: Backend) -> None:
     async with backend.store() as first, backend.store() as second:
         match_id = await new_match(first)
-        for seat in range(2):
-            won = await asyncio.gather(*(store.claim_review(match_id, seat, f"{n}", 60)
+        for seat, work in [(0, "review"), (1, "review"), (0, "hint 3.x")]:
+            won = await asyncio.gather(*(store.claim_work(match_id, seat, work, f"{n}", 60)
                                          for n, store in enumerate([first, second] * 4)))
             assert sorted(won) == [False] * 7 + [True]
 
