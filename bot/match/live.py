@@ -104,8 +104,16 @@ class MatchHooks:
         return infos
 
 
-_shared: ContextVar[dict[int, Live] | None] = ContextVar("shared_reads", default=None)
-"""The matches read inside ``Matches.reading``, by id."""
+@dataclass
+class _Reads:
+    """The matches read inside one ``Matches.reading``, by id; ``open`` while it lasts (a
+    task started inside keeps the context, and must read afresh once it is over)."""
+
+    lives: dict[int, Live] = field(default_factory=dict)
+    open: bool = True
+
+
+_shared: ContextVar[_Reads | None] = ContextVar("shared_reads", default=None)
 
 
 class Matches:
@@ -127,10 +135,12 @@ class Matches:
         in this task and those it starts: a delivery reads its match for each person's
         prompt, and so makes one store round trip and shows them one table. A change
         (``locked``) always reads afresh, and drops what was shared."""
-        token = _shared.set({})
+        reads = _Reads()
+        token = _shared.set(reads)
         try:
             yield
         finally:
+            reads.open = False
             _shared.reset(token)
 
     @asynccontextmanager
@@ -139,7 +149,7 @@ class Matches:
         async with self._lock(match_id):
             shared = _shared.get()
             if shared is not None:
-                shared.pop(match_id, None)
+                shared.lives.pop(match_id, None)
             live = await self._load(match_id)
             try:
                 yield live
@@ -166,11 +176,11 @@ class Matches:
     async def load(self, match_id: int) -> Live:
         """The match as stored (inside ``reading``: as first read there)."""
         shared = _shared.get()
-        if shared is None:
+        if shared is None or not shared.open:
             return await self._load(match_id)
-        live = shared.get(match_id)
+        live = shared.lives.get(match_id)
         if live is None:
-            live = shared[match_id] = await self._load(match_id)
+            live = shared.lives[match_id] = await self._load(match_id)
         return live
 
     async def _load(self, match_id: int) -> Live:
