@@ -121,7 +121,8 @@ class Lobby(commands.Cog):
             return []
         typed = parse_variants(current)
         prefix = current.rstrip(", ") + ", " if current.strip() else ""
-        return [app_commands.Choice(name=f"{spec.name}: {spec.help}"[:100],
+        lang = reader(interaction)
+        return [app_commands.Choice(name=f"{spec.name}: {lang.say(spec.help)}"[:100],
                                     value=(prefix + spec.name)[:100])
                 for spec in specs if spec.name not in typed][:25]
 

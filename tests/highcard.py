@@ -27,6 +27,7 @@ from bot.engine import (
     View,
     placings_from_scores,
 )
+from bot.engine.said import Said
 from bot.engine.text import Say, fit, listing, name_of
 
 HAND = 5
@@ -55,7 +56,7 @@ class HighCard(Game[HCState, View]):
     max_players = 4
     max_steps = 4 * HAND
     options: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec("rounds_to_win", "int", 0, "Stop early at this many wins (0: play all).",
+        OptionSpec("rounds_to_win", "int", 0, Said("Stop early at this many wins (0: play all)."),
                    low=0, high=HAND),
     )
 

@@ -121,13 +121,12 @@ async def picked(interaction: Interaction, match_id: int, values: tuple[str, ...
     await rt.delivery.edit_posts(info, LOBBY_POST, await lobby_post(rt.delivery, info))
 
 
-def labelled(choices: list[tuple[str, str | Said]], lang: Language) -> list[tuple[str, str]]:
+def labelled(choices: list[tuple[str, Said]], lang: Language) -> list[tuple[str, str]]:
     """Deck choices with their labels in ``lang``."""
-    return [(value, lang.say(label) if isinstance(label, Said) else label)
-            for value, label in choices]
+    return [(value, lang.say(label)) for value, label in choices]
 
 
-def playing(info: MatchInfo, user_id: int) -> str | Said:
+def playing(info: MatchInfo, user_id: int) -> Said:
     """The deck ``user_id`` plays in the lobby, named (a sentence when it has no name)."""
     seat = info.seat_of(user_id)
     deck = seat_decks(info).get(seat.seat) if seat is not None else None
@@ -146,11 +145,14 @@ async def deck_choices(interaction: Interaction, current: str) -> list[app_comma
 
 async def card_choices(interaction: Interaction,
                        current: str) -> list[app_commands.Choice[str]]:
-    """The cards whose name contains what was typed."""
+    """The cards whose name, in the reader's language, contains what was typed."""
     text = current.casefold()
+    lang = reader(interaction)
+    named = sorted(((card_id, lang.say(name)) for card_id, name in
+                    decks_of(runtime_of(interaction.client)).book.cards()),
+                   key=lambda card: card[1].casefold())
     return [app_commands.Choice(name=name[:100], value=card_id)
-            for card_id, name in decks_of(runtime_of(interaction.client)).book.cards()
-            if text in name.casefold()][:MAX_CHOICES]
+            for card_id, name in named if text in name.casefold()][:MAX_CHOICES]
 
 
 class DeckModal(discord.ui.Modal):
@@ -165,9 +167,10 @@ class DeckModal(discord.ui.Modal):
         self.lang = lang
         self.name: discord.ui.TextInput[DeckModal] = discord.ui.TextInput(
             label=lang.say(said("Name to save it under")), max_length=40, required=save)
+        hint = self.service.book.paste_hint
         self.deck: discord.ui.TextInput[DeckModal] = discord.ui.TextInput(
             label=lang.say(said("Deck list or deck code")), style=discord.TextStyle.paragraph,
-            max_length=LIST_MAX, placeholder=self.service.book.paste_hint)
+            max_length=LIST_MAX, placeholder=lang.say(hint) if hint is not None else None)
         if save:
             self.add_item(self.name)
         self.add_item(self.deck)

@@ -570,7 +570,7 @@ class Delivery(MatchHooks):
             return lang.say(speech.said("**{match}**: nothing is on the table yet.",
                                         match=title))
         words = registry.get(info.game).describe(board.view, literals(await self.names(info)),
-                                                 full=True)
+                                                 full=True, say=lang.say)
         head = lang.say(speech.said("**{match}**, the whole table:", match=title))
         return "\n".join([head, fit(words.split("\n"), TEXT_MAX - len(head) - 1)])
 
@@ -998,7 +998,7 @@ class Delivery(MatchHooks):
         if END not in slots:
             # The headline names people; the standings mention each person once.
             outcome = describe(view, result, literals(names), server)
-            tagged = describe(view, result, [who(info, s.seat) for s in info.seats], server)
+            tagged = describe(view, result, [who(info, s.seat, server) for s in info.seats], server)
             lines = [server.say(speech.said("**{match}** is over: {outcome}.",
                                             match=match_title(info.game, info.id),
                                             outcome=outcome.headline)),

@@ -37,7 +37,7 @@ def lobby_text(info: MatchInfo, lang: Language, view: View | None = None) -> str
     seats = [f"{s.seat + 1}. "
              + (lang.say(said("AI ({level})", level=level_name(str(s.ai_level), lang))) if s.is_ai
                 else f"<@{s.user_id}>")
-             + (f" · {decks[s.seat]}" if s.seat in decks else "") for s in info.seats]
+             + (f" · {lang.say(decks[s.seat])}" if s.seat in decks else "") for s in info.seats]
     game = registry.get(info.game)
     shown_by_seat = deck_options(game)
     changed = [f"{spec.name}={info.options[spec.name]}" for spec in game.options

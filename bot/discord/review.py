@@ -87,10 +87,11 @@ async def pressed(interaction: Interaction, service: MatchService, delivery: Del
     for place, moment in enumerate(review.moments, 1):
         scene = review.scenes[moment.seq]
         view = scene.view
-        image = await delivery.images.hand(view, names)
+        image = await delivery.images.hand(view, names, words.code)
         text = words.say(told(place, moment, scene, names, words))
         out = Card(text, image, BOARD_FILE,
-                   alt=alt_text(review.game, view, names) if image is not None else "")
+                   alt=alt_text(review.game, view, names, words=words) if image is not None
+                   else "")
         await interaction.followup.send(ephemeral=True, **out.kwargs())
 
 

@@ -165,12 +165,10 @@ def pieces(text: str, limit: int) -> list[str]:
     return out or [""]
 
 
-def who(info: MatchInfo, seat: int) -> str:
-    """A seat as text: a mention for a person, "AI n" for a machine."""
-    record = info.seats[seat]
-    if record.user_id is not None:
-        return f"<@{record.user_id}>"
-    return f"AI {seat + 1}"
+def who(info: MatchInfo, seat: int, lang: Language) -> str:
+    """A seat as text: a mention for a person, "AI n" in ``lang`` for a machine."""
+    word = seat_word(info, seat)
+    return word if isinstance(word, str) else lang.say(word)
 
 
 def once(*what: object) -> dict[str, Any]:

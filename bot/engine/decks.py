@@ -50,24 +50,33 @@ class DeckView:
         return f"{self.size} cards (with the leader){side}"
 
 
-def bullets(problems: tuple[Said, ...]) -> str:
-    """A deck's problems as a list for a message, in English."""
-    return "\n".join(f"• {p}" for p in problems)
+def bulleted(lines: tuple[Said, ...]) -> Said:
+    """Sentences as a bulleted list, each said in the reader's language: the list itself
+    holds no words (its message is only bullets and placeholders), so it needs no
+    translation."""
+    holes = {f"line{i}": line for i, line in enumerate(lines)}
+    return Said("\n".join(f"• {{{key}}}" for key in holes), dict(holes))
+
+
+def bold(name: Said) -> Said:
+    """A deck's name in bold, said in the reader's language: markup only, no words of its
+    own to translate."""
+    return Said("**{name}**", {"name": name})
 
 
 class DeckBook(ABC):
     """A game's own decks: the ready-made ones, reading a pasted deck, naming a seat's choice.
     Pure: saved decks live in the store, which the application layer reads."""
 
-    paste_hint: str = ""
-    """What a pasted list or code looks like (a form's placeholder)."""
+    paste_hint: Said | None = None
+    """What a pasted list or code looks like (a form's placeholder), if the game says."""
 
     @abstractmethod
     def option(self, seat: int) -> str:
         """The match option that holds the deck of ``seat`` (from 0)."""
 
     @abstractmethod
-    def choices(self) -> list[tuple[str, str]]:
+    def choices(self) -> list[tuple[str, Said]]:
         """(option value, label) of every deck anyone may play: the default first."""
 
     @abstractmethod
@@ -89,10 +98,10 @@ class DeckBook(ABC):
         code that cannot be played."""
 
     @abstractmethod
-    def label(self, value: str) -> str:
+    def label(self, value: str) -> Said:
         """What a seat's option value means, in words (for the lobby post)."""
 
-    def dealt(self, value: str, view: Any, seat: int) -> str:
+    def dealt(self, value: str, view: Any, seat: int) -> Said:
         """What ``seat`` plays once dealt, in words, from the table's public ``view``: the
         option's label unless the game can say more (a random deck named as dealt)."""
         return self.label(value)
@@ -106,8 +115,8 @@ class DeckBook(ABC):
         """A saved deck's name as stored; ``DeckRefused`` for one it may not take."""
 
     @abstractmethod
-    def cards(self) -> list[tuple[str, str]]:
-        """(card id, name) of every card a deck may hold, by name."""
+    def cards(self) -> list[tuple[str, Said]]:
+        """(card id, name) of every card a deck may hold."""
 
     @abstractmethod
     def card_text(self, ref: str) -> tuple[Said, ...]:

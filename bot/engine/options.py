@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.engine.errors import BadOptions
-from bot.engine.said import said
+from bot.engine.said import Said, said
 from bot.engine.usertext import quoted
 
 
@@ -18,7 +18,8 @@ class OptionSpec:
     name: str
     kind: str
     default: Any
-    help: str
+    help: Said
+    """What the option does, said in the reader's language (``/play`` offers it)."""
     choices: tuple[str, ...] = ()
     low: int | None = None
     high: int | None = None

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TypeAlias
 
-from bot.engine.said import Said
+from bot.engine.said import Said, said
 
 Say: TypeAlias = Callable[[Said], str]
 """How a reader's language says a sentence (``Language.say``); ``str`` says it in English."""
@@ -37,9 +37,13 @@ def fit(lines: Iterable[str], limit: int = ALT_TEXT_MAX) -> str:
     return "\n".join(out)
 
 
-def name_of(names: Sequence[str], seat: int) -> str:
-    """The display name of ``seat``; a seat without one is "someone", never a number."""
-    return names[seat] if 0 <= seat < len(names) and names[seat] else "someone"
+SOMEONE = said("someone")
+
+
+def name_of(names: Sequence[str], seat: int) -> str | Said:
+    """The display name of ``seat``; a seat without one is "someone" (in the reader's
+    language), never a number."""
+    return names[seat] if 0 <= seat < len(names) and names[seat] else SOMEONE
 
 
 def listing(items: Sequence[str], empty: str = "none") -> str:
@@ -50,7 +54,3 @@ def listing(items: Sequence[str], empty: str = "none") -> str:
         return items[0]
     return f"{', '.join(items[:-1])} and {items[-1]}"
 
-
-def whose(names: Sequence[str], seat: int, viewer: int | None) -> str:
-    """``your`` for the viewer's own seat, else ``Ann's``: "your turn", "Bo's turn"."""
-    return "your" if seat == viewer else f"{name_of(names, seat)}'s"

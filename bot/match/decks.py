@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.engine import Game, GameError, registry
-from bot.engine.decks import DeckBook, DeckRefused, DeckView
+from bot.engine.decks import DeckBook, DeckRefused, DeckView, bulleted
 from bot.engine.said import Said, said
 from bot.engine.usertext import TYPED_MAX, clean, quoted
 from bot.match.info import MatchInfo
@@ -33,7 +33,7 @@ def deck_games() -> list[Game[Any, Any]]:
     return [game for game in map(registry.get, registry.names()) if game.decks() is not None]
 
 
-def seat_decks(info: MatchInfo, view: Any = None) -> dict[int, str]:
+def seat_decks(info: MatchInfo, view: Any = None) -> dict[int, Said]:
     """Which deck each seat plays, in words; empty for a game without own decks. With the
     dealt table's ``view``, as dealt (a random deck named by what it turned out to be)."""
     book = registry.get(info.game).decks()
@@ -49,14 +49,6 @@ def deck_options(game: Game[Any, Any]) -> set[str]:
     """The match options that hold the seats' own decks (none for a game without)."""
     book = game.decks()
     return set() if book is None else {book.option(n) for n in range(game.max_players)}
-
-
-def bulleted(lines: tuple[Said, ...]) -> Said:
-    """Sentences as a bulleted list, each said in the reader's language: the list itself
-    holds no words (its message is only bullets and placeholders), so it needs no
-    translation."""
-    holes = {f"line{i}": line for i, line in enumerate(lines)}
-    return Said("\n".join(f"• {{{key}}}" for key in holes), dict(holes))
 
 
 class DeckService:
@@ -99,7 +91,7 @@ class DeckService:
                                     "decks and yours.", name=quoted(name)))
         return self._saved(saved)
 
-    async def choices(self, user_id: int) -> list[tuple[str, str | Said]]:
+    async def choices(self, user_id: int) -> list[tuple[str, Said]]:
         """(value, label) of every deck the user may play: the default, the ready-made decks
         and their saved decks (a sentence, said in the reader's language)."""
         mine = await self.store.decks_of(user_id, self.game)

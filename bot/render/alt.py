@@ -10,10 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.engine import Result, View, registry
-from bot.engine.names import with_names
 from bot.engine.said import said
 from bot.engine.text import ALT_TEXT_MAX, fit
-from bot.render.outcome import seat_label
+from bot.render.outcome import describe, seat_label
 from bot.words import Language, english
 
 PLACES = {1: said("{player} first with {score}"), 2: said("{player} second with {score}"),
@@ -24,7 +23,8 @@ PLACES = {1: said("{player} first with {score}"), 2: said("{player} second with 
 def alt_text(game: str, view: View, names: Sequence[str], result: Result | None = None,
              words: Language | None = None) -> str:
     """The description of the image drawn from ``view`` of ``game`` (a board, a hand, or with
-    ``result`` the final summary, whose placings come first), in ``words``."""
+    ``result`` the final summary, whose placings come first, then how it ended as the result
+    post says it), in ``words``."""
     words = words or english()
     text = registry.get(game).describe(view, names, say=words.say)
     if result is None:
@@ -35,8 +35,9 @@ def alt_text(game: str, view: View, names: Sequence[str], result: Result | None 
             player=seat_label(s, names, words), n=result.placings[s], score=_score(score))
         for s in order for score in (result.scores[s],))
     standing = words.say(said("Final result: {standings}.", standings=places))
-    detail = with_names(result.detail, names)
-    return fit([standing, *([detail] if detail else []), *text.split("\n")], ALT_TEXT_MAX)
+    outcome = describe(view, result, names, words)
+    ended = [line for line in (outcome.ending, *outcome.notes) if line]
+    return fit([standing, *ended, *text.split("\n")], ALT_TEXT_MAX)
 
 
 def _score(score: float) -> int | float:

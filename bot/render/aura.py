@@ -35,7 +35,7 @@ from bot.render.chrome import (
 )
 from bot.render.outcome import Figures, Scoresheet
 from bot.render.palette import RGB, Suit
-from bot.render.text import KEY_PX, TEXT_PX, Role
+from bot.render.text import KEY_PX, TEXT_PX, Role, folded
 from bot.words import Language
 
 MINI_SIZE = (64, 90)
@@ -278,9 +278,12 @@ def _seat_row(c: Canvas, view: AuraView, seat: int, box: tuple[int, int, int, in
                        outline=pal.INK, width=1)
         gone = 24 + c.text((x + 24, sy + 12), c.say(said("Aura {n}×", n=surfaced)), TEXT_PX,
                            fill=pal.INK_SOFT, anchor="lm") + 12
-    if status is not None:
-        c.text((x + gone, sy + 12), c.say(status), TEXT_PX + 3, "bold", colour, "lm",
-               max_width=w - gone)
+    if status is not None:  # its lines go down from the first where the row is tall enough
+        text, size = c.say(status), TEXT_PX + 3
+        most = max(1, (y1 - 4 - sy) // round(size * 1.2))
+        face, lines = folded(text, size, "bold", w - gone, most)
+        c.label((x + gone, sy + 12 + (len(lines) - 1) * round(face.size * 1.2) / 2), text, size,
+                "bold", colour, "lm", max_width=w - gone, max_lines=most)
 
 
 def _room(area: tuple[int, int, int], count: int) -> int:

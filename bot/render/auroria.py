@@ -227,15 +227,17 @@ def _leader(c: Canvas, player: PlayerView, xy: tuple[int, int], seat: int,
     c.card(face, (x, cy))
     sx = x + LEADER_SIZE[0] + 12
     room = x + LEADER_W - 24 - sx
-    stat(c, (sx, cy - 4), c.say(said("Influence")), figure(player["influence"]), KEY_PX + 9,
-         pal.GOLD, max_width=room)
-    stat(c, (sx, cy + 68), c.say(said("Power")), str(lead["power"]), KEY_PX, max_width=room)
+    # Each below the one before: a label takes a second line in a longer language.
+    sy = cy - 4 + stat(c, (sx, cy - 4), c.say(said("Influence")), figure(player["influence"]),
+                       KEY_PX + 9, pal.GOLD, max_width=room, max_lines=2) + 14
+    sy += stat(c, (sx, sy), c.say(said("Power")), str(lead["power"]), KEY_PX, max_width=room,
+               max_lines=2) + 9
     if lead["attacked"]:
-        c.pill((sx - 2, cy + 126), c.say(said("attacked")), pal.PAPER, pal.INK_DARK,
-               max_width=x + LEADER_W - 14 - sx)
+        sy += c.plate((sx - 2, sy), c.say(said("attacked")), pal.PAPER, pal.INK_DARK,
+                      max_width=x + LEADER_W - 14 - sx, align="l")
     gear = [(said("equipped: {card}"), lead["item"])] if lead["item"] else []
     gear += [(said("under: {card}"), item) for item in lead["under"]]
-    gy = cy + LEADER_SIZE[1] + 8
+    gy = max(cy + LEADER_SIZE[1] + 8, sy + 6)
     if gear:
         label, item = gear[0]
         more = f" +{len(gear) - 1}" if len(gear) > 1 else ""
@@ -256,9 +258,8 @@ def _line(c: Canvas, slots: Sequence[Slot], line: str, xy: tuple[int, int],
           marks: Marks) -> None:
     x0, y0 = xy
     w, h = SLOT_SIZE
-    c.text((x0, y0 + h / 2), c.say(said("Front") if line == "front" else said("Back")),
-           TEXT_PX, "bold", pal.INK_SOFT, "lm",
-           max_width=LINE_LABEL - 4)
+    c.label((x0, y0 + h / 2), c.say(said("Front") if line == "front" else said("Back")),
+            TEXT_PX, "bold", pal.INK_SOFT, "lm", max_width=LINE_LABEL - 4, max_lines=3)
     for k in range(LINE_SLOTS):
         x = x0 + LINE_LABEL + k * PITCH
         if k >= len(slots):
@@ -276,14 +277,12 @@ def _slot(c: Canvas, slot: Slot, xy: tuple[int, int], marks: Marks) -> None:
         colour = _suit(slot["colour"])
         back = cards.back(SLOT_SIZE, PLANTED_BACK, colour.fill, motif="leaf")
         c.card(back, (x + (PITCH - 6 - w) // 2, y))
-        c.pill((mid, y + h + 2), c.say(said("Planted")), pal.PAPER, pal.INK_DARK, align="m",
-               max_width=PITCH)
+        _tag(c, c.say(said("Planted")), pal.PAPER, (mid, y + h + 2))
         return
     if slot["kind"] == "dropped":
         c.card(card_face(slot["card"], SLOT_SIZE, c.words), (x + (PITCH - 6 - w) // 2, y),
                lift=False)
-        c.pill((mid, y + h + 2), c.say(said("dropped")), BLOCKER, pal.INK_DARK, align="m",
-               max_width=PITCH)
+        _tag(c, c.say(said("dropped")), BLOCKER, (mid, y + h + 2))
         return
     exhausted = slot["exhausted"]
     im = _creature(_key(slot["card"], c.words, slot["keywords"]), exhausted)
@@ -302,7 +301,14 @@ def _slot(c: Canvas, slot: Slot, xy: tuple[int, int], marks: Marks) -> None:
     tag = (c.say(said("+ {card}", card=Said(slot["item"]["name"]))), pal.PAPER) \
         if slot["item"] else (c.say(said("new")), pal.GOLD) if slot["new"] else None
     if tag:
-        c.pill((mid, y + h + 2), tag[0], tag[1], pal.INK_DARK, align="m", max_width=PITCH - 4)
+        _tag(c, tag[0], tag[1], (mid, y + h + 2))
+
+
+def _tag(c: Canvas, text: str, fill: RGB, top_centre: tuple[float, float]) -> None:
+    """A label under a card in a line; one a longer language puts on a second line rises
+    over the card's foot, as there is no more room under it."""
+    top = top_centre[1] + PILL - c.plate_height(text, PITCH - 4)
+    c.plate((top_centre[0], top), text, fill, pal.INK_DARK, max_width=PITCH - 4)
 
 
 def _badge(c: Canvas, text: str, top_right: tuple[int, int], fill: RGB, ink: RGB) -> None:
@@ -319,13 +325,14 @@ def _zones(c: Canvas, player: PlayerView, box: tuple[int, int, int]) -> None:
     """Counts, the Energy Zone (ready / exhausted, Potions) and the 5 Aura Spell zones."""
     x0, y, x1 = box
     third = (x1 - x0) // 3
-    for k, (label, value) in enumerate(((said("Deck"), player["deck_count"]),
-                                        (said("Hand"), player["hand_count"]),
-                                        (said("Grave"), player["grave_count"]))):
-        stat(c, (x0 + k * third, y), c.say(label), str(value), max_width=third - 4)
+    stats = max(stat(c, (x0 + k * third, y), c.say(label), str(value), max_width=third - 4,
+                     max_lines=2)
+                for k, (label, value) in enumerate(((said("Deck"), player["deck_count"]),
+                                                    (said("Hand"), player["hand_count"]),
+                                                    (said("Grave"), player["grave_count"]))))
     energy: list[EnergyCard] = player["energy"]
     ready = sum(1 for e in energy if not e["exhausted"])
-    ey = y + 62
+    ey = y + round(stats) + 13
     c.text((x0, ey), c.say(said("Energy {ready}/{all}", ready=ready, all=len(energy))),
            TEXT_PX + 3, "bold", max_width=x1 - x0)
     per_row = max(1, (x1 - x0) // 38)
@@ -336,16 +343,18 @@ def _zones(c: Canvas, player: PlayerView, box: tuple[int, int, int]) -> None:
         c.card(im, (tx + (38 - im.width) // 2 - 2, ty + (40 - im.height) // 2), lift=False)
     auras = player["auras"]
     ay = ey + 30 + 2 * 42 + 4
-    c.text((x0, ay), c.say(said("Aura Spells {n}/{all}", n=len(auras), all=AURA_ZONES)),
-           TEXT_PX + 1, "bold", max_width=x1 - x0)
+    # The five zones show how many are taken: the heading leaves the count to them, and
+    # keeps to one line in a longer language, the room a wrapped count above takes.
+    c.text((x0, ay), c.say(said("Aura Spells")), TEXT_PX + 1, "bold", max_width=x1 - x0)
+    zy = ay + 28
     step = AURA_SIZE[0] + 6
     for k in range(AURA_ZONES):
         ax = x0 + k * step
         if k < len(auras):
-            c.card(card_face(auras[k], AURA_SIZE, c.words), (ax, ay + 28), lift=False)
+            c.card(card_face(auras[k], AURA_SIZE, c.words), (ax, zy), lift=False)
         else:
-            c.draw.rounded_rectangle((ax, ay + 28, ax + AURA_SIZE[0], ay + 28 + AURA_SIZE[1]),
-                                     5, outline=pal.PANEL_EDGE)
+            c.draw.rounded_rectangle((ax, zy, ax + AURA_SIZE[0], zy + AURA_SIZE[1]), 5,
+                                     outline=pal.PANEL_EDGE)
 
 
 CHAIN_WORDS = {"summon": said("{card} (summon)"), "aura": said("{card} (Aura)"),

@@ -17,7 +17,7 @@ from bot.render import palette as pal
 from bot.render.assets import font
 from bot.render.palette import RGB
 from bot.render.symbols import symbol
-from bot.render.text import CANVAS, FLOOR_PX, Role, fitted, glyphs, wrap
+from bot.render.text import CANVAS, FLOOR_PX, Role, fitted, folded, glyphs, wrap
 from bot.words import Language, english
 
 PNG_COMPRESS_LEVEL = 1
@@ -98,6 +98,26 @@ class Canvas:
         self._glyphs(xy, shown, round(face.size), weight, fill, anchor, role)
         return face.getlength(shown)
 
+    def label(self, xy: tuple[float, float], text: str, size: int = 0,
+              weight: str = "regular", fill: RGB = pal.INK, anchor: str = "la",
+              max_width: float = 10_000.0, max_lines: int = 2,
+              role: Role = Role.SECONDARY) -> tuple[float, float]:
+        """``text`` as ``text`` draws it, but wrapped onto up to ``max_lines`` lines rather than
+        cut when even its floor is too wide (a longer language's words); the lines stack down
+        from ``xy`` (anchor ``·a``), up to it (``·d``) or around it (``·m``). Returns the
+        (width, height) drawn."""
+        if not text:
+            return 0.0, 0.0
+        face, lines = folded(text, size or FLOOR_PX[role], weight, max_width, max_lines, role)
+        px = round(face.size)
+        step = round(px * 1.2)
+        first = xy[1] - {"m": (len(lines) - 1) * step / 2,
+                         "d": (len(lines) - 1) * step}.get(anchor[1], 0.0)
+        for k, line in enumerate(lines):
+            if line:
+                self._glyphs((xy[0], first + k * step), line, px, weight, fill, anchor, role)
+        return max(face.getlength(line) for line in lines), px + step * (len(lines) - 1)
+
     @staticmethod
     def text_width(text: str, size: int, weight: str = "regular") -> float:
         return font(size, weight).getlength(text)
@@ -135,6 +155,29 @@ class Canvas:
         self._glyphs((x + w / 2, xy[1] + h / 2), shown, round(face.size), "bold", ink, "mm",
                      role)
         return w
+
+    def plate(self, xy: tuple[float, float], text: str, fill: RGB, ink: RGB,
+              max_width: float, max_lines: int = 2, align: str = "m") -> float:
+        """``pill`` (``xy`` and ``align`` as there) at its role's floor, taking a second line
+        (``max_lines``) rather than cutting a longer language's words; returns its height."""
+        size = FLOOR_PX[Role.SECONDARY]
+        pad = size * 0.4
+        face, lines = folded(text, size, "bold", max_width - 2 * pad, max_lines)
+        w = max(face.getlength(line) for line in lines) + 2 * pad
+        h = self.plate_height(text, max_width, max_lines)
+        x, y = xy[0] - {"l": 0.0, "r": w, "m": w / 2}[align], xy[1]
+        self.draw.rounded_rectangle((x, y, x + w, y + h), min(h, pill_height(size)) // 2,
+                                    fill=fill)
+        self.label((x + w / 2, y + h / 2), text, size, "bold", ink, "mm",
+                   max_width=max_width - 2 * pad, max_lines=max_lines)
+        return h
+
+    @staticmethod
+    def plate_height(text: str, max_width: float, max_lines: int = 2) -> int:
+        """How tall ``plate`` draws ``text``: to lay it out before drawing it."""
+        size = FLOOR_PX[Role.SECONDARY]
+        face, lines = folded(text, size, "bold", max_width - 0.8 * size, max_lines)
+        return pill_height(round(face.size)) + round(face.size * 1.2) * (len(lines) - 1)
 
     def card(self, im: Image.Image, xy: tuple[int, int], lift: bool = True) -> None:
         """Paste an RGBA card at ``xy`` over a soft shadow."""

@@ -6,7 +6,7 @@ from bot.engine.said import said
 from bot.render import palette as pal
 from bot.render.canvas import Canvas
 from bot.render.outcome import Names, Outcome, seat_label
-from bot.render.text import CANVAS, KEY_PX, TEXT_PX, Role, wrap
+from bot.render.text import CANVAS, KEY_PX, TEXT_PX, Role, folded, wrap
 from bot.words import Language
 
 __all__ = ["Names", "seat_label"]  # re-exported for the game modules
@@ -45,13 +45,17 @@ def header(c: Canvas, title: str, status: str, right: str = "") -> None:
 
 
 def stat(c: Canvas, xy: tuple[float, float], label: str, value: str, size: int = KEY_PX,
-         colour: pal.RGB = pal.INK, anchor: str = "l", max_width: float | None = None) -> float:
-    """A grey label (within ``max_width``) over a big figure (a key fact); ``anchor`` l / m / r
-    for the horizontal. Returns the height taken."""
+         colour: pal.RGB = pal.INK, anchor: str = "l", max_width: float | None = None,
+         max_lines: int = 1) -> float:
+    """A grey label (within ``max_width``, on up to ``max_lines`` lines rather than cut) over a
+    big figure (a key fact); ``anchor`` l / m / r for the horizontal. Returns the height
+    taken."""
     x, y = xy
-    c.text((x, y), label, TEXT_PX, "regular", pal.INK_SOFT, f"{anchor}a", max_width=max_width)
-    c.text((x, y + TEXT_PX + 4), value, size, "bold", colour, f"{anchor}a", role=Role.KEY)
-    return TEXT_PX + 4 + size
+    _, label_h = c.label((x, y), label, TEXT_PX, "regular", pal.INK_SOFT, f"{anchor}a",
+                         max_width=max_width or 10_000.0, max_lines=max_lines)
+    label_h = max(label_h, TEXT_PX)
+    c.text((x, y + label_h + 4), value, size, "bold", colour, f"{anchor}a", role=Role.KEY)
+    return label_h + 4 + size
 
 
 def columns(n: int, x0: float, x1: float, gap: float) -> list[tuple[int, int]]:
@@ -106,23 +110,27 @@ def summary(outcome: Outcome) -> bytes:
     notes = (outcome.ending, *outcome.notes)
     note_px = TEXT_PX + 2
     step = round(note_px * 1.3)
-    top = HEADER + 20 + 34 + n * row_h + 12
+    columns_ = outcome.columns
+    col_w = (WIDTH - 2 * MARGIN - 420) // max(1, len(columns_))
+    # A column's name in a longer language takes a second line, and the rows move down.
+    head_lines = max((len(folded(name, TEXT_PX, "bold", col_w - 12, 2)[1]) for name in columns_),
+                     default=1)
+    head_h = 34 + (head_lines - 1) * round(TEXT_PX * 1.2)
+    top = HEADER + 20 + head_h + n * row_h + 12
     room = (HEIGHT - 16 - top) // step
     wanted = [len(wrap(note, note_px, "regular", note_w, room)) for note in notes]
     height = max(360, top + sum(k * step + 8 for k in wanted) + 16)
     c = Canvas(WIDTH, min(HEIGHT, height), outcome.words)
     header(c, outcome.title, outcome.headline, c.say(said("Final result")))
     y = HEADER + 20
-    columns_ = outcome.columns
-    col_w = (WIDTH - 2 * MARGIN - 420) // max(1, len(columns_))
     place_w = max([80.0, *(c.text_width(row.place, KEY_PX, "bold") + 16
                            for row in outcome.standings)])  # "1st", "1.", "[1šţ ·]"
     xs = [MARGIN + 16, MARGIN + 16 + round(place_w)] + \
         [MARGIN + 420 + col_w * k for k in range(len(columns_))]
     c.text((xs[1], y), c.say(said("Player")), TEXT_PX, "bold", pal.INK_SOFT)
     for x, name in zip(xs[2:], columns_, strict=True):
-        c.text((x, y), name, TEXT_PX, "bold", pal.INK_SOFT, max_width=col_w - 12)
-    y += 34
+        c.label((x, y), name, TEXT_PX, "bold", pal.INK_SOFT, max_width=col_w - 12)
+    y += head_h
     for row in outcome.standings:
         c.panel((MARGIN, y, WIDTH - MARGIN, y + row_h - 8),
                 fill=pal.PANEL_ACTIVE if row.won else pal.PANEL,
@@ -133,10 +141,13 @@ def summary(outcome: Outcome) -> bytes:
         c.text((xs[1], mid), row.name, NAME_PX + 2, "bold", pal.INK, "lm",
                max_width=(xs[2] if columns_ else WIDTH - MARGIN) - xs[1] - 16)
         for x, value in zip(xs[2:], row.figures, strict=True):
-            # A figure is a key fact; a word (a card's name) is secondary and smaller.
-            figure = value.lstrip("−-").isdigit()
-            c.text((x, mid), value, KEY_PX if figure else NAME_PX, "regular", pal.INK, "lm",
-                   max_width=col_w - 12, role=Role.KEY if figure else Role.SECONDARY)
+            # A figure is a key fact; a word (a card's name) is secondary and smaller, and
+            # takes two lines in its row where one is too short.
+            if value.lstrip("−-").isdigit():
+                c.text((x, mid), value, KEY_PX, "regular", pal.INK, "lm", max_width=col_w - 12,
+                       role=Role.KEY)
+            else:
+                c.label((x, mid), value, NAME_PX, "regular", pal.INK, "lm", max_width=col_w - 12)
         y += row_h
     y += 12
     for note in notes:

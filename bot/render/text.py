@@ -86,6 +86,24 @@ def fitted(text: str, size: int, weight: str, max_width: float,
     return face, shorten(text, face, max_width)
 
 
+@lru_cache(maxsize=4096)
+def folded(text: str, size: int, weight: str, max_width: float, max_lines: int,
+           role: Role = Role.SECONDARY) -> tuple[Font, tuple[str, ...]]:
+    """``text`` as a label that may take up to ``max_lines`` lines: on one line in the largest
+    face down to the floor of ``role`` (as ``fitted``); else word-wrapped in the largest face
+    in which it takes no more lines; else (too long even so: a long name) on one line,
+    shortened, as ``fitted`` gives it."""
+    face, shown = fitted(text, size, weight, max_width, role)
+    if shown == text or max_lines < 2:
+        return face, (shown,)
+    floor = FLOOR_PX[role]
+    for s in range(max(size, floor), floor - 1, -1):
+        lines = lines_of(text, s, weight, max_width)
+        if len(lines) <= max_lines:
+            return font(s, weight), lines
+    return face, (shown,)
+
+
 def shorten(text: str, face: Font, max_width: float) -> str:
     """``text`` cut at a word or character so that it plus an ellipsis fits."""
     if width(text, face) <= max_width:

@@ -170,21 +170,24 @@ def _slot(c: Canvas, slot: Slot, xy: tuple[int, int], names: Names) -> None:
         seen = slot.get("seen")
         if slot["public"] and seen:
             # Everyone saw it face up earlier: the board reminds who it is.
-            lines = wrap(c.say(Said(seen["name"])), TEXT_PX, "bold", w - 12, 2)
+            lines = wrap(c.say(Said(seen["name"])), TEXT_PX, "bold", w - 12, 3)
             step = TEXT_PX + 3
             top = y + h - 10 - step * len(lines)
             c.draw.rounded_rectangle((x + 4, top, x + w - 4, y + h - 6), 6, fill=pal.PAPER)
             for k, line in enumerate(lines):
                 c.text((x + w / 2, top + 2 + step * k), line, TEXT_PX, "bold", pal.INK_DARK, "ma")
-    label = c.say(said("{slot} lone Imp", slot=slot["name"])) if slot["lone_imp"] else \
-        slot["name"]
-    c.text((x, y + h + 4), label, TEXT_PX + 2, "bold",
+    c.text((x, y + h + 4), c.say(Said(slot["name"])), TEXT_PX + 2, "bold",
            pal.GOLD if slot["lone_imp"] else pal.INK_SOFT, max_width=w + 10)
-    peeked = slot["peeked_by"]
-    if peeked:
-        who = tuple(named(p, names, c.words) for p in peeked)
-        c.pill((x + w / 2, y - 10), c.say(said("seen: {players}", players=who)), pal.PAPER,
-               pal.INK_DARK, align="m", max_width=w + 10)
+    # Notes from the card's top edge down, on more lines where a longer language (or a
+    # longer list) needs them.
+    notes = [(c.say(said("lone Imp")), pal.GOLD)] if slot["lone_imp"] else []
+    if slot["peeked_by"]:
+        who = tuple(named(p, names, c.words) for p in slot["peeked_by"])
+        notes.append((c.say(said("seen: {players}", players=who)), pal.PAPER))
+    note_y = float(y - 10)
+    for note, fill in notes:
+        note_y += c.plate((x + w / 2, note_y), note, fill, pal.INK_DARK, max_width=w - 8,
+                          max_lines=3) + 4
 
 
 def _piles(c: Canvas, view: ZView, box: tuple[int, int, int, int], names: Names) -> None:
@@ -239,10 +242,10 @@ def _this_turn(c: Canvas, view: ZView, box: tuple[int, int, int], names: Names) 
         name = c.say(Said(land["name"] if land else suit.name))
         used = 38 + c.text((x0 + 38, y + 15), c.say(said("{landscape} ×{n}", landscape=name,
                                                          n=done["count"])), KEY_PX, "bold",
-                           anchor="lm", role=Role.KEY, max_width=(x1 - x0) / 2 - 46)
-    else:
+                           anchor="lm", role=Role.KEY, max_width=x1 - x0 - 38)
+    else:  # the counts left go under it where a longer language leaves no room beside
         used = c.text((x0, y + 15), c.say(said("Nothing discarded yet")), TEXT_PX + 2,
-                      fill=pal.INK_SOFT, anchor="lm", max_width=(x1 - x0) / 2 - 8)
+                      fill=pal.INK_SOFT, anchor="lm", max_width=x1 - x0)
     left = tuple(c.say(sentence) for sentence in (
         said_n("{n} flip", "{n} flips", turn["flips_left"]),
         said_n("{n} peek", "{n} peeks", turn["peeks_left"]),
@@ -316,13 +319,14 @@ def render_hand(view: ZView, names: Names, words: Language) -> bytes:
            c.say(said_n("{points} point", "{points} points", score if isinstance(score, int)
                         else 0, points=figure(score))))
     end = float(WIDTH - MARGIN)
-    if looking:
+    mine_label = c.say(said("{player}: travel cards ({n})",
+                            player=seat_label(seat, names, words), n=len(hand)))
+    if looking:  # over its card, and further left as far as the hand's heading leaves room
         x = MARGIN + len(hand) * (w + HAND_GAP) + 30
+        room = x + w - MARGIN - c.text_width(mine_label, NAME_PX, "bold") - 16
         end = x + w - c.text((x + w, y), c.say(said("Top of the deck")), NAME_PX, "bold",
-                             pal.GOLD, "ra", max_width=w + 30)
-    c.text((MARGIN, y), c.say(said("{player}: travel cards ({n})",
-                                   player=seat_label(seat, names, words), n=len(hand))),
-           NAME_PX, "bold", max_width=end - MARGIN - 16)
+                             pal.GOLD, "ra", max_width=max(w + 30.0, room))
+    c.text((MARGIN, y), mine_label, NAME_PX, "bold", max_width=end - MARGIN - 16)
     y += 34
     for k, card in enumerate(hand):
         x = MARGIN + k * (w + HAND_GAP)

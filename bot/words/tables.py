@@ -7,7 +7,8 @@ forms are read from the objects themselves, as the slash commands are read from 
 trees. Each form carries a comment saying who reads it, for the translator.
 
 Aura's and Zura's card names come from their card sets (``cards.json``): a name in a
-sentence is a ``Said`` whose message is the card's English name, listed here from the set.
+sentence is a ``Said`` whose message is the card's English name, listed here from the set
+(as are Zura's ability texts and search-area places).
 """
 
 from __future__ import annotations
@@ -47,9 +48,11 @@ def sentence_forms() -> Iterator[tuple[str, str, str]]:
 
 def card_names() -> Iterator[tuple[str, str]]:
     """``(English name, where)`` for every card name of Aura's and Zura's card sets (and
-    Aura's colours, which its menus name)."""
+    Aura's colours, which its menus name; Zura's ability texts, which its big cards and its
+    table in words print, and its search area's places, "A1" …)."""
     from bot.games.aura.cards import CARDS as AURA
     from bot.games.aura.cards import NAMED
+    from bot.games.zura.board import SLOT_NAMES
     from bot.games.zura.cards import CARDS
 
     for named in NAMED:
@@ -60,3 +63,7 @@ def card_names() -> Iterator[tuple[str, str]]:
         yield land.name, "bot/games/zura/cards.json"
     for kind in CARDS.types:
         yield kind.name, "bot/games/zura/cards.json"
+    for text in CARDS.abilities.values():
+        yield text, "bot/games/zura/cards.json"
+    for place in SLOT_NAMES:
+        yield place, "bot/games/zura/board.py"

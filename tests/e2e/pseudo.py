@@ -34,8 +34,6 @@ PROBES = (("zura", 3, 0), ("aura", 2, 0), ("auroria", 1, 1))
 WORDS: Language = language(PSEUDO)
 
 GAPS: dict[str, str] = {
-    r"alt text: ":
-        "wpics/wplay/wcards: the table in words (Game.describe of Aura and Zura still English)",
     r"^thread components\[\d+\]\.components\[\d+\]\.content: • ":
         "wplay: the turn post's event lines (TurnUpdate.lines are told() English)",
     r"^DM components\[0\]\.components\[0\]\.content: (?!\*\*)":
@@ -43,10 +41,6 @@ GAPS: dict[str, str] = {
         "PrivateUpdate.events are English)",
     r"^DM components\[[^:]*\.(label|placeholder): ":
         "wplay/wcards: decision options (Option.label, Decision.prompt as placeholder)",
-    r"^thread content: \d+\. .* · \*\*[^*]+\*\* \(dealt at random\)$":
-        "wcards: a dealt deck's label in the lobby post",
-    r"^thread content: .*: AI \d+ — ":
-        "wplay: AI seats in the end post's table (shows.who)",
 }
 """Untranslated on purpose for now, because another helper's part of issue 36 is not in yet:
 a regex searched in ``"<where>: <line>"`` (``untranslated.allowed``) → whose part it is. The

@@ -30,6 +30,7 @@ from bot.engine import (
 from bot.engine.autoplay import ai_moves
 from bot.engine.game import play_decision
 from bot.engine.playout import PlayoutFailure, replay, run_playout
+from bot.engine.said import Said
 from bot.engine.scenario import run_scenario
 from tests.highcard import GAME, HCState
 
@@ -118,9 +119,9 @@ def test_game_rejects_a_card_not_in_hand() -> None:
 
 
 def test_options_are_validated_with_clear_messages() -> None:
-    schema = (OptionSpec("fast", "bool", False, "h"),
-              OptionSpec("n", "int", 3, "h", low=1, high=5),
-              OptionSpec("mode", "choice", "a", "h", choices=("a", "b")))
+    schema = (OptionSpec("fast", "bool", False, Said("h")),
+              OptionSpec("n", "int", 3, Said("h"), low=1, high=5),
+              OptionSpec("mode", "choice", "a", Said("h"), choices=("a", "b")))
     assert parse_options(schema, {}) == {"fast": False, "n": 3, "mode": "a"}
     assert parse_options(schema, {"fast": "yes", "n": "4", "mode": "b"}) == {
         "fast": True, "n": 4, "mode": "b"}

@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 from bot.engine import Game, Rng, registry
 from bot.engine.autoplay import ai_moves, new_game
 from bot.engine.text import ALT_TEXT_MAX, fit
+from bot.words import PSEUDO, language
+from tests.e2e.untranslated import plain_words
 
 NAMES = ["Ann Lee", "Bo", "Cy Young", "Dee"]
 INTERNAL = re.compile(r"[{}\[\]\"]|\b(Seat|Player) \d|\b[a-z]+_[a-z_]+\b|\bNone\b")
@@ -64,6 +66,29 @@ def test_players_are_named_and_the_viewer_sees_their_own_hand(name: str) -> None
     assert "Your hand" not in public and "Your hand" in mine
     assert all(n in mine for n in names[1:])
     assert names[0] not in mine  # the viewer is "you"
+
+
+@pytest.mark.parametrize("lang", ["de", "pt_BR", PSEUDO])
+@pytest.mark.parametrize("name", registry.packaged())
+def test_the_text_is_in_the_readers_language_within_the_alt_text_limit(name: str,
+                                                                       lang: str) -> None:
+    """Every line a catalogue sentence in ``lang`` (under the pseudo-locale no plain Latin
+    word is left but the names), and the short form within Discord's limit however much
+    longer the language is, early in a game and late."""
+    game = registry.get(name)
+    words = language(lang)
+    names = NAMES[:game.max_players]
+    for seed, steps in ((5, 12), (7, 90), (9, 400)):
+        state = _random_state(game, game.max_players, seed, steps)
+        for viewer in (None, 0):
+            view = game.view(state, viewer)
+            short = game.describe(view, names, say=words.say)
+            full = game.describe(view, names, full=True, say=words.say)
+            assert len(short) <= ALT_TEXT_MAX
+            assert short != game.describe(view, names), "nothing was translated"
+            if lang == PSEUDO:
+                left = [line for line in full.split("\n") if plain_words(line, names)]
+                assert left == [], f"English left in {name}'s text: {left}"
 
 
 def test_a_renaming_changes_only_the_names() -> None:

@@ -8,6 +8,7 @@ from bot.engine import Game, Rng, parse_options, registry
 from bot.engine.autoplay import final, new_game
 from bot.engine.text import ALT_TEXT_MAX
 from bot.render.alt import alt_text
+from bot.words import english
 
 
 def _finished_aura() -> tuple[Game[Any, Any], Any]:
@@ -33,6 +34,6 @@ def test_a_board_and_a_hand_carry_the_games_text() -> None:
     state = game.setup(2, parse_options(game.options, {}), 3)
     names = ["Ann", "Bo"]
     board, hand = game.view(state, None), game.view(state, 1)
-    assert alt_text("zura", board, names) == game.describe(board, names)
+    assert alt_text("zura", board, names) == game.describe(board, names, say=english().say)
     assert "Your hand: " in alt_text("zura", hand, names)
     assert "Your hand" not in alt_text("zura", board, names)

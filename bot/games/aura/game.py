@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from bot.engine import Decision, Game, OptionSpec, Result, Rng, Turn
 from bot.engine.help import Topic
 from bot.engine.lesson import Lesson, lesson_beside
+from bot.engine.said import said
 from bot.engine.text import Say
 from bot.games.aura import ai, lessons, strong, text
 from bot.games.aura.cards import AURA, EMPTY
@@ -31,12 +32,13 @@ class Aura(Game[AuraState, AuraView]):
     max_steps = 6_000
     kinds = KINDS
     options: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec("beginner", "bool", False, "First game: the action cards stay in the box."),
+        OptionSpec("beginner", "bool", False,
+                   said("First game: the action cards stay in the box.")),
         OptionSpec("advanced", "bool", False,
-                   "No shuffle when an Aura card surfaces; you order cards going under "
-                   "your deck."),
+                   said("No shuffle when an Aura card surfaces; you order cards going under "
+                        "your deck.")),
         OptionSpec("simultaneous_blocks", "bool", False,
-                   "All blocking players place their blocks at the same time."),
+                   said("All blocking players place their blocks at the same time.")),
     )
 
     def setup(self, players: int, options: Mapping[str, Any], seed: int) -> AuraState:
@@ -90,7 +92,7 @@ class Aura(Game[AuraState, AuraView]):
 
     def describe(self, view: AuraView, names: Sequence[str], *, full: bool = False,
                  say: Say = str) -> str:
-        return text.describe(view, names, full=full)  # its text is still English
+        return text.describe(view, names, full=full, say=say)
 
     def redeal_hidden(self, state: AuraState, viewer: int | None, rng: Rng) -> AuraState:
         return redeal(state, viewer, rng)

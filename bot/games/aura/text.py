@@ -2,116 +2,186 @@
 
 Reads the view only, so a seat's text holds nothing its view does not: a face-down card is
 "face down", a sealed row is "sealed". The short form fits the alt-text limit; the full form
-adds discard piles and how each block stood.
+adds discard piles and how each block stood. Every line is whole sentences said by ``say``
+(the reader's language; plain ``str``, the default, reads English); a card is its catalogue
+name (``cards.NAMED``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.engine.text import fit, listing, name_of, whose
-from bot.games.aura.view import AuraView, Cell, Shown
+from bot.engine.said import Said, said, said_n
+from bot.engine.text import Say, fit, name_of
+from bot.games.aura.cards import NAMED
+from bot.games.aura.view import AuraView, Cell, Row, Shown
 
 _PHASES = {
-    "play": "playing cards face down",
-    "block": "blocking",
-    "reveal": "revealing and resolving effects",
-    "discard": "discarding",
-    "cleanup": "finishing the turn",
-    "extra": "choosing for an extra turn",
+    "play": said("playing cards face down"),
+    "block": said("blocking"),
+    "reveal": said("revealing and resolving effects"),
+    "discard": said("discarding"),
+    "cleanup": said("finishing the turn"),
+    "extra": said("choosing for an extra turn"),
 }
-_BEATS = {"trump": "trumps it", "higher": "beats it", "block": "blocks it"}
+_PLAYING = said("playing")
+_BEATS = {"trump": said("{card} (trumps it)"), "higher": said("{card} (beats it)"),
+          "block": said("{card} (blocks it)")}
+_DOUBLE, _REVERSE = said("Double"), said("Reverse")
+_NO_CARD = "—"
 
 
-def _card(card: Shown | None) -> str:
+def _card(card: Shown | None) -> Said:
     if card is None:
-        return "gone"
+        return said("gone")
     if "back" in card:
-        return "face down"
-    label = card["label"]
+        return said("face down")
+    name = NAMED[card["id"]]
     if card["kind"] == "wild" and card["value"] is not None:
-        return f"{label} as {card['value']}"
-    return label
+        return said("{card} as {n}", card=name, n=card["value"])
+    return name
 
 
-def _cell(cell: Cell | None, full: bool) -> str:
+def _cell(cell: Cell | None, full: bool) -> str | Said:
     if cell is None or cell["card"] is None:
-        return "—"
-    text = _card(cell["card"])
+        return _NO_CARD
+    card = _card(cell["card"])
     if full and cell["beats"] is not None:
-        text += f" ({_BEATS[cell['beats']]})"
-    elif full and cell["blocked"] is False:
-        text += " (does not stop it)"
-    return text
+        return _BEATS[cell["beats"]].with_values(card=card)
+    if full and cell["blocked"] is False:
+        return said("{card} (does not stop it)", card=card)
+    return card
 
 
-def _table(view: AuraView, names: Sequence[str], full: bool) -> list[str]:
-    table = view["table"]
-    if table is None:
-        return ["The table is empty."]
-    viewer = view["viewer"]
-    active = "You" if table["active"] == viewer else name_of(names, table["active"])
-    played = []
-    for slot in table["cards"]:
-        chain = f" (chain {slot['chain']})" if slot["chain"] else ""
-        played.append(_card(slot["card"]) + chain)
-    lines = [f"{active} played: {listing(played)}."]
-    for row in table["blockers"]:
-        who = "You" if row["seat"] == viewer else name_of(names, row["seat"])
-        if row["sealed"]:
-            lines.append(f"{who} blocked face down, sealed until the reveal.")
-            continue
-        cells = [_cell(cell, full) for cell in row["cells"]]
-        doing = " (choosing now)" if row["choosing"] else ""
-        if all(c == "—" for c in cells):
-            text = f"{who}{doing}: no blocks yet" if not table["revealed"] else \
-                f"{who}: no blocks"
+class _Reader:
+    """Says one view's words for one reader: ``say`` and the seats' ``names``."""
+
+    def __init__(self, view: AuraView, names: Sequence[str], say: Say) -> None:
+        self.view = view
+        self.names = names
+        self.say = say
+
+    def mine(self, seat: int) -> bool:
+        return seat == self.view["viewer"]
+
+    def label(self, seat: int) -> str | Said:
+        """A seat heading its own line: "You" for the viewer."""
+        return said("You") if self.mine(seat) else name_of(self.names, seat)
+
+    def heading(self) -> list[str]:
+        view = self.view
+        if view["phase"] == "over":
+            return [self.say(said("Aura, game over."))]
+        doing = _PHASES.get(view["phase"], _PLAYING)
+        mine = self.mine(view["active"])
+        if view["additional_turn"]:
+            line = (said("Aura turn {turn} (an additional turn): your turn, {doing}.") if mine
+                    else said("Aura turn {turn} (an additional turn): {player}'s turn, "
+                              "{doing}."))
         else:
-            verb = "block" if row["seat"] == viewer else "blocks"
-            text = f"{who}{doing} {verb}: {', '.join(cells)}"
-        if row["owes"]:
-            text += f"; must discard {row['owes']}"
-        if row["blocked_all"]:
-            text += "; stopped every card"
-        lines.append(text + ".")
-    effects = table["effects"]
-    on = [name for name, flag in (("Double", effects["double"]), ("Reverse", effects["reverse"]))
-          if flag]
-    if on:
-        lines.append(f"In effect: {listing(on)}.")
-    return lines
-
-
-def describe(view: AuraView, names: Sequence[str], *, full: bool = False) -> str:
-    """The table read like the game: whose turn, the cards in play, every player, your hand."""
-    viewer = view["viewer"]
-    lines = []
-    result = view["result"]
-    if view["phase"] == "over":
-        lines.append("Aura, game over.")
-    else:
-        extra = " (an additional turn)" if view["additional_turn"] else ""
-        last = " This is the last turn." if view["ending"] else ""
-        doing = _PHASES.get(view["phase"], "playing")
-        lines.append(f"Aura turn {view['turn']}{extra}: {whose(names, view['active'], viewer)} "
-                     f"turn, {doing}.{last}")
-        waiting = [("you" if s == viewer else name_of(names, s)) for s in view["waiting"]]
+            line = (said("Aura turn {turn}: your turn, {doing}.") if mine
+                    else said("Aura turn {turn}: {player}'s turn, {doing}."))
+        lines = [self.say(line.with_values(turn=view["turn"], doing=doing,
+                                           player=name_of(self.names, view["active"])))]
+        if view["ending"]:
+            lines.append(self.say(said("This is the last turn.")))
+        waiting = tuple(said("you") if self.mine(s) else name_of(self.names, s)
+                        for s in view["waiting"])
         if waiting:
-            lines.append(f"Waiting for {listing(waiting)}.")
-    lines.extend(_table(view, names, full))
-    for seat in view["seats"]:
-        s = seat["seat"]
-        who = "You" if s == viewer else name_of(names, s)
-        surfaced = f", Aura card surfaced {seat['aura_surfaced']}×" if seat["aura_surfaced"] \
-            else ""
-        lines.append(f"{who}: {seat['remaining']} cards left ({seat['hand']} in hand, "
-                     f"{seat['deck']} in deck), {seat['discard']} discarded{surfaced}.")
-        if full and seat["discarded"]:
-            lines.append(f"  {who} discarded: {listing([_card(c) for c in seat['discarded']])}.")
+            lines.append(self.say(said("Waiting for {players}.", players=waiting)))
+        return lines
+
+    def row(self, row: Row, revealed: bool, full: bool) -> str:
+        """One blocker's row: its blocks, or that it is sealed, and what it costs them."""
+        seat, mine = row["seat"], self.mine(row["seat"])
+        who = name_of(self.names, seat)
+        if row["sealed"]:
+            return self.say(said("You blocked face down, sealed until the reveal.") if mine
+                            else said("{player} blocked face down, sealed until the reveal.",
+                                      player=who))
+        parts: list[Said] = []
+        if row["choosing"]:
+            parts.append(said("You are choosing blocks now.") if mine
+                         else said("{player} is choosing blocks now.", player=who))
+        cells = tuple(_cell(cell, full) for cell in row["cells"])
+        if any(cell != _NO_CARD for cell in cells):
+            parts.append(said("You block: {cards}.", cards=cells) if mine
+                         else said("{player} blocks: {cards}.", player=who, cards=cells))
+        elif revealed:
+            parts.append(said("You have no blocks.") if mine
+                         else said("{player} has no blocks.", player=who))
+        else:
+            parts.append(said("You have no blocks yet.") if mine
+                         else said("{player} has no blocks yet.", player=who))
+        if row["owes"]:
+            parts.append(said_n("You must discard {n} card.", "You must discard {n} cards.",
+                                row["owes"]) if mine else
+                         said_n("{player} must discard {n} card.",
+                                "{player} must discard {n} cards.", row["owes"], player=who))
+        if row["blocked_all"]:
+            parts.append(said("You stopped every card.") if mine
+                         else said("{player} stopped every card.", player=who))
+        return " ".join(self.say(part) for part in parts)
+
+    def table(self, full: bool) -> list[str]:
+        table = self.view["table"]
+        if table is None:
+            return [self.say(said("The table is empty."))]
+        played = tuple(said("{card} (chain {n})", card=_card(slot["card"]), n=slot["chain"])
+                       if slot["chain"] else _card(slot["card"]) for slot in table["cards"])
+        lines = [self.say(said("You played: {cards}.", cards=played)
+                          if self.mine(table["active"]) else
+                          said("{player} played: {cards}.", cards=played,
+                               player=name_of(self.names, table["active"])))]
+        lines.extend(self.row(row, table["revealed"], full) for row in table["blockers"])
+        effects = table["effects"]
+        on = tuple(name for name, flag in ((_DOUBLE, effects["double"]),
+                                           (_REVERSE, effects["reverse"])) if flag)
+        if on:
+            lines.append(self.say(said("In effect: {effects}.", effects=on)))
+        return lines
+
+    def seats(self, full: bool) -> list[str]:
+        lines = []
+        for seat in self.view["seats"]:
+            s = seat["seat"]
+            line = said_n("{player}: {n} card left ({hand} in hand, {deck} in deck), "
+                          "{discard} discarded.",
+                          "{player}: {n} cards left ({hand} in hand, {deck} in deck), "
+                          "{discard} discarded.", seat["remaining"], player=self.label(s),
+                          hand=seat["hand"], deck=seat["deck"], discard=seat["discard"])
+            text = self.say(line)
+            if seat["aura_surfaced"]:
+                text += " " + self.say(said_n("The Aura card surfaced {n} time.",
+                                              "The Aura card surfaced {n} times.",
+                                              seat["aura_surfaced"]))
+            lines.append(text)
+            if full and seat["discarded"]:
+                cards = tuple(_card(c) for c in seat["discarded"])
+                lines.append("  " + self.say(
+                    said("You discarded: {cards}.", cards=cards) if self.mine(s) else
+                    said("{player} discarded: {cards}.", player=name_of(self.names, s),
+                         cards=cards)))
+        return lines
+
+
+def _score(score: float) -> int | float:
+    return int(score) if float(score).is_integer() else score
+
+
+def describe(view: AuraView, names: Sequence[str], *, full: bool = False,
+             say: Say = str) -> str:
+    """The table read like the game: whose turn, the cards in play, every player, your hand."""
+    reader = _Reader(view, names, say)
+    lines = [*reader.heading(), *reader.table(full), *reader.seats(full)]
     if view["hand"] is not None:
-        lines.append(f"Your hand: {listing([_card(c) for c in view['hand']], 'empty')}.")
+        hand = tuple(_card(c) for c in view["hand"])
+        lines.append(say(said("Your hand: {cards}.", cards=hand) if hand else
+                         said("Your hand: empty.")))
+    result = view["result"]
     if result is not None:
         order = sorted(range(len(result["placings"])), key=lambda s: result["placings"][s])
-        lines.append("Final: " + "; ".join(
-            f"{name_of(names, s)} {result['scores'][s]:g}" for s in order) + ".")
+        scores = tuple(said("{player}: {score}", player=name_of(names, s),
+                            score=_score(result["scores"][s])) for s in order)
+        lines.append(say(said("Final scores: {scores}.", scores=scores)))
     return "\n".join(lines) if full else fit(lines)

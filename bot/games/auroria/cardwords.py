@@ -5,7 +5,7 @@ A card name is its own message, ``Said(card.name)`` (what every front end and se
 passes), and so is each keyword, race, trait, colour and deck name; a card's text and its mode
 labels are the messages ``cardtext`` writes, numbers as placeholders. ``words_of`` finds the message
 of an English text a view or a prompt carries; ``messages`` lists every one of them for the
-catalogue extractor (``bot.words.extract``), read from the Set 1 data.
+catalogue extractor (``bot.words.extract``), read from the Set 1 data and the test set.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from bot.games.auroria.pool import COLOURS, DECK_FILES, FOLDER, LEADERS, POOL
 
 DATA = "bot/games/auroria/set1"
 """Where the catalogue says the card words come from."""
+TEST_SET_FILE = "bot/games/auroria/testset.py"
 
 
 def name_words(card: CardDef) -> Said:
@@ -31,7 +32,7 @@ def name_words(card: CardDef) -> Said:
 
 def text_words(card: CardDef) -> Said:
     """The card's rules text in the reader's language: the message its data writes, or its
-    hand-written text as it is (the test set's, said in English)."""
+    hand-written text as its own message (the test set's)."""
     try:
         written = card_words(card)
     except CardTextError:
@@ -95,22 +96,27 @@ def words_of(text: str) -> Said:
 
 
 def messages() -> Iterator[tuple[str, str]]:
-    """``(English message, where it comes from)`` for every word of the Set 1 cards and decks."""
+    """``(English message, where it comes from)`` for every word of the Set 1 cards and decks,
+    and of the test set (a lobby may deal it: ``deck_N=test``)."""
     files = {card_id: name for name in (LEADERS, *DECK_FILES)
              for card_id in _ids(name)}
     yield from ((keyword, "bot/games/auroria/cards.py") for keyword in KEYWORDS)
     yield from ((colour, "bot/games/auroria/pool.py") for colour in COLOURS)
-    for card in POOL.cards.values():
-        where = f"{DATA}/{files[card.id]}"
-        yield card.name, where
-        yield from ((identity, where) for identity in (card.race, *card.traits) if identity)
-        if card.text:
-            yield text_words(card).msgid, where
-        yield from ((mode.msgid, where) for mode in _modes(card))
+    for card in CATALOG.values():
+        yield from _card_messages(card, f"{DATA}/{files[card.id]}" if card.id in files
+                                  else TEST_SET_FILE)
     for deck in POOL.decks.values():
         where = f"{DATA}/{deck.key}.json"
         yield deck.name, where
         yield deck.about, where
+
+
+def _card_messages(card: CardDef, where: str) -> Iterator[tuple[str, str]]:
+    yield card.name, where
+    yield from ((identity, where) for identity in (card.race, *card.traits) if identity)
+    if card.text:
+        yield text_words(card).msgid, where
+    yield from ((mode.msgid, where) for mode in _modes(card))
 
 
 def _ids(name: str) -> list[str]:

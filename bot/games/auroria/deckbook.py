@@ -6,11 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine import GameError
-from bot.engine.decks import DeckBook, DeckRefused, DeckView, bullets
+from bot.engine.decks import DeckBook, DeckRefused, DeckView, bold, bulleted
 from bot.engine.said import Said, said
 from bot.engine.usertext import quoted
 from bot.games.auroria.cardwords import sheet_words
 from bot.games.auroria.decklist import (
+    LEADER_LINE,
     RANDOM,
     DeckList,
     clean,
@@ -54,14 +55,15 @@ def _structure_ref(ref: str) -> StructureDeck | None:
 
 
 class AuroriaDecks(DeckBook):
-    paste_hint = "Leader: …\n4 Card Name\n…  or  AUR-…"
+    paste_hint = said("{leader} …\n4 Card Name\n…  or  AUR-…", leader=LEADER_LINE)
 
     def option(self, seat: int) -> str:
         return f"deck_{seat + 1}"
 
-    def choices(self) -> list[tuple[str, str]]:
-        return [(RANDOM, "Random structure deck"),
-                *((d.key, f"{d.name} ({d.colour})") for d in POOL.decks.values())]
+    def choices(self) -> list[tuple[str, Said]]:
+        return [(RANDOM, said("Random structure deck")),
+                *((d.key, said("{deck} ({colour})", deck=Said(d.name), colour=Said(d.colour)))
+                  for d in POOL.decks.values())]
 
     def built_in(self) -> list[DeckView]:
         return [_structure(deck) for deck in POOL.decks.values()]
@@ -82,26 +84,28 @@ class AuroriaDecks(DeckBook):
         if looks_like_code(ref):
             read = decode(ref)
             if read.problems or read.leader is None:
-                raise DeckRefused("That deck cannot be played:\n" + bullets(read.problems))
+                raise DeckRefused(said("That deck cannot be played:\n{problems}",
+                                       problems=bulleted(read.problems)))
             return encode(read.leader, read.main, read.side)
         return None
 
-    def label(self, value: str) -> str:
+    def label(self, value: str) -> Said:
         if value in POOL.decks:
-            return f"**{POOL.decks[value].name}**"
+            return bold(Said(POOL.decks[value].name))
         read = decode(value) if looks_like_code(value) else None
         if read is not None and read.leader is not None:
-            return f"an own deck led by **{POOL.cards[read.leader].name}**"
-        return "a random structure deck"
+            return said("an own deck led by **{leader}**",
+                        leader=Said(POOL.cards[read.leader].name))
+        return said("a random structure deck")
 
-    def dealt(self, value: str, view: Any, seat: int) -> str:
+    def dealt(self, value: str, view: Any, seat: int) -> Said:
         if value != RANDOM:
             return self.label(value)
         leader = view["players"][seat]["leader"]["name"]
         for deck in POOL.decks.values():
             if POOL.cards[deck.leader].name == leader:
-                return f"**{deck.name}** (dealt at random)"
-        return f"a random deck led by **{leader}**"
+                return said("**{deck}** (dealt at random)", deck=Said(deck.name))
+        return said("a random deck led by **{leader}**", leader=Said(leader))
 
     def tidy(self, name: str) -> str:
         return _tidy(name)
@@ -117,9 +121,8 @@ class AuroriaDecks(DeckBook):
                                    "name.", name=quoted(text)))
         return text
 
-    def cards(self) -> list[tuple[str, str]]:
-        return [(card.id, card.name) for card in sorted(POOL.cards.values(),
-                                                        key=lambda c: c.name)]
+    def cards(self) -> list[tuple[str, Said]]:
+        return [(card.id, Said(card.name)) for card in POOL.cards.values()]
 
     def card_text(self, ref: str) -> tuple[Said, ...]:
         card = POOL.cards.get(ref) or next(

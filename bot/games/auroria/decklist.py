@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import BadOptions, OptionSpec, Rng
+from bot.engine.decks import bulleted
 from bot.engine.said import Said, said, said_n
 from bot.engine.usertext import quoted
 from bot.games.auroria.pool import POOL, check_deck, random_structure_deck
@@ -46,6 +47,9 @@ _B32_READ = {c: i for i, c in enumerate(_B32)} | {"I": 1, "L": 1, "O": 0}
 BULLETS = "*•·-–— "
 _SIDE = re.compile(r"^(side|side ?deck|side ?board)\s*:?$", re.IGNORECASE)
 _MAIN = re.compile(r"^(main|main ?deck|deck)\s*:?$", re.IGNORECASE)
+LEADER_LINE = "Leader:"
+"""How a deck list marks its leader: a keyword of the list's format (which reads it in
+English), so a hint in any language shows it as it is."""
 _LEADER = re.compile(r"^leader(\s*[:\-]\s*|\s+)(?P<name>.+)$", re.IGNORECASE)
 _MARK = re.compile(r"^(?P<name>.+?)\s*[(\[]\s*leader\s*[)\]]$", re.IGNORECASE)
 _COUNT_FIRST = re.compile(r"^(?P<n>\d+)\s*[x×]?\s+(?P<name>.+)$", re.IGNORECASE)
@@ -197,7 +201,7 @@ def _checked(leaders: Sequence[str], main: tuple[str, ...], side: tuple[str, ...
 
 def format_list(leader: str, main: Sequence[str], side: Sequence[str] | None = None) -> str:
     """The text form of a deck, cards in collector-number order."""
-    lines = [f"Leader: {POOL.cards[leader].name}"]
+    lines = [f"{LEADER_LINE} {POOL.cards[leader].name}"]
     lines += [f"{n} {POOL.cards[cid].name}" for cid, n in _by_number(main)]
     if side:
         lines += ["", "Side deck:"]
@@ -336,12 +340,15 @@ class DeckOption(OptionSpec):
             deck = decode(raw)
             if deck.legal and deck.leader is not None:
                 return encode(deck.leader, deck.main, deck.side)
-            raise BadOptions(f"Option `{self.name}`: " + " ".join(map(str, deck.problems)))
-        raise BadOptions(f"Option `{self.name}` must be {RANDOM}, "
-                         f"{', '.join(POOL.decks)} or a deck code.")
+            raise BadOptions(said("Option `{name}` names a deck that cannot be played:\n"
+                                  "{problems}", name=self.name,
+                                  problems=bulleted(deck.problems)))
+        keys = ", ".join(f"`{key}`" for key in (RANDOM, *POOL.decks))
+        raise BadOptions(said("Option `{name}` must be one of {keys} or a deck code.",
+                              name=self.name, keys=keys))
 
 
-def deck_option(name: str, help_text: str) -> DeckOption:
+def deck_option(name: str, help_text: Said) -> DeckOption:
     return DeckOption(name, "choice", RANDOM, help_text, (RANDOM, *POOL.decks, TEST))
 
 

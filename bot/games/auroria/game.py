@@ -24,6 +24,7 @@ from bot.engine import (
 from bot.engine.decks import DeckBook
 from bot.engine.help import Topic
 from bot.engine.lesson import Lesson, lesson_beside
+from bot.engine.said import said
 from bot.engine.text import Say
 from bot.games.auroria import (
     ai,
@@ -57,10 +58,12 @@ class Auroria(Game[State, AuroriaView]):
         "card effect": "won by a card's effect"}
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("slow_mode", "bool", False,
-                   "Slow Mode: no mirrored Draw, Energy or Main Phase windows."),
-        *(deck_option(f"deck_{seat}", f"{whose} deck: a structure deck (city, valley, "
-                      "potions, overgrowth), random, test, or a deck code.")
-          for seat, whose in ((1, "The host's"), (2, "The second player's (or the AI's)"))),
+                   said("Slow Mode: no mirrored Draw, Energy or Main Phase windows.")),
+        deck_option("deck_1", said("The host's deck: a structure deck (city, valley, potions, "
+                                   "overgrowth), random, test, or a deck code.")),
+        deck_option("deck_2", said("The second player's (or the AI's) deck: a structure deck "
+                                   "(city, valley, potions, overgrowth), random, test, or a "
+                                   "deck code.")),
         series.OPTION,
     )
 

@@ -23,7 +23,7 @@ from copy import deepcopy
 from typing import Any
 
 from bot.engine import PICK, Action, Decision, Event, Option, OptionSpec, Result, Sentence
-from bot.engine.said import Said
+from bot.engine.said import Said, said
 from bot.games.auroria import sentences as words
 from bot.games.auroria.cards import CardDef
 from bot.games.auroria.decks import deck_problems
@@ -31,7 +31,7 @@ from bot.games.auroria.derived import catalog
 from bot.games.auroria.state import State
 
 OPTION = OptionSpec("best_of", "choice", "1",
-                    "best_of=3: first to two game wins; side-deck swaps between games.",
+                    said("best_of=3: first to two game wins; side-deck swaps between games."),
                     ("1", "3"))
 WINS = 2
 MAX_GAMES = 5

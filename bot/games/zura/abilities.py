@@ -55,7 +55,7 @@ class Ability:
     """How much the normal AI wants this power on top (higher first)."""
     phase: ClassVar[str] = ""
     """The step this power opens, if any (a name of ``ZState.phase``)."""
-    doing: ClassVar[str] = "playing"
+    doing: ClassVar[Said] = said("playing")
     """What the player does in that step, for the table read as text."""
     extra_hand: ClassVar[int] = 0
     """Travel cards drawn beyond the hand size."""
@@ -192,7 +192,7 @@ class Extra12(Ability):
                  "another landscape (it does not count towards flips).")
     rank = 4
     phase = "extra"
-    doing = "taking an extra action"
+    doing = said("taking an extra action")
 
     def after_small_discard(self, s: ZState, ev: list[Event]) -> bool:
         if any(CARDS.travel[c] != s.land for c in s.hands[s.turn]):
@@ -227,7 +227,7 @@ class Restack(Ability):
                  "(and so choose which power you have).")
     rank = 2
     phase = "restack"
-    doing = "putting claimed cards on the stack"
+    doing = said("putting claimed cards on the stack")
 
     def act_options(self, s: ZState) -> list[Option]:
         if self.key in s.used or not self.choices(s):
@@ -276,7 +276,7 @@ class Scry(Ability):
                  "send it to the bottom of the deck.")
     rank = 1
     phase = "scry"
-    doing = "looking at the top travel card"
+    doing = said("looking at the top travel card")
 
     def at_turn_start(self, s: ZState, ev: list[Event]) -> bool:
         if not s.deck:  # skipped when the travel deck is empty
@@ -312,7 +312,7 @@ class Swap(Ability):
                  "one travel card of your choice.")
     rank = 3
     phase = "swap"
-    doing = "trading travel cards"
+    doing = said("trading travel cards")
 
     def act_options(self, s: ZState) -> list[Option]:
         if self.key in s.used:

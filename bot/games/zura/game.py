@@ -93,7 +93,7 @@ class Zura(Game[ZState, ZView]):
 
     def describe(self, view: ZView, names: Sequence[str], *, full: bool = False,
                  say: Say = str) -> str:
-        return text.describe(view, names, full=full)  # its text is still English
+        return text.describe(view, names, full=full, say=say)
 
     def redeal_hidden(self, state: ZState, viewer: int | None, rng: Rng) -> ZState | None:
         return hidden.redeal_hidden(state, viewer, rng)

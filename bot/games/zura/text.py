@@ -2,7 +2,9 @@
 
 Reads the view only, so a seat's text holds nothing its view does not. The short form keeps
 to the alt-text limit by naming what a player acts on (search area, stacks, hand); the full
-form adds each slot, the viewer's whole stack and card abilities.
+form adds each slot, the viewer's whole stack and card abilities. Every line is whole
+sentences said by ``say`` (the reader's language; plain ``str``, the default, reads
+English); card, landscape, slot and ability texts are catalogue messages of their own.
 """
 
 from __future__ import annotations
@@ -10,108 +12,170 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from bot.engine.text import fit, listing, name_of, whose
+from bot.engine.said import Said, said, said_n
+from bot.engine.text import Say, fit, name_of
 from bot.games.zura.abilities import of_phase
 from bot.games.zura.view import Slot, TravelCard, TzCard, ZView
 
 _PHASES = {
-    "draw": "drawing",
-    "act": "discarding travel cards to search",
-    "peek": "peeking at face-down cards",
-    "flip": "turning cards face up",
-    "steal": "taking a card from an opponent's stack",
-    "order": "ordering claimed cards",
+    "draw": said("drawing"),
+    "act": said("discarding travel cards to search"),
+    "peek": said("peeking at face-down cards"),
+    "flip": said("turning cards face up"),
+    "steal": said("taking a card from an opponent's stack"),
+    "order": said("ordering claimed cards"),
 }
 """The turn's own steps; an ability's step is named by its handler (``doing``)."""
+_PLAYING = said("playing")
 
 
-def _doing(phase: str) -> str:
+def _doing(phase: str) -> Said:
     ability = of_phase(phase)
-    return ability.doing if ability is not None else _PHASES.get(phase, "playing")
+    return ability.doing if ability is not None else _PHASES.get(phase, _PLAYING)
 
 
-def _tz(card: TzCard) -> str:
+def _tz(card: TzCard) -> Said:
     points = card.get("value", card["points"])
-    return f"{card['name']} ({points:+d})" if isinstance(points, int) else \
-        f"{card['name']} (X points)"
+    if isinstance(points, int):
+        signed = f"{points:+d}"
+        return said("{card} ({points})", card=Said(card["name"]), points=signed)
+    return said("{card} (X points)", card=Said(card["name"]))
 
 
-def _ability(card: TzCard, full: bool) -> str:
-    return f" — {card['ability_text']}" if full else ""
+def _ability(card: TzCard, shown: Said, full: bool) -> Said:
+    """``shown`` followed by the card's ability text, in the full form."""
+    if not full:
+        return shown
+    return said("{card} — {ability}", card=shown, ability=Said(card["ability_text"]))
 
 
-def _slot(slot: Slot, full: bool) -> str | None:
+def _slot(slot: Slot, full: bool) -> Said | None:
     """One search-area place, or None for a face-down card nobody here knows."""
+    name = Said(slot["name"])
     if slot["state"] == "empty":
-        return f"{slot['name']} empty" if full else None
+        return said("{slot} empty", slot=name) if full else None
     if slot["state"] == "up":
-        imp = ", waiting for a second Imp" if slot["lone_imp"] else ""
-        return f"{slot['name']} {_tz(slot['card'])} face up{imp}{_ability(slot['card'], full)}"
+        card = slot["card"]
+        up = (said("{slot} {card} face up, waiting for a second Imp") if slot["lone_imp"]
+              else said("{slot} {card} face up"))
+        return _ability(card, up.with_values(slot=name, card=_tz(card)), full)
     if "seen" in slot:
-        return (f"{slot['name']} face down, known: {_tz(slot['seen'])}"
-                f"{_ability(slot['seen'], full)}")
+        seen = slot["seen"]
+        return _ability(seen, said("{slot} face down, known: {card}", slot=name,
+                                   card=_tz(seen)), full)
     return None
 
 
-def _hand(hand: list[TravelCard]) -> str:
+def _hand(hand: list[TravelCard]) -> tuple[Said, ...]:
     counts = Counter(card["name"] for card in hand)
-    return listing([f"{name} ×{n}" if n > 1 else name for name, n in counts.items()],
-                   "empty")
+    return tuple(said("{card} ×{n}", card=Said(name), n=n) if n > 1 else Said(name)
+                 for name, n in counts.items())
 
 
-def describe(view: ZView, names: Sequence[str], *, full: bool = False) -> str:
-    """The table read like the game: whose turn, the search area, every player, your hand."""
-    viewer = view["viewer"]
-    turn = view["turn"]
-    lines = []
-    if view["over"]:
-        lines.append("Zura, game over.")
-    else:
+class _Reader:
+    """Says one view's words for one reader: ``say`` and the seats' ``names``."""
+
+    def __init__(self, view: ZView, names: Sequence[str], say: Say) -> None:
+        self.view = view
+        self.names = names
+        self.say = say
+
+    def heading(self) -> list[str]:
+        view = self.view
+        if view["over"]:
+            return [self.say(said("Zura, game over."))]
         doing = _doing(view["phase"])
-        lines.append(f"Zura: {whose(names, turn, viewer)} turn, {doing}.")
-    final = view["final_turns"]
-    if final is not None and not view["over"]:
-        lines.append(f"The Tzerzurian pile ran out ({name_of(names, final['emptied_by'])}); "
-                     f"{final['turns_left']} turn{'s' * (final['turns_left'] != 1)} left.")
-    slots = view["search"]["slots"]
-    shown = [text for slot in slots if (text := _slot(slot, full)) is not None]
-    down = sum(1 for slot in slots if slot["state"] == "down" and "seen" not in slot)
-    if full:
-        unknown = [slot["name"] for slot in slots if slot["state"] == "down"
-                   and "seen" not in slot]
-        lines.append("Search area:")
-        lines.extend(f"  {text}" for text in shown)
-        if unknown:
-            lines.append(f"  Face down, unknown: {listing(unknown)}.")
-    else:
-        lines.append(f"Search area: {listing(shown, 'nothing face up')}; "
-                     f"{down} unknown face down.")
-    turn_info = view["this_turn"]
-    if turn_info["discarded"] is not None:
-        spent = turn_info["discarded"]
-        land = next(land["name"] for land in view["landscapes"]
-                    if land["key"] == spent["landscape"])
-        lines.append(f"Discarded this turn: {land} ×{spent['count']}.")
-    if turn_info["gained"]:
-        lines.append("Claimed this turn: "
-                     + listing([_tz(c) for c in turn_info["gained"]]) + ".")
-    for stack in view["stacks"]:
-        seat = stack["seat"]
-        who = "You" if seat == viewer else name_of(names, seat)
-        top = f", top {_tz(stack['top'])}" if stack["top"] else ""
-        points = "1 point" if stack["score"] == 1 else f"{stack['score']} points"
-        held = view["hand_sizes"][seat]
-        lines.append(f"{who}: {points}, {stack['size']} stacked{top}, "
-                     f"{held} travel card{'s' * (held != 1)}.")
-    if viewer is not None:
-        lines.append(f"Your hand: {_hand(view['hand'] or [])}.")
+        lines = [self.say(said("Zura: your turn, {doing}.", doing=doing)
+                          if view["turn"] == view["viewer"] else
+                          said("Zura: {player}'s turn, {doing}.", doing=doing,
+                               player=name_of(self.names, view["turn"])))]
+        final = view["final_turns"]
+        if final is not None:
+            lines.append(self.say(said_n(
+                "The Tzerzurian pile ran out ({player}); {n} turn left.",
+                "The Tzerzurian pile ran out ({player}); {n} turns left.",
+                final["turns_left"], player=name_of(self.names, final["emptied_by"]))))
+        return lines
+
+    def search(self, full: bool) -> list[str]:
+        slots = self.view["search"]["slots"]
+        shown = tuple(text for slot in slots if (text := _slot(slot, full)) is not None)
+        unknown = tuple(Said(slot["name"]) for slot in slots
+                        if slot["state"] == "down" and "seen" not in slot)
+        if full:
+            lines = [self.say(said("Search area:"))]
+            lines.extend(f"  {self.say(text)}" for text in shown)
+            if unknown:
+                lines.append("  " + self.say(said("Face down, unknown: {slots}.",
+                                                  slots=unknown)))
+            return lines
+        line = (said_n("Search area: {cards}; {n} unknown face down.",
+                       "Search area: {cards}; {n} unknown face down.", len(unknown),
+                       cards=shown) if shown else
+                said_n("Search area: nothing face up; {n} unknown face down.",
+                       "Search area: nothing face up; {n} unknown face down.", len(unknown)))
+        return [self.say(line)]
+
+    def this_turn(self) -> list[str]:
+        view = self.view
+        turn = view["this_turn"]
+        lines = []
+        if turn["discarded"] is not None:
+            spent = turn["discarded"]
+            land = next(land["name"] for land in view["landscapes"]
+                        if land["key"] == spent["landscape"])
+            lines.append(self.say(said("Discarded this turn: {land} ×{n}.", land=Said(land),
+                                       n=spent["count"])))
+        if turn["gained"]:
+            lines.append(self.say(said("Claimed this turn: {cards}.",
+                                       cards=tuple(_tz(c) for c in turn["gained"]))))
+        return lines
+
+    def stacks(self) -> list[str]:
+        view = self.view
+        lines = []
+        for stack in view["stacks"]:
+            seat = stack["seat"]
+            held = view["hand_sizes"][seat]
+            line = (said("{player}: {points}, {size} stacked, top {card}, {cards}.",
+                         card=_tz(stack["top"])) if stack["top"] else
+                    said("{player}: {points}, {size} stacked, {cards}."))
+            lines.append(self.say(line.with_values(
+                player=said("You") if seat == view["viewer"] else name_of(self.names, seat),
+                points=said_n("{n} point", "{n} points", stack["score"]), size=stack["size"],
+                cards=said_n("{n} travel card", "{n} travel cards", held))))
+        return lines
+
+    def mine(self, full: bool) -> list[str]:
+        """The viewer's hand, what they look at and (in full) their whole stack."""
+        view = self.view
+        hand = _hand(view["hand"] or [])
+        lines = [self.say(said("Your hand: {cards}.", cards=hand) if hand else
+                          said("Your hand: empty."))]
         if view["looking_at"] is not None:
-            lines.append(f"You see {view['looking_at']['name']} on top of the travel deck.")
+            lines.append(self.say(said("You see {card} on top of the travel deck.",
+                                       card=Said(view["looking_at"]["name"]))))
         if full and view["my_stack"]:
-            lines.append("Your stack, bottom first:")
-            lines.extend(f"  {_tz(c)}{_ability(c, True)}" for c in view["my_stack"])
-    pile = view["discard"]["top"]
-    lines.append(f"Discard pile {view['discard']['size']}"
-                 + (f" (top {pile['name']})" if pile else "")
-                 + f"; travel deck {view['travel_deck']}; Tzerzurian pile {view['tz_deck']}.")
+            lines.append(self.say(said("Your stack, bottom first:")))
+            lines.extend(f"  {self.say(_ability(c, _tz(c), True))}" for c in view["my_stack"])
+        return lines
+
+    def piles(self) -> str:
+        view = self.view
+        top = view["discard"]["top"]
+        line = (said("Discard pile {n} (top {card}); travel deck {travel}; Tzerzurian pile "
+                     "{tz}.", card=Said(top["name"])) if top else
+                said("Discard pile {n}; travel deck {travel}; Tzerzurian pile {tz}."))
+        return self.say(line.with_values(n=view["discard"]["size"], travel=view["travel_deck"],
+                                         tz=view["tz_deck"]))
+
+
+def describe(view: ZView, names: Sequence[str], *, full: bool = False,
+             say: Say = str) -> str:
+    """The table read like the game: whose turn, the search area, every player, your hand."""
+    reader = _Reader(view, names, say)
+    lines = [*reader.heading(), *reader.search(full), *reader.this_turn(), *reader.stacks()]
+    if view["viewer"] is not None:
+        lines.extend(reader.mine(full))
+    lines.append(reader.piles())
     return "\n".join(lines) if full else fit(lines)

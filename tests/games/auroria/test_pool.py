@@ -207,9 +207,9 @@ def test_a_deck_code_is_a_seat_option() -> None:
 
 
 @pytest.mark.parametrize(("value", "message"), [
-    ("castle", "must be random, city"),
+    ("castle", "must be one of `random`, `city`"),
     ("AUR-0000", "damaged"),
-    (7, "must be random"),
+    (7, "must be one of `random`"),
 ])
 def test_bad_deck_options_are_refused(value: object, message: str) -> None:
     with pytest.raises(BadOptions, match=message):

@@ -71,7 +71,7 @@ def zura(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
         topic = said("Once in your turn, before discarding, put one travel card from your "
                      "hand at the bottom of the travel deck.")
         phase = NEW
-        doing = "putting a travel card under the deck"
+        doing = said("putting a travel card under the deck")
 
         def act_options(self, s: Any) -> list[Option]:
             if self.key in s.used or not s.hands[s.turn]:
