@@ -51,7 +51,7 @@ from tests.fakediscord.timing import Wire, total, wire
 from tests.pgcluster import Cluster, find_bindir
 
 GAMES = ("zura", "aura", "auroria")
-RATES = (5.0, 10.0, 15.0, 20.0, 30.0, 40.0, 45.0, 50.0, 60.0)
+RATES = (5.0, 10.0, 15.0, 20.0, 25.0, 30.0, 35.0, 40.0, 45.0, 50.0, 60.0)
 """Presses a second asked for, step by step (steps inside a decision come on top)."""
 PROMPT_P99 = 1.0
 MATCHES_A_SERVER = 3
