@@ -16,8 +16,7 @@ from bot.discord.readers import reader
 from bot.discord.runtime import code, match_title, mention, runtime_of
 from bot.discord.suggest import MAX_CHOICES
 from bot.engine import GameError
-from bot.engine.names import with_names
-from bot.engine.said import Said, said, said_n
+from bot.engine.said import Said, named, said, said_n
 from bot.match import MatchInfo
 from bot.match.ratings import ordinal, page
 from bot.match.replay import Replay
@@ -135,4 +134,5 @@ def log_text(info: MatchInfo, replay: Replay, names: Sequence[str], lang: Langua
     head = lang.say(said("{match} — replay", match=title) if replay.viewer is None else
                     said("{match} — replay with the cards of {person}", match=title,
                          person=names[replay.viewer]))
-    return "\n".join([head, "", *(with_names(line, names) for line in replay.lines), ""])
+    # A file, not a message: the names go in as written, with no markdown to escape.
+    return "\n".join([head, "", *(lang.say(named(line, names)) for line in replay.lines), ""])
