@@ -20,9 +20,9 @@ from bot.engine.said import Said, named, said, said_n
 from bot.match import MatchInfo
 from bot.match.ratings import ordinal, page
 from bot.match.replay import Replay
-from bot.match.results import ending
+from bot.match.results import ENDINGS, ending
 from bot.match.undo import UndoAsked
-from bot.store import FINISHED, MatchRecord, RatingRecord, ResultRecord
+from bot.store import CANCELLED, FINISHED, MatchRecord, RatingRecord, ResultRecord
 from bot.words import Language
 
 Interaction = discord.Interaction[Any]
@@ -86,7 +86,7 @@ def _who(record: MatchRecord, seat: int) -> str | Said:
 
 def history_line(record: MatchRecord, result: ResultRecord, lang: Language) -> str:
     parts = [f"**{match_title(record.game, record.id)}**", when(result.finished_at),
-             ending(record.game, result.reason)]
+             lang.say(ending(record.game, result.reason))]
     if record.status == FINISHED:
         parts.append(standings(record, result, lang))
     return " · ".join([*parts, thread_link(record)])
@@ -118,10 +118,11 @@ async def closed_choices(interaction: Interaction,
     seen: set[int] = set()
     out = []
     text = current.lower().lstrip("#")
-    cancelled = reader(interaction).say(said("cancelled"))
+    lang = reader(interaction)
     for record, result in [*mine, *everyone]:
-        label = f"{match_title(record.game, record.id)} · " + (
-            ending(record.game, result.reason) if result is not None else cancelled)
+        how = ending(record.game, result.reason) if result is not None else ENDINGS[CANCELLED]
+        label = lang.say(said("{match} · {ending}", match=match_title(record.game, record.id),
+                              ending=how))
         if record.id not in seen and text in label.lower():
             seen.add(record.id)
             out.append(app_commands.Choice(name=label[:100], value=record.id))

@@ -13,7 +13,6 @@ from functools import lru_cache
 from PIL import Image
 
 from bot.engine import Result
-from bot.engine.names import with_names
 from bot.engine.said import Said, said
 from bot.games.auroria.cardwords import words_of as card_words
 from bot.games.auroria.view import AuroriaView, CardFace, EnergyCard, PlayerView, Slot
@@ -517,10 +516,11 @@ WINS = {
 
 def _ending(view: AuroriaView | None, result: Result, names: Names, rest: tuple[str, ...],
             figures: Figures | None, words: Language) -> tuple[str, tuple[str, ...]]:
-    if len(result.winners) != 1 and not result.detail:
+    score = result.said(None, names)  # a best-of-three says its score
+    if result.reason == "normal" and score is not None:
+        return words.say(score), rest
+    if len(result.winners) != 1:
         return words.say(said("Both leaders fell at once: the game is a draw.")), rest
-    if result.reason == "normal" and result.detail:  # a best-of-three says its score
-        return with_names(result.detail, names) if names else result.detail, rest
     winner = seat_label(result.winners[0], names, words)
     return words.say(WINS.get(result.reason, said("{player} won.")).with_values(
         player=winner)), rest
