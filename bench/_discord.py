@@ -150,14 +150,15 @@ class Table:
 
     @contextlib.asynccontextmanager
     async def bot(self, *, images: str, stats: Path | None = None, seed: int | None = None,
-                  database_url: str = "") -> AsyncIterator[asyncio.subprocess.Process]:
+                  database_url: str = "", profile: Path | None = None
+                  ) -> AsyncIterator[asyncio.subprocess.Process]:
         """The bot process on the SQLite file in the work folder (or on ``database_url``),
-        connected and with its commands synced; stopped on exit. ``images`` and ``seed``:
-        see ``tests/scale/botprocess.py``."""
+        connected and with its commands synced; stopped on exit. ``images``, ``seed`` and
+        ``profile``: see ``tests/scale/botprocess.py``."""
         proc = await botprocess.start(
             self.fake, {"PARLOR_DB": str(self.workdir / "parlor.sqlite3"),
                         "DATABASE_URL": database_url},
-            self.workdir / "bot.log", images=images, stats=stats, seed=seed)
+            self.workdir / "bot.log", images=images, stats=stats, seed=seed, profile=profile)
         try:
             await self.fake.wait_until(
                 lambda: proc.returncode is not None or (

@@ -1,7 +1,9 @@
 """Capacity: the clicks a second one bot token sustains under Discord's rate limits (issue 37).
 
 Run: ``.venv/bin/python -m bench capacity`` (``--quick``: fewer matches, shorter steps;
-``--matches N``; ``--sqlite-only``).
+``--matches N``; ``--sqlite-only``; ``--rates 10,20`` and ``--seconds N``: steps of your own,
+e.g. one steady step for a CPU profile; ``--profile FILE``: the bot's cProfile from the load
+on, for calls per click).
 
 Play-by-post matches of Zura, Aura and Auroria Codex (two scripted humans each, in turn,
 three from each server's card-table channel) run at once through the real bot, in a process
@@ -14,10 +16,15 @@ is sustained when it got the presses it asked for, press → next prompt p99 ≤
 no error. Each person thinks 2 s
 before pressing a new prompt. Printed: the highest
 sustained clicks a second (every press counts, steps inside a decision too), what each step
-reached, rate-limited calls, image uploads and uploaded bytes per click (tiny placeholder
-pictures, the real drawing code path: ``bench waits`` has the real bytes), and the bot's
-resident memory per live match. On SQLite, then on PostgreSQL (a throwaway cluster,
+reached, the bot's CPU per click (its event loop and its store's thread, from ``/proc``:
+a figure a busy machine hardly changes, unlike the clicks a second), rate-limited calls,
+image uploads and uploaded bytes per click (tiny placeholder pictures, the real drawing
+code path: ``bench waits`` has the real bytes), and the bot's resident memory per live
+match. On SQLite, then on PostgreSQL (a throwaway cluster,
 ``tests/pgcluster.py``) when its server binaries are on the machine.
+The fake Discord and the players run in this process, not the bot's: Discord is not on the
+bot's cores, so their CPU (printed per click beside the bot's) is not the bot's cost; on a
+2-core machine they still take a share of it.
 Target (issue 37): ≥ 45 clicks/s per token on SQLite, the PostgreSQL figure beside it.
 """
 
@@ -27,6 +34,8 @@ import argparse
 import asyncio
 import math
 import os
+import signal
+import sys
 import tempfile
 import time
 from collections.abc import Sequence
@@ -34,7 +43,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench._discord import Stats, Table, Turn
-from bench.load import LoadRun, Tally, cpu_seconds, cpu_wait_seconds
+from bench.load import LoadRun, Tally, cpu_seconds, cpu_wait_seconds, loop_cpu_seconds
 from bench.report import Row, percentile
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.ratelimits import GLOBAL_PER_SECOND
@@ -42,7 +51,7 @@ from tests.fakediscord.timing import Wire, total, wire
 from tests.pgcluster import Cluster, find_bindir
 
 GAMES = ("zura", "aura", "auroria")
-RATES = (5.0, 10.0, 15.0, 20.0, 30.0, 40.0, 45.0, 50.0, 60.0)
+RATES = (5.0, 10.0, 15.0, 20.0, 25.0, 30.0, 35.0, 40.0, 45.0, 50.0, 60.0)
 """Presses a second asked for, step by step (steps inside a decision come on top)."""
 PROMPT_P99 = 1.0
 MATCHES_A_SERVER = 3
@@ -72,6 +81,8 @@ class Step:
     sent: Wire
     cpu: float
     """The bot's CPU seconds a second (1.0: one core busy)."""
+    loop: float
+    """Of ``cpu``, its event loop's (the main thread's; the rest is the store's thread)."""
     starved: float
     """The share of the time the bot was ready to run but waited for a CPU."""
     harness: float
@@ -82,6 +93,10 @@ class Step:
     @property
     def clicks_per_second(self) -> float:
         return self.sent.clicks / self.seconds
+
+    def per_click(self, seconds_a_second: float) -> float:
+        """CPU ms per click from CPU seconds a second."""
+        return seconds_a_second * self.seconds / max(self.sent.clicks, 1) * 1000
 
     @property
     def p99(self) -> float:
@@ -112,10 +127,12 @@ class Step:
         return "; ".join(reasons) or "sustained"
 
 
-async def climb(matches: int, seconds: float, database_url: str = ""
+async def climb(matches: int, seconds: float, database_url: str = "",
+                rates: Sequence[float] = RATES, profile: Path | None = None
                 ) -> tuple[list[Step], float, list[str]]:
-    """Open ``matches``, then raise the rate until a step is not sustained. The steps, the
-    bot's resident MB per live match, and the problems of the run."""
+    """Open ``matches``, then raise the rate through ``rates`` until a step is not
+    sustained. The steps, the bot's resident MB per live match, and the problems of the
+    run. ``profile``: the bot's cProfile statistics of the steps, to this file."""
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         stats_file = work / "stats.jsonl"
@@ -125,22 +142,28 @@ async def climb(matches: int, seconds: float, database_url: str = ""
             limits = fake.rate_limits
             assert limits is not None
             async with table.bot(images="quick", stats=stats_file, seed=SEED,
-                                 database_url=database_url) as proc:
+                                 database_url=database_url, profile=profile) as proc:
                 await asyncio.sleep(1.5)  # a stats line before any match
                 before = Stats.read(stats_file).rss_mb[-1]
                 await run.open_all(at_once=OPENING)
                 await asyncio.sleep(1.5)
                 per_match = (Stats.read(stats_file).rss_mb[-1] - before) / matches
+                if profile is not None:
+                    proc.send_signal(signal.SIGUSR1)
                 steps = []
-                for rate in RATES:
+                for rate in rates:
+                    print(f"capacity: bot pid {proc.pid}, asking {rate:g} presses/s for "
+                          f"{seconds:g} s", file=sys.stderr, flush=True)  # a profiler's cue
                     run.tally, run.rate = Tally(), rate
                     start = time.monotonic()
                     cpu, starved = cpu_seconds(proc.pid), cpu_wait_seconds(proc.pid)
+                    loop = loop_cpu_seconds(proc.pid)
                     harness, emptied = time.process_time(), limits.emptied
                     elapsed = await run.play()
                     steps.append(Step(rate, elapsed, run.tally,
                                       wire(fake.state, since=start, until=start + elapsed),
                                       (cpu_seconds(proc.pid) - cpu) / elapsed,
+                                      (loop_cpu_seconds(proc.pid) - loop) / elapsed,
                                       (cpu_wait_seconds(proc.pid) - starved) / elapsed,
                                       (time.process_time() - harness) / elapsed,
                                       limits.emptied - emptied))
@@ -152,9 +175,10 @@ async def climb(matches: int, seconds: float, database_url: str = ""
     return steps, per_match, problems
 
 
-async def backend_rows(label: str, matches: int, seconds: float,
-                       database_url: str = "") -> list[Row]:
-    steps, per_match, problems = await climb(matches, seconds, database_url)
+async def backend_rows(label: str, matches: int, seconds: float, database_url: str = "",
+                       rates: Sequence[float] = RATES, profile: Path | None = None
+                       ) -> list[Row]:
+    steps, per_match, problems = await climb(matches, seconds, database_url, rates, profile)
     good = [s for s in steps if s.sustained]
     best = max(good, key=lambda s: s.clicks_per_second) if good else None
     rows = [Row(f"{label}: sustained clicks per second per token",
@@ -170,6 +194,12 @@ async def backend_rows(label: str, matches: int, seconds: float,
                                       f"players {step.harness:.0%} of a core; "
                                       f"{step.emptied} buckets emptied; "
                                       f"{step.why_not()}"))
+        rows.append(Row(f"{label}: asked {step.rate:g}: bot CPU per click",
+                        step.per_click(step.cpu), "ms",
+                        note=f"its event loop {step.per_click(step.loop):.1f} ms, the store's "
+                             f"thread {step.per_click(step.cpu - step.loop):.1f} ms; the fake "
+                             f"Discord and the players {step.per_click(step.harness):.1f} ms "
+                             f"(another process)"))
     sent = total(s.sent for s in steps)
     per = sent.per_click
     rows += [
@@ -189,7 +219,7 @@ async def backend_rows(label: str, matches: int, seconds: float,
     return rows
 
 
-async def postgres_rows(matches: int, seconds: float) -> list[Row]:
+async def postgres_rows(matches: int, seconds: float, rates: Sequence[float]) -> list[Row]:
     bindir = find_bindir()
     if bindir is None:
         return [Row("PostgreSQL: skipped", math.nan, "",
@@ -197,20 +227,30 @@ async def postgres_rows(matches: int, seconds: float) -> list[Row]:
     cluster = Cluster(bindir, settings={}).start()
     try:
         url = await cluster.create_database("capacity")
-        return await backend_rows("PostgreSQL", matches, seconds, url)
+        return await backend_rows("PostgreSQL", matches, seconds, url, rates)
     finally:
         cluster.stop()
 
 
-async def measure(matches: int, seconds: float, postgres: bool) -> list[Row]:
-    rows = await backend_rows("SQLite", matches, seconds)
-    return rows + (await postgres_rows(matches, seconds) if postgres else [])
+async def measure(matches: int, seconds: float, postgres: bool,
+                  rates: Sequence[float] = RATES, profile: Path | None = None) -> list[Row]:
+    rows = await backend_rows("SQLite", matches, seconds, rates=rates, profile=profile)
+    return rows + (await postgres_rows(matches, seconds, rates) if postgres else [])
 
 
 def run(quick: bool, argv: Sequence[str] = ()) -> list[Row]:
     parser = argparse.ArgumentParser(prog="python -m bench capacity")
     parser.add_argument("--matches", type=int, help="matches at once (default 150; 30 quick)")
     parser.add_argument("--sqlite-only", action="store_true")
+    parser.add_argument("--rates", type=lambda text: [float(r) for r in text.split(",")],
+                        help="the presses a second asked for, step by step (e.g. 10,20: a "
+                             "CPU profile at a steady load)")
+    parser.add_argument("--seconds", type=float, help="each step's length (default 15; 6 "
+                                                       "quick)")
+    parser.add_argument("--profile", type=Path,
+                        help="the bot's cProfile statistics of the SQLite steps, to this file "
+                             "(for calls per click: it slows the bot)")
     args = parser.parse_args(list(argv))
     matches, seconds = (30, 6.0) if quick else (150, 15.0)
-    return asyncio.run(measure(args.matches or matches, seconds, not args.sqlite_only))
+    return asyncio.run(measure(args.matches or matches, args.seconds or seconds,
+                               not args.sqlite_only, args.rates or RATES, args.profile))

@@ -68,6 +68,14 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICKS
 
 
+def loop_cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process's main thread so far (Linux): in the bot, its
+    event loop, apart from its other threads (the store's, aiosqlite's)."""
+    with open(f"/proc/{pid}/task/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
 def cpu_wait_seconds(pid: int) -> float:
     """How long the process's main thread was ready to run but waited for a CPU (Linux):
     on a machine busy with other work this, not the bot, makes the loop late."""

@@ -24,7 +24,7 @@ from typing import Any, TextIO
 from bot.cli.common import add_game_module_flag, add_lang_flag, fail, register_game_modules
 from bot.engine import ORDER, Decision, GameError, Result, View, registry
 from bot.engine.names import with_names
-from bot.engine.said import Said, said, said_n
+from bot.engine.said import Said, named, said, said_n
 from bot.match import MatchEnded, MatchService, Outbound, PrivateUpdate, PublicUpdate
 from bot.match.thinker import Thinker
 from bot.settings import SettingsError, load_settings
@@ -91,11 +91,11 @@ class Table:
                 if not self.seated:
                     self.board = message.view
                 for line in message.lines(self.seat):
-                    self.say(said("· {line}", line=with_names(line, self.names)))
+                    self.say(said("· {line}", line=named(line, self.names)))
             elif isinstance(message, PrivateUpdate) and message.user_id == ME:
                 self.board, self.seated = message.view, True
                 for line in message.events:
-                    self.say(said("· (only you) {line}", line=with_names(line, self.names)))
+                    self.say(said("· (only you) {line}", line=named(line, self.names)))
             elif isinstance(message, MatchEnded):
                 self.show_board()
                 self.show_result(message.result)

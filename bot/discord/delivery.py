@@ -77,13 +77,16 @@ from bot.discord.shows import (
     replace_shown,
     result_slot,
     showing,
+    shown_lines,
+    stored_lines,
     text_of,
     turn_texts,
     who,
 )
-from bot.discord.usertext import literals, said
+from bot.discord.usertext import literals, told
 from bot.engine import Decision, Result, View, registry
 from bot.engine import said as speech
+from bot.engine.said import Said
 from bot.engine.text import fit
 from bot.engine.usertext import clean
 from bot.match import (
@@ -121,6 +124,10 @@ COALESCE = 1.5
 """Seconds the live turn post's new lines wait for more before it is edited: a burst of
 commits (an AI's chain, simultaneous blocks, quick presses) edits it once. Who must act
 is never held: a change of it edits the post at once."""
+NO_PROMPT = -1
+"""In ``Delivery._answered``: the delivery under way touches no prompt."""
+DM_CHANNELS_KEPT = 50_000
+"""People whose DM channel id is kept (about 100 bytes each)."""
 QUIET = discord.AllowedMentions.none()
 
 Interaction = discord.Interaction[Any]
@@ -157,6 +164,15 @@ class Delivery(MatchHooks):
         """Clicks and deliveries in progress, which a shutdown waits for."""
         self.deferred = 0
         """Presses that had to be deferred (their result took longer than ``DEFER_AFTER``)."""
+        self._answering: dict[int, asyncio.Lock] = {}
+        """Match → the lock its presses' own answers take: one answer at a time."""
+        self._answered: dict[int, int] = {}
+        """Match → the seat whose press the delivery holding the match's lock has answered
+        (``NO_PROMPT``: it edits the live post alone): it touches that seat's prompt no
+        more, so that person's next press is answered without waiting for the rest of it
+        (the thread post, the others' prompts)."""
+        self._dms: dict[int, int] = {}
+        """Person → their DM channel's id (at most ``DM_CHANNELS_KEPT``, the oldest go)."""
         service.observe(self)
 
     async def after(self, live: Live) -> None:
@@ -188,21 +204,47 @@ class Delivery(MatchHooks):
         match_id = outbound[0].match_id
         turns = [o for o in outbound if isinstance(o, TurnUpdate)]
         version = max((t.version for t in turns), default=None)
-        with self.busy.track():
+        with self.busy.track(), self.service.reading():  # one read of the match
+            early, answered = (await self._answer_first(match_id, outbound, pressed)
+                               if pressed is not None else (False, None))
             async with self._lock(match_id):
                 try:
-                    await self._deliver(match_id, outbound, turns, actor, pressed)
+                    await self._deliver(match_id, outbound, turns, actor,
+                                        None if early else pressed, answered)
                 finally:
+                    self._answered.pop(match_id, None)
                     if version is not None and self._due.get(match_id, version) <= version:
                         self._due.pop(match_id, None)
 
+    async def _answer_first(self, match_id: int, outbound: Sequence[Outbound],
+                            pressed: Press) -> tuple[bool, int | None]:
+        """The press answered at once, while the match's previous delivery still sends its
+        posts and the others' prompts, when that delivery answered the same person's
+        press and so touches their prompt no more (a person pressing on through their
+        turn, or through steps against the AI). Returns whether it was answered here, and
+        the seat whose prompt that was (as ``_answer``)."""
+        if self._answered.get(match_id) is None:
+            return False, None
+        async with self._answer_lock(match_id):
+            info = await self.service.info(match_id)
+            seat = info.seat_of(pressed.user_id)
+            if seat is None or self._answered.get(match_id) not in (seat.seat, NO_PROMPT):
+                return False, None
+            names = await self.names(info)
+            slots = {r.slot: r for r in await self.store.deliveries(match_id)}
+            windows = await self._windows(info)
+            answered = await self._answer(info, windows, names, slots, _news(outbound),
+                                          _fresh(windows, slots), pressed)
+            return True, answered
+
     async def _deliver(self, match_id: int, outbound: Sequence[Outbound],
                        turns: list[TurnUpdate], actor: Interaction | None,
-                       pressed: Press | None) -> None:
+                       pressed: Press | None, answered: int | None) -> None:
+        """``answered``: the seat whose press ``_answer_first`` answered already."""
         info = await self.service.info(match_id)
         names = await self.names(info)
         slots = {r.slot: r for r in await self.store.deliveries(match_id)}
-        news: dict[int, tuple[str, ...]] = {}
+        news = _news(outbound)
         ended: Result | None = None
         shown = showing(slots.get(TURN)).get("v", 0)
         if turns and turns[-1].version <= shown:
@@ -212,9 +254,7 @@ class Delivery(MatchHooks):
                      match_id, turns[-1].version, shown)
             turns = []
         for item in outbound:
-            if isinstance(item, PrivateUpdate):
-                news[item.seat] = item.events
-            elif isinstance(item, MatchEnded):
+            if isinstance(item, MatchEnded):
                 ended = item.result
             elif isinstance(item, MatchCancelled):
                 public = await self.readers.of_server(info.guild_id)
@@ -223,14 +263,21 @@ class Delivery(MatchHooks):
                     match=match_title(info.game, info.id), person=mention(item.by_user_id)))),
                     mentions=False)
         await self._table(info, names, slots, merged_turns(turns), news, actor, pressed,
-                          hold=self.coalesce > 0)
+                          hold=self.coalesce > 0, answered=answered)
         if ended is not None:
             await self._end(info, ended, names, slots)
 
-    async def reconcile(self, match_id: int) -> bool:
+    async def reconcile(self, match_id: int, held: bool = False) -> bool:
         """Make Discord show the match as it stands, with no change to report: after a
         restart or a failed send. Only what is missing or out of date is sent or edited.
-        False when it was left to a change still on its way (see below)."""
+        False when it was left to a change still on its way (see below). ``held``: it
+        shows the live post's held lines; when nothing was committed since they were
+        recorded, the change that brought them delivered everything else, and only the
+        post is edited (the prompts are not compared again)."""
+        with self.service.reading():
+            return await self._reconcile(match_id, held)
+
+    async def _reconcile(self, match_id: int, held: bool) -> bool:
         async with self._lock(match_id):
             # Read between changes (never halfway through AI moves), and left to the batch
             # of a change still on its way: it shows the moves with their lines.
@@ -247,7 +294,15 @@ class Delivery(MatchHooks):
                 shown = showing(slots.get(TURN))
                 if shown.get("turn") != number or shown.get("dirty"):
                     turns.append(self._opening(board, info.version))
-                await self._table(info, names, slots, turns, {}, None, None)
+                if held and turns and shown.get("turn") == number and shown.get(
+                        "v") == info.version:
+                    self._answered[match_id] = NO_PROMPT  # a press is answered meanwhile
+                    try:
+                        await self._turn_post(info, turns[0], names, slots, [])
+                    finally:
+                        self._answered.pop(match_id, None)
+                else:
+                    await self._table(info, names, slots, turns, {}, None, None)
             elif info.result is not None:
                 await self._end(info, info.result, names, slots, board.view)
         return True
@@ -299,11 +354,12 @@ class Delivery(MatchHooks):
     def _hold(self, match_id: int) -> None:
         """The live post's new lines wait (recorded, dirty) for ``coalesce`` seconds, so
         that a burst of commits edits it once: a reconciliation then shows them all."""
-        self._later(self._held, match_id, self.coalesce)
+        self._later(self._held, match_id, self.coalesce, held=True)
 
     def _later(self, tasks: dict[int, asyncio.Task[None]], match_id: int,
-               delay: float) -> None:
-        """Reconcile the match after ``delay`` seconds, unless that is already planned."""
+               delay: float, held: bool = False) -> None:
+        """Reconcile the match after ``delay`` seconds, unless that is already planned
+        (``held``: see ``reconcile``)."""
         if match_id in tasks and not tasks[match_id].done():
             return
 
@@ -311,7 +367,7 @@ class Delivery(MatchHooks):
             for _ in range(LATER_TRIES):
                 await asyncio.sleep(delay)
                 try:
-                    if await self.reconcile(match_id):
+                    if await self.reconcile(match_id, held):
                         return
                 except Exception:  # logged; the next change or restart reconciles again
                     log.exception("match %s: reconciling later failed", match_id)
@@ -330,20 +386,27 @@ class Delivery(MatchHooks):
     def _lock(self, match_id: int) -> asyncio.Lock:
         return self._locks.setdefault(match_id, asyncio.Lock())
 
+    def _answer_lock(self, match_id: int) -> asyncio.Lock:
+        return self._answering.setdefault(match_id, asyncio.Lock())
+
     async def _table(self, info: MatchInfo, names: Sequence[str],
                      slots: dict[str, DeliveryRecord], turns: Sequence[TurnUpdate],
-                     news: Mapping[int, tuple[str, ...]], actor: Interaction | None,
-                     pressed: Press | None, hold: bool = False) -> None:
+                     news: Mapping[int, tuple[Said, ...]], actor: Interaction | None,
+                     pressed: Press | None, hold: bool = False,
+                     answered: int | None = None) -> None:
         """The presser's own result first, then the turn posts, then everyone else's
         prompt (each in its own DM channel, so side by side). ``news``: the seats whose
         view changed, with their private lines; ``hold``: the live post's new lines may
-        wait for more (``coalesce``)."""
+        wait for more (``coalesce``); ``answered``: the seat whose press was answered
+        already (``_answer_first``)."""
         windows = await self._windows(info)
-        fresh = {seat for seat, (_, decisions) in windows.items() if decisions
-                 and showing(slots.get(prompt_slot(seat))).get("window")
-                 != decisions[0].window_id}
-        answered = (await self._answer(info, windows, names, slots, news, fresh, pressed)
-                    if pressed is not None else None)
+        fresh = _fresh(windows, slots)
+        if pressed is not None:
+            async with self._answer_lock(info.id):
+                answered = await self._answer(info, windows, names, slots, news, fresh,
+                                              pressed)
+        if answered is not None:  # the person's next press need not wait for the rest
+            self._answered[info.id] = answered
         # People whose DMs are closed are mentioned in the new turn post, unless their DMs
         # are tried again now (a working DM is then their one notification).
         tried = await self._dms_to_try(info) if fresh else set()
@@ -360,7 +423,7 @@ class Delivery(MatchHooks):
 
     async def _answer(self, info: MatchInfo, windows: Windows,
                       names: Sequence[str], slots: dict[str, DeliveryRecord],
-                      news: Mapping[int, tuple[str, ...]], fresh: set[int],
+                      news: Mapping[int, tuple[Said, ...]], fresh: set[int],
                       pressed: Press) -> int | None:
         """The presser's own result, in the pressed message: the window's next decision, or
         the prompt closed. Returns the seat whose prompt that was (None: their prompt is
@@ -404,14 +467,14 @@ class Delivery(MatchHooks):
 
     async def _answer_window(self, info: MatchInfo, seat: int, decisions: Sequence[Decision],
                              names: Sequence[str], slots: dict[str, DeliveryRecord],
-                             news: Sequence[str], record: DeliveryRecord,
+                             news: Sequence[Said], record: DeliveryRecord,
                              pressed: Press) -> int:
         """The presser's next window, opened in the prompt they pressed: they are looking at
         it, so it needs no new DM and no notification. The slot is written first (the new
         window, its face unknown), so a stop before the answer leaves the reconciliation an
         edit of this same message to make, never a second prompt."""
         out, face = await self._prompt_card(info, seat, decisions, names,
-                                            [*showing(record).get("news", []), *news])
+                                            [*shown_lines(showing(record), "news"), *news])
         state = {"window": decisions[0].window_id, "open": True}
         await self._remember(slots, replace(replace_shown(record, {**state, "face": ""}),
                                             picture=""))
@@ -529,7 +592,7 @@ class Delivery(MatchHooks):
                 # Its lines move along; the old post stays as it was.
                 slots[TURN] = replace_shown(slots[TURN], {**shown, "turn": -1})
             update = TurnUpdate(match_id, update.number, update.seat,
-                                tuple(shown.get("lines", [])) if shown.get("turn")
+                                tuple(shown_lines(shown, "lines")) if shown.get("turn")
                                 == update.number else (), update.view, update.acting,
                                 update.version)
             await self._turn_post(info, update, names, slots, [], again=True)
@@ -549,17 +612,14 @@ class Delivery(MatchHooks):
         record = slots.get(TURN)
         shown = showing(record)
         same = record is not None and shown.get("turn") == update.number
-        lines = [*(shown.get("lines", []) if same else []),
-                 *(said(line, names) for line in update.lines)]
+        lines = [*(shown_lines(shown, "lines") if same else []), *update.lines]
         server = await self.readers.of_server(info.guild_id)
-        image = await self.images.board(update.view, names, server.code)
-        alt = alt_text(info.game, update.view, names, words=server)
         pinged = set(pings) if not same else set()
         message_id = (record.message_id or None) if same and record is not None else None
         channel = self.where(info)
         if channel is None:
             return set()
-        posts = turn_texts(info, update, lines, server)
+        posts = turn_texts(info, update, [told(line, names, server) for line in lines], server)
         # Written ahead and after each message: a stop or a failed send halfway leaves the
         # slot dirty, saying which message holds what is left, and the next reconciliation
         # finishes it (a send it repeats keeps its nonce: Discord makes it once).
@@ -569,7 +629,10 @@ class Delivery(MatchHooks):
                 and shown.get("acting") == list(update.acting)):
             self._hold(info.id)
             return set()
-        before = 0
+        # Drawn only now: held lines show the table when they are shown.
+        image = await self.images.board(update.view, names, server.code)
+        alt = alt_text(info.game, update.view, names, words=server)
+        before = first = 0
         for k, (text, part) in enumerate(posts):
             live = k == len(posts) - 1
             out = Card(text, image, BOARD_FILE,
@@ -596,21 +659,21 @@ class Delivery(MatchHooks):
                             exc)
                 self._failed(info.id)
                 return set()
-            left = [*part, *(line for _, more in posts[k + 1:] for line in more)]
-            await self._turn_record(slots, channel.id, message_id, update, left, not live,
-                                    picture=_picture(message, out, slots.get(TURN)))
+            await self._turn_record(slots, channel.id, message_id, update, lines[first:],
+                                    not live, picture=_picture(message, out, slots.get(TURN)))
+            first += len(part)
             if not live:  # this post is full: the turn goes on in a new one
                 before, message_id = message_id, None
         return pinged
 
     async def _turn_record(self, slots: dict[str, DeliveryRecord], channel_id: int,
-                           message_id: int | None, update: TurnUpdate, lines: Sequence[str],
+                           message_id: int | None, update: TurnUpdate, lines: Sequence[Said],
                            dirty: bool, more: Mapping[str, Any] | None = None,
                            picture: str | None = None) -> None:
         """The turn slot: the live post (0: none yet), the lines it shows from the first on,
         the version shown, and ``dirty`` while Discord is not yet made to match;
         ``picture``: the post's picture now (None: as recorded)."""
-        shown = {**(more or {}), "turn": update.number, "lines": list(lines),
+        shown = {**(more or {}), "turn": update.number, "lines": stored_lines(lines),
                  "v": update.version, "acting": list(update.acting),
                  **({"dirty": True} if dirty else {})}
         record = slots.get(TURN)
@@ -641,7 +704,7 @@ class Delivery(MatchHooks):
 
     async def _prompt(self, info: MatchInfo, seat: int, user_id: int,
                       decisions: Sequence[Decision], names: Sequence[str],
-                      slots: dict[str, DeliveryRecord], news: Sequence[str] | None,
+                      slots: dict[str, DeliveryRecord], news: Sequence[Said] | None,
                       fresh: bool, actor: Interaction | None, pinged: set[int]) -> None:
         """The person's window: open a new prompt (the one notification), edit the one they
         are in when what it shows them for their decision changed, or close it once
@@ -653,7 +716,7 @@ class Delivery(MatchHooks):
         lang = await self.readers.of_user(user_id)
         face = prompt_face(*prompt_menu(info, seat, decisions, names, lang))
         state = {"window": window, "open": bool(decisions), "face": face}
-        news = [*was.get("news", []), *(news or ())]
+        news = [*shown_lines(was, "news"), *(news or ())]
         if not fresh:
             if record is None or not record.message_id:
                 return
@@ -662,8 +725,9 @@ class Delivery(MatchHooks):
                 edited = await self._edit_dm(info, record, out)
                 if edited is not None:
                     await self._remember(slots, replace_shown(edited, state))
-            elif news != was.get("news", []):  # kept for their next prompt
-                await self._remember(slots, replace_shown(record, {**was, "news": news}))
+            elif stored_lines(news) != was.get("news", []):  # kept for their next prompt
+                await self._remember(slots, replace_shown(record, {**was,
+                                                                   "news": stored_lines(news)}))
             return
         out, _ = await self._prompt_card(info, seat, decisions, names, news)
         helped = actor if actor is not None and actor.user.id == user_id else None
@@ -716,7 +780,7 @@ class Delivery(MatchHooks):
         return failed is None or self.clock() - failed >= RETRY_DMS
 
     async def _prompt_card(self, info: MatchInfo, seat: int, decisions: Sequence[Decision],
-                           names: Sequence[str], news: Sequence[str],
+                           names: Sequence[str], news: Sequence[Said],
                            closed_hand: bool = False) -> tuple[Card, str]:
         """The prompt: the match, the person's news, what to decide, their hand, the menu;
         and its face (``shows.prompt_face``). With nothing to decide it is closed: no
@@ -742,7 +806,7 @@ class Delivery(MatchHooks):
         if image is not None and update is not None:
             alt = alt_text(info.game, update.view, names, words=lang)
             under = "\n".join(hand_texts(update.view, lang))
-        text = prompt_text(info, [said(line, names) for line in news], lines, under, lang)
+        text = prompt_text(info, [told(line, names, lang) for line in news], lines, under, lang)
         rows = menu_rows(menu) if menu is not None else []
         return Card(text, image, HAND_FILE, rows, alt, under), face
 
@@ -841,7 +905,7 @@ class Delivery(MatchHooks):
         """(whether the person's DMs are open, the last message sent or None if a send
         failed). A closed DM marks them closed; a working one switches them back."""
         try:
-            channel = await self.client.create_dm(discord.Object(user_id))
+            channel = await self._dm_channel(user_id)
             message = None
             for kwargs in sends:
                 message = await channel.send(**kwargs)
@@ -856,6 +920,19 @@ class Delivery(MatchHooks):
         if await self.store.dms_failed_at(user_id) is not None:
             await self.store.set_dms_failed(user_id, None)
         return True, message
+
+    async def _dm_channel(self, user_id: int) -> discord.abc.Messageable:
+        """The person's DM channel: by its id once known. discord.py keeps only 128 DM
+        channels, and asking Discord for one is a call under the global rate limit: with
+        a few hundred people playing, a tenth of all calls went to that."""
+        known = self._dms.get(user_id)
+        if known is not None:
+            return self.client.get_partial_messageable(known, type=discord.ChannelType.private)
+        channel = await self.client.create_dm(discord.Object(user_id))
+        if len(self._dms) >= DM_CHANNELS_KEPT:
+            self._dms.pop(next(iter(self._dms)))
+        self._dms[user_id] = channel.id
+        return channel
 
     async def dms_closed(self, info: MatchInfo, user_id: int) -> None:
         """Mark the person's DMs closed; tell them once (not again while they stay closed)."""
@@ -968,6 +1045,17 @@ class Delivery(MatchHooks):
                 await self._edit_dm(info, prompt, Card(words.say(speech.said(
                     "**{match}** · the match is over.", match=match_title(info.game, info.id)))))
                 await self._remember(slots, replace_shown(prompt, {"open": False}))
+
+
+def _news(outbound: Sequence[Outbound]) -> dict[int, tuple[Said, ...]]:
+    """The seats whose view a change changed, with their private lines."""
+    return {item.seat: item.events for item in outbound if isinstance(item, PrivateUpdate)}
+
+
+def _fresh(windows: Windows, slots: Mapping[str, DeliveryRecord]) -> set[int]:
+    """The seats whose open window their prompt does not show yet: a new prompt each."""
+    return {seat for seat, (_, decisions) in windows.items() if decisions
+            and showing(slots.get(prompt_slot(seat))).get("window") != decisions[0].window_id}
 
 
 def _row(item: discord.ui.Item[Any]) -> discord.ui.ActionRow[Any]:

@@ -12,7 +12,9 @@ of whoever sees it (a public one: the server's; a private one: its reader's); a 
 
 from __future__ import annotations
 
+import hashlib
 import json
+from collections import OrderedDict
 from collections.abc import Sequence
 
 from bot import render
@@ -22,6 +24,10 @@ from bot.words import ENGLISH
 from bot.workers import Workers
 
 TEXT_LIMIT = 1500
+BOARDS_KEPT = 32
+"""Boards kept by what they show (about 100 KB each): a finished turn's post and the next
+turn's new post show the same table, so a third of all boards were drawn twice (``bench
+light``: 316 of 687), at 10-14 ms of a worker's CPU each (``bench render``)."""
 
 
 class Images:
@@ -30,6 +36,8 @@ class Images:
 
     def __init__(self, workers: Workers | None = None) -> None:
         self.workers = workers if workers is not None else Workers()
+        self._boards: OrderedDict[bytes, bytes] = OrderedDict()
+        """The latest ``BOARDS_KEPT`` boards, by ``_key`` of what they were drawn from."""
 
     async def start(self) -> None:
         """Start the drawing workers (the bot does, once connected)."""
@@ -40,9 +48,20 @@ class Images:
         return isinstance(game, str) and render.renderer(game) is not None
 
     async def board(self, view: View, names: Sequence[str], lang: str = ENGLISH) -> bytes | None:
+        """The board, drawn once for each table, names and language among the latest
+        (a renderer is a pure function of them)."""
         if not self.available(view):
             return None
-        return await self.workers.run_or_thread(render.render_board, view, names, lang)
+        key = _key(view, names, lang)
+        kept = self._boards.get(key)
+        if kept is not None:
+            self._boards.move_to_end(key)
+            return kept
+        image = await self.workers.run_or_thread(render.render_board, view, names, lang)
+        self._boards[key] = image
+        while len(self._boards) > BOARDS_KEPT:
+            self._boards.popitem(last=False)
+        return image
 
     async def hand(self, view: View, names: Sequence[str], lang: str = ENGLISH) -> bytes | None:
         if not self.available(view):
@@ -62,6 +81,12 @@ class Images:
         if not frames or not self.available(frames[0][0]):
             return None
         return await self.workers.run_or_thread(render_replay, frames, names, lang=lang)
+
+
+def _key(view: View, names: Sequence[str], lang: str) -> bytes:
+    """What a picture is drawn from, hashed: equal exactly when the input is."""
+    text = json.dumps([view, list(names), lang], sort_keys=True, separators=(",", ":"))
+    return hashlib.blake2b(text.encode(), digest_size=16).digest()
 
 
 def _loaded() -> None:

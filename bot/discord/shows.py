@@ -60,6 +60,19 @@ def replace_shown(record: DeliveryRecord, now: Mapping[str, Any]) -> DeliveryRec
     return replace(record, shown=json.dumps(dict(now)))
 
 
+def stored_lines(lines: Sequence[Said]) -> list[dict[str, Any]]:
+    """A slot's lines (the turn post's, a prompt's news) as its record keeps them: the
+    sentences, not their words, so that they are said again in whichever language shows
+    them after a restart."""
+    return [line.to_json() for line in lines]
+
+
+def shown_lines(shown: Mapping[str, Any], key: str) -> list[Said]:
+    """The lines a slot's record keeps under ``key`` (``stored_lines``). Words an older
+    version stored (text in one language) are left out, never shown again as words."""
+    return [Said.from_json(line) for line in shown.get(key, []) if isinstance(line, Mapping)]
+
+
 @dataclass(frozen=True)
 class Picture:
     """The picture a slot's message shows: its bytes' hash and the attachment holding it.

@@ -1,7 +1,7 @@
 """User text inside the bot's Discord messages: shown as typed, never read as markup.
 
 Every display name, deck name or other text a person typed reaches a message's text
-through ``literal`` (names swapped into rules text through ``said``), after the one
+through ``literal`` (names put into rules sentences through ``told``), after the one
 cleaning of ``bot.engine.usertext``. Component labels, thread names, alt texts and pictures
 are not markdown: they take the cleaned text as it is.
 
@@ -25,8 +25,9 @@ from functools import lru_cache
 
 from discord.utils import escape_markdown
 
-from bot.engine.names import with_names
+from bot.engine.said import Said, named
 from bot.engine.usertext import NAME_MAX, clean
+from bot.words import Language
 
 _BRACKETS = {ord("["): "\ue000", ord("]"): "\ue001"}
 """Brackets stand aside while ``escape_markdown`` runs (cleaned text holds no private-use
@@ -56,6 +57,7 @@ def literals(names: Sequence[str]) -> list[str]:
     return [literal(name) for name in names]
 
 
-def said(text: str, names: Sequence[str]) -> str:
-    """Rules text for a message: each "Player N" becomes that seat's name, as literal text."""
-    return with_names(text, literals(names))
+def told(sentence: Said, names: Sequence[str], lang: Language) -> str:
+    """A rules sentence for a message, in ``lang``: each seat in it is that seat's name, as
+    literal text."""
+    return lang.say(named(sentence, literals(names)))

@@ -49,6 +49,13 @@ def get(name: str) -> Game[Any, Any]:
     return game
 
 
+def known(name: str) -> bool:
+    """Whether a game is called ``name``: its package imported already (or registered) is
+    enough, with no look at the disk (a delivery asks this for each picture)."""
+    module = sys.modules.get(f"bot.games.{name}") if name.isidentifier() else None
+    return name in _ADDED or hasattr(module, "__path__") or name in packaged()
+
+
 def names() -> list[str]:
     """Every game's name, sorted."""
     return sorted({*packaged(), *_ADDED})

@@ -9,10 +9,10 @@ callers not yet converted. This module is the marker the catalogue extractor loo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from string import Formatter
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 Value: TypeAlias = "str | int | float | Said | tuple[str | Said, ...]"
 """What a placeholder holds: an ``int`` or ``float`` is a quantity, written with the reader's
@@ -42,6 +42,26 @@ class Said:
         n = values.get("n", self.n)
         return Said(self.msgid, {**self.values, **values}, self.plural,
                     n if isinstance(n, int) else self.n)
+
+    def to_json(self) -> dict[str, Any]:
+        """The sentence as data to store, so that it is said again later in whichever
+        language reads it then (never its words in one language)."""
+        out: dict[str, Any] = {"msgid": self.msgid}
+        if self.values:
+            out["values"] = {key: _stored(value) for key, value in self.values.items()}
+        if self.plural is not None:
+            out |= {"plural": self.plural, "n": self.n}
+        if isinstance(self, Seat):
+            out["seat"] = True
+        return out
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> Said:
+        """The sentence ``to_json`` stored (a seat in it is a seat again, to be named)."""
+        kind = Seat if data.get("seat") else Said
+        return kind(str(data["msgid"]),
+                    {key: _restored(value) for key, value in data.get("values", {}).items()},
+                    data.get("plural"), int(data.get("n", 1)))
 
 
 @dataclass(frozen=True, eq=False)
@@ -84,6 +104,25 @@ def _english(value: Value) -> str | int | float:
     if isinstance(value, tuple):
         return ", ".join(str(item) for item in value)  # the languages join lists themselves
     return str(value) if isinstance(value, Said) else value
+
+
+def _stored(value: Value) -> Any:
+    if isinstance(value, Said):
+        return value.to_json()
+    if isinstance(value, tuple):
+        return [item.to_json() if isinstance(item, Said) else item for item in value]
+    return value
+
+
+def _restored(value: Any) -> Value:
+    if isinstance(value, Mapping):
+        return Said.from_json(value)
+    if isinstance(value, list):
+        return tuple(Said.from_json(item) if isinstance(item, Mapping) else str(item)
+                     for item in value)
+    if isinstance(value, str | int | float):
+        return value
+    raise ValueError(f"not a stored sentence's value: {value!r}")
 
 
 def said(msgid: str, **values: Value) -> Said:

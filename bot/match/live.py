@@ -14,8 +14,9 @@ import json
 import logging
 import weakref
 from collections import OrderedDict
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -103,6 +104,18 @@ class MatchHooks:
         return infos
 
 
+@dataclass
+class _Reads:
+    """The matches read inside one ``Matches.reading``, by id; ``open`` while it lasts (a
+    task started inside keeps the context, and must read afresh once it is over)."""
+
+    lives: dict[int, Live] = field(default_factory=dict)
+    open: bool = True
+
+
+_shared: ContextVar[_Reads | None] = ContextVar("shared_reads", default=None)
+
+
 class Matches:
     """Loads matches under their locks, caches their states, and tells the hooks."""
 
@@ -116,11 +129,28 @@ class Matches:
         self.quarantined: set[int] = set()
         """Matches found damaged since the start (each logged once)."""
 
+    @contextmanager
+    def reading(self) -> Iterator[None]:
+        """Reads of a match inside (``load``, and the queries built on it) share one load,
+        in this task and those it starts: a delivery reads its match for each person's
+        prompt, and so makes one store round trip and shows them one table. A change
+        (``locked``) always reads afresh, and drops what was shared."""
+        reads = _Reads()
+        token = _shared.set(reads)
+        try:
+            yield
+        finally:
+            reads.open = False
+            _shared.reset(token)
+
     @asynccontextmanager
     async def locked(self, match_id: int) -> AsyncIterator[Live]:
         """The match, loaded under its lock; every hook sees it when the change is over."""
         async with self._lock(match_id):
-            live = await self.load(match_id)
+            shared = _shared.get()
+            if shared is not None:
+                shared.lives.pop(match_id, None)
+            live = await self._load(match_id)
             try:
                 yield live
             except VersionConflict:
@@ -144,6 +174,16 @@ class Matches:
         return lock
 
     async def load(self, match_id: int) -> Live:
+        """The match as stored (inside ``reading``: as first read there)."""
+        shared = _shared.get()
+        if shared is None or not shared.open:
+            return await self._load(match_id)
+        live = shared.lives.get(match_id)
+        if live is None:
+            live = shared.lives[match_id] = await self._load(match_id)
+        return live
+
+    async def _load(self, match_id: int) -> Live:
         logs.bind_match(match_id)
         if not 0 < match_id < 2**63:  # beyond the stores' integers: forged, never stored
             raise UnknownMatch(match_id)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.engine import Decision, Event, Game, Result, Turn, View
+from bot.engine.said import Said
 from bot.store import SeatRecord
 
 
@@ -26,12 +27,13 @@ class PublicUpdate:
 
     @property
     def summary(self) -> tuple[str, ...]:
-        """What happened, as someone none of it is about reads it (the public log)."""
-        return self.lines(None)
+        """What happened, as someone none of it is about reads it (the public log, English)."""
+        return tuple(e.text for e in self.events)
 
-    def lines(self, reader: int | None) -> tuple[str, ...]:
-        """What happened, as seat ``reader`` reads it: "You draw 2 cards."."""
-        return tuple(e.told(reader) for e in self.events)
+    def lines(self, reader: int | None) -> tuple[Said, ...]:
+        """What happened, as seat ``reader`` reads it ("You draw 2 cards."), to be said in
+        their language."""
+        return tuple(e.said(reader) for e in self.events)
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,9 @@ class Move:
 class TurnUpdate:
     """One turn's public record: lines to add to its post, and the table after them.
 
+    The lines are sentences as someone none of them is about reads them, said by the front
+    end in the language of the post (seats in them are ``Seat`` values, to be named).
+
     Number 0 is before the first turn (Auroria's mulligans). ``acting``: the users who must
     act now in this turn (none once it is over). ``version``: the match's version once the
     change that made it was committed; the updates of one change share it, so a front end
@@ -56,7 +61,7 @@ class TurnUpdate:
     match_id: int
     number: int
     seat: int | None
-    lines: tuple[str, ...]
+    lines: tuple[Said, ...]
     view: View
     acting: tuple[int, ...]
     version: int
@@ -64,13 +69,16 @@ class TurnUpdate:
 
 @dataclass(frozen=True)
 class PrivateUpdate:
-    """One player's own view, their private news and the decisions open for them."""
+    """One player's own view, their private news and the decisions open for them.
+
+    ``events``: the private news as the player reads them ("You draw Cave."), to be said
+    in their language."""
 
     match_id: int
     seat: int
     user_id: int
     view: View
-    events: tuple[str, ...]
+    events: tuple[Said, ...]
     decisions: tuple[Decision, ...]
 
 
@@ -142,7 +150,8 @@ def turn_updates(game: Game[Any, Any], match_id: int, seats: Sequence[SeatRecord
     out: list[TurnUpdate] = []
     ends: list[Any] = []
     for move in moves:
-        lines = tuple(e.text for e in move.events if e.audience is None and e.kind != TURN)
+        lines = tuple(e.said(None) for e in move.events
+                      if e.audience is None and e.kind != TURN)
         number = _number(move.turn)
         if out and out[-1].number == number:
             out[-1] = replace(out[-1], lines=out[-1].lines + lines)
@@ -165,7 +174,7 @@ def turn_updates(game: Game[Any, Any], match_id: int, seats: Sequence[SeatRecord
 
 def private_update(game: Game[Any, Any], match_id: int, state: Any, seat: SeatRecord, user_id: int,
                    events: Sequence[Event] = ()) -> PrivateUpdate:
-    private = tuple(e.told(seat.seat) for e in events
+    private = tuple(e.said(seat.seat) for e in events
                     if e.audience is not None and seat.seat in e.audience)
     return PrivateUpdate(match_id, seat.seat, user_id, game.view(state, seat.seat), private,
                          open_for(game, state, seat.seat))

@@ -83,6 +83,7 @@ class MatchService:
         self.ask_undo = self.undo.ask
         self.answer_undo = self.undo.answer
         self.info = self.queries.info
+        self.reading = self.matches.reading
         self.matches_of = self.queries.matches_of
         self.hand = self.queries.hand
         self.board = self.queries.board

@@ -34,7 +34,7 @@ def words_of(lang: Lang) -> Language:
 
 def renderer(game: str) -> ModuleType | None:
     """``bot/render/<game>.py`` for a registered game; None while the game has none."""
-    if game not in registry.names():
+    if not registry.known(game):
         return None
     try:
         return importlib.import_module(f"bot.render.{game}")

@@ -130,6 +130,13 @@ _SAVE_DECK = (  # a deck saved again keeps when it was first saved
     "name = excluded.name, code = excluded.code, updated_at = excluded.updated_at")
 
 
+GUILD_SETTINGS_FOR = 5.0
+"""Seconds a server's settings are read from memory: another process's change (a shard of
+the same bot) shows within them."""
+GUILDS_KEPT = 10_000
+"""Servers whose settings are kept at most (then all are read afresh)."""
+
+
 class SqlStore:
     """``Store`` on any ``Dialect``; open it before use, close it after."""
 
@@ -143,6 +150,8 @@ class SqlStore:
         self._matches_sql = (
             f"SELECT *, {dialect.seat_list(SEAT_COLUMNS, 'seats WHERE match_id = matches.id')}"
             " AS seat_rows FROM matches WHERE ")
+        self._guilds: dict[int, tuple[float, GuildSettings]] = {}
+        """Guild settings read in the last ``GUILD_SETTINGS_FOR`` seconds, by guild."""
 
     # -- lifecycle -------------------------------------------------------------------------
 
@@ -561,8 +570,18 @@ class SqlStore:
         return None if row is None or row["t"] is None else float(row["t"])
 
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:
+        """Kept for ``GUILD_SETTINGS_FOR`` seconds (a press reads them several times: the
+        posts' language, hints, clocks); this process's own change is seen at once."""
+        now = time.monotonic()
+        kept = self._guilds.get(guild_id)
+        if kept is not None and now - kept[0] < GUILD_SETTINGS_FOR:
+            return kept[1]
         row = await self._first("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
-        return guild_settings_from_row(row) if row is not None else GuildSettings(guild_id)
+        settings = guild_settings_from_row(row) if row is not None else GuildSettings(guild_id)
+        if len(self._guilds) >= GUILDS_KEPT:
+            self._guilds.clear()
+        self._guilds[guild_id] = (now, settings)
+        return settings
 
     async def put_guild_settings(self, settings: GuildSettings) -> None:
         await self._change(_PUT_GUILD, (settings.guild_id, settings.use_threads,
@@ -570,6 +589,7 @@ class SqlStore:
                                         dumps(list(settings.allowed_channels)), self.clock(),
                                         settings.clock_minutes, settings.away_days,
                                         settings.language, settings.hints_everywhere))
+        self._guilds.pop(settings.guild_id, None)  # after: a read queued before it is old
 
     # -- languages -------------------------------------------------------------------------
 

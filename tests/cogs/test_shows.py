@@ -15,8 +15,12 @@ from bot.discord.shows import (
     prompt_changes,
     prompt_face,
     prompt_menu,
+    shown_lines,
+    stored_lines,
 )
 from bot.engine import Decision, Option
+from bot.engine.names import seat_said
+from bot.engine.said import Said, said_n
 from bot.match import MatchInfo, TurnUpdate
 from bot.store import ACTIVE, FINISHED, DeliveryRecord, SeatRecord
 from bot.words import english
@@ -104,3 +108,18 @@ def test_an_edit_keeps_the_attachment_or_uploads_the_new_bytes() -> None:
     kept = object()
     assert out.edit_kwargs(kept)["attachments"] == [kept]  # type: ignore[arg-type]
     assert Card("text").edit_kwargs(kept)["attachments"] == []  # type: ignore[arg-type]
+
+
+def test_a_slots_lines_are_kept_as_sentences_and_words_kept_before_are_left_out() -> None:
+    """A turn post's lines (a prompt's news) go into the slot's JSON as sentences and come
+    back the same, seats still seats to name; English words an older version kept there are
+    not shown again."""
+    lines = [Said("{player} draws {cards}.", {"player": seat_said(1), "cards": said_n(
+        "{n} card", "{n} cards", 2)}), Said("{player} plays {cards}.", {
+            "player": seat_said(0), "cards": (Said("Blue {n}", {"n": 7}), Said("Beige wild"))})]
+    shown = json.loads(json.dumps({"lines": ["Player 1 draws 2 cards.",
+                                             *stored_lines(lines)]}))
+    assert shown_lines(shown, "lines") == lines
+    assert [english().say(line) for line in shown_lines(shown, "lines")] == [
+        "Player 2 draws 2 cards.", "Player 1 plays Blue 7 and Beige wild."]
+    assert shown_lines({}, "news") == []

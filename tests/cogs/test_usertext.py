@@ -7,8 +7,11 @@ from __future__ import annotations
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from bot.discord.usertext import literal, said
+from bot.discord.usertext import literal, told
+from bot.engine.names import seat_said
+from bot.engine.said import Said
 from bot.engine.usertext import clean
+from bot.words import english
 from tests.fakediscord.markdown import render
 
 HOSTILE = [
@@ -49,7 +52,8 @@ def test_a_name_is_seen_as_typed_alone_and_at_a_lines_start(name: str) -> None:
 @example("*a", "b*")
 @example("<", "@123456789012345678>")
 def test_two_names_and_the_words_between_make_no_markup(a: str, b: str) -> None:
-    text = said("Player 1 gives Player 2 a card; Player 2Player 1", [clean(a), clean(b)])
+    gives = Said("{one} gives {two} a card; {two}{one}", {"one": seat_said(0), "two": seat_said(1)})
+    text = told(gives, [clean(a), clean(b)], english())
     shown = render(text)
     assert not any(kinds for _, kinds in shown.chars), text
     assert _seen(text, a) and _seen(text, b)

@@ -80,7 +80,7 @@ async def test_a_play_picked_in_hand_order_lies_in_another(world: World) -> None
     (told,) = {line for m in fake.dms(alice) for v in [*m.history, m]
                for line in "\n".join(text_displays(v.components)).split("\n")
                if line.startswith("You play ")}
-    laid = told.removeprefix("You play ").removesuffix(".").split(", ")
+    laid = re.split(r",? and |, ", told.removeprefix("You play ").removesuffix("."))  # a, b, and c
     assert sorted(laid) == sorted(label for _, label in picked)
     assert laid != [label for _, label in picked]
 

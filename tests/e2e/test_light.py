@@ -8,18 +8,20 @@ from __future__ import annotations
 import asyncio
 import io
 from collections.abc import Sequence
+from typing import Any
 
+import pytest
 from PIL import Image
 
 from bot.app import ParlorBot
-from bot.discord.shows import showing
-from bot.discord.usertext import said
+from bot.discord.shows import showing, shown_lines
+from bot.discord.usertext import told
 from bot.engine import View
 from bot.match import TurnUpdate
-from bot.words import ENGLISH
+from bot.words import ENGLISH, english
 from tests.e2e.conftest import QuickImages, World
 from tests.e2e.players import Players, has_choices, open_match, settled, start, stepped
-from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
 from tests.fakediscord.state import RequestRecord
 from tests.reliability.test_delivery_order import (
     decide,
@@ -322,7 +324,7 @@ async def test_a_closed_prompt_is_not_edited_its_news_wait_for_the_next_prompt(
                 assert edits_in(fake, other.dm_channel_id, before) == [], "left alone"
             info = await bot.parlor.service.info(1)
             names = await delivery.names(info)
-            news = {int(r.slot.partition(":")[2]): showing(r).get("news", [])
+            news = {int(r.slot.partition(":")[2]): shown_lines(showing(r), "news")
                     for r in await bot.parlor.store.deliveries(1)
                     if r.slot.startswith("prompt:")}
             for seat, lines in list(waiting.items()):
@@ -332,7 +334,7 @@ async def test_a_closed_prompt_is_not_edited_its_news_wait_for_the_next_prompt(
                     assert all(line in prompt.text for line in lines), (lines, prompt.text)
                     shown += 1
                     del waiting[seat]
-            waiting.update({seat: [said(line, names) for line in lines]
+            waiting.update({seat: [told(line, names, english()) for line in lines]
                             for seat, lines in news.items() if lines})
         assert shown, "no waiting news were shown in a next prompt"
 
@@ -358,3 +360,56 @@ async def test_a_press_whose_answer_is_refused_is_shown_by_an_edit_of_its_prompt
         await settled(fake)
         assert edits_in(fake, user.dm_channel_id, before), "by an edit of the prompt"
         assert len(fake.dms(user)) == dms, "in the same message"
+
+
+async def test_a_persons_next_press_is_answered_while_their_last_one_is_still_shown(
+        world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Someone pressing on through their turn is answered at once, though the delivery of
+    their previous press is still editing the thread post: that delivery touches their
+    prompt no more, so their answer does not wait behind it (the presser first)."""
+    fake = world.fake
+    async with world.bot() as bot:
+        thread, _, delivery = await zura_against_ai(world, bot)
+        await settled(fake)
+        players = Players(fake, thread, [world.alice], seed=3)
+        posting, go_on = asyncio.Event(), asyncio.Event()
+        post = delivery._turn_post
+
+        async def held_post(*args: Any, **kwargs: Any) -> set[int]:
+            posting.set()
+            await go_on.wait()
+            return await post(*args, **kwargs)
+
+        monkeypatch.setattr(delivery, "_turn_post", held_post)
+        for _ in range(20):
+            posting.clear()
+            go_on.clear()
+            message, _ = await answer(players, world.alice,
+                                      await players.prompt(world.alice))
+            await asyncio.wait_for(posting.wait(), 10)  # answered; its post is held
+            if has_choices(fake.message(message)):  # their turn goes on in this prompt
+                break
+            go_on.set()
+            await settled(fake)
+        else:
+            raise AssertionError("no press left Alice a decision in the same prompt")
+        # The next press is answered while the post of the one before is still held: by
+        # its own update (7), not deferred (6) for want of an answer in time.
+        _, callback = await answer(players, world.alice, fake.message(message))
+        assert callback == 7 and not go_on.is_set()
+        go_on.set()
+        await settled(fake)
+        assert edits_in(fake, thread.id, 0), "the held posts are shown in the end"
+
+
+async def answer(players: Players, user: FakeUser,
+                 message: FakeMessage) -> tuple[FakeMessage, int]:
+    """Press through ``message``'s steps to the press that submits it; once that press is
+    acknowledged, the message it was made on and its callback's type."""
+    fake = players.fake
+    while True:
+        handle = await players.press(user, message)
+        callback = await handle.callback()
+        if not stepped(fake, handle, callback.type, message):
+            return message, callback.type
+        message = fake.message(message)

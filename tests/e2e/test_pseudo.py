@@ -12,6 +12,7 @@ from tests.e2e.conftest import World
 from tests.e2e.pseudo import (
     FRONT_END_LINES,
     GAPS,
+    NEWS_OPENINGS,
     PROBES,
     names_shown,
     own_labels,
@@ -46,6 +47,10 @@ async def test_a_whole_match_on_the_pseudo_locale_shows_nothing_untranslated(
     assert labels and not [label for label in labels if plain_words(label)]
     assert not [line for _, text in everything_shown(world.fake) for line in text.split("\n")
                 if line.startswith(FRONT_END_LINES)]
+    # Nor a player's private news, in the same DM text as the decision the gaps let pass.
+    assert not [line for where, text in everything_shown(world.fake)
+                if where.startswith("DM") and where.endswith(".content")
+                for line in text.split("\n") if line.startswith(NEWS_OPENINGS)]
 
 
 async def test_every_slash_command_string_is_translated_and_synced(world: World) -> None:

@@ -29,6 +29,7 @@ KEEP = re.compile(
     r"|https?://\S+"               # links
     r"|(?<![\w/])/[a-z][\w-]*"     # slash commands
     r"|:[a-z_]+:"                  # emoji shortcodes
+    r"|\b[A-Z][1-9]\b"             # a grid square's code (Zura's A1…B4, drawn so in every language)
     r"|attachment://\S+")          # a picture's own file name
 PLAIN = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 """A run of plain Latin letters: the pseudo-locale accents every letter it says."""

@@ -57,7 +57,7 @@ async def test_a_persons_play_is_laid_out_of_picked_order_and_replays(
 
     # The player is told their cards, and sees them, in the order they lie.
     mine = next(o for o in out if isinstance(o, PrivateUpdate) and o.user_id == HOST)
-    assert f"You play {', '.join(LABEL[int(k)] for k in laid)}." in mine.events
+    assert f"You play {', '.join(LABEL[int(k)] for k in laid)}." in map(str, mine.events)
     played = next(s for s in steps if s.row is not None and s.row.seq == row.seq)
     table = GAME.view(played.state, 0)["table"]
     assert table is not None

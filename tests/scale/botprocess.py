@@ -8,7 +8,10 @@ JSON line per second to FILE: its resident memory, the event-loop lag samples of
 second (how late a 10 ms sleep woke up: time the loop was busy with something else, or
 the machine with other processes) and the loop's steps that used ``SLOW_STEP`` or more of
 CPU (thread time: what a busy machine does not inflate), each with where it stopped.
-``--seed N`` gives every match the seed N (as the end-to-end tests do).
+``--seed N`` gives every match the seed N (as the end-to-end tests do). ``--profile FILE``:
+from a SIGUSR1 on (a benchmark sends it when its load begins), the event loop's thread runs
+under cProfile, whose statistics go to FILE on exit (calls per click; it slows the bot, so
+its timings are not figures).
 ``--images``: ``real`` renders, ``quick`` tiny placeholder PNGs (the same code path), or
 ``none``, the text stand-in games without a renderer get (messages without attachments).
 SIGTERM closes the bot cleanly. ``start`` launches one from a test or a benchmark.
@@ -19,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import cProfile
 import json
 import os
 import signal
@@ -173,6 +177,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="real renders, tiny placeholder PNGs, or none (text)")
     parser.add_argument("--stats", type=Path, help="append memory and loop lag here")
     parser.add_argument("--seed", type=int, help="every match's seed (default: random)")
+    parser.add_argument("--profile", type=Path, help="cProfile statistics to this file")
     args = parser.parse_args(argv)
     images: Images | None = None
     if args.images == "quick":
@@ -181,14 +186,22 @@ def main(argv: list[str] | None = None) -> int:
     elif args.images == "none":
         images = NoImages()
     with DiscordPatch(cast(Any, Remote(args.api_base, args.gateway_url))):
-        asyncio.run(serve(images, args.stats, args.seed))
+        if args.profile is None:
+            asyncio.run(serve(images, args.stats, args.seed))
+            return 0
+        profile = cProfile.Profile(time.thread_time)  # CPU: a busy machine adds none
+        signal.signal(signal.SIGUSR1, lambda *_: profile.enable())
+        try:
+            asyncio.run(serve(images, args.stats, args.seed))
+        finally:
+            profile.disable()
+            profile.dump_stats(args.profile)
     return 0
 
 
 async def start(fake: FakeDiscord, env: dict[str, str], log: Path, *,
-                images: str = "quick",
-                stats: Path | None = None, seed: int | None = None
-                ) -> asyncio.subprocess.Process:
+                images: str = "quick", stats: Path | None = None, seed: int | None = None,
+                profile: Path | None = None) -> asyncio.subprocess.Process:
     """Launch a bot process on ``fake`` with ``env`` on top of ours (stdout and stderr go to
     ``log``); returns at once: wait for its shards with ``fake.server.connected``."""
     args = [sys.executable, "-m", "tests.scale.botprocess", fake.api_base, fake.gateway_url,
@@ -197,6 +210,8 @@ async def start(fake: FakeDiscord, env: dict[str, str], log: Path, *,
         args += ["--stats", str(stats)]
     if seed is not None:
         args += ["--seed", str(seed)]
+    if profile is not None:
+        args += ["--profile", str(profile)]
     full = {**os.environ, "DISCORD_TOKEN": fake.token, "LOG_LEVEL": "INFO", "DATABASE_URL": "",
             "SHARD_COUNT": "", "SHARD_IDS": "", **env}
     with log.open("ab") as out:

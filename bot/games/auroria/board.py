@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from bot.engine import Event, Rng
-from bot.engine.said import said, said_n
+from bot.engine.said import Said, said, said_n
 from bot.games.auroria import sentences as words
 from bot.games.auroria.derived import (
     LINE_SIZE,
     card,
     has,
     item_on,
-    name,
+    name_said,
     planted,
     power,
     weakening,
@@ -35,7 +35,8 @@ def draw(s: State, p: int, n: int, ev: list[Event]) -> int:
         del deck[:got]
         s.zone(p, "hand").extend(drawn)
         for uid in drawn:
-            ev.append(Event("draw_private", words.DRAW_CARD, {"player": p, "card": name(s, uid)},
+            ev.append(Event("draw_private", words.DRAW_CARD, {"player": p,
+                                                              "card": name_said(s, uid)},
                             (p,), {"uid": uid}))
         ev.append(Event("draw", words.DRAW, {"player": p, "cards": cards(got)},
                         data={"player": p, "n": got}))
@@ -65,9 +66,9 @@ _LOSS = {"leader_attack": words.LOSE_LEADER, "piercing": words.LOSE_PIERCING,
 """How an Influence loss reads in the log by its cause (a card effect names itself already)."""
 
 
-def cards(n: int) -> str:
+def cards(n: int) -> Said:
     """'1 card', '3 cards': a count as the log says it."""
-    return f"{n} card{'s' * (n != 1)}"
+    return said_n("{n} card", "{n} cards", n)
 
 
 def exhaust(s: State, uid: int, flag: bool = True) -> None:
@@ -107,8 +108,9 @@ def destroy(s: State, uid: int, ev: list[Event]) -> bool:
         return False
     role = perm.role
     p, _, _ = _leave_line(s, uid)
-    what = name(s, uid) if role == "creature" else "Planted card"
-    ev.append(Event("destroyed", words.DESTROYED, {"player": p, "card": what},
+    ev.append(Event("destroyed", words.DESTROYED, {"player": p, "card": name_said(s, uid)},
+                    data={"uid": uid, "player": p}) if role == "creature" else
+              Event("destroyed", words.PLANTED_DESTROYED, {"player": p},
                     data={"uid": uid, "player": p}))
     if role == "creature" and card(s, uid).effect("on_death") is not None:
         s.limbo = [*s.limbo, uid]
@@ -123,7 +125,8 @@ def return_to_hand(s: State, uid: int, ev: list[Event]) -> None:
         return
     _leave_line(s, uid)
     s.zone(s.owner[uid], "hand").append(uid)
-    ev.append(Event("returned", words.RETURNED, {"player": s.owner[uid], "card": name(s, uid)},
+    ev.append(Event("returned", words.RETURNED, {"player": s.owner[uid],
+                                                 "card": name_said(s, uid)},
                     data={"uid": uid}))
 
 
@@ -133,7 +136,7 @@ def destroy_item(s: State, uid: int, ev: list[Event]) -> None:
         return
     to_grave(s, uid)
     clear_play_state(s, uid)
-    ev.append(Event("item_destroyed", words.GEAR_DESTROYED, {"card": name(s, uid)},
+    ev.append(Event("item_destroyed", words.GEAR_DESTROYED, {"card": name_said(s, uid)},
                     data={"uid": uid}))
 
 
@@ -142,7 +145,7 @@ def destroy_aura(s: State, uid: int, ev: list[Event]) -> None:
         return
     to_grave(s, uid)
     clear_play_state(s, uid)
-    ev.append(Event("aura_destroyed", words.GEAR_DESTROYED, {"card": name(s, uid)},
+    ev.append(Event("aura_destroyed", words.GEAR_DESTROYED, {"card": name_said(s, uid)},
                     data={"uid": uid}))
 
 
@@ -177,7 +180,7 @@ def move_line(s: State, uid: int, ev: list[Event]) -> str:
     dest = other_line(line)
     s.zone(p, line).remove(uid)
     s.zone(p, dest).append(uid)
-    ev.append(Event("moved", words.MOVED, {"card": name(s, uid),
+    ev.append(Event("moved", words.MOVED, {"card": name_said(s, uid),
                                            "line": words.LINE_NAMES[dest]},
                     data={"uid": uid, "line": dest}))
     return dest
@@ -230,11 +233,11 @@ def blocked_moves(s: State, movers: list[int], moved: Collection[int] = ()
     for p, dest, need, pool in room_needed(s, movers, moved):
         if need > len(pool) and p not in out:
             kept = [u for u in s.zones[p][dest] if u not in movers and u not in pool]
-            moving = [name(s, u) for u in movers if s.line_of(u) == (p, other_line(dest))]
+            moving = [name_said(s, u) for u in movers if s.line_of(u) == (p, other_line(dest))]
             room = said_n("only {n} card", "only {n} cards", len(pool)) if pool \
                 else said("no card")
             out[p] = {"player": p, "cards": tuple(moving), "line": words.LINE_NAMES[dest],
-                      "room": room, "kept": tuple(dict.fromkeys(name(s, u) for u in kept)),
+                      "room": room, "kept": tuple(dict.fromkeys(name_said(s, u) for u in kept)),
                       "moved": any(u in moved for u in kept)}
     return out
 
@@ -266,10 +269,10 @@ def pay(s: State, p: int, cost: int, bloom: int, potions: int, ev: list[Event]) 
     for uid in energy[:max(0, cost - bloom - potions)]:
         exhaust(s, uid)
     if cost:
-        paid = [f"{bloom} by Bloom"] * bool(bloom) + [
-            f"{potions} by Potion{'s' * (potions > 1)}"] * bool(potions)
+        paid = [said_n("{n} by Bloom", "{n} by Bloom", bloom)] * bool(bloom) + [
+            said_n("{n} by Potion", "{n} by Potions", potions)] * bool(potions)
         ev.append(Event("paid", words.PAID_WITH if paid else words.PAID,
-                        {"player": p, "cost": cost, "how": ", ".join(paid)},
+                        {"player": p, "cost": cost, "how": tuple(paid)},
                         data={"player": p}))
 
 

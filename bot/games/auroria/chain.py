@@ -15,7 +15,7 @@ from typing import Any
 from bot.engine import Event
 from bot.games.auroria import board, decisions
 from bot.games.auroria import sentences as words
-from bot.games.auroria.derived import card, has, name, power
+from bot.games.auroria.derived import card, has, name_said, power
 from bot.games.auroria.state import Perm, State
 
 Entry = dict[str, Any]
@@ -51,7 +51,7 @@ def resolve_top(s: State, ev: list[Event]) -> None:
     uid = entry.get("uid", -1)
     kind = entry["kind"]
     if entry["neg"]:
-        ev.append(Event("negated", words.NEGATED, {"card": name(s, uid)},
+        ev.append(Event("negated", words.NEGATED, {"card": name_said(s, uid)},
                         data={"entry": entry["id"]}))
         if kind == "attack":
             s.combat = None
@@ -98,7 +98,7 @@ def _enter_play(s: State, entry: Entry, ev: list[Event]) -> None:
         entered = board.enter_line(s, p, uid, entry["line"])
         if entered and power(s, uid) == 0 and not has(s, uid, "Protected"):
             ev.append(Event("summoned", words.SUMMONED,
-                            {"card": name(s, uid), "line": words.LINE_NAMES[entry["line"]]}))
+                            {"card": name_said(s, uid), "line": words.LINE_NAMES[entry["line"]]}))
             board.destroy(s, uid, ev)  # zero power: gone before anything triggers
             return
     elif kind == "aura" and len(s.zones[p]["auras"]) < 5:
@@ -110,9 +110,9 @@ def _enter_play(s: State, entry: Entry, ev: list[Event]) -> None:
         entered = _place_item(s, entry)
     if not entered:
         board.to_grave(s, uid)
-        ev.append(Event("fizzled", words.FIZZLED, {"card": name(s, uid)}))
+        ev.append(Event("fizzled", words.FIZZLED, {"card": name_said(s, uid)}))
         return
-    ev.append(Event("entered", words.ENTERED, {"player": p, "card": name(s, uid)},
+    ev.append(Event("entered", words.ENTERED, {"player": p, "card": name_said(s, uid)},
                     data={"uid": uid, "player": p}))
     if card(s, uid).effect("on_play") is not None:
         s.trig.append({"uid": uid, "p": p, "tr": "on_play", "dying": False})
@@ -162,7 +162,7 @@ def flush_triggers(s: State, ev: list[Event]) -> None:
         push_entry(s, {"kind": "trigger", "uid": t["uid"], "p": t["p"], "tr": t["tr"],
                        "tg": chosen, "dying": t["dying"]})
         ev.append(Event("trigger", words.TRIGGER,
-                        {"card": name(s, t["uid"]), "trigger": t["tr"].replace("_", " ")},
+                        {"card": name_said(s, t["uid"]), "trigger": words.TRIGGERS[t["tr"]]},
                         data={"uid": t["uid"]}))
         s.flags = {**s.flags, "pushed": True}
     flags = s.flags

@@ -8,7 +8,7 @@ from bot.engine import Event
 from bot.games.auroria import board, decisions
 from bot.games.auroria import sentences as words
 from bot.games.auroria.chain import after_action, push_entry
-from bot.games.auroria.derived import has, line_free, name, power, remaining
+from bot.games.auroria.derived import has, line_free, name_said, power, remaining
 from bot.games.auroria.state import State
 
 
@@ -20,8 +20,8 @@ def declare_attack(s: State, attacker: int, target: int, ev: list[Event]) -> Non
     s.combat = {"a": attacker, "t": target, "b": -1}
     # Whose, on both sides: in a mirror match both leaders have the same name.
     ev.append(Event("attack", words.ATTACK,
-                    {"player": s.owner[attacker], "attacker": name(s, attacker),
-                     "defender": s.owner[target], "target": name(s, target)},
+                    {"player": s.owner[attacker], "attacker": name_said(s, attacker),
+                     "defender": s.owner[target], "target": name_said(s, target)},
                     data={"attacker": attacker, "target": target}))
     entry = push_entry(s, {"kind": "attack", "uid": attacker, "p": p, "tg": [target]})
     after_action(s, p, entry, False)
@@ -46,8 +46,8 @@ def declare_block(s: State, blocker: int, ev: list[Event]) -> None:
     s.combat = {**s.combat, "b": blocker}
     attacker = s.combat["a"]
     ev.append(Event("block", words.BLOCK,
-                    {"player": s.owner[blocker], "blocker": name(s, blocker),
-                     "attacker_owner": s.owner[attacker], "attacker": name(s, attacker)},
+                    {"player": s.owner[blocker], "blocker": name_said(s, blocker),
+                     "attacker_owner": s.owner[attacker], "attacker": name_said(s, attacker)},
                     data={"blocker": blocker}))
     entry = push_entry(s, {"kind": "block", "uid": blocker, "p": 1 - s.active})
     after_action(s, 1 - s.active, entry, False)
@@ -84,7 +84,7 @@ def _mark(s: State, uid: int, n: int, ev: list[Event]) -> None:
     if n <= 0:
         return
     s.set_perm(uid, s.perms[uid].but(damage=s.perms[uid].damage + n))
-    ev.append(Event("damage", words.DAMAGE, {"card": name(s, uid), "n": n},
+    ev.append(Event("damage", words.DAMAGE, {"card": name_said(s, uid), "n": n},
                     data={"uid": uid, "n": n}))
 
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from bot.engine.said import Said
 from bot.games.auroria.cards import CardDef, parse_cards
 from bot.games.auroria.pool import POOL
 from bot.games.auroria.state import LINES, State
@@ -52,6 +53,12 @@ def card(s: State, uid: int) -> CardDef:
 
 def name(s: State, uid: int) -> str:
     return card(s, uid).name
+
+
+def name_said(s: State, uid: int) -> Said:
+    """A card as a sentence's value: its name, a catalogue message of its own, so the log
+    names it in the reader's language."""
+    return Said(card(s, uid).name)
 
 
 def leader(s: State, p: int) -> int:

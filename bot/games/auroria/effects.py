@@ -20,6 +20,7 @@ from bot.games.auroria.derived import (
     leader,
     line_free,
     name,
+    name_said,
 )
 from bot.games.auroria.state import Mod, State
 
@@ -87,7 +88,8 @@ def _discard(s: State, item: Item, op: Mapping[str, Any], ev: list[Event]) -> bo
             return False
     for uid in [int(k) for k in item.pop("ans")]:
         board.to_grave(s, uid)
-        ev.append(Event("discarded", words.DISCARDED, {"player": victim, "card": name(s, uid)},
+        ev.append(Event("discarded", words.DISCARDED,
+                        {"player": victim, "card": name_said(s, uid)},
                         data={"uid": uid, "player": victim}))
         if card(s, uid).effect("discarded") is not None:
             s.trig.append({"uid": uid, "p": victim, "tr": "discarded", "dying": False})
@@ -171,7 +173,8 @@ def run_op(s: State, item: Item, op: Mapping[str, Any], ev: list[Event]) -> bool
         for uid in refs(s, item, op["to"]):
             if s.perms[uid].role == "creature":
                 s.set_perm(uid, s.perms[uid].but(damage=s.perms[uid].damage + op["n"]))
-                ev.append(Event("damage", words.DAMAGE, {"card": name(s, uid), "n": op["n"]},
+                ev.append(Event("damage", words.DAMAGE,
+                                {"card": name_said(s, uid), "n": op["n"]},
                                 data={"uid": uid, "n": op["n"]}))
     elif kind in ("power", "grant"):
         for uid in refs(s, item, op["to"]):

@@ -15,13 +15,13 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine import Action, Event, IllegalAction
-from bot.engine.said import said_n
+from bot.engine.said import Said, said_n
 from bot.games.auroria import board, chain, combat, decisions, series, setup
 from bot.games.auroria import sentences as words
 from bot.games.auroria.derived import (
     card,
     has,
-    name,
+    name_said,
 )
 from bot.games.auroria.effects import run_ops
 from bot.games.auroria.state import Perm, State
@@ -264,7 +264,8 @@ def _answer_action(s: State, p: int, key: str, prompt: dict[str, Any], ev: list[
         s.zone(p, s.line_of(it)[1]).remove(it)  # type: ignore[index]
         s.zone(p, "gear").append(it)
         s.set_perm(it, Perm("equipped", entered=s.turn, host=cr))
-        ev.append(Event("discover", words.DISCOVER, {"creature": name(s, cr), "item": name(s, it)},
+        ev.append(Event("discover", words.DISCOVER, {"creature": name_said(s, cr),
+                                                          "item": name_said(s, it)},
                         data={"creature": cr, "item": it}))
         chain.after_action(s, p, None, origin["k"] == "main" and not s.slow)
 
@@ -336,13 +337,13 @@ def _commit(s: State, b: decisions.Build, ev: list[Event]) -> None:
         assert eff is not None
         board.pay(s, p, eff.cost, 0, b["potions"], ev)
         s.set_perm(uid, s.perms[uid].but(used=True))
-        ev.append(Event("activate", words.ACTIVATE, {"player": p, "card": c.name},
+        ev.append(Event("activate", words.ACTIVATE, {"player": p, "card": Said(c.name)},
                         data={"uid": uid}))
         entry = chain.push_entry(s, {"kind": "activate", "uid": uid, "p": p, "tg": b["tg"]})
         chain.after_action(s, p, entry, mirror_ok)
         return
     board.pay(s, p, c.cost, b.get("bloom") or 0, b["potions"], ev)
-    ev.append(Event("play", words.PLAY, {"player": p, "card": c.name},
+    ev.append(Event("play", words.PLAY, {"player": p, "card": Said(c.name)},
                     data={"uid": uid, "player": p}))
     if c.type == "potion":
         s.remove(uid)

@@ -1,7 +1,7 @@
 """Every sentence Auroria's log can say, each in the form for its subject and for anyone else.
 
-``{player}`` is the seat the sentence is about; ``{card}`` a card's name; ``{cards}`` a
-counted set ("2 cards"); ``{line}`` a line's name (``LINE_NAMES``).
+``{player}`` is the seat the sentence is about; ``{card}`` a card's name (its own catalogue
+message); ``{cards}`` a counted set ("2 cards"); ``{line}`` a line's name (``LINE_NAMES``).
 """
 
 from __future__ import annotations
@@ -13,6 +13,9 @@ P = ("player",)
 
 LINE_NAMES = {"front": said("frontline"), "back": said("backline")}
 """A line as ``{line}`` names it, by its key."""
+TRIGGERS = {"on_play": said("on play"), "on_death": said("on death"),
+            "discarded": said("discarded")}
+"""A triggered effect as ``{trigger}`` names it, by its key (the rules' words for it)."""
 
 GAME_START = Sentence("Game {n} begins: {player} starts.", "Game {n} begins: you start.", P)
 KEEP = Sentence("{player} keeps {cards}.", "You keep {cards}.", P)
@@ -71,6 +74,8 @@ LOSE_LEADER = Sentence("{player} loses {n} Influence to a leader attack; now {to
 LOSE_PIERCING = Sentence("{player} loses {n} Influence to Piercing; now {total}.",
                          "You lose {n} Influence to Piercing; now {total}.", P)
 DESTROYED = Sentence("{player}'s {card} is destroyed.", "Your {card} is destroyed.", P)
+PLANTED_DESTROYED = Sentence("One of {player}'s Planted cards is destroyed.",
+                             "One of your Planted cards is destroyed.", P)
 GEAR_DESTROYED = Sentence("{card} is destroyed.")
 """An item or an Aura: the card says whose it is."""
 RETURNED = Sentence("{card} returns to {player}'s hand.", "{card} returns to your hand.", P)

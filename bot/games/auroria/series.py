@@ -202,7 +202,7 @@ def _sideboard(series: Series, p: int, key: str, ev: list[Event],
         series["out"][p] = None
         series["swaps"][p] += 1
         ev.append(Event("swap", words.SWAP,
-                        {"player": p, "out": cards[out].name, "into": cards[into].name},
+                        {"player": p, "out": Said(cards[out].name), "into": Said(cards[into].name)},
                         audience=(p,)))
 
 
