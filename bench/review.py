@@ -12,9 +12,11 @@ with its CPU time beside it (what one worker spends when the machine is shared).
 Agreement: from the state before the moment the review ranked worst, the match is played on
 to its end ``--plays`` times from the answer played and as often from the strong AI's (the
 normal AI on every seat; each pair in the same deal of the cards the seat could not see, the
-real one being a single future); the moment agrees
-when the strong AI's answer wins more often (a tie counts as not agreeing). Target: ≥ 70 %
-of the matches that had a moment (one the learner played without a cost counts for neither).
+real one being a single future); the moment agrees when the strong AI's answer wins more
+often (a tie counts as not agreeing). Target: ≥ 70 % of the matches that had a moment (one
+the learner played without a cost counts for neither). The default is 100 play-ons an
+answer: with 40 the two win shares differ by about 0.11 from luck alone, as much as a
+typical moment's real cost, so the judge itself would disagree often.
 """
 
 from __future__ import annotations
@@ -125,7 +127,7 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench review")
     parser.add_argument("--matches", type=int, default=0, help="per game (default 20)")
     parser.add_argument("--games", default=",".join(GAMES))
-    parser.add_argument("--plays", type=int, default=40,
+    parser.add_argument("--plays", type=int, default=100,
                         help="play-ons from each answer of the worst moment")
     parser.add_argument("--slips", type=float, default=0.2,
                         help="share of the learner's decisions answered at random")
