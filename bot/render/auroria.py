@@ -430,6 +430,8 @@ def render_hand(view: AuroriaView, names: Names, words: Language) -> bytes:
     slot_h = room // rows
     w = min(HAND_W, (WIDTH - 2 * MARGIN + HAND_GAP) // per_row - HAND_GAP,
             round((slot_h - 2 * DISC_R - 14) / 1.45))
+    while rows * (round(w * 1.45) + 2 * DISC_R + 14) > room:
+        w -= 1  # rounding each row's card height up must not push the picture past the canvas
     size = w, h = w, round(w * 1.45)
     step = h + 2 * DISC_R + 14
     height = top + rows * step + secrets_h + 20
