@@ -93,12 +93,12 @@ class Matches(commands.Cog):
         lines = [lobby_text(info, lang)]
         if info.to_act:
             lines.append(lang.say(said("To act: {players}",
-                                       players=", ".join(who(info, s, lang) for s in info.to_act))))
+                                       players=tuple(who(info, s, lang) for s in info.to_act))))
         if note := clock_note(info, interaction.user.id, lang):
             lines.append(lang.say(said("Clock: {clock}", clock=note)))
         if info.result is not None:
-            lines.append(lang.say(said("Placings: {placings}", placings=", ".join(
-                f"{who(info, s, lang)} {lang.ordinal(p)}"
+            lines.append(lang.say(said("Placings: {placings}", placings=tuple(
+                said("{place} {person}", place=lang.ordinal(p), person=who(info, s, lang))
                 for s, p in enumerate(info.result.placings)))))
         lines.append(await self.link(info))
         await interaction.followup.send(

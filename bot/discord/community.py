@@ -16,14 +16,13 @@ from bot.discord.readers import reader
 from bot.discord.runtime import code, match_title, mention, runtime_of
 from bot.discord.suggest import MAX_CHOICES
 from bot.engine import GameError
-from bot.engine.names import with_names
-from bot.engine.said import Said, said, said_n
+from bot.engine.said import Said, named, said, said_n
 from bot.match import MatchInfo
 from bot.match.ratings import ordinal, page
 from bot.match.replay import Replay
-from bot.match.results import ending
+from bot.match.results import ENDINGS, ending
 from bot.match.undo import UndoAsked
-from bot.store import FINISHED, MatchRecord, RatingRecord, ResultRecord
+from bot.store import CANCELLED, FINISHED, MatchRecord, RatingRecord, ResultRecord
 from bot.words import Language
 
 Interaction = discord.Interaction[Any]
@@ -87,7 +86,7 @@ def _who(record: MatchRecord, seat: int) -> str | Said:
 
 def history_line(record: MatchRecord, result: ResultRecord, lang: Language) -> str:
     parts = [f"**{match_title(record.game, record.id)}**", when(result.finished_at),
-             ending(record.game, result.reason)]
+             lang.say(ending(record.game, result.reason))]
     if record.status == FINISHED:
         parts.append(standings(record, result, lang))
     return " · ".join([*parts, thread_link(record)])
@@ -119,10 +118,11 @@ async def closed_choices(interaction: Interaction,
     seen: set[int] = set()
     out = []
     text = current.lower().lstrip("#")
-    cancelled = reader(interaction).say(said("cancelled"))
+    lang = reader(interaction)
     for record, result in [*mine, *everyone]:
-        label = f"{match_title(record.game, record.id)} · " + (
-            ending(record.game, result.reason) if result is not None else cancelled)
+        how = ending(record.game, result.reason) if result is not None else ENDINGS[CANCELLED]
+        label = lang.say(said("{match} · {ending}", match=match_title(record.game, record.id),
+                              ending=how))
         if record.id not in seen and text in label.lower():
             seen.add(record.id)
             out.append(app_commands.Choice(name=label[:100], value=record.id))
@@ -135,4 +135,5 @@ def log_text(info: MatchInfo, replay: Replay, names: Sequence[str], lang: Langua
     head = lang.say(said("{match} — replay", match=title) if replay.viewer is None else
                     said("{match} — replay with the cards of {person}", match=title,
                          person=names[replay.viewer]))
-    return "\n".join([head, "", *(with_names(line, names) for line in replay.lines), ""])
+    # A file, not a message: the names go in as written, with no markdown to escape.
+    return "\n".join([head, "", *(lang.say(named(line, names)) for line in replay.lines), ""])

@@ -13,7 +13,7 @@ class GameError(Exception):
     def __init__(self, message: str | Said) -> None:
         self.said = message if isinstance(message, Said) else None
         self.message = str(message)
-        super().__init__(self.message)
+        super().__init__(message)  # args keep the sentence: raised in a worker, it arrives whole
 
     def __str__(self) -> str:
         return self.message

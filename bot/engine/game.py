@@ -11,7 +11,7 @@ from bot.engine.errors import BadScenario, IllegalAction, MatchOver, NotYourDeci
 from bot.engine.help import Topic
 from bot.engine.options import OptionSpec
 from bot.engine.rng import Rng
-from bot.engine.said import said
+from bot.engine.said import Said, said
 from bot.engine.text import Say, fit
 from bot.engine.types import JSON, ORDER, Action, Decision, Event, Result, Turn
 
@@ -38,7 +38,7 @@ class Game(ABC, Generic[S, V]):
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     ai_levels: ClassVar[tuple[str, ...]] = ("random", "normal", "strong")
     """``strong`` is ``bot.engine.search`` over ``redeal_hidden``; ``ai_choose`` serves the rest."""
-    endings: ClassVar[Mapping[str, str]] = {}
+    endings: ClassVar[Mapping[str, Said]] = {}
     """The game's own ``Result.reason`` codes in player words ("won on Influence")."""
     schema_version: ClassVar[int] = 1
     rules_version: ClassVar[str] = "1"

@@ -12,7 +12,7 @@ class MatchError(GameError):
 
 class UnknownMatch(MatchError):
     def __init__(self, match_id: int) -> None:
-        super().__init__(f"There is no match #{match_id}.")
+        super().__init__(said("There is no match #{number}.", number=str(match_id)))
         self.match_id = match_id
 
 
@@ -21,8 +21,9 @@ class MatchQuarantined(MatchError):
     load): it is set aside, nothing can change it, and every other match goes on."""
 
     def __init__(self, match_id: int, guild_id: int | None, channel_id: int | None) -> None:
-        super().__init__(f"Match #{match_id} is set aside: its saved record is damaged, so "
-                         "it cannot go on until an admin repairs it. Other matches are fine.")
+        super().__init__(said("Match #{number} is set aside: its saved record is damaged, so "
+                              "it cannot go on until an admin repairs it. Other matches are "
+                              "fine.", number=str(match_id)))
         self.match_id = match_id
         self.guild_id = guild_id
         self.channel_id = channel_id

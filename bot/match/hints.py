@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import Decision, GameError, Rng, StaleDecision, registry
+from bot.engine.game import STALE
 from bot.engine.said import said
 from bot.engine.search import Budget, weigh
 from bot.match.claims import Renew, once
@@ -64,7 +65,7 @@ def _weigh(game_name: str, state_json: dict[str, Any], decision_id: str, seed: i
     state = game.from_json(state_json)
     decision = next((d for d in game.pending(state) if d.id == decision_id), None)
     if decision is None:
-        raise StaleDecision(f"decision {decision_id} is not open in the state sent")
+        raise StaleDecision(STALE)  # the state moved on since it was sent
     weighed = weigh(game, state, decision, Rng(seed), Budget(iterations, seconds))
     return [(list(choice), chance) for choice, chance in weighed[:SHOWN]]
 

@@ -40,7 +40,13 @@ class Queries:
         stored = await self.store.get_result(live.id)
         if stored is None:
             return None
-        return Result(stored.scores, stored.placings, stored.reason, stored.detail)
+        # The stored detail is English words; the game's own result of the final state
+        # holds them as a sentence, to say in each reader's language.
+        own = live.game.result(live.state) if live.state is not None else None
+        if own is None or own.reason != stored.reason:
+            return Result(stored.scores, stored.placings, stored.reason, stored.detail)
+        return Result(stored.scores, stored.placings, stored.reason, stored.detail,
+                      own.sentence, own.args)
 
     async def matches_of(self, user_id: int) -> list[MatchInfo]:
         """The user's lobbies and running matches, those waiting for them first."""

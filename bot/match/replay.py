@@ -18,6 +18,7 @@ from typing import Any
 
 from bot.engine import Action, Event, Game, View, parse_options, play
 from bot.engine.lesson import deal
+from bot.engine.said import Said, said
 from bot.match import sentences as words
 from bot.store import ActionRecord, MatchRecord
 
@@ -96,7 +97,8 @@ class Frame:
     """1 for the deal, then one more per change the viewer could see."""
     table: View
     own: View | None
-    caption: str
+    caption: Said | None
+    """The last thing the viewer saw happen (the deal, at first); None when nothing did."""
 
 
 @dataclass(frozen=True)
@@ -105,8 +107,9 @@ class Replay:
     game: str
     viewer: int | None
     frames: tuple[Frame, ...]
-    lines: tuple[str, ...]
-    """The readable log: one line per event the viewer saw, numbered by log row."""
+    lines: tuple[Said, ...]
+    """The readable log: one sentence per event the viewer saw, numbered by log row, said
+    in the reader's language by the front end (seats named there too)."""
     final_state: Any
 
 
@@ -119,20 +122,26 @@ def build_replay(game: Game[Any, Any], record: MatchRecord, log: Sequence[Action
     byte for byte the stored snapshot (the rules changed since the match was played).
     """
     frames: list[Frame] = []
-    lines: list[str] = []
+    lines: list[Said] = []
     last: tuple[View, View | None] | None = None
     state: Any = None
     for step in timeline(game, record, log):
         state = step.state
-        seen = [e.told(viewer) for e in step.events if e.visible_to(viewer)]
-        where = "Deal" if step.row is None else f"#{step.row.seq}"
-        lines += [f"{where} · {text}" for text in seen]
+        seen = [e.said(viewer) for e in step.events if e.visible_to(viewer)]
+        lines += [_line(step.row, event) for event in seen]
         shown = (game.view(state, None), game.view(state, viewer) if viewer is not None else None)
         if shown != last:
-            caption = seen[-1] if seen else ("The deal." if step.row is None else "")
+            caption = seen[-1] if seen else (words.THE_DEAL if step.row is None else None)
             frames.append(Frame(len(frames) + 1, shown[0], shown[1], caption))
             last = shown
     if record.state is not None and state_text(game, state) != record.state:
         raise ReplayError("the rebuilt match differs from the stored one (the rules have "
                           "changed since it was played)")
     return Replay(record.id, record.game, viewer, tuple(frames), tuple(lines), state)
+
+
+def _line(row: ActionRecord | None, event: Said) -> Said:
+    """A line of the log: the event, after the log row it came from (or the deal)."""
+    if row is None:
+        return said("Deal · {event}", event=event)
+    return said("#{row} · {event}", row=str(row.seq), event=event)  # the row is a code

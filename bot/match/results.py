@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from bot.engine import GameError, Result, registry
 from bot.engine.names import player
+from bot.engine.said import Said, said
 from bot.store import CANCELLED, FINISHED, MatchRecord, ResultRecord, SeatRecord
 
 NORMAL = "normal"
@@ -23,10 +24,10 @@ RESIGNATION = "resignation"
 FORFEIT = "forfeit"
 
 ENDINGS = {
-    NORMAL: "played to the end",
-    RESIGNATION: "won by resignation",
-    FORFEIT: "won on time",
-    CANCELLED: "cancelled",
+    NORMAL: said("played to the end"),
+    RESIGNATION: said("won by resignation"),
+    FORFEIT: said("won on time"),
+    CANCELLED: said("cancelled"),
 }
 
 
@@ -47,14 +48,14 @@ def rank_resigned_last(result: Result, seats: Sequence[SeatRecord]) -> Result:
         for i in range(len(result.placings)))
     note = "; ".join(f"{player(s)} resigned" for s in sorted(gone))  # outcome.RESIGNED reads it
     detail = f"{result.detail}; {note}" if result.detail else note
-    return Result(result.scores, placings, result.reason, detail)
+    return Result(result.scores, placings, result.reason, detail, result.sentence, result.args)
 
 
 def result_record(result: Result) -> ResultRecord:
     return ResultRecord(result.scores, result.placings, result.reason, result.detail)
 
 
-def ending(game: str, reason: str) -> str:
+def ending(game: str, reason: str) -> Said:
     """A result's reason in player words, for ``/history``: the match service's own endings,
     else the game's (``Game.endings``)."""
     if reason in ENDINGS:
@@ -63,7 +64,8 @@ def ending(game: str, reason: str) -> str:
         words = registry.get(game).endings
     except GameError:  # a game no longer installed still lists its old matches
         words = {}
-    return words.get(reason, reason.replace("_", " ").replace("-", " "))
+    return words.get(reason) or said("ended: {reason}",
+                                     reason=reason.replace("_", " ").replace("-", " "))
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.engine import Sentence
+from bot.engine.said import said
 
 P = ("player",)
 
@@ -15,3 +16,6 @@ UNDONE = Sentence("{player}'s move is taken back, with everyone's consent.",
                   "Your move is taken back, with everyone's consent.", P)
 AUTOPILOT = Sentence("⌛ Time ran out, so the AI played this turn for {player}.",
                      "⌛ Time ran out, so the AI played this turn for you.", P)
+
+THE_DEAL = said("The deal.")
+"""A replay's first picture when the deal itself said nothing."""

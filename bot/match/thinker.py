@@ -14,6 +14,7 @@ import logging
 from typing import Any
 
 from bot.engine import Action, Decision, Game, Rng, StaleDecision, registry
+from bot.engine.game import STALE
 from bot.engine.search import Budget, search
 from bot.settings import DEFAULT_THINK_MS
 from bot.workers import Unavailable, Workers
@@ -31,7 +32,7 @@ def _think(game_name: str, state_json: dict[str, Any], decision_id: str, seed: i
     state = game.from_json(state_json)
     decision = next((d for d in game.pending(state) if d.id == decision_id), None)
     if decision is None:
-        raise StaleDecision(f"decision {decision_id} is not open in the state sent")
+        raise StaleDecision(STALE)  # the state moved on since it was sent
     return search(game, state, decision, Rng(seed), Budget(iterations, seconds)).to_json()
 
 

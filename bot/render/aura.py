@@ -205,8 +205,8 @@ def _strip(c: Canvas, view: AuraView, at: tuple[int, int, int], names: Names) ->
     if table is None and view["opening"] and view["turn"] == 1:
         note, weight, colour = c.say(said("Drawing for the starting player")), "bold", pal.INK
     elif table is None:
-        standing = view["result"]
-        note, weight, colour = (standing["detail"] if standing else ""), "regular", pal.INK_SOFT
+        note = _final_counts(view, names, c.words) if view["result"] else ""
+        weight, colour = "regular", pal.INK_SOFT
     elif not table["revealed"]:
         note = c.say(said("Face down until every block is placed"))
         weight, colour = "regular", pal.INK_SOFT
@@ -509,14 +509,31 @@ def _aura_tie(figures: Figures, names: Names, words: Language) -> str:
     return words.say(said("{players} tied on every count: they share the win.", players=who))
 
 
-def _figures(view: AuraView, words: Language) -> list[tuple[str, ...]]:
-    out: list[tuple[str, ...]] = []
+def _counts(view: AuraView) -> list[tuple[int, int, int]]:
+    """Each seat's cards left, wild and action cards discarded and discarded total: what
+    placed them (``bot.games.aura.scoring``)."""
+    out = []
     for info in view["seats"]:
         pile = info["discarded"] or []
         special = sum(1 for card in pile if card["kind"] in ("wild", "action"))
         total = sum(card["value"] or 0 for card in pile if card["kind"] == "number")
-        out.append((str(info["remaining"]), str(special), str(total)))
+        out.append((info["remaining"], special, total))
     return out
+
+
+def _figures(view: AuraView, words: Language) -> list[tuple[str, ...]]:
+    return [tuple(str(n) for n in counts) for counts in _counts(view)]
+
+
+def _final_counts(view: AuraView, names: Names, words: Language) -> str:
+    """The board's note once the game is over: each seat's counts, in words."""
+    return "; ".join(words.say(said(
+        "{player}: {cards} left, {specials} and {points} discarded",
+        player=named(seat, names, words),
+        cards=said_n("{n} card", "{n} cards", left),
+        specials=said_n("{n} wild or action card", "{n} wild or action cards", special),
+        points=said_n("{n} point", "{n} points", total)))
+        for seat, (left, special, total) in enumerate(_counts(view)))
 
 
 def _ending(view: AuraView | None, result: Result, names: Names, rest: tuple[str, ...],

@@ -13,7 +13,6 @@ from functools import lru_cache
 from PIL import Image
 
 from bot.engine import Result
-from bot.engine.names import with_names
 from bot.engine.said import Said, said, said_in
 from bot.games.auroria.cardwords import words_of as card_words
 from bot.games.auroria.view import AuroriaView, CardFace, EnergyCard, PlayerView, Slot
@@ -433,6 +432,8 @@ def render_hand(view: AuroriaView, names: Names, words: Language) -> bytes:
     slot_h = room // rows
     w = min(HAND_W, (WIDTH - 2 * MARGIN + HAND_GAP) // per_row - HAND_GAP,
             round((slot_h - 2 * DISC_R - 14) / 1.45))
+    while rows * (round(w * 1.45) + 2 * DISC_R + 14) > room:
+        w -= 1  # rounding each row's card height up must not push the picture past the canvas
     size = w, h = w, round(w * 1.45)
     step = h + 2 * DISC_R + 14
     height = top + rows * step + secrets_h + 20
@@ -519,10 +520,11 @@ WINS = {
 
 def _ending(view: AuroriaView | None, result: Result, names: Names, rest: tuple[str, ...],
             figures: Figures | None, words: Language) -> tuple[str, tuple[str, ...]]:
-    if len(result.winners) != 1 and not result.detail:
+    score = result.said(None, names)  # a best-of-three says its score
+    if result.reason == "normal" and score is not None:
+        return words.say(score), rest
+    if len(result.winners) != 1:
         return words.say(said("Both leaders fell at once: the game is a draw.")), rest
-    if result.reason == "normal" and result.detail:  # a best-of-three says its score
-        return with_names(result.detail, names) if names else result.detail, rest
     winner = seat_label(result.winners[0], names, words)
     return words.say(WINS.get(result.reason, said("{player} won.")).with_values(
         player=winner)), rest

@@ -114,6 +114,22 @@ async def test_replays_are_public_for_all_and_private_for_players(world: World) 
         assert with_hands == 2 * min(tables, FRAME_LIMIT // 2)
 
 
+async def test_a_private_replay_is_said_in_the_pressers_language(world: World) -> None:
+    """/replay private answers only its presser, so its log is in their language (issue 36)."""
+    fake = world.fake
+    async with world.bot():
+        thread, players = await zura_for_two(world)
+        await players.move(players.to_act()[0])
+        await resign(world, world.bob, thread)
+        mine = await (await fake.slash(world.alice, "replay", {"match": 1, "private": True},
+                                       channel=thread, locale="de")).reply(RENDERING)
+        text = mine.attachments[0].data.decode().split("\n")
+    assert mine.ephemeral and "Wiederholung mit deinen Karten" in mine.content
+    assert text[0] == "Zura #1 — Wiederholung mit den Karten von alice"
+    assert "#1 · Du nimmst eine Höhle-Karte vom Ablagestapel." in text
+    assert not [line for line in text if " · You " in line]
+
+
 async def test_a_spectator_follows_the_thread_but_sees_no_hand(world: World) -> None:
     fake = world.fake
     dave = world.user("dave")

@@ -9,7 +9,8 @@ import re
 import pytest
 
 from bot.discord import shows
-from bot.engine.names import with_names
+from bot.engine.said import Said, named
+from bot.words import english
 from tests.e2e.conftest import World
 from tests.e2e.players import Players, is_board, open_match, start
 
@@ -27,7 +28,9 @@ async def test_long_turns_continue_in_further_posts_and_lose_no_line(
         await Players(fake, thread, [world.alice], seed=5).play_out()
         assert bot.parlor is not None
         replay = await bot.parlor.service.replay(1, world.alice.id)  # /replay's log
-    log = [with_names(line.split(" · ", 1)[1], ["alice", "AI 2"]) for line in replay.lines]
+    events = [line.values["event"] for line in replay.lines]
+    log = [english().say(named(e, ["alice", "AI 2"])) for e in events if isinstance(e, Said)]
+    assert len(log) == len(replay.lines)
     posts = [fake.message(m) for m in fake.messages(thread) if is_board(m)]
     more = [m for m in posts if "(continued)" in m.text.split("\n", 1)[0]]
     assert more, "some turn needed more than one post"

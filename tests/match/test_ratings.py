@@ -25,6 +25,7 @@ from bot.store import (
     SeatRecord,
     SqliteStore,
 )
+from bot.words import english, language
 from tests.match.conftest import ANN, BOB, HOST, lobby, stored
 
 G = 1
@@ -177,7 +178,7 @@ async def test_a_forfeit_on_time_is_stored_with_its_own_reason(svc: MatchService
         await svc.play.hand_over(live, live.seats[1], FORFEITS, FORFEIT, n=3)
     result = await svc.store.get_result(match_id)
     assert result is not None and (result.reason, result.placings) == (FORFEIT, (1, 2))
-    assert ending("zura", result.reason) == "won on time"
+    assert english().say(ending("zura", result.reason)) == "won on time"
 
 
 async def test_a_cancelled_match_keeps_a_result_that_rates_nobody(svc: MatchService) -> None:
@@ -234,9 +235,35 @@ async def test_a_best_of_three_is_rated_once_as_one_match(svc: MatchService) -> 
 
 
 def test_history_names_each_ending_in_player_words_the_game_supplying_its_own() -> None:
-    assert ending("auroria", "influence") == "won on Influence"
-    assert ending("auroria", "deck-out") == "won by deck-out"
-    assert ending("zura", "resignation") == "won by resignation"
-    assert ending("zura", "normal") == "played to the end"
+    say = english().say
+    assert say(ending("auroria", "influence")) == "won on Influence"
+    assert say(ending("auroria", "deck-out")) == "won by deck-out"
+    assert say(ending("zura", "resignation")) == "won by resignation"
+    assert say(ending("zura", "normal")) == "played to the end"
     # A game that is no longer installed still gets readable words, not a code.
-    assert ending("gone", "card_effect") == "card effect"
+    assert say(ending("gone", "card_effect")) == "ended: card effect"
+
+
+def test_endings_are_said_in_the_readers_language() -> None:
+    german = language("de")
+    assert german.say(ending("auroria", "influence")) == "durch Einfluss gewonnen"
+    assert german.say(ending("zura", "forfeit")) == "durch Zeitüberschreitung gewonnen"
+    assert language("pt_BR").say(ending("zura", "normal")) == "jogada até o fim"
+
+
+async def test_a_stored_best_of_three_says_its_score_in_the_readers_language(
+        svc: MatchService) -> None:
+    """The stored detail is English; the result read back carries the game's sentence."""
+    info = await svc.create("auroria", HOST, guild_id=G, options={"best_of": "3"},
+                            seat_host=False, seed=3)
+    for _ in range(2):
+        await svc.add_ai(info.id, HOST, "random")
+    await svc.start(info.id, HOST)
+    result = (await svc.info(info.id)).result
+    assert result is not None and result.detail.startswith(("Player ", "The match is drawn"))
+    score = result.said(None, ["Ann", "Bo"])
+    assert score is not None
+    german = language("de").say(score)
+    assert german != english().say(score)
+    assert german.endswith(("gewinnt die Partie 2–0.", "gewinnt die Partie 2–1.")) or \
+        german.startswith("Die Partie")

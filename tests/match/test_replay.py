@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 from PIL import Image, ImageSequence
 
+from bot.discord.community import log_text
 from bot.engine import Game, Rng, registry
+from bot.engine.said import named
 from bot.match import MatchService, state_text
 from bot.match.replay import (
     UNDO,
@@ -23,6 +25,7 @@ from bot.match.replay import (
 from bot.render import render_board, render_hand
 from bot.render.replay import frame_pngs, pick, render_replay
 from bot.store import ActionRecord, MatchRecord
+from bot.words import english, language
 from tests.match.conftest import HOST
 
 GAMES = ("zura", "aura", "auroria")
@@ -82,9 +85,9 @@ async def test_a_private_replay_adds_only_the_viewers_own_cards(svc: MatchServic
     assert all(f.table["viewer"] is None for f in replay.frames)
     _assert_hidden_invariant(game, record, log, replay, viewer=1)
     mine = [line for line in build_replay(game, record, log, viewer=1).lines
-            if "You drew" in line]
+            if "You drew" in str(line)]
     assert mine and not [line for line in build_replay(game, record, log).lines
-                         if "You drew" in line]
+                         if "You drew" in str(line)]
 
 
 def _distinct(views: list[Any]) -> list[Any]:
@@ -126,7 +129,7 @@ async def test_an_undo_row_returns_the_replay_to_the_state_before_the_move(
     after = states(game, partial, full)
     assert state_text(game, after[-1]) == state_text(game, states(game, record, log[:4])[-1])
     assert state_text(game, after[5]) == state_text(game, after[2])
-    lines = build_replay(game, partial, full).lines
+    lines = [str(line) for line in build_replay(game, partial, full).lines]
     assert f"#{len(log) + 1} · Player 1's move is taken back, with everyone's consent." in lines
 
 
@@ -164,3 +167,24 @@ async def test_the_animation_is_made_of_the_frames_it_names(svc: MatchService) -
     board, hand = render_board(views[-1][0]), render_hand(views[-1][1] or {}, 0)
     assert frame_pngs(*views[-1]) == [board, hand]
     assert frame_pngs(views[-1][0]) == [board]
+
+
+async def test_a_german_reader_reads_the_replay_log_in_german(svc: MatchService) -> None:
+    """The log file of /replay is said in its reader's language, people by their names."""
+    game = registry.get("zura")
+    match_id = await finished(svc, "zura")
+    record, log = await stored(svc, match_id)
+    undo = ActionRecord(len(log) + 1, 0, HOST, UNDO, undo_action(3).to_json(), 0.0)
+    replay = build_replay(game, replace(record, state=None), [*log[:4], undo])
+    names = ["Ann", "Bo"]
+    german, english_ = language("de"), english()
+    text = log_text(await svc.info(match_id), replay, names, german)
+    head, _, *lines, _ = text.split("\n")
+    assert head.endswith(" — Wiederholung")
+    assert lines[-1] == (f"#{len(log) + 1} · Der Zug von Ann wird mit dem Einverständnis "
+                         "aller zurückgenommen.")
+    assert len(lines) == len(replay.lines) > 1
+    for said_line, line in zip(replay.lines, lines, strict=True):
+        assert line == german.say(named(said_line, names)) != english_.say(named(said_line, names))
+    assert replay.frames[0].caption is not None
+    assert german.say(replay.frames[0].caption) != str(replay.frames[0].caption)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
 from bot.engine import Result
 from bot.games.aura.view import AuraView
 from bot.render import render_board, render_hand, render_summary
-from tests.render.golden import assert_matches_golden, fixture
+from bot.render.aura import _final_counts
+from bot.words import language
+from tests.render.golden import GOLDEN, assert_matches_golden, fixture
 from tests.render.playing import final_state, first_state, game_or_skip, playout
 
 
@@ -73,6 +76,15 @@ def test_golden_end_of_two_player_game() -> None:
     assert_matches_golden("aura_board_2p_end", render_board(data["view"]))
     assert_matches_golden("aura_summary_2p", render_summary(
         data["view"], Result.from_json(data["result"]), ["Ada", "Bo"]))
+
+
+def test_the_final_board_says_each_seats_counts_in_the_readers_language() -> None:
+    """The note over a finished table is words of the reader's language, from the view."""
+    view = json.loads((GOLDEN / "aura_end_2p.json").read_text(encoding="utf-8"))["view"]
+    assert _final_counts(view, ["Ann", "Bo"], language("de")).startswith(
+        "Ann: 27 Karten übrig, 7 Joker- oder Aktionskarten und 59 Punkte abgeworfen; Bo: 24 ")
+    assert _final_counts(view, None, language("pt_BR")).startswith(
+        "Assento 1: ficou com 27 cartas, descartou 7 cartas curinga ou de ação e 59 pontos; ")
 
 
 def test_hand_order_is_the_menu_order() -> None:

@@ -169,9 +169,10 @@ def test_the_message_lines_follow_the_standings() -> None:
 
 
 def test_history_says_endings_in_player_words() -> None:
-    assert ending("auroria", "influence") == "won on Influence"
-    assert ending("auroria", RESIGNATION) == "won by resignation"
-    assert ending("auroria", "deck-out") == "won by deck-out"
+    say = english().say
+    assert say(ending("auroria", "influence")) == "won on Influence"
+    assert say(ending("auroria", RESIGNATION)) == "won by resignation"
+    assert say(ending("auroria", "deck-out")) == "won by deck-out"
 
 
 @pytest.mark.parametrize(("figures", "expected"), [

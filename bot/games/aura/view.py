@@ -181,7 +181,6 @@ class Variant(TypedDict):
 class Standing(TypedDict):
     scores: list[float]
     placings: list[int]
-    detail: str
 
 
 class AuraView(TypedDict):
@@ -393,8 +392,7 @@ def _table(state: AuraState, viewer: int | None, waiting: list[int]) -> tuple[Ta
 
 def _standing(state: AuraState) -> Standing:
     result = standings(state)
-    return {"scores": list(result.scores), "placings": list(result.placings),
-            "detail": result.detail}
+    return {"scores": list(result.scores), "placings": list(result.placings)}
 
 
 def build_view(state: AuraState, viewer: int | None) -> AuraView:

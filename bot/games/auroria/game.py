@@ -24,7 +24,7 @@ from bot.engine import (
 from bot.engine.decks import DeckBook
 from bot.engine.help import Topic
 from bot.engine.lesson import Lesson, lesson_beside
-from bot.engine.said import said
+from bot.engine.said import Said, said
 from bot.engine.text import Say
 from bot.games.auroria import (
     ai,
@@ -53,9 +53,9 @@ class Auroria(Game[State, AuroriaView]):
     max_players = 2
     max_steps = 6000
     kinds = decisions.KINDS
-    endings: ClassVar[Mapping[str, str]] = {
-        "influence": "won on Influence", "deck-out": "won by deck-out",
-        "card effect": "won by a card's effect"}
+    endings: ClassVar[Mapping[str, Said]] = {
+        "influence": said("won on Influence"), "deck-out": said("won by deck-out"),
+        "card effect": said("won by a card's effect")}
     options: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("slow_mode", "bool", False,
                    said("Slow Mode: no mirrored Draw, Energy or Main Phase windows.")),
