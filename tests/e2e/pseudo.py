@@ -13,19 +13,15 @@ import random
 from collections.abc import Mapping, Sequence
 
 from bot.discord import customid as cid
-from bot.discord.community import UNDO
 from bot.discord.items import LOBBY, START, TABLE
 from bot.discord.review import REVIEW
 from bot.discord.shows import RESULT_FILE
 from bot.engine import registry
 from bot.words import PSEUDO, Language, language, said
 from bot.words.locales import NAMES
-from bot.words.tables import sentence_forms
 from tests.e2e.conftest import World
 from tests.e2e.players import settled
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser
-from tests.fakediscord import components as comp
-from tests.fakediscord.state import MessageVersion
 
 TIMEOUT = 20.0
 MANAGE_SERVER = 1 << 5
@@ -33,47 +29,6 @@ PROBES = (("zura", 3, 0), ("aura", 2, 0), ("auroria", 1, 1))
 """(game, people, AI seats): the probe matches of ``bench light``."""
 
 WORDS: Language = language(PSEUDO)
-
-GAPS: dict[str, str] = {}
-"""Untranslated on purpose for now, because another helper's part of issue 36 is not in yet:
-a regex searched in ``"<where>: <line>"`` (``untranslated.allowed``) → whose part it is. The
-e2e test and ``bench words`` let these pass; each goes once its part is merged (the
-coordinator empties this at merge)."""
-
-OWN_VERBS = (cid.CONFIRM, cid.BACK, cid.SKIP)
-"""Verbs of the buttons the front end labels itself in a decision (Confirm, Keep my hand,
-Back, Choose nothing); a pick's label is the game's option."""
-
-
-def own_labels(fake: FakeDiscord) -> list[str]:
-    """Every label the front end wrote on a button of its own: decision steps, the lobby's
-    and the table's buttons (My hand), undo answers — in every version of every message."""
-    out = []
-    for message in fake.state.messages.values():
-        versions: list[MessageVersion | FakeMessage] = [*message.history, message]
-        for version in versions:
-            for c in comp.walk(version.components):
-                custom_id = str(c.get("custom_id", ""))
-                if c.get("type") == comp.BUTTON and cid.claimed(custom_id) and (
-                        cid.decode(custom_id).verb in OWN_VERBS
-                        or cid.decode(custom_id).decision in (LOBBY, TABLE, UNDO)):
-                    out.append(str(c.get("label", "")))
-    return out
-
-
-FRONT_END_LINES: tuple[str, ...] = ("✅ Done for now", "You are in **", "So far: ", "You chose",
-                                    "You keep", "The match is over", "The AI plays")
-"""Lines the front end writes into prompts, which must never show in English under the
-pseudo-locale, whatever ``GAPS`` lets pass."""
-
-
-NEWS_OPENINGS: tuple[str, ...] = tuple(sorted({
-    head for form, _, reader in sentence_forms() if reader.startswith("read by the seat")
-    for head in [form.split("{", 1)[0].strip()] if len(head.split()) > 1}))
-"""How a player's own news begins in English ("You draw", "You drew:"): the words of each
-log sentence's you-form before its first placeholder. A DM line under the pseudo-locale never
-begins so, whatever ``GAPS`` lets pass in the same text (a prompt's decision text)."""
-
 
 def verb_of(custom_id: str | None) -> str | None:
     """A Parlor component's verb (``p``, ``c``, ``back``, ``hand`` …); None for others."""

@@ -137,15 +137,6 @@ def worklist(found: Sequence[Finding]) -> list[tuple[int, str]]:
     return sorted(((n, key) for key, n in counts.items()), reverse=True)
 
 
-def allowed(found: Sequence[Finding], gaps: Mapping[str, str]) -> list[Finding]:
-    """``found`` less the findings a named gap explains (``gaps``: a regex searched in
-    ``"<place>: <line>"`` → whose part still leaves it English); what is left is
-    untranslated with no excuse."""
-    patterns = [re.compile(pattern) for pattern in gaps]
-    return [f for f in found
-            if not any(p.search(f"{f.place}: {f.text}") for p in patterns)]
-
-
 def command_findings(commands: Sequence[Mapping[str, Any]]) -> list[str]:
     """Synced slash-command strings that no catalogue translates, or whose translation did not
     reach Discord as a localization (names in ``command name`` context, choices in
