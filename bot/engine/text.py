@@ -7,12 +7,25 @@ and the fitting of a few lines into it, so a screen reader hears the important p
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TypeAlias
+from dataclasses import dataclass
+from typing import Generic, TypeAlias, TypeVar
 
 from bot.engine.said import Said, said
 
 Say: TypeAlias = Callable[[Said], str]
 """How a reader's language says a sentence (``Language.say``); ``str`` says it in English."""
+
+V = TypeVar("V")
+
+
+@dataclass(frozen=True)
+class Reader(Generic[V]):
+    """Says one view's words for one reader: ``say`` and the seats' ``names``; each game's
+    ``text.py`` adds what its table says."""
+
+    view: V
+    names: Sequence[str]
+    say: Say
 
 ALT_TEXT_MAX = 1024
 """Discord's limit on an attachment's description, the image's alt text."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.engine.said import Said, said, said_n
-from bot.engine.text import Say, fit, name_of
+from bot.engine.text import Reader, Say, fit, name_of
 from bot.games.aura.cards import NAMED
 from bot.games.aura.view import AuraView, Cell, Row, Shown
 
@@ -53,13 +53,8 @@ def _cell(cell: Cell | None, full: bool) -> str | Said:
     return card
 
 
-class _Reader:
-    """Says one view's words for one reader: ``say`` and the seats' ``names``."""
-
-    def __init__(self, view: AuraView, names: Sequence[str], say: Say) -> None:
-        self.view = view
-        self.names = names
-        self.say = say
+class _Reader(Reader[AuraView]):
+    """Aura's table in words for one reader."""
 
     def mine(self, seat: int) -> bool:
         return seat == self.view["viewer"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.engine.said import Said, Value, said
-from bot.engine.text import Say, fit, name_of
+from bot.engine.text import Reader, Say, fit, name_of
 from bot.games.auroria.cardwords import words_of
 from bot.games.auroria.view import AuroriaView, CardFace, PlayerView, Slot
 
@@ -22,13 +22,8 @@ _FRONTLINE = said("  Frontline: {slots}.")
 _BACKLINE = said("  Backline: {slots}.")
 
 
-class _Reader:
-    """Says one view's words for one reader: ``say`` and the seats' ``names``."""
-
-    def __init__(self, view: AuroriaView, names: Sequence[str], say: Say) -> None:
-        self.view = view
-        self.names = names
-        self.say = say
+class _Reader(Reader[AuroriaView]):
+    """Auroria Codex's table in words for one reader."""
 
     def card(self, card: CardFace, full: bool) -> str:
         """The name; in full, with cost, powers (front line / back line) and text."""

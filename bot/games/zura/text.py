@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from bot.engine.said import Said, said, said_n
-from bot.engine.text import Say, fit, name_of
+from bot.engine.text import Reader, Say, fit, name_of
 from bot.games.zura.abilities import of_phase
 from bot.games.zura.view import Slot, TravelCard, TzCard, ZView
 
@@ -72,13 +72,8 @@ def _hand(hand: list[TravelCard]) -> tuple[Said, ...]:
                  for name, n in counts.items())
 
 
-class _Reader:
-    """Says one view's words for one reader: ``say`` and the seats' ``names``."""
-
-    def __init__(self, view: ZView, names: Sequence[str], say: Say) -> None:
-        self.view = view
-        self.names = names
-        self.say = say
+class _Reader(Reader[ZView]):
+    """Zura's table in words for one reader."""
 
     def heading(self) -> list[str]:
         view = self.view
