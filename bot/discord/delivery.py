@@ -725,9 +725,8 @@ class Delivery(MatchHooks):
                 edited = await self._edit_dm(info, record, out)
                 if edited is not None:
                     await self._remember(slots, replace_shown(edited, state))
-            elif stored_lines(news) != was.get("news", []):  # kept for their next prompt
-                await self._remember(slots, replace_shown(record, {**was,
-                                                                   "news": stored_lines(news)}))
+            elif (kept := stored_lines(news)) != was.get("news", []):  # for their next prompt
+                await self._remember(slots, replace_shown(record, {**was, "news": kept}))
             return
         out, _ = await self._prompt_card(info, seat, decisions, names, news)
         helped = actor if actor is not None and actor.user.id == user_id else None
