@@ -132,6 +132,11 @@ class Table:
         """Picks what to press, as the end-to-end tests' players do (seeded)."""
         self._users = 0
         self.edits: dict[int, int] = {}
+        self._choices: dict[int, tuple[int, bool]] = {}
+        """Message → (its versions, whether the latest offers choices): every waiting
+        player looks through their DMs at each change of the fake, so the answers are kept
+        (else the players' own CPU grows with the length of the matches and, past 40 clicks
+        a second, this process is what makes presses wait)."""
         """Per prompt, its versions before the latest submitting press."""
 
     def pair(self) -> Pair:
@@ -194,7 +199,15 @@ class Table:
 
     def prompt(self, user: FakeUser) -> FakeMessage | None:
         """``user``'s newest DM still offering choices (answered ones lose their buttons)."""
-        return next((m for m in reversed(self.fake.dms(user)) if has_choices(m)), None)
+        return next((m for m in reversed(self.fake.dms(user)) if self.offers(m)), None)
+
+    def offers(self, message: FakeMessage) -> bool:
+        """``has_choices``, kept per version of the message."""
+        versions = len(message.history)
+        kept = self._choices.get(message.id)
+        if kept is None or kept[0] != versions:
+            kept = self._choices[message.id] = (versions, has_choices(message))
+        return kept[1]
 
     async def first_turns(self, pair: Pair) -> list[Turn]:
         """Open a match for ``pair``; its prompts once they are out."""

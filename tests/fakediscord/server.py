@@ -169,6 +169,10 @@ class GatewaySession:
         self.closed = False
         self.received: list[JSON] = []
         self._queue: asyncio.Queue[tuple[float, str]] = asyncio.Queue()
+        self._queued = 0
+        self._written = 0
+        self._progress = asyncio.Event()
+        """Set each time a frame is written (``drain`` waits on it)."""
         self._writer = asyncio.create_task(self._write(), name="fakediscord-gateway-writer")
 
     async def _write(self) -> None:
@@ -182,6 +186,8 @@ class GatewaySession:
                 _log.debug("gateway send failed: %s", exc)
             finally:
                 self._queue.task_done()
+                self._written += 1
+                self._progress.set()
 
     def send(self, op: int, d: Any, t: str | None = None) -> None:
         seq: int | None = None
@@ -189,6 +195,7 @@ class GatewaySession:
             self.seq += 1
             seq = self.seq
         frame = json.dumps({"op": op, "d": d, "s": seq, "t": t})
+        self._queued += 1
         self._queue.put_nowait((time.monotonic() + self.delay, frame))
 
     def handles(self, guild_id: int | None) -> bool:
@@ -199,7 +206,13 @@ class GatewaySession:
         return (guild_id >> 22) % self.shard_count == self.shard_id
 
     async def drain(self) -> None:
-        await self._queue.join()
+        """Wait until the frames queued so far are written. Not until the queue is empty:
+        under a steady stream of events (many matches at once) it hardly ever is, and each
+        press would wait for other people's frames."""
+        target = self._queued
+        while self._written < target and not self._writer.done():
+            self._progress.clear()
+            await self._progress.wait()
 
     async def close(self) -> None:
         self.closed = True
