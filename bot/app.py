@@ -25,6 +25,7 @@ from bot.discord.delivery import COALESCE, Delivery
 from bot.discord.guards import GuardedTree
 from bot.discord.images import Images
 from bot.discord.items import ParlorButton, ParlorSelect
+from bot.discord.pacing import Pacer, share
 from bot.discord.readers import Readers
 from bot.discord.replies import explain
 from bot.discord.runtime import Runtime
@@ -89,6 +90,9 @@ class ParlorBot(commands.AutoShardedBot):
             options.setdefault("shard_ids", list(settings.shard_ids))
         # No message cache: nothing reads it, and each press searched it (1,000 messages).
         options.setdefault("max_messages", None)
+        self.pacer = Pacer(share(settings.global_rate, settings.shard_ids,
+                                 settings.shard_count))
+        options.setdefault("http_trace", self.pacer.trace())
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
                          allowed_mentions=discord.AllowedMentions(users=True, roles=False,
                                                                   everyone=False),

@@ -20,6 +20,8 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 POSTGRES_SCHEMES = ("postgresql", "postgres")
 DEFAULT_THINK_MS = 1000
 MAX_THINK_MS = 60_000
+DEFAULT_GLOBAL_RATE = 50
+"""Discord's global rate limit per bot token, in requests a second."""
 
 
 class SettingsError(Exception):
@@ -40,6 +42,8 @@ class Settings:
     """The shards this process runs (None: all of them)."""
     ai_think_ms: int = DEFAULT_THINK_MS
     """How long a strong AI searches per decision, in milliseconds."""
+    global_rate: int = DEFAULT_GLOBAL_RATE
+    """Requests a second the token may send (Discord's global limit), over all processes."""
 
     @property
     def has_token(self) -> bool:
@@ -61,7 +65,7 @@ class Settings:
                 f"log_level={self.log_level!r}, dev_guild_id={self.dev_guild_id!r}, "
                 f"database_url={_without_password(self.database_url)!r}, "
                 f"shard_count={self.shard_count!r}, shard_ids={self.shard_ids!r}, "
-                f"ai_think_ms={self.ai_think_ms!r})")
+                f"ai_think_ms={self.ai_think_ms!r}, global_rate={self.global_rate!r})")
 
     def prepare(self) -> None:
         """Create the SQLite database's folder; called once on start."""
@@ -156,7 +160,7 @@ def load_settings(env_file: Path | None = Path(".env"),
     url = _database_url(values)
     shard_count, shard_ids = _shards(values, url)
     return Settings(token, Path(db) if db else DEFAULT_DB, level, guild, url, shard_count,
-                    shard_ids, _think_ms(values))
+                    shard_ids, _think_ms(values), _global_rate(values))
 
 
 def _think_ms(values: Mapping[str, str]) -> int:
@@ -166,4 +170,14 @@ def _think_ms(values: Mapping[str, str]) -> int:
     if not text.isdigit() or not 0 < int(text) <= MAX_THINK_MS:
         raise SettingsError(f"AI_THINK_MS must be a whole number of milliseconds from 1 to "
                             f"{MAX_THINK_MS}, or left empty for {DEFAULT_THINK_MS}.")
+    return int(text)
+
+
+def _global_rate(values: Mapping[str, str]) -> int:
+    text = values.get("DISCORD_GLOBAL_RATE", "").strip()
+    if not text:
+        return DEFAULT_GLOBAL_RATE
+    if not text.isdigit() or int(text) == 0:
+        raise SettingsError("DISCORD_GLOBAL_RATE must be a positive whole number of requests "
+                            "a second, or left empty for Discord's standard limit.")
     return int(text)

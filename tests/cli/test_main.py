@@ -110,11 +110,17 @@ def test_the_strong_ai_thinks_a_second_unless_told_otherwise() -> None:
     assert load_settings(None, {"AI_THINK_MS": " 250 "}).ai_think_ms == 250
 
 
+def test_the_token_s_global_rate_is_discord_s_fifty_unless_told_otherwise() -> None:
+    assert load_settings(None, {}).global_rate == 50
+    assert load_settings(None, {"DISCORD_GLOBAL_RATE": "1200"}).global_rate == 1200
+
+
 @pytest.mark.parametrize(("name", "value"), [
     ("LOG_LEVEL", "LOUD"), ("DEV_GUILD_ID", "12ab"), ("DEV_GUILD_ID", "-5"),
     ("DEV_GUILD_ID", "0"), ("LOG_LEVEL", SECRET), ("DEV_GUILD_ID", SECRET),
     ("AI_THINK_MS", "-3"), ("AI_THINK_MS", "1.5"), ("AI_THINK_MS", "600000"),
-    ("AI_THINK_MS", SECRET),
+    ("AI_THINK_MS", SECRET), ("DISCORD_GLOBAL_RATE", "0"), ("DISCORD_GLOBAL_RATE", "fast"),
+    ("DISCORD_GLOBAL_RATE", SECRET),
 ])
 def test_bad_values_name_the_variable_and_never_echo_it(name: str, value: str) -> None:
     with pytest.raises(SettingsError) as info:

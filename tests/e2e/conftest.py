@@ -94,12 +94,14 @@ class World:
         return self.fake.add_user(name, dm_open=dm_open, guilds=[self.guild])
 
     def bot(self, images: Images | None = None, seed: int = 20240601,
-            coalesce: float = 0.0) -> AbstractAsyncContextManager[ParlorBot]:
+            coalesce: float = 0.0,
+            settings: Settings | None = None) -> AbstractAsyncContextManager[ParlorBot]:
         """``coalesce``: none by default, so that a player who waits for the bot to settle
-        sees every line at once (``bot.discord.delivery.COALESCE`` holds them a moment)."""
+        sees every line at once (``bot.discord.delivery.COALESCE`` holds them a moment);
+        ``settings``: other than the world's."""
         @asynccontextmanager
         async def running() -> AsyncIterator[ParlorBot]:
-            bot = ParlorBot(self.settings,
+            bot = ParlorBot(settings or self.settings,
                             images=images if images is not None else QuickImages(),
                             seed_source=lambda: seed, guild_ready_timeout=0.05,
                             coalesce=coalesce)

@@ -3,6 +3,8 @@ and Discord's 429 answers, which discord.py waits out and retries, so no message
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from bot.discord import guards
@@ -138,4 +140,25 @@ async def test_under_discords_own_limits_a_match_gets_no_429(world: World) -> No
             await players.move(players.to_act()[0])
             assert players.table() != shown, "every move is shown"
     assert fake.rate_limits is not None and fake.rate_limits.emptied, "a bucket ran empty"
+    assert not [r for r in fake.requests() if r.status == 429]
+
+
+@pytest.mark.parametrize("fake_discord_options", [{"rate_limits": True}])
+async def test_the_bot_paces_itself_under_its_token_s_global_budget(world: World) -> None:
+    """discord.py learns of the global limit only from a 429, and then holds every request,
+    press answers too: the bot keeps under it itself (``bot.discord.pacing``). Here the
+    budget is narrowed to 8 requests a second, which a match's start alone bursts past."""
+    fake = world.fake
+    assert fake.rate_limits is not None
+    fake.rate_limits.global_window.limit = 8
+    settings = dataclasses.replace(world.settings, global_rate=9)  # 9 less a tenth: 8
+    async with world.bot(settings=settings) as bot:
+        thread, lobby = await open_match(fake, world.alice, world.table, "zura", [world.bob])
+        await start(fake, world.alice, lobby)
+        players = Players(fake, thread, [world.alice, world.bob])
+        for _ in range(4):
+            shown = players.table()
+            await players.move(players.to_act()[0])
+            assert players.table() != shown, "every move is shown"
+        assert bot.pacer.waited, "the budget was full at times: requests waited"
     assert not [r for r in fake.requests() if r.status == 429]

@@ -1,0 +1,127 @@
+"""The bot keeps under its token's global rate limit on its own (``bot.discord.pacing``):
+a manual clock, no real sleeps."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.discord.pacing import WINDOW, Pacer, limited, share
+
+
+class Clock:
+    """Monotonic seconds that move only when the pacer sleeps."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+        self.slept: list[float] = []
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        self.slept.append(seconds)
+        self.now += seconds
+        await asyncio.sleep(0)
+
+
+def pacer(per_second: int, clock: Clock) -> Pacer:
+    return Pacer(per_second, clock=clock, sleep=clock.sleep)
+
+
+async def test_no_more_than_the_limit_leaves_in_any_second() -> None:
+    clock = Clock()
+    paced = pacer(3, clock)
+    sent: list[float] = []
+    for _ in range(7):
+        await paced.take()
+        sent.append(clock.now)
+        clock.now += 0.1
+    assert sent[:3] == pytest.approx([100.0, 100.1, 100.2]), "within the budget: at once"
+    assert sent[3] == pytest.approx(100 + WINDOW), "the fourth waits for the first to leave"
+    for i in range(3, 7):  # never three others in the window before a request
+        assert sent[i] - sent[i - 3] >= WINDOW - 1e-9
+    assert paced.waited >= 1
+
+
+async def test_new_messages_go_before_the_edits_waiting() -> None:
+    clock = Clock()
+    paced = pacer(2, clock)
+    await paced.take()
+    await paced.take()  # the second is full
+    order: list[str] = []
+
+    async def send(name: str, first: bool) -> None:
+        await paced.take(first=first)
+        order.append(name)
+
+    edits = [asyncio.create_task(send(f"edit {i}", False)) for i in range(2)]
+    await asyncio.sleep(0)
+    posts = [asyncio.create_task(send(f"post {i}", True)) for i in range(2)]
+    await asyncio.gather(*edits, *posts)
+    assert order == ["post 0", "post 1", "edit 0", "edit 1"]
+
+
+async def test_an_edit_passed_over_for_two_seconds_goes_next() -> None:
+    clock = Clock()
+    paced = pacer(1, clock)
+    await paced.take()
+    order: list[str] = []
+
+    async def send(name: str, first: bool) -> None:
+        await paced.take(first=first)
+        order.append(name)
+
+    edit = asyncio.create_task(send("edit", False))
+    await asyncio.sleep(0)
+    posts = [asyncio.create_task(send(f"post {i}", True)) for i in range(3)]
+    await asyncio.gather(edit, *posts)
+    # one place every WINDOW (1.05 s): at the second the edit has waited past OLDEST
+    assert order == ["post 0", "edit", "post 1", "post 2"]
+
+
+async def test_a_request_given_up_while_waiting_takes_no_place() -> None:
+    clock = Clock()
+    paced = pacer(1, clock)
+    await paced.take()
+    gone = asyncio.create_task(paced.take())
+    await asyncio.sleep(0)
+    kept = asyncio.create_task(paced.take())
+    gone.cancel()
+    await kept
+    assert clock.now == pytest.approx(100 + WINDOW), "the place went to the request still there"
+    assert len(paced._sent) == 1
+
+
+async def test_the_budget_is_crowded_when_most_of_the_last_second_is_used() -> None:
+    clock = Clock()
+    paced = pacer(4, clock)
+    for _ in range(2):
+        await paced.take()
+    assert not paced.crowded()
+    await paced.take()
+    assert paced.crowded(), "3 of 4 in the last second"
+    clock.now += WINDOW
+    assert not paced.crowded(), "a window later it is empty"
+
+
+@pytest.mark.parametrize(("path", "counted"), [
+    ("/api/v10/channels/1/messages", True),
+    ("/api/v10/channels/1/messages/2", True),
+    ("/api/v10/users/@me/channels", True),
+    ("/api/v10/oauth2/applications/@me", True),
+    ("/api/v10/interactions/1/token/callback", False),
+    ("/api/v10/webhooks/1/token/messages/@original", False),
+    ("/gateway", False),
+    ("/", False),
+])
+def test_interaction_endpoints_and_the_gateway_are_outside_the_budget(
+        path: str, counted: bool) -> None:
+    assert limited(path) is counted
+
+
+def test_each_process_takes_its_shards_share_of_the_budget() -> None:
+    assert share(50, None, None) == pytest.approx(45.0), "a tenth kept for the network"
+    assert share(50, (0, 1), 4) == pytest.approx(22.5)
+    assert share(50, (3,), 100) == 1.0, "never below one a second"
