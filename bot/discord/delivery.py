@@ -123,13 +123,7 @@ RECONCILE_AT_ONCE = 8
 COALESCE = 1.5
 """Seconds the live turn post's new lines wait for more before it is edited: a burst of
 commits (an AI's chain, simultaneous blocks, quick presses) edits it once. Who must act
-is held only while the budget is crowded (``CROWDED_HOLD``): else a change of it edits the
-post at once."""
-CROWDED_HOLD = 10.0
-"""Seconds the live post's new lines (and who is to act) may wait while the bot's requests
-crowd its token's budget (``Pacer.crowded``): then a new prompt, which someone waits for,
-goes before the edits that only show a move sooner. A turn's end shows its lines whatever
-the wait."""
+is never held: a change of it edits the post at once."""
 NO_PROMPT = -1
 """In ``Delivery._answered``: the delivery under way touches no prompt."""
 DM_CHANNELS_KEPT = 50_000
@@ -147,13 +141,10 @@ class Delivery(MatchHooks):
     def __init__(self, client: discord.Client, service: MatchService, store: Store,
                  images: Images, clock: Callable[[], float] = time.time,
                  retry_after: float = RETRY_SENDS, coalesce: float = COALESCE,
-                 readers: Readers | None = None,
-                 crowded: Callable[[], bool] = lambda: False) -> None:
+                 readers: Readers | None = None) -> None:
         """``clock``: Unix seconds (when DMs failed is stored, so it must outlive a process);
         ``coalesce``: seconds the live post's new lines wait for more (0: none wait);
-        ``readers``: each person's language (the bot's, shared with its commands);
-        ``crowded``: whether the token's request budget is nearly used (held lines wait
-        longer, up to ``CROWDED_HOLD``)."""
+        ``readers``: each person's language (the bot's, shared with its commands)."""
         self.client = client
         self.readers = readers if readers is not None else Readers(store, client)
         self.service = service
@@ -165,7 +156,6 @@ class Delivery(MatchHooks):
         self.retry_after = retry_after
         self._retries: dict[int, asyncio.Task[None]] = {}
         self.coalesce = coalesce
-        self.crowded = crowded
         self._held: dict[int, asyncio.Task[None]] = {}
         """Match → the reconciliation that shows its live post's held lines."""
         self._due: dict[int, int] = {}
@@ -374,13 +364,8 @@ class Delivery(MatchHooks):
             return
 
         async def later() -> None:
-            waited = 0.0
             for _ in range(LATER_TRIES):
                 await asyncio.sleep(delay)
-                waited += delay
-                while held and waited < CROWDED_HOLD and self.crowded():
-                    await asyncio.sleep(delay)
-                    waited += delay
                 try:
                     if await self.reconcile(match_id, held):
                         return
@@ -620,9 +605,8 @@ class Delivery(MatchHooks):
         mentions of people whose DMs are closed. A turn too long for one post continues in
         further posts (pinging nobody): the last is the live one. Returns those it pinged.
         ``again``: a second post of the turn on purpose (/board), which a nonce would refuse;
-        ``hold``: new lines that change nothing else (the same turn, post and people to act;
-        while the budget is crowded, the people to act too: an edit notifies nobody) are
-        recorded now and shown a moment later, with any that follow them; ``over``: the
+        ``hold``: new lines that change nothing else (the same turn, post and people to act)
+        are recorded now and shown a moment later, with any that follow them; ``over``: the
         turn ended and the next turn's post follows with the table after it, so this post
         gets its last lines and keeps the picture it shows (nothing uploaded for it)."""
         record = slots.get(TURN)
@@ -642,7 +626,7 @@ class Delivery(MatchHooks):
         sending = {"sending": shown["sending"]} if same and "sending" in shown else {}
         await self._turn_record(slots, channel.id, message_id, update, lines, True, sending)
         if (hold and message_id is not None and len(posts) == 1
-                and (shown.get("acting") == list(update.acting) or self.crowded())):
+                and shown.get("acting") == list(update.acting)):
             self._hold(info.id)
             return set()
         # Drawn only now: held lines show the table when they are shown.

@@ -29,10 +29,6 @@ HEADROOM = 0.9
 WINDOW = 1.05
 """The second the budget is counted over, and a twentieth: requests take slightly
 different times to arrive, so two sent just over a second apart can land within one."""
-OLDEST = 2.0
-"""Seconds an edit may be passed over by new messages."""
-CROWDED = 0.75
-"""The share of the budget used in the last second past which it counts as crowded."""
 _API = re.compile(r"/api/v\d+/(?P<route>[^/]+)/")
 """The REST API's paths (the gateway's are not requests of the budget)."""
 _EXEMPT = ("interactions", "webhooks")
@@ -48,10 +44,9 @@ def limited(path: str) -> bool:
 
 
 class Pacer:
-    """At most ``per_second`` requests in any ``WINDOW``. New messages go before edits: a
-    new message is someone's prompt or a turn's post, an edit refreshes what is already
-    shown. An edit that has waited ``OLDEST`` goes next all the same: a match's deliveries
-    run one at a time, so an edit left waiting would hold up that match's next prompt."""
+    """At most ``per_second`` requests in any ``WINDOW``, in the order they were made: the
+    bot's own order (a turn's post before the next prompt, an old prompt closed before a
+    new one opens) is what people see."""
 
     def __init__(self, per_second: float, *, clock: Callable[[], float] = time.monotonic,
                  sleep: Sleep = asyncio.sleep) -> None:
@@ -61,52 +56,21 @@ class Pacer:
         self.clock = clock
         self.sleep = sleep
         self._sent: deque[float] = deque()
-        self._new: deque[asyncio.Future[None]] = deque()
-        self._edits: deque[tuple[float, asyncio.Future[None]]] = deque()
-        self._releasing: asyncio.Task[None] | None = None
+        self._turn = asyncio.Lock()
         self.waited = 0
         """Requests that had to wait for the window: how often the budget was full."""
 
-    async def take(self, first: bool = True) -> None:
-        """Wait until one more request fits in the last ``WINDOW``, and count it. ``first``:
-        a new message, sent before the edits waiting."""
-        now = self.clock()
-        self._forget(now)
-        if not (self._new or self._edits) and len(self._sent) < self.limit:
-            self._sent.append(now)
-            return
-        self.waited += 1
-        turn = asyncio.get_running_loop().create_future()
-        if first:
-            self._new.append(turn)
-        else:
-            self._edits.append((now, turn))
-        if self._releasing is None or self._releasing.done():
-            self._releasing = asyncio.create_task(self._release())
-        await turn
-
-    async def _release(self) -> None:
-        """Let the waiting requests go as the window makes room."""
-        while self._new or self._edits:
+    async def take(self) -> None:
+        """Wait until one more request fits in the last ``WINDOW``, and count it."""
+        async with self._turn:  # first come, first served
             now = self.clock()
             self._forget(now)
             if len(self._sent) >= self.limit:
+                self.waited += 1
                 await self.sleep(self._sent[0] + WINDOW - now)
-                continue
-            turn = self._next(now)
-            if not turn.done():  # a cancelled request takes no place
-                self._sent.append(now)
-                turn.set_result(None)
-
-    def _next(self, now: float) -> asyncio.Future[None]:
-        if self._edits and (not self._new or now - self._edits[0][0] >= OLDEST):
-            return self._edits.popleft()[1]
-        return self._new.popleft()
-
-    def crowded(self) -> bool:
-        """Whether requests wait, or the last ``WINDOW`` used most of the budget."""
-        self._forget(self.clock())
-        return bool(self._new or self._edits) or len(self._sent) >= CROWDED * self.limit
+                now = self.clock()
+                self._forget(now)
+            self._sent.append(now)
 
     def _forget(self, now: float) -> None:
         while self._sent and self._sent[0] <= now - WINDOW:
@@ -120,7 +84,7 @@ class Pacer:
         async def start(_session: aiohttp.ClientSession, _context: SimpleNamespace,
                         params: aiohttp.TraceRequestStartParams) -> None:
             if limited(params.url.path):
-                await self.take(first=params.method == "POST")
+                await self.take()
 
         config.on_request_start.append(start)
         return config

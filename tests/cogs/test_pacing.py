@@ -45,40 +45,18 @@ async def test_no_more_than_the_limit_leaves_in_any_second() -> None:
     assert paced.waited >= 1
 
 
-async def test_new_messages_go_before_the_edits_waiting() -> None:
+async def test_waiting_requests_leave_in_the_order_they_came() -> None:
     clock = Clock()
     paced = pacer(2, clock)
-    await paced.take()
-    await paced.take()  # the second is full
-    order: list[str] = []
+    order: list[int] = []
 
-    async def send(name: str, first: bool) -> None:
-        await paced.take(first=first)
-        order.append(name)
+    async def send(n: int) -> None:
+        await paced.take()
+        order.append(n)
 
-    edits = [asyncio.create_task(send(f"edit {i}", False)) for i in range(2)]
-    await asyncio.sleep(0)
-    posts = [asyncio.create_task(send(f"post {i}", True)) for i in range(2)]
-    await asyncio.gather(*edits, *posts)
-    assert order == ["post 0", "post 1", "edit 0", "edit 1"]
-
-
-async def test_an_edit_passed_over_for_two_seconds_goes_next() -> None:
-    clock = Clock()
-    paced = pacer(1, clock)
-    await paced.take()
-    order: list[str] = []
-
-    async def send(name: str, first: bool) -> None:
-        await paced.take(first=first)
-        order.append(name)
-
-    edit = asyncio.create_task(send("edit", False))
-    await asyncio.sleep(0)
-    posts = [asyncio.create_task(send(f"post {i}", True)) for i in range(3)]
-    await asyncio.gather(edit, *posts)
-    # one place every WINDOW (1.05 s): at the second the edit has waited past OLDEST
-    assert order == ["post 0", "edit", "post 1", "post 2"]
+    await asyncio.gather(*(send(n) for n in range(6)))
+    assert order == list(range(6))
+    assert paced.waited == 2, "two waits: each frees the window for the one after it"
 
 
 async def test_a_request_given_up_while_waiting_takes_no_place() -> None:
@@ -92,18 +70,6 @@ async def test_a_request_given_up_while_waiting_takes_no_place() -> None:
     await kept
     assert clock.now == pytest.approx(100 + WINDOW), "the place went to the request still there"
     assert len(paced._sent) == 1
-
-
-async def test_the_budget_is_crowded_when_most_of_the_last_second_is_used() -> None:
-    clock = Clock()
-    paced = pacer(4, clock)
-    for _ in range(2):
-        await paced.take()
-    assert not paced.crowded()
-    await paced.take()
-    assert paced.crowded(), "3 of 4 in the last second"
-    clock.now += WINDOW
-    assert not paced.crowded(), "a window later it is empty"
 
 
 @pytest.mark.parametrize(("path", "counted"), [

@@ -14,7 +14,6 @@ import pytest
 from PIL import Image
 
 from bot.app import ParlorBot
-from bot.discord.runtime import runtime_of
 from bot.discord.shows import showing, shown_lines
 from bot.discord.usertext import told
 from bot.engine import View
@@ -154,30 +153,6 @@ async def test_a_burst_of_commits_edits_the_turn_post_once_and_loses_no_line(
         await asyncio.sleep(HOLD + 0.5)
         assert len(edits_in(fake, thread.id, before)) == 1, "then one edit shows them all"
         assert fake.message(live).text.count("\n• ") == shown + 2
-
-
-async def test_while_the_token_s_budget_is_crowded_held_lines_wait_longer(
-        world: World) -> None:
-    """Near the global rate limit a new prompt, which someone waits for, goes before an
-    edit that only shows a move sooner: the live post's lines wait on (up to
-    ``CROWDED_HOLD``), and are shown once the budget frees."""
-    fake = world.fake
-    crowded = True
-    async with world.bot(coalesce=HOLD) as bot:
-        runtime_of(bot).delivery.crowded = lambda: crowded
-        thread, players, _ = await zura_for_three(world)
-        for _ in range(20):
-            user = players.to_act()[0]
-            before = await submit(players, user)
-            if players.to_act() == [user]:
-                break
-        else:
-            raise AssertionError("no turn went on after a press")
-        await asyncio.sleep(HOLD + 0.5)
-        assert edits_in(fake, thread.id, before) == [], "crowded: the line waits on"
-        crowded = False
-        await asyncio.sleep(HOLD + 0.5)
-        assert len(edits_in(fake, thread.id, before)) == 1, "then it is shown"
 
 
 async def test_lines_held_when_the_bot_stops_are_shown_by_the_next_start(world: World) -> None:
