@@ -89,9 +89,9 @@ async def _one(game: str, people: int, ais: int, seed: int,
             world = World(fake, Path(tmp) / "parlor.sqlite3")
             users = [world.alice, world.bob, world.user("dora")][:people]
             images = Images() if real else HashedImages()
-            # The players press far faster than people: with the token's real budget the bot
-            # would find it crowded and hold the post's edits, which is load, not what one
-            # match costs (``bench capacity`` measures that).
+            # The players press far faster than people: under the token's real budget the bot
+            # would be paced, and slower answers fold more presses into one edit of the post:
+            # load (``bench capacity`` measures that), not what one match costs.
             unpaced = dataclasses.replace(world.settings, global_rate=UNPACED)
             async with world.bot(images=images, coalesce=coalesce, settings=unpaced) as bot:
                 options = {"ai_players": ais} if ais else {}
