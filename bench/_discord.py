@@ -132,12 +132,12 @@ class Table:
         """Picks what to press, as the end-to-end tests' players do (seeded)."""
         self._users = 0
         self.edits: dict[int, int] = {}
+        """Per prompt, its versions before the latest submitting press."""
         self._choices: dict[int, tuple[int, bool]] = {}
         """Message → (its versions, whether the latest offers choices): every waiting
         player looks through their DMs at each change of the fake, so the answers are kept
         (else the players' own CPU grows with the length of the matches and, past 40 clicks
         a second, this process is what makes presses wait)."""
-        """Per prompt, its versions before the latest submitting press."""
 
     def pair(self) -> Pair:
         """Two new players: each opens at most one match, well within /play's cooldown."""

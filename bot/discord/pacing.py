@@ -21,9 +21,6 @@ from types import SimpleNamespace
 
 import aiohttp
 
-GLOBAL_PER_SECOND = 50
-"""Discord's global rate limit per bot token (``DISCORD_GLOBAL_RATE`` raises it for a
-token Discord gave more)."""
 HEADROOM = 0.9
 """The share of the budget sent: requests sent evenly can still reach Discord bunched."""
 WINDOW = 1.05
