@@ -761,6 +761,12 @@ class FakeDiscord:
         return "\n".join(lines)
 
     # -- faults and checks ---------------------------------------------------------------------
+    def global_budget(self, per_second: int) -> None:
+        """Narrow the token's global budget (``rate_limits`` on), to reach it within a test."""
+        if self.rate_limits is None:
+            raise FakeDiscordError("the global budget needs FakeDiscord(rate_limits=True)")
+        self.rate_limits.global_window.limit = per_second
+
     def inject_rate_limit(
         self,
         route: str,

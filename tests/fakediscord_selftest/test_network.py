@@ -43,12 +43,6 @@ async def raw(fake: FakeDiscord, method: str, path: str, **kwargs: object
         return response.status, dict(response.headers), await response.json()
 
 
-def global_budget(fake: FakeDiscord, per_second: int) -> None:
-    """Narrow the global budget, to reach it within a test."""
-    assert fake.rate_limits is not None
-    fake.rate_limits.global_window.limit = per_second
-
-
 # --------------------------------------------------------------------------- the network
 
 
@@ -138,7 +132,7 @@ async def test_a_full_bucket_answers_429_with_discords_headers(
 async def test_the_global_budget_spares_interaction_endpoints(
         fake_discord: FakeDiscord, running: tuple[World, TinyBot]) -> None:
     world, _ = running
-    global_budget(fake_discord, 3)
+    fake_discord.global_budget(3)
     for _ in range(10):
         status, headers, body = await raw(fake_discord, "GET", "/users/@me")
         if status == 429:
@@ -158,7 +152,7 @@ async def test_discord_py_waits_out_a_global_429_and_every_message_arrives(
     world, bot = running
     channels = [fake_discord.add_channel(world.guild, f"room{i}") for i in range(4)]
     await fake_discord.wait_until(lambda: all(bot.get_channel(c.id) for c in channels))
-    global_budget(fake_discord, 2)
+    fake_discord.global_budget(2)
     started = time.monotonic()
     sends = []
     for c in channels:

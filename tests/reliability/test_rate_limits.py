@@ -149,8 +149,7 @@ async def test_the_bot_paces_itself_under_its_token_s_global_budget(world: World
     press answers too: the bot keeps under it itself (``bot.discord.pacing``). Here the
     budget is narrowed to 8 requests a second, which a match's start alone bursts past."""
     fake = world.fake
-    assert fake.rate_limits is not None
-    fake.rate_limits.global_window.limit = 8
+    fake.global_budget(8)
     settings = dataclasses.replace(world.settings, global_rate=9)  # 9 less a tenth: 8
     async with world.bot(settings=settings) as bot:
         thread, lobby = await open_match(fake, world.alice, world.table, "zura", [world.bob])
