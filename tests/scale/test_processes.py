@@ -64,18 +64,29 @@ async def connected(fake: FakeDiscord, procs_logs: tuple[Path, ...], *guild_ids:
         WAIT, what=f"both bot processes to connect (logs: {procs_logs})")
 
 
+def decision(message: FakeMessage) -> str:
+    """The head its choices' ids share: ``parlor:<match>:<decision>:``."""
+    ids = [b.custom_id or "" for b in message.buttons] + [s.custom_id for s in message.selects]
+    return next(":".join(i.split(":")[:3]) + ":" for i in ids if i.count(":") >= 3)
+
+
 class RacingPlayers(Players):
-    """Players who find a DM prompt by its place after the latest board: a race leaves the
-    losing copy of an older prompt open, and it must not be taken for the current one."""
+    """Players who find a DM prompt by the decision it offers: a race leaves the losing copy
+    of an older prompt open until the other process's delivery moves it on, and it must not
+    be taken for the current one."""
 
     async def prompt(self, user: FakeUser) -> FakeMessage:
         if not user.dm_open:
             return await super().prompt(user)
-        board = self.boards()[-1]
+        return await self.dm_prompt(user, await my_hand_prompt(self.fake, self, user))
+
+    async def dm_prompt(self, user: FakeUser, copy: FakeMessage) -> FakeMessage:
+        """``user``'s DM prompt for the decision ``copy`` (served from the store) offers."""
+        head = decision(copy)
         return await self.fake.wait_until(
             lambda: next((m for m in reversed(self.fake.dms(user))
-                          if has_choices(m) and m.id > board.id), None),
-            WAIT, what=f"a prompt in {user.name}'s DMs")
+                          if has_choices(m) and decision(m) == head), None),
+            WAIT, what=f"{user.name}'s DM prompt for {head}")
 
 
 async def my_hand_prompt(fake: FakeDiscord, players: RacingPlayers, user: FakeUser) -> FakeMessage:
@@ -91,8 +102,8 @@ async def race(fake: FakeDiscord, players: RacingPlayers, user: FakeUser) -> lis
     """The same choice pressed at once in the DM and under the board: one press plays (its
     prompt moves on in place), the other's private answer is returned."""
     shown = players.table()
-    dm = await players.prompt(user)
     copy = await my_hand_prompt(fake, players, user)
+    dm = await players.dm_prompt(user, copy)
     button = next(b for b in dm.buttons if b.label not in ("Back", "My hand", "Hint"))
     if CARD.match(button.label):  # the confirm step is a UI step only: take it in both
         for message in (dm, copy):
