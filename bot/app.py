@@ -169,8 +169,16 @@ class ParlorBot(commands.AutoShardedBot):
             return
         self._reconciled = True
         drawing = asyncio.create_task(self.images.start())  # alongside, not first
-        await self.parlor.delivery.reconcile_all()
+        await self.parlor.delivery.reconcile_all(self.serves)
         await drawing
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Whether this process runs the shard of ``guild_id``, by Discord's sharding formula
+        (None, a match outside any server: shard 0's, like DMs)."""
+        if self.shard_ids is None:
+            return True
+        shard = 0 if guild_id is None else (guild_id >> 22) % (self.shard_count or 1)
+        return shard in self.shard_ids
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Remember each person's Discord locale (alongside the answer, never before it)."""

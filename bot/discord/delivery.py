@@ -131,6 +131,8 @@ DM_CHANNELS_KEPT = 50_000
 QUIET = discord.AllowedMentions.none()
 
 Interaction = discord.Interaction[Any]
+Serves = Callable[[int | None], bool]
+"""Whether this process runs the shard of a server (None: a match outside any server)."""
 Windows = dict[int, tuple[int, tuple[Decision, ...]]]
 """Each seated person's open decisions: seat → (user id, decisions)."""
 
@@ -161,7 +163,7 @@ class Delivery(MatchHooks):
         self._due: dict[int, int] = {}
         """Match → the version of the latest change whose moves ``deliver`` has not shown."""
         self.busy = InFlight()
-        """Clicks and deliveries in progress, which a shutdown waits for."""
+        """Clicks, deliveries and reconciliations in progress, which a shutdown waits for."""
         self.deferred = 0
         """Presses that had to be deferred (their result took longer than ``DEFER_AFTER``)."""
         self._answering: dict[int, asyncio.Lock] = {}
@@ -267,22 +269,25 @@ class Delivery(MatchHooks):
         if ended is not None:
             await self._end(info, ended, names, slots)
 
-    async def reconcile(self, match_id: int, held: bool = False) -> bool:
+    async def reconcile(self, match_id: int, held: bool = False,
+                        serves: Serves | None = None) -> bool:
         """Make Discord show the match as it stands, with no change to report: after a
         restart or a failed send. Only what is missing or out of date is sent or edited.
         False when it was left to a change still on its way (see below). ``held``: it
         shows the live post's held lines; when nothing was committed since they were
         recorded, the change that brought them delivered everything else, and only the
-        post is edited (the prompts are not compared again)."""
-        with self.service.reading():
-            return await self._reconcile(match_id, held)
+        post is edited (the prompts are not compared again). ``serves``: the match is
+        left alone unless its server is one of this process's (``reconcile_all``). A stop
+        waits for it, as for a delivery."""
+        with self.busy.track(), self.service.reading():
+            return await self._reconcile(match_id, held, serves)
 
-    async def _reconcile(self, match_id: int, held: bool) -> bool:
+    async def _reconcile(self, match_id: int, held: bool, serves: Serves | None) -> bool:
         async with self._lock(match_id):
             # Read between changes (never halfway through AI moves), and left to the batch
             # of a change still on its way: it shows the moves with their lines.
             info, board = await self.service.settled(match_id)
-            if board is None:
+            if board is None or (serves is not None and not serves(info.guild_id)):
                 return True
             if match_id in self._due:
                 return False
@@ -307,17 +312,20 @@ class Delivery(MatchHooks):
                 await self._end(info, info.result, names, slots, board.view)
         return True
 
-    async def reconcile_all(self) -> None:
+    async def reconcile_all(self, serves: Serves | None = None) -> None:
         """Reconcile every running match, and every finished one whose end notices a stop
         cut off (on start): nothing stays unsent. Matches are reconciled side by side (their
         channels are Discord buckets of their own), a few at a time, so held lines that a
-        stop left unshown do not wait for every match before them."""
+        stop left unshown do not wait for every match before them. ``serves``: the servers
+        this process runs; with several processes each reconciles its own matches, never
+        one that another process is delivering a change of at the same moment (two
+        deliveries of one match would each record what they sent over the other's)."""
         gate = asyncio.Semaphore(RECONCILE_AT_ONCE)
 
         async def one(match_id: int) -> None:
             async with gate:
                 try:
-                    await self.reconcile(match_id)
+                    await self.reconcile(match_id, serves=serves)
                 except MatchQuarantined as damaged:  # logged when found; its thread is told
                     await self._set_aside(damaged)
                 except Exception:  # one broken match must not keep the others waiting
@@ -650,9 +658,10 @@ class Delivery(MatchHooks):
                         roles=False, everyone=False)
                     # A continuation is known by the post it follows, however it was split.
                     what = [update.number, before] if before else update.number
-                    nonce = {} if again else await self._sending(slots, info, TURN, what)
-                    message = await channel.send(allowed_mentions=allowed, **nonce,
-                                                 **out.kwargs())
+                    nonce, repeated = ({}, False) if again else await self._sending(
+                        slots, info, TURN, what)
+                    message = await self._as_sent(await channel.send(
+                        allowed_mentions=allowed, **nonce, **out.kwargs()), out, repeated)
                 message_id = message.id
             except discord.HTTPException as exc:
                 log.warning("match %s: could not post turn %s (%s)", info.id, update.number,
@@ -730,9 +739,17 @@ class Delivery(MatchHooks):
             return
         out, _ = await self._prompt_card(info, seat, decisions, names, news)
         helped = actor if actor is not None and actor.user.id == user_id else None
-        key = await self._sending(slots, info, slot, window)
+        key, repeated = await self._sending(slots, info, slot, window)
         sent, message = await self._open_window(info, seat, user_id, out, helped, pinged,
                                                 key["nonce"])
+        if message is not None:
+            try:
+                message = await self._as_sent(message, out, repeated)
+            except discord.HTTPException as exc:  # shown as it was: edited when reconciled
+                log.warning("match %s: prompt %s not brought up to date (%s)", info.id, slot,
+                            exc)
+                state["face"] = ""
+                self._failed(info.id)
         await self._remember(slots, DeliveryRecord(info.id, slot, sent[0], sent[1],
                                                    json.dumps(state),
                                                    _picture(message, out)))
@@ -867,21 +884,32 @@ class Delivery(MatchHooks):
                                   state=self.client._connection)
 
     async def _sending(self, slots: dict[str, DeliveryRecord], info: MatchInfo, slot: str,
-                       what: object) -> dict[str, Any]:
+                       what: object) -> tuple[dict[str, Any], bool]:
         """The nonce of a new message for ``slot`` showing ``what`` (a turn, a window), stored
         before the send: a restart repeating the send uses the same one, whatever moved
-        since, and Discord answers it with the message already made."""
+        since, and Discord answers it with the message already made. Also whether this
+        repeats an earlier try (see ``_as_sent``)."""
         record = slots.get(slot)
         shown = showing(record)
         sending = shown.get("sending")
         if isinstance(sending, list) and sending[0] == what:
-            return {"nonce": sending[1]}
+            return {"nonce": sending[1]}, True
         nonce = once(slot, info.id, what, info.version)
         await self._remember(slots, DeliveryRecord(
             info.id, slot, record.channel_id if record is not None else 0,
             record.message_id if record is not None else 0,
             json.dumps({**shown, "sending": [what, nonce["nonce"]]})))
-        return nonce
+        return nonce, False
+
+    @staticmethod
+    async def _as_sent(message: discord.Message, out: Card, repeated: bool) -> discord.Message:
+        """``message``, answered to a send of ``out``, made to show it: a ``repeated`` send
+        may be answered with the message an earlier try made, as it was then (a stop came
+        before its record, or another process sent it, and the window or turn moved on
+        since), so it is edited (an ``HTTPException`` is the caller's)."""
+        if not repeated:
+            return message
+        return await message.edit(allowed_mentions=QUIET, **out.edit_kwargs())
 
     async def _remember(self, slots: dict[str, DeliveryRecord], record: DeliveryRecord) -> None:
         slots[record.slot] = record

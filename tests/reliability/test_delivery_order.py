@@ -189,3 +189,66 @@ async def test_a_stop_waits_for_a_change_still_being_shown(world: World,
         await sending  # on the old code: StoreError, the store closed under it
         await closing
     assert_one_post_per_turn_the_live_one_last(fake, thread, alice)
+
+
+async def test_a_stop_between_a_new_prompt_and_its_record_is_repeated_as_it_is_now(
+        world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Alice's new prompt is sent and the stop comes before its slot records it; she then
+    answers it (it works: its buttons carry the decision) and her window moves on to its
+    next decision. The next start repeats the send with the same nonce, Discord answers with
+    the prompt first made, and that one DM is brought up to the decision now open."""
+    fake, alice = world.fake, world.alice
+    async with world.bot() as bot:
+        _, service, delivery = await zura_against_ai(world, bot)
+        batch = await until_turns_change_hands(service, delivery, 1, alice)
+        remember = Delivery._remember
+
+        async def stopped(self: Delivery, slots: Any, record: Any) -> None:
+            """Stop at the record of a prompt sent (not at its nonce, written before)."""
+            if record.slot == "prompt:0" and "sending" not in record.shown:
+                raise Stop
+            await remember(self, slots, record)
+
+        monkeypatch.setattr(Delivery, "_remember", stopped)
+        dms = len(fake.dms(alice))
+        with pytest.raises(Stop):
+            await delivery.deliver(batch)
+        assert len(fake.dms(alice)) == dms + 1, "the new prompt went out"
+        monkeypatch.setattr(Delivery, "_remember", remember)
+        made = fake.dms(alice)[-1]
+        first = {c.split(":")[2] for c in made.custom_ids}
+        await decide(service, 1, alice)  # its batch is lost with the stop
+    async with world.bot() as bot:  # the start reconciles
+        assert bot.parlor is not None
+        open_now = (await bot.parlor.service.hand(1, alice.id)).decisions[0].id
+        now = await fake.wait_until(
+            lambda: {c.split(":")[2] for c in fake.message(made).custom_ids} - first, 5.0,
+            what="the prompt brought up to date")
+    assert len(fake.dms(alice)) == dms + 1, "the send was made once"
+    assert now == {open_now}
+
+
+async def test_a_start_reconciles_only_the_matches_of_its_own_servers(
+        world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With several processes, each start shows what a stop left unshown in its own servers'
+    matches only: another process may be delivering a change of the others right then."""
+    fake, alice = world.fake, world.alice
+    async with world.bot() as bot:
+        thread, service, delivery = await zura_against_ai(world, bot)
+        await until_turns_change_hands(service, delivery, 1, alice)  # her new window: lost
+    dms = len(fake.dms(alice))
+    asked: list[int | None] = []
+
+    def elsewhere(self: ParlorBot, guild_id: int | None) -> bool:
+        asked.append(guild_id)
+        return False
+
+    monkeypatch.setattr(ParlorBot, "serves", elsewhere)
+    async with world.bot():
+        await fake.wait_until(lambda: asked, 5.0, what="the start's reconciliation")
+    assert asked == [thread.guild_id]
+    assert len(fake.dms(alice)) == dms, "another process's match was left alone"
+    monkeypatch.undo()
+    async with world.bot():
+        await fake.wait_until(lambda: len(fake.dms(alice)) > dms, 5.0,
+                              what="her new prompt, from the process of her server")

@@ -58,3 +58,12 @@ def test_the_bot_runs_the_shards_the_settings_name() -> None:
     assert (bot.shard_count, bot.shard_ids) == (4, [2, 3])
     default = ParlorBot(Settings("t"))
     assert (default.shard_count, default.shard_ids) == (None, None)
+
+
+def test_a_process_serves_the_servers_of_its_shards_by_discord_s_formula() -> None:
+    bot = ParlorBot(Settings("t", shard_count=4, shard_ids=(2, 3), database_url=PG[
+        "DATABASE_URL"]))
+    on_shard = [(guild << 22) | 12345 for guild in range(4)]  # (id >> 22) % 4 == shard
+    assert [bot.serves(g) for g in on_shard] == [False, False, True, True]
+    assert bot.serves(None) is False, "a match outside any server is shard 0's"
+    assert all(ParlorBot(Settings("t")).serves(g) for g in [*on_shard, None])
