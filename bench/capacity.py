@@ -52,8 +52,9 @@ from tests.fakediscord.timing import Wire, total, wire
 from tests.pgcluster import Cluster, find_bindir
 
 GAMES = ("zura", "aura", "auroria")
-RATES = (5.0, 10.0, 15.0, 20.0, 25.0, 30.0, 35.0, 40.0, 45.0, 50.0, 60.0)
-"""Presses a second asked for, step by step (steps inside a decision come on top)."""
+RATES = (5.0, 10.0, 15.0, 20.0, 25.0, 30.0, 32.0, 34.0, 36.0, 38.0, 40.0, 45.0, 50.0, 60.0)
+"""Presses a second asked for, step by step (steps inside a decision come on top: about
+1.5 clicks a press, so the steps are finer around the target's 45 clicks a second)."""
 PROMPT_P99 = 1.0
 MATCHES_A_SERVER = 3
 """Matches opened from one server's card-table channel: the load spreads over servers."""

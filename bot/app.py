@@ -124,7 +124,8 @@ class ParlorBot(commands.AutoShardedBot):
         readers = Readers(self.store, self)
         await readers.load()
         delivery = Delivery(self, service, self.store, self.images, clock=self.clock,
-                            readers=readers, coalesce=self.coalesce)
+                            readers=readers, coalesce=self.coalesce,
+                            busy_now=self.pacer.busy)
         self.parlor = Runtime(service, self.store, delivery, Clicks(service, delivery), readers)
         assert isinstance(self.store, SqlStore)
         tournaments = Tournaments(self.parlor, EventService(self.store, service, clocks=clocks,

@@ -124,6 +124,10 @@ COALESCE = 1.5
 """Seconds the live turn post's new lines wait for more before it is edited: a burst of
 commits (an AI's chain, simultaneous blocks, quick presses) edits it once. Who must act
 is never held: a change of it edits the post at once."""
+BUSY_COALESCE = 5.0
+"""Seconds they wait while the bot is busy (``Delivery.busy_now``), when also a change that
+only takes people off "To act" waits: someone who has just acted knows it, and a person
+added to it (a new turn, a new decision) still edits the post at once."""
 NO_PROMPT = -1
 """In ``Delivery._answered``: the delivery under way touches no prompt."""
 DM_CHANNELS_KEPT = 50_000
@@ -143,10 +147,12 @@ class Delivery(MatchHooks):
     def __init__(self, client: discord.Client, service: MatchService, store: Store,
                  images: Images, clock: Callable[[], float] = time.time,
                  retry_after: float = RETRY_SENDS, coalesce: float = COALESCE,
-                 readers: Readers | None = None) -> None:
+                 readers: Readers | None = None,
+                 busy_now: Callable[[], bool] = lambda: False) -> None:
         """``clock``: Unix seconds (when DMs failed is stored, so it must outlive a process);
         ``coalesce``: seconds the live post's new lines wait for more (0: none wait);
-        ``readers``: each person's language (the bot's, shared with its commands)."""
+        ``readers``: each person's language (the bot's, shared with its commands);
+        ``busy_now``: whether the token's budget is filling (``BUSY_COALESCE``)."""
         self.client = client
         self.readers = readers if readers is not None else Readers(store, client)
         self.service = service
@@ -158,6 +164,7 @@ class Delivery(MatchHooks):
         self.retry_after = retry_after
         self._retries: dict[int, asyncio.Task[None]] = {}
         self.coalesce = coalesce
+        self.busy_now = busy_now
         self._held: dict[int, asyncio.Task[None]] = {}
         """Match → the reconciliation that shows its live post's held lines."""
         self._due: dict[int, int] = {}
@@ -359,10 +366,12 @@ class Delivery(MatchHooks):
         """A send failed: reconcile the match again a little later (once at a time)."""
         self._later(self._retries, match_id, self.retry_after)
 
-    def _hold(self, match_id: int) -> None:
-        """The live post's new lines wait (recorded, dirty) for ``coalesce`` seconds, so
-        that a burst of commits edits it once: a reconciliation then shows them all."""
-        self._later(self._held, match_id, self.coalesce, held=True)
+    def _hold(self, match_id: int, busy: bool) -> None:
+        """The live post's new lines wait (recorded, dirty) for ``coalesce`` seconds, or
+        ``BUSY_COALESCE`` when the bot is ``busy``, so that a burst of commits edits it
+        once: a reconciliation then shows them all."""
+        self._later(self._held, match_id,
+                    max(self.coalesce, BUSY_COALESCE) if busy else self.coalesce, held=True)
 
     def _later(self, tasks: dict[int, asyncio.Task[None]], match_id: int,
                delay: float, held: bool = False) -> None:
@@ -613,8 +622,9 @@ class Delivery(MatchHooks):
         mentions of people whose DMs are closed. A turn too long for one post continues in
         further posts (pinging nobody): the last is the live one. Returns those it pinged.
         ``again``: a second post of the turn on purpose (/board), which a nonce would refuse;
-        ``hold``: new lines that change nothing else (the same turn, post and people to act)
-        are recorded now and shown a moment later, with any that follow them; ``over``: the
+        ``hold``: new lines that change nothing else (the same turn, post and people to act;
+        while the bot is busy, people may also leave "To act") are recorded now and shown
+        a moment later, with any that follow them; ``over``: the
         turn ended and the next turn's post follows with the table after it, so this post
         gets its last lines and keeps the picture it shows (nothing uploaded for it)."""
         record = slots.get(TURN)
@@ -633,10 +643,12 @@ class Delivery(MatchHooks):
         # finishes it (a send it repeats keeps its nonce: Discord makes it once).
         sending = {"sending": shown["sending"]} if same and "sending" in shown else {}
         await self._turn_record(slots, channel.id, message_id, update, lines, True, sending)
-        if (hold and message_id is not None and len(posts) == 1
-                and shown.get("acting") == list(update.acting)):
-            self._hold(info.id)
-            return set()
+        if hold and message_id is not None and len(posts) == 1:
+            busy = self.busy_now()
+            if shown.get("acting") == list(update.acting) or (
+                    busy and set(update.acting) <= set(shown.get("acting", []))):
+                self._hold(info.id, busy)
+                return set()
         # Drawn only now: held lines show the table when they are shown.
         image = await self.images.board(update.view, names, server.code)
         alt = alt_text(info.game, update.view, names, words=server)

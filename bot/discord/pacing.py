@@ -26,6 +26,10 @@ HEADROOM = 0.9
 WINDOW = 1.05
 """The second the budget is counted over, and a twentieth: requests take slightly
 different times to arrive, so two sent just over a second apart can land within one."""
+BUSY = 0.6
+"""The share of the budget, used over the last ``WINDOW``, past which the bot is busy: the
+live turn posts then wait longer for more lines (``Delivery``), so that their edits leave
+room for what people wait for (new prompts, new turns)."""
 _API = re.compile(r"/api/v\d+/(?P<route>[^/]+)/")
 """The REST API's paths (the gateway's are not requests of the budget)."""
 _EXEMPT = ("interactions", "webhooks")
@@ -68,6 +72,11 @@ class Pacer:
                 now = self.clock()
                 self._forget(now)
             self._sent.append(now)
+
+    def busy(self) -> bool:
+        """Whether more than ``BUSY`` of the budget went out over the last ``WINDOW``."""
+        self._forget(self.clock())
+        return len(self._sent) > BUSY * self.limit
 
     def _forget(self, now: float) -> None:
         while self._sent and self._sent[0] <= now - WINDOW:

@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from bot.discord.pacing import WINDOW, Pacer, limited, share
+from bot.discord.pacing import BUSY, WINDOW, Pacer, limited, share
 
 
 class Clock:
@@ -70,6 +70,18 @@ async def test_a_request_given_up_while_waiting_takes_no_place() -> None:
     await kept
     assert clock.now == pytest.approx(100 + WINDOW), "the place went to the request still there"
     assert len(paced._sent) == 1
+
+
+async def test_the_bot_is_busy_while_more_than_its_share_of_the_budget_went_out() -> None:
+    clock = Clock()
+    paced = pacer(10, clock)
+    for _ in range(int(BUSY * 10)):
+        await paced.take()
+    assert not paced.busy(), "up to the share: not busy"
+    await paced.take()
+    assert paced.busy()
+    clock.now += WINDOW
+    assert not paced.busy(), "a window later the requests are forgotten"
 
 
 @pytest.mark.parametrize(("path", "counted"), [

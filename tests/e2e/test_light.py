@@ -14,6 +14,7 @@ import pytest
 from PIL import Image
 
 from bot.app import ParlorBot
+from bot.discord import delivery as delivery_module
 from bot.discord.shows import showing, shown_lines
 from bot.discord.usertext import told
 from bot.engine import View
@@ -413,3 +414,46 @@ async def answer(players: Players, user: FakeUser,
         if not stepped(fake, handle, callback.type, message):
             return message, callback.type
         message = fake.message(message)
+
+
+async def test_while_the_bot_is_busy_leaving_to_act_waits_with_the_lines_joining_it_does_not(
+        world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Aura's simultaneous blocks, while the token's budget fills (``busy_now``): the first
+    blocker leaves "To act" with their lines a moment later (they know they blocked), and
+    the last one's blocks, which bring the attacker back, edit the post at once. When the
+    bot is not busy, leaving "To act" edits the post at once too."""
+    monkeypatch.setattr(delivery_module, "BUSY_COALESCE", 2.5)
+    fake, users = world.fake, [world.alice, world.bob, world.user("dora")]
+    busy = False
+    async with world.bot(coalesce=HOLD) as bot:
+        assert bot.parlor is not None
+        bot.parlor.delivery.busy_now = lambda: busy
+        thread, lobby = await open_match(fake, users[0], world.table, "aura", users[1:],
+                                         variants="simultaneous_blocks=true")
+        await start(fake, users[0], lobby)
+        await settled(fake)
+        players = Players(fake, thread, users, seed=3)
+        checked = []
+        while len(checked) < 2:
+            acting = players.to_act()
+            assert acting, "the match ended before two rounds of blocks"
+            if len(acting) == 1:  # who acts shows at once: a person joins "To act"
+                await submit(players, acting[0])
+                continue
+            await asyncio.sleep(HOLD + 0.5)  # held lines are shown before the check
+            busy = not checked
+            first, last = acting
+            before = await submit(players, first)
+            if not busy:
+                assert edits_in(fake, thread.id, before), "leaving To act: at once"
+                assert players.to_act() == [last]
+            else:
+                assert edits_in(fake, thread.id, before) == [], "leaving To act waits"
+                await fake.wait_until(lambda last=last: players.to_act() == [last], 5.0,
+                                      what="the first blocker gone from To act")
+                assert len(edits_in(fake, thread.id, before)) == 1, "in one edit"
+            while players.to_act() == [last]:  # the last blocker: the attacker comes back
+                before = await submit(players, last)
+            assert edits_in(fake, thread.id, before), "joining To act: at once, even busy"
+            checked.append(busy)
+        assert checked == [True, False]
