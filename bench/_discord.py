@@ -13,7 +13,7 @@ import contextlib
 import json
 import time
 from collections import Counter
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -138,6 +138,9 @@ class Table:
         player looks through their DMs at each change of the fake, so the answers are kept
         (else the players' own CPU grows with the length of the matches and, past 40 clicks
         a second, this process is what makes presses wait)."""
+        self._looked: dict[int, tuple[int, FakeMessage | bool | None]] = {}
+        """Channel → (its changes, what was found there: a DM channel's prompt, whether a
+        thread shows the result): a channel is looked through again only once it changed."""
 
     def pair(self) -> Pair:
         """Two new players: each opens at most one match, well within /play's cooldown."""
@@ -194,12 +197,31 @@ class Table:
     def over(self, pair: Pair) -> bool:
         """The result is posted in the thread."""
         assert pair.thread is not None
-        last = self.fake.messages(pair.thread)[-1:]
-        return bool(last) and last[0].content.split("\n", 1)[0].endswith("** is over.")
+
+        def look() -> bool:
+            assert pair.thread is not None
+            last = self.fake.messages(pair.thread)[-1:]
+            return bool(last) and last[0].content.split("\n", 1)[0].endswith("** is over.")
+
+        return bool(self._look(pair.thread.id, look))
 
     def prompt(self, user: FakeUser) -> FakeMessage | None:
         """``user``'s newest DM still offering choices (answered ones lose their buttons)."""
-        return next((m for m in reversed(self.fake.dms(user)) if self.offers(m)), None)
+        if user.dm_channel_id is None:
+            return None
+        found = self._look(user.dm_channel_id, lambda: next(
+            (m for m in reversed(self.fake.dms(user)) if self.offers(m)), None))
+        assert found is None or isinstance(found, FakeMessage)
+        return found
+
+    def _look(self, channel_id: int, look: Callable[[], FakeMessage | bool | None]
+              ) -> FakeMessage | bool | None:
+        """What ``look`` finds in a channel, looked for again only once it changed."""
+        changes = self.fake.state.channel_changes.get(channel_id, 0)
+        kept = self._looked.get(channel_id)
+        if kept is None or kept[0] != changes:
+            kept = self._looked[channel_id] = (changes, look())
+        return kept[1]
 
     def offers(self, message: FakeMessage) -> bool:
         """``has_choices``, kept per version of the message."""

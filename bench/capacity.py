@@ -199,6 +199,9 @@ async def backend_rows(label: str, matches: int, seconds: float, database_url: s
                                       f"{step.starved:.0%} of the time; the fake and the "
                                       f"players {step.harness:.0%} of a core; "
                                       f"{step.emptied} buckets emptied; "
+                                      f"{step.sent.per_click(step.sent.limited_calls):.2f} "
+                                      f"rate-limited calls a click; {step.tally.finished} "
+                                      f"matches over (each replaced by a new one); "
                                       f"{step.why_not()}"))
         rows.append(Row(f"{label}: asked {step.rate:g}: bot CPU per click",
                         step.per_click(step.cpu), "ms",

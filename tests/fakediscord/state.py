@@ -499,6 +499,9 @@ class FakeState:
         self.channels: dict[int, FakeChannel] = {}
         self.messages: dict[int, FakeMessage] = {}
         self.channel_messages: dict[int, list[int]] = {}
+        self.channel_changes: dict[int, int] = {}
+        """Channel → how many times a message was made, edited or deleted in it: a harness
+        that waits on many channels looks again only at those that changed."""
         self.attachments: dict[int, FakeAttachment] = {}
         self.interactions: dict[int, InteractionRecord] = {}
         self.modals: list[ModalRecord] = []
@@ -721,6 +724,7 @@ class FakeState:
             a.channel_id = channel.id
         self.messages[message.id] = message
         self.channel_messages.setdefault(channel.id, []).append(message.id)
+        self.changed_in(channel.id)
         if author.id == self.bot_user.id:
             kind = "ephemeral" if message.ephemeral else "dm" if channel.is_dm else "post"
             self.record(kind, message, user_id=visible_to or channel.recipient_id)
@@ -828,12 +832,17 @@ class FakeState:
         else:
             message.edited_at = time.time()
             self.record("edit", message, user_id=message.visible_to)
+        self.changed_in(message.channel_id)
         self.touch()
         return message
 
     def delete_message(self, message: FakeMessage) -> None:
         message.deleted = True
+        self.changed_in(message.channel_id)
         self.touch()
+
+    def changed_in(self, channel_id: int) -> None:
+        self.channel_changes[channel_id] = self.channel_changes.get(channel_id, 0) + 1
 
     # -- lookups ------------------------------------------------------------------------------
     def channel_messages_of(self, channel_id: int) -> list[FakeMessage]:
