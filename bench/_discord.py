@@ -16,10 +16,13 @@ from collections import Counter
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from tests.e2e.players import Players, has_choices, open_match, start, stepped
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, FakeUser, InteractionHandle
 from tests.scale import botprocess
+
+T = TypeVar("T")
 
 GAME = "zura"
 WAIT = 30.0
@@ -138,9 +141,10 @@ class Table:
         player looks through their DMs at each change of the fake, so the answers are kept
         (else the players' own CPU grows with the length of the matches and, past 40 clicks
         a second, this process is what makes presses wait)."""
-        self._looked: dict[int, tuple[int, FakeMessage | bool | None]] = {}
-        """Channel → (its changes, what was found there: a DM channel's prompt, whether a
-        thread shows the result): a channel is looked through again only once it changed."""
+        self._prompts: dict[int, tuple[int, FakeMessage | None]] = {}
+        self._over: dict[int, tuple[int, bool]] = {}
+        """DM channel → (its changes, the prompt found there); thread → (its changes, whether
+        it shows the result): a channel is looked through again only once it changed."""
 
     def pair(self) -> Pair:
         """Two new players: each opens at most one match, well within /play's cooldown."""
@@ -196,32 +200,30 @@ class Table:
 
     def over(self, pair: Pair) -> bool:
         """The result is posted in the thread."""
-        assert pair.thread is not None
+        thread = pair.thread
+        assert thread is not None
 
         def look() -> bool:
-            assert pair.thread is not None
-            last = self.fake.messages(pair.thread)[-1:]
+            last = self.fake.messages(thread)[-1:]
             return bool(last) and last[0].content.split("\n", 1)[0].endswith("** is over.")
 
-        return bool(self._look(pair.thread.id, look))
+        return self._look(self._over, thread.id, look)
 
     def prompt(self, user: FakeUser) -> FakeMessage | None:
         """``user``'s newest DM still offering choices (answered ones lose their buttons)."""
         if user.dm_channel_id is None:
             return None
-        found = self._look(user.dm_channel_id, lambda: next(
+        return self._look(self._prompts, user.dm_channel_id, lambda: next(
             (m for m in reversed(self.fake.dms(user)) if self.offers(m)), None))
-        assert found is None or isinstance(found, FakeMessage)
-        return found
 
-    def _look(self, channel_id: int, look: Callable[[], FakeMessage | bool | None]
-              ) -> FakeMessage | bool | None:
+    def _look(self, kept: dict[int, tuple[int, T]], channel_id: int,
+              look: Callable[[], T]) -> T:
         """What ``look`` finds in a channel, looked for again only once it changed."""
         changes = self.fake.state.channel_changes.get(channel_id, 0)
-        kept = self._looked.get(channel_id)
-        if kept is None or kept[0] != changes:
-            kept = self._looked[channel_id] = (changes, look())
-        return kept[1]
+        found = kept.get(channel_id)
+        if found is None or found[0] != changes:
+            found = kept[channel_id] = (changes, look())
+        return found[1]
 
     def offers(self, message: FakeMessage) -> bool:
         """``has_choices``, kept per version of the message."""
