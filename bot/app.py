@@ -32,6 +32,7 @@ from bot.discord.runtime import Runtime
 from bot.discord.translator import CatalogueTranslator
 from bot.engine import registry
 from bot.match import MatchService
+from bot.match.claims import Lease
 from bot.match.scheduler import Sleep
 from bot.match.seasons import Seasons
 from bot.match.thinker import Thinker
@@ -123,9 +124,11 @@ class ParlorBot(commands.AutoShardedBot):
         clocks = Timekeeper(service, now=self.clock)
         readers = Readers(self.store, self)
         await readers.load()
+        # With several processes (each given some shards), one delivers a match at a time.
+        lease = Lease(self.store, "delivery") if self.shard_ids is not None else None
         delivery = Delivery(self, service, self.store, self.images, clock=self.clock,
                             readers=readers, coalesce=self.coalesce,
-                            busy_now=self.pacer.busy)
+                            busy_now=self.pacer.busy, lease=lease)
         self.parlor = Runtime(service, self.store, delivery, Clicks(service, delivery), readers)
         assert isinstance(self.store, SqlStore)
         tournaments = Tournaments(self.parlor, EventService(self.store, service, clocks=clocks,

@@ -40,6 +40,7 @@ import json
 import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager, nullcontext
 from dataclasses import replace
 from typing import Any
 
@@ -100,6 +101,7 @@ from bot.match import (
     PublicUpdate,
     TurnUpdate,
 )
+from bot.match.claims import Lease
 from bot.match.live import Live, MatchHooks
 from bot.render import hand_texts
 from bot.render.alt import alt_text
@@ -148,11 +150,14 @@ class Delivery(MatchHooks):
                  images: Images, clock: Callable[[], float] = time.time,
                  retry_after: float = RETRY_SENDS, coalesce: float = COALESCE,
                  readers: Readers | None = None,
-                 busy_now: Callable[[], bool] = lambda: False) -> None:
+                 busy_now: Callable[[], bool] = lambda: False,
+                 lease: Lease | None = None) -> None:
         """``clock``: Unix seconds (when DMs failed is stored, so it must outlive a process);
         ``coalesce``: seconds the live post's new lines wait for more (0: none wait);
         ``readers``: each person's language (the bot's, shared with its commands);
-        ``busy_now``: whether the token's budget is filling (``BUSY_COALESCE``)."""
+        ``busy_now``: whether the token's budget is filling (``BUSY_COALESCE``);
+        ``lease``: with several processes, the one that delivers a match at a time (None:
+        this process is the bot's only one)."""
         self.client = client
         self.readers = readers if readers is not None else Readers(store, client)
         self.service = service
@@ -165,6 +170,7 @@ class Delivery(MatchHooks):
         self._retries: dict[int, asyncio.Task[None]] = {}
         self.coalesce = coalesce
         self.busy_now = busy_now
+        self.lease = lease
         self._held: dict[int, asyncio.Task[None]] = {}
         """Match → the reconciliation that shows its live post's held lines."""
         self._due: dict[int, int] = {}
@@ -214,16 +220,23 @@ class Delivery(MatchHooks):
         turns = [o for o in outbound if isinstance(o, TurnUpdate)]
         version = max((t.version for t in turns), default=None)
         with self.busy.track(), self.service.reading():  # one read of the match
-            early, answered = (await self._answer_first(match_id, outbound, pressed)
-                               if pressed is not None else (False, None))
-            async with self._lock(match_id):
-                try:
-                    await self._deliver(match_id, outbound, turns, actor,
-                                        None if early else pressed, answered)
-                finally:
-                    self._answered.pop(match_id, None)
-                    if version is not None and self._due.get(match_id, version) <= version:
-                        self._due.pop(match_id, None)
+            async with self._alone(match_id):
+                early, answered = (await self._answer_first(match_id, outbound, pressed)
+                                   if pressed is not None else (False, None))
+                async with self._lock(match_id):
+                    try:
+                        await self._deliver(match_id, outbound, turns, actor,
+                                            None if early else pressed, answered)
+                    finally:
+                        self._answered.pop(match_id, None)
+                        if version is not None and self._due.get(match_id,
+                                                                 version) <= version:
+                            self._due.pop(match_id, None)
+
+    def _alone(self, match_id: int) -> AbstractAsyncContextManager[None]:
+        """While this process makes Discord show ``match_id``, no other process does (its
+        ``lease``): each records what it sent as it sends it."""
+        return self.lease.hold(match_id) if self.lease is not None else nullcontext()
 
     async def _answer_first(self, match_id: int, outbound: Sequence[Outbound],
                             pressed: Press) -> tuple[bool, int | None]:
@@ -287,7 +300,8 @@ class Delivery(MatchHooks):
         left alone unless its server is one of this process's (``reconcile_all``). A stop
         waits for it, as for a delivery."""
         with self.busy.track(), self.service.reading():
-            return await self._reconcile(match_id, held, serves)
+            async with self._alone(match_id):
+                return await self._reconcile(match_id, held, serves)
 
     async def _reconcile(self, match_id: int, held: bool, serves: Serves | None) -> bool:
         async with self._lock(match_id):
@@ -597,7 +611,7 @@ class Delivery(MatchHooks):
     async def repost(self, match_id: int) -> None:
         """The live turn post again, at the bottom of the thread (/board): the turn goes on
         in the new post; nobody is pinged."""
-        async with self._lock(match_id):
+        async with self._alone(match_id), self._lock(match_id):
             info, board = await self.service.settled(match_id)
             if board is None:
                 return
@@ -1008,13 +1022,15 @@ class Delivery(MatchHooks):
         out, face = await self._prompt_card(info, seat.seat if seat is not None else 0,
                                             update.decisions, names, (), closed_hand=True)
         if seat is not None and not seat.dm_ok and update.decisions:
-            sent = await self._dm_card(info, interaction.user.id, out)
+            async with self._alone(match_id), self._lock(match_id):  # the prompt's slot
+                sent = await self._dm_card(info, interaction.user.id, out)
+                if sent is not None:
+                    await self.service.set_dm_ok(interaction.user.id, True)
+                    await self.store.put_delivery(DeliveryRecord(
+                        match_id, prompt_slot(seat.seat), sent.channel.id, sent.id,
+                        json.dumps({"window": update.decisions[0].window_id, "open": True,
+                                    "face": face}), _picture(sent, out)))
             if sent is not None:
-                await self.service.set_dm_ok(interaction.user.id, True)
-                await self.store.put_delivery(DeliveryRecord(
-                    match_id, prompt_slot(seat.seat), sent.channel.id, sent.id, json.dumps(
-                        {"window": update.decisions[0].window_id, "open": True,
-                         "face": face}), _picture(sent, out)))
                 await interaction.followup.send(reader(interaction).say(speech.said(
                     "Your DMs work again: your prompt is there.")), ephemeral=True)
                 return

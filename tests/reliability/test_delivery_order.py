@@ -19,8 +19,9 @@ from bot.discord import shows
 from bot.discord.delivery import Delivery
 from bot.engine import Rng, registry
 from bot.match import MatchService, Outbound, TurnUpdate
+from bot.match.claims import Lease
 from tests.e2e.conftest import World
-from tests.e2e.players import Players, is_board, open_match, start
+from tests.e2e.players import Players, is_board, open_match, settled, start
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeUser
 
 
@@ -252,3 +253,23 @@ async def test_a_start_reconciles_only_the_matches_of_its_own_servers(
     async with world.bot():
         await fake.wait_until(lambda: len(fake.dms(alice)) > dms, 5.0,
                               what="her new prompt, from the process of her server")
+
+
+async def test_with_several_processes_one_shows_a_match_at_a_time(world: World) -> None:
+    """Two processes delivering one match at once each recorded what it sent over the
+    other's (a press in DMs reaches shard 0's process, one in the thread its server's): a
+    change waits while another process holds the match's lease, then is shown."""
+    fake, alice = world.fake, world.alice
+    async with world.bot() as bot:
+        _, service, delivery = await zura_against_ai(world, bot)
+        await settled(fake)
+        delivery.lease = Lease(delivery.store, "delivery", poll=0.01)
+        other = Lease(delivery.store, "delivery").hold(1)  # another process, delivering
+        await other.__aenter__()
+        before = len(fake.requests())
+        shown = asyncio.create_task(delivery.deliver(await decide(service, 1, alice)))
+        await asyncio.sleep(0.3)
+        assert not shown.done() and len(fake.requests()) == before, "it waits its turn"
+        await other.__aexit__(None, None, None)
+        await asyncio.wait_for(shown, 10)
+        assert len(fake.requests()) > before

@@ -13,6 +13,7 @@ import pytest
 from bot.engine import Action, Rng, parse_options, play
 from bot.engine.playout import replay
 from bot.match import state_text
+from bot.match.claims import Lease
 from bot.store import (
     ActionRow,
     DamagedRecord,
@@ -460,6 +461,50 @@ async def test_work_claimed_at_once_from_two_processes_goes_to_one(backend: Back
             won = await asyncio.gather(*(store.claim_work(match_id, seat, work, f"{n}", 60)
                                          for n, store in enumerate([first, second] * 4)))
             assert sorted(won) == [False] * 7 + [True]
+
+
+async def test_a_match_is_delivered_by_one_process_at_a_time(backend: Backend) -> None:
+    """Two stores on one database stand for two processes; a process's tasks share its
+    lease, and the other process goes on once the last of them let go."""
+    async with backend.store() as first_store, backend.store() as second_store:
+        match_id, other = await new_match(first_store), await new_match(first_store)
+        first = Lease(first_store, "delivery", poll=0.01)
+        second = Lease(second_store, "delivery", poll=0.01)
+        inside = asyncio.Event()
+
+        async def deliver() -> None:
+            async with second.hold(match_id):
+                inside.set()
+
+        async with first.hold(match_id):
+            async with first.hold(match_id):  # a press answered meanwhile: the same hold
+                waiting = asyncio.create_task(deliver())
+                async with second.hold(other):  # another match: no wait
+                    pass
+                await asyncio.sleep(0.1)
+                assert not inside.is_set(), "the other process waits"
+            await asyncio.sleep(0.1)
+            assert not inside.is_set(), "while any task of the first process holds it"
+        await asyncio.wait_for(waiting, 5)
+        assert inside.is_set()
+        async with first.hold(match_id):  # and let go again
+            pass
+
+
+async def test_a_lease_lapses_when_its_process_died(backend: Backend) -> None:
+    clock = SetClock()
+    async with backend.store(clock) as first_store, backend.store(clock) as second_store:
+        match_id = await new_match(first_store)
+        dead = Lease(first_store, "delivery", seconds=30)
+        held = dead.hold(match_id)  # kept, never let go: the process died holding it
+        await held.__aenter__()
+        alive = Lease(second_store, "delivery", seconds=30, poll=0.01)
+        taking = alive.hold(match_id)
+        taken = asyncio.create_task(taking.__aenter__())
+        await asyncio.sleep(0.1)
+        assert not taken.done()
+        clock.now += 30
+        await asyncio.wait_for(taken, 5)
 
 
 async def test_a_damaged_match_row_is_named_and_left_out_of_lists(backend: Backend) -> None:
